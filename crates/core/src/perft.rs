@@ -1,0 +1,77 @@
+//! Perft: counting the leaves of the tree of complete turns.
+
+use crate::Variant;
+
+/// Reusable move lists, one per ply, so counting allocates only while warming up.
+pub struct Perft<V: Variant> {
+    lists: Vec<Vec<V::Move>>,
+}
+
+impl<V: Variant> Default for Perft<V> {
+    fn default() -> Self {
+        Perft { lists: Vec::new() }
+    }
+}
+
+impl<V: Variant> Perft<V> {
+    /// Leaves at `depth`. With `bulk`, the last ply is counted without being played.
+    pub fn count(&mut self, pos: &mut V, depth: u32, bulk: bool) -> u64 {
+        while self.lists.len() <= depth as usize {
+            self.lists.push(Vec::with_capacity(256));
+        }
+        self.rec(pos, depth, bulk, 0)
+    }
+
+    fn rec(&mut self, pos: &mut V, depth: u32, bulk: bool, ply: usize) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        if bulk && depth == 1 {
+            let n = pos.count_turns(&mut list);
+            self.lists[ply] = list;
+            return n;
+        }
+        list.clear();
+        pos.legal_turns(&mut list);
+        let mut n = 0;
+        if depth == 1 {
+            for m in &list {
+                let u = pos.make(m);
+                pos.unmake(m, u);
+                n += 1;
+            }
+        } else {
+            for m in &list {
+                let u = pos.make(m);
+                n += self.rec(pos, depth - 1, bulk, ply + 1);
+                pos.unmake(m, u);
+            }
+        }
+        self.lists[ply] = list;
+        n
+    }
+
+    /// Per first turn: its canonical form and the leaves below it, in generation order.
+    pub fn divide(&mut self, pos: &mut V, depth: u32, bulk: bool) -> Vec<(String, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        let mut list = Vec::new();
+        pos.legal_turns(&mut list);
+        list.iter()
+            .map(|m| {
+                let name = pos.canonical(m);
+                let u = pos.make(m);
+                let n = self.count(pos, depth - 1, bulk);
+                pos.unmake(m, u);
+                (name, n)
+            })
+            .collect()
+    }
+}
+
+/// Leaves at `depth` from `pos` (full-leaf unless `bulk`).
+pub fn perft<V: Variant>(pos: &mut V, depth: u32, bulk: bool) -> u64 {
+    Perft::<V>::default().count(pos, depth, bulk)
+}

@@ -1,0 +1,39 @@
+//! Zobrist keys: one per (piece code, square), one for the side to move, and a bank of
+//! general-purpose keys for the other state fields (castling flags, en passant, phases...).
+
+use crate::rng::SplitMix64;
+use crate::{Piece, Square};
+
+const FIELD_KEYS: usize = 512;
+
+const fn random_keys<const N: usize>(seed: u64) -> [u64; N] {
+    let mut out = [0u64; N];
+    let mut rng = SplitMix64::new(seed);
+    let mut i = 0;
+    while i < N {
+        let (v, n) = rng.step();
+        out[i] = v;
+        rng = n;
+        i += 1;
+    }
+    out
+}
+
+static PIECE_KEYS: [u64; Piece::CODES * 64] = random_keys(0x5EED_0001);
+static FIELD: [u64; FIELD_KEYS] = random_keys(0x5EED_0002);
+
+/// Key of `piece` standing on `sq`.
+#[inline]
+pub fn piece(p: Piece, sq: Square) -> u64 {
+    PIECE_KEYS[p.code() * 64 + sq.index()]
+}
+
+/// Key toggled when black is to move.
+pub const SIDE: u64 = 0x8F2A_47C5_6E1D_93B7;
+
+/// A general key for state field number `i` (below 512). Variants assign their own
+/// numbering, e.g. castling flag `k` at `k`, en passant file `f` at `16 + f`.
+#[inline]
+pub fn field(i: usize) -> u64 {
+    FIELD[i % FIELD_KEYS]
+}

@@ -1,0 +1,180 @@
+//! Test support for the rules crates. Reads the reference data of `../shared/oracle/`
+//! (the `shared` folder beside the project root, or `$CHIMERE_SHARED`) and checks a
+//! [`Variant`] against it, reporting every mismatch with its position.
+
+use chimere_core::{Perft, Variant, rng::SplitMix64};
+use serde::Deserialize;
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+/// The shared folder: `$CHIMERE_SHARED`, else `<project root>/../shared`.
+pub fn shared_dir() -> PathBuf {
+    if let Some(p) = std::env::var_os("CHIMERE_SHARED") {
+        return PathBuf::from(p);
+    }
+    let mut dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    // crates/testkit -> project root
+    dir.pop();
+    dir.pop();
+    dir.join("..").join("shared")
+}
+
+/// Reads a file of `../shared/oracle/`, panicking with a clear message if it is missing.
+pub fn oracle_text(relative: &str) -> String {
+    let path = shared_dir().join("oracle").join(relative);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!("cannot read oracle file {}: {e} (is ../shared beside the project?)", path.display())
+    })
+}
+
+#[derive(Deserialize)]
+struct Detail {
+    #[serde(rename = "move")]
+    mv: String,
+    fen_after: String,
+}
+
+#[derive(Deserialize)]
+struct Record {
+    fen: String,
+    status: String,
+    moves: Vec<String>,
+    #[serde(default)]
+    details: Vec<Detail>,
+}
+
+/// Checks every record of `oracle/vchess/<file>`: the FEN reads and writes back
+/// unchanged, the set of canonical turns and the status are the oracle's, and each turn
+/// played gives the oracle's `fen_after` and unplays back to the position and its hash.
+pub fn check_vchess_oracle<V: Variant>(file: &str) {
+    let text = oracle_text(&format!("vchess/{file}"));
+    let mut failures = Vec::new();
+    let mut records = 0;
+    for (line_no, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        records += 1;
+        let rec: Record =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("{file}:{}: bad JSON: {e}", line_no + 1));
+        if let Err(why) = check_record::<V>(&rec) {
+            failures.push(format!("{file}:{} {}\n  {why}", line_no + 1, rec.fen));
+        }
+    }
+    assert!(records > 0, "{file}: no records");
+    if !failures.is_empty() {
+        let shown: Vec<_> = failures.iter().take(12).cloned().collect();
+        panic!("{} of {records} records differ from the oracle:\n{}", failures.len(), shown.join("\n"));
+    }
+}
+
+fn check_record<V: Variant>(rec: &Record) -> Result<(), String> {
+    let mut pos = V::from_fen(&rec.fen).map_err(|e| format!("cannot read FEN: {e}"))?;
+    if pos.fen() != rec.fen {
+        return Err(format!("FEN written back as {}", pos.fen()));
+    }
+    let mut list = Vec::new();
+    pos.legal_turns(&mut list);
+    let ours: Vec<String> = list.iter().map(|m| pos.canonical(m)).collect();
+    let ours_set: BTreeSet<&str> = ours.iter().map(|s| s.as_str()).collect();
+    let theirs: BTreeSet<&str> = rec.moves.iter().map(|s| s.as_str()).collect();
+    let mut why = Vec::new();
+    let missing: Vec<_> = theirs.difference(&ours_set).collect();
+    let extra: Vec<_> = ours_set.difference(&theirs).collect();
+    if !missing.is_empty() {
+        why.push(format!("missing {missing:?}"));
+    }
+    if !extra.is_empty() {
+        why.push(format!("extra {extra:?}"));
+    }
+    if ours.len() != ours_set.len() {
+        why.push(format!("{} turns generated for {} distinct canonical forms", ours.len(), ours_set.len()));
+    }
+    let status = pos.status();
+    if status.as_str() != rec.status {
+        why.push(format!("status {status}, oracle {}", rec.status));
+    }
+    let hash = pos.hash();
+    for d in &rec.details {
+        let Some(i) = ours.iter().position(|c| *c == d.mv) else {
+            continue;
+        };
+        let undo = pos.make(&list[i]);
+        let after = pos.fen();
+        if after != d.fen_after {
+            why.push(format!("after {} FEN {after}, oracle {}", d.mv, d.fen_after));
+        }
+        if pos.hash() != pos.recomputed_hash() {
+            why.push(format!("after {} incremental hash differs from recomputed", d.mv));
+        }
+        pos.unmake(&list[i], undo);
+        if pos.fen() != rec.fen || pos.hash() != hash {
+            why.push(format!("unmake of {} does not restore the position", d.mv));
+        }
+    }
+    if why.is_empty() { Ok(()) } else { Err(why.join("\n  ")) }
+}
+
+/// Perft counts of `oracle/vchess/perft.json` for `variant` (its key there, e.g.
+/// `"Checkered"`) up to `max_depth`, plus its targeted positions up to `max_depth`.
+pub fn check_vchess_perft<V: Variant>(variant: &str, max_depth: u32) {
+    let json: serde_json::Value = serde_json::from_str(&oracle_text("vchess/perft.json")).expect("perft.json is JSON");
+    let v = &json["variants"][variant];
+    let fen = v["initial_fen"].as_str().unwrap_or_else(|| panic!("no variant {variant} in perft.json"));
+    let mut pos = V::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    for (d, n) in v["perft"].as_object().expect("perft table") {
+        let depth: u32 = d.parse().expect("depth");
+        if depth <= max_depth {
+            let got = Perft::<V>::default().count(&mut pos, depth, false);
+            assert_eq!(got, n.as_u64().unwrap(), "{variant} perft({depth}) from the start");
+        }
+    }
+    for t in json["targeted_before_after"].as_array().expect("targeted list") {
+        if t["variant"] != variant || t["flags"] != "" {
+            continue;
+        }
+        let depth = t["depth"].as_u64().unwrap() as u32;
+        if depth > max_depth {
+            continue;
+        }
+        let fen = t["fen"].as_str().unwrap();
+        let mut pos = V::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let got = Perft::<V>::default().count(&mut pos, depth, false);
+        assert_eq!(got, t["patched"].as_u64().unwrap(), "{variant} perft({depth}) of {fen}");
+    }
+}
+
+/// Plays random games from `fen`, checking at every step: make/unmake restores the FEN
+/// and the hash, the incremental hash equals the recomputed one, the FEN round-trips,
+/// and a bulk count equals the generated list. Returns the number of turns played.
+pub fn random_walk<V: Variant>(fen: &str, seed: u64, games: usize, max_plies: usize) -> usize {
+    let mut rng = SplitMix64::new(seed);
+    let mut played = 0;
+    let mut list = Vec::new();
+    let mut scratch = Vec::new();
+    for _ in 0..games {
+        let mut pos = V::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        for _ in 0..max_plies {
+            let before = pos.fen();
+            let hash = pos.hash();
+            assert_eq!(hash, pos.recomputed_hash(), "hash drift at {before}");
+            let again = V::from_fen(&before).unwrap_or_else(|e| panic!("cannot re-read own FEN {before}: {e}"));
+            assert_eq!(again.fen(), before, "FEN round trip");
+            assert_eq!(again.hash(), hash, "hash of re-read FEN {before}");
+            list.clear();
+            pos.legal_turns(&mut list);
+            assert_eq!(pos.count_turns(&mut scratch), list.len() as u64, "bulk count at {before}");
+            if list.is_empty() {
+                break;
+            }
+            for m in &list {
+                let u = pos.make(m);
+                assert_eq!(pos.hash(), pos.recomputed_hash(), "hash after {} from {before}", pos.fen());
+                pos.unmake(m, u);
+                assert_eq!(pos.fen(), before, "unmake of {m:?}");
+                assert_eq!(pos.hash(), hash, "hash after unmake of {m:?} at {before}");
+            }
+            let m = list[rng.below(list.len() as u64) as usize];
+            pos.make(&m);
+            played += 1;
+        }
+    }
+    played
+}

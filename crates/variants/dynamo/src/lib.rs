@@ -1,0 +1,44 @@
+//! Dynamo — not implemented yet (placeholder so the registry and CLI can name it).
+
+use chimere_core::{GameOptions, RulesError, Status, Variant};
+
+/// A Dynamo position (placeholder).
+#[derive(Clone, Debug)]
+pub struct Dynamo;
+
+fn unsupported() -> RulesError {
+    RulesError::Unsupported("the dynamo variant is not implemented yet".into())
+}
+
+impl Variant for Dynamo {
+    type Move = ();
+    type Undo = ();
+    const NAME: &'static str = "dynamo";
+    fn new_game(_: &GameOptions) -> Result<Self, RulesError> {
+        Err(unsupported())
+    }
+    fn from_fen(_: &str) -> Result<Self, RulesError> {
+        Err(unsupported())
+    }
+    fn fen(&self) -> String {
+        String::new()
+    }
+    fn legal_turns(&mut self, _: &mut Vec<()>) {}
+    fn make(&mut self, _: &()) {}
+    fn unmake(&mut self, _: &(), _: ()) {}
+    fn status(&mut self) -> Status {
+        Status::Ongoing
+    }
+    fn canonical(&self, _: &()) -> String {
+        String::new()
+    }
+    fn notation(&self, _: &()) -> String {
+        String::new()
+    }
+    fn hash(&self) -> u64 {
+        0
+    }
+    fn recomputed_hash(&self) -> u64 {
+        0
+    }
+}
