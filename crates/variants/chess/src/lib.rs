@@ -1,44 +1,361 @@
-//! Chess — not implemented yet (placeholder so the registry and CLI can name it).
+//! # Orthodox chess
+//!
+//! FIDE rules of play (`../shared/spec/chess.md`): castling with the king to the c- or
+//! g-file and the rook beside it, generalised to Chess960 (king and rooks on any files of
+//! the first rank; every square between the king and its destination and between the rook
+//! and its destination empty but for those two; the king not in check and not crossing or
+//! landing on an attacked square); en passant; promotion to queen, rook, bishop or knight;
+//! checkmate loses, stalemate is a draw. Repetition, the fifty-move rule and insufficient
+//! material are game-level draws (see [`game_level`]) and never change a position's status.
+//!
+//! Both FEN dialects are read (standard/X-FEN/Shredder-FEN and vchess FEN, told apart by
+//! their third field); [`Chess::fen`] writes vchess FEN, [`Chess::standard_fen`] standard FEN.
+//!
+//! This is the fast base: strictly legal generation from check and pin masks on magic
+//! bitboards, moves handed out in bulk per piece to a sink (a list or a counter), and
+//! make/unmake through the core's effect board.
 
-use chimere_core::{GameOptions, RulesError, Status, Variant};
+mod fen;
+pub mod game_level;
+mod movegen;
+mod notation;
 
-/// A Chess position (placeholder).
-#[derive(Clone, Debug)]
-pub struct Chess;
+use chimere_core::{
+    Bitboard, Board, Colour, GameOptions, Kind, Notation, Piece, RulesError, Square, Status, Variant, zobrist,
+};
 
-fn unsupported() -> RulesError {
-    RulesError::Unsupported("the chess variant is not implemented yet".into())
+pub use movegen::{Flag, Move};
+
+/// Piece kinds of orthodox chess.
+pub const PAWN: Kind = Kind(0);
+pub const KNIGHT: Kind = Kind(1);
+pub const BISHOP: Kind = Kind(2);
+pub const ROOK: Kind = Kind(3);
+pub const QUEEN: Kind = Kind(4);
+pub const KING: Kind = Kind(5);
+
+/// Letters of the kinds, in kind order.
+pub const NOTATION: Notation = Notation { kind_letters: b"pnbrqk", shared_colour: 'c' };
+
+/// Castling-right slots: white queen side, white king side, black queen side, black king side.
+const WQ: usize = 0;
+const WK: usize = 1;
+const BQ: usize = 2;
+const BK: usize = 3;
+
+/// An orthodox chess position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chess {
+    board: Board,
+    side: Colour,
+    /// Rook file of each castling right still held, by slot (`WQ`..`BK`).
+    castling: [Option<u8>; 4],
+    /// The square a pawn skipped with its two-square step on the previous turn.
+    ep: Option<Square>,
+    /// Plies since the last capture or pawn move (standard FEN's half-move clock).
+    halfmove: u32,
+    /// Complete turns (plies) played so far (vchess FEN's third field).
+    plies: u32,
+    /// Hash of everything but the pieces (side, castling, en passant).
+    state_key: u64,
+}
+
+/// What [`Chess::unmake`] needs to restore a position.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    captured: Option<Piece>,
+    castling: [Option<u8>; 4],
+    ep: Option<Square>,
+    halfmove: u32,
+    state_key: u64,
+}
+
+fn back_rank(c: Colour) -> u8 {
+    if c == Colour::White { 0 } else { 7 }
+}
+
+fn state_key(side: Colour, castling: &[Option<u8>; 4], ep: Option<Square>) -> u64 {
+    let mut k = if side == Colour::Black { zobrist::SIDE } else { 0 };
+    for (slot, f) in castling.iter().enumerate() {
+        if let Some(f) = f {
+            k ^= zobrist::field(slot * 8 + *f as usize);
+        }
+    }
+    if let Some(sq) = ep {
+        k ^= zobrist::field(32 + sq.index());
+    }
+    k
+}
+
+impl Chess {
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    /// The side to move.
+    pub fn side(&self) -> Colour {
+        self.side
+    }
+    /// Plies since the last capture or pawn move.
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+    /// Complete turns (plies) played.
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    fn king_square(&self, c: Colour) -> Option<Square> {
+        self.board.pieces(Piece::new(c, KING)).first()
+    }
+
+    /// Pieces of `by` attacking `sq`, with `occupied` as the blockers.
+    pub fn attackers(&self, sq: Square, by: Colour, occupied: Bitboard) -> Bitboard {
+        use chimere_core::attacks;
+        let b = &self.board;
+        let queens = b.kind(QUEEN);
+        let found = (attacks::knight(sq) & b.kind(KNIGHT))
+            | (attacks::king(sq) & b.kind(KING))
+            | (attacks::pawn(by == Colour::Black, sq) & b.kind(PAWN))
+            | (attacks::bishop(sq, occupied) & (b.kind(BISHOP) | queens))
+            | (attacks::rook(sq, occupied) & (b.kind(ROOK) | queens));
+        found & b.colour(by)
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        self.king_square(self.side)
+            .is_some_and(|k| self.attackers(k, self.side.opponent(), self.board.occupied()).any())
+    }
+
+    fn recompute_state_key(&self) -> u64 {
+        state_key(self.side, &self.castling, self.ep)
+    }
 }
 
 impl Variant for Chess {
-    type Move = ();
-    type Undo = ();
+    type Move = Move;
+    type Undo = Undo;
     const NAME: &'static str = "chess";
-    fn new_game(_: &GameOptions) -> Result<Self, RulesError> {
-        Err(unsupported())
+
+    fn new_game(opts: &GameOptions) -> Result<Self, RulesError> {
+        opts.check(&[])?;
+        let (white, black) =
+            chimere_core::random::arrays(opts.randomness, opts.seed, *b"rnbqkbnr", chimere_core::random::chess960_rank);
+        let rank = |a: [u8; 8]| a.iter().map(|&c| c as char).collect::<String>();
+        let fen = format!(
+            "{}/pppppppp/8/8/8/8/PPPPPPPP/{} w 0 {} -",
+            rank(black),
+            rank(white).to_ascii_uppercase(),
+            fen::castling_of_arrays(&white, &black)
+        );
+        Chess::from_fen(&fen)
     }
-    fn from_fen(_: &str) -> Result<Self, RulesError> {
-        Err(unsupported())
+
+    fn from_fen(text: &str) -> Result<Self, RulesError> {
+        fen::parse(text)
     }
+
     fn fen(&self) -> String {
-        String::new()
+        fen::write_vchess(self)
     }
-    fn legal_turns(&mut self, _: &mut Vec<()>) {}
-    fn make(&mut self, _: &()) {}
-    fn unmake(&mut self, _: &(), _: ()) {}
+
+    fn legal_turns(&mut self, out: &mut Vec<Move>) {
+        movegen::generate(self, &mut movegen::ListSink(out));
+    }
+
+    fn count_turns(&mut self, _scratch: &mut Vec<Move>) -> u64 {
+        let mut c = movegen::CountSink(0);
+        movegen::generate(self, &mut c);
+        c.0
+    }
+
+    #[inline]
+    fn make(&mut self, m: &Move) -> Undo {
+        let undo = Undo {
+            captured: None,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            state_key: self.state_key,
+        };
+        let us = self.side;
+        let them = us.opponent();
+        let b = &mut self.board;
+        let mut captured = None;
+        let moving = b.take(m.from).expect("a legal move starts from a piece");
+        let mut reset_clock = moving.kind == PAWN;
+        match m.flag {
+            Flag::Castle => {
+                // `to` is the rook's square.
+                let rook = b.take(m.to).expect("castling rook");
+                let rank = back_rank(us);
+                let king_side = m.to.file() > m.from.file();
+                let (kf, rf) = if king_side { (6, 5) } else { (2, 3) };
+                b.put(Square::from_coords(kf, rank), moving);
+                b.put(Square::from_coords(rf, rank), rook);
+            }
+            Flag::EnPassant => {
+                let cap = Square::from_coords(m.to.file(), m.from.rank());
+                captured = b.take(cap);
+                b.put(m.to, moving);
+            }
+            Flag::Normal | Flag::DoublePush => {
+                captured = b.take(m.to);
+                b.put(m.to, moving);
+            }
+            Flag::Promote(kind) => {
+                captured = b.take(m.to);
+                b.put(m.to, Piece::new(us, kind));
+            }
+        }
+        if captured.is_some() {
+            reset_clock = true;
+        }
+        // Castling rights.
+        let (my_slots, their_slots) = if us == Colour::White { ([WQ, WK], [BQ, BK]) } else { ([BQ, BK], [WQ, WK]) };
+        if moving.kind == KING {
+            self.castling[my_slots[0]] = None;
+            self.castling[my_slots[1]] = None;
+        }
+        if m.from.rank() == back_rank(us) {
+            for s in my_slots {
+                if self.castling[s] == Some(m.from.file()) {
+                    self.castling[s] = None;
+                }
+            }
+        }
+        if m.to.rank() == back_rank(them) {
+            for s in their_slots {
+                if self.castling[s] == Some(m.to.file()) {
+                    self.castling[s] = None;
+                }
+            }
+        }
+        self.ep = if m.flag == Flag::DoublePush {
+            Some(Square::from_coords(m.from.file(), (m.from.rank() + m.to.rank()) / 2))
+        } else {
+            None
+        };
+        self.halfmove = if reset_clock { 0 } else { self.halfmove + 1 };
+        self.plies += 1;
+        self.side = them;
+        self.state_key = state_key(self.side, &self.castling, self.ep);
+        Undo { captured, ..undo }
+    }
+
+    #[inline]
+    fn unmake(&mut self, m: &Move, u: Undo) {
+        let them = self.side;
+        let us = them.opponent();
+        let b = &mut self.board;
+        match m.flag {
+            Flag::Castle => {
+                let rank = back_rank(us);
+                let king_side = m.to.file() > m.from.file();
+                let (kf, rf) = if king_side { (6, 5) } else { (2, 3) };
+                let king = b.take(Square::from_coords(kf, rank)).expect("castled king");
+                let rook = b.take(Square::from_coords(rf, rank)).expect("castled rook");
+                b.put(m.to, rook);
+                b.put(m.from, king);
+            }
+            Flag::EnPassant => {
+                let pawn = b.take(m.to).expect("en passant pawn");
+                b.put(m.from, pawn);
+                if let Some(c) = u.captured {
+                    b.put(Square::from_coords(m.to.file(), m.from.rank()), c);
+                }
+            }
+            Flag::Normal | Flag::DoublePush => {
+                let p = b.take(m.to).expect("moved piece");
+                b.put(m.from, p);
+                if let Some(c) = u.captured {
+                    b.put(m.to, c);
+                }
+            }
+            Flag::Promote(_) => {
+                b.take(m.to);
+                b.put(m.from, Piece::new(us, PAWN));
+                if let Some(c) = u.captured {
+                    b.put(m.to, c);
+                }
+            }
+        }
+        self.side = us;
+        self.castling = u.castling;
+        self.ep = u.ep;
+        self.halfmove = u.halfmove;
+        self.plies -= 1;
+        self.state_key = u.state_key;
+    }
+
     fn status(&mut self) -> Status {
-        Status::Ongoing
+        let mut c = movegen::CountSink(0);
+        movegen::generate(self, &mut c);
+        if c.0 > 0 {
+            Status::Ongoing
+        } else if self.in_check() {
+            Status::win_for(self.side.opponent())
+        } else {
+            Status::Draw
+        }
     }
-    fn canonical(&self, _: &()) -> String {
-        String::new()
+
+    fn canonical(&self, m: &Move) -> String {
+        chimere_core::canonical::part_from_effects(&self.effects(m), &NOTATION, "")
     }
-    fn notation(&self, _: &()) -> String {
-        String::new()
+
+    fn notation(&self, m: &Move) -> String {
+        notation::san(self, m)
     }
+
     fn hash(&self) -> u64 {
-        0
+        self.board.hash() ^ self.state_key
     }
+
     fn recomputed_hash(&self) -> u64 {
-        0
+        self.board.recomputed_hash() ^ self.recompute_state_key()
+    }
+}
+
+impl Chess {
+    /// The board effects of a move, in play order (used for the canonical form).
+    pub fn effects(&self, m: &Move) -> Vec<chimere_core::Effect> {
+        use chimere_core::Effect::{Add, Remove};
+        let b = &self.board;
+        let Some(moving) = b.get(m.from) else { return Vec::new() };
+        let us = moving.colour;
+        match m.flag {
+            Flag::Castle => {
+                let rank = back_rank(us);
+                let king_side = m.to.file() > m.from.file();
+                let (kf, rf) = if king_side { (6, 5) } else { (2, 3) };
+                let rook = b.get(m.to).unwrap_or(Piece::new(us, ROOK));
+                vec![
+                    Remove(m.from, moving),
+                    Remove(m.to, rook),
+                    Add(Square::from_coords(kf, rank), moving),
+                    Add(Square::from_coords(rf, rank), rook),
+                ]
+            }
+            Flag::EnPassant => {
+                let cap = Square::from_coords(m.to.file(), m.from.rank());
+                let mut v = vec![Remove(m.from, moving)];
+                if let Some(c) = b.get(cap) {
+                    v.push(Remove(cap, c));
+                }
+                v.push(Add(m.to, moving));
+                v
+            }
+            Flag::Normal | Flag::DoublePush | Flag::Promote(_) => {
+                let mut v = vec![Remove(m.from, moving)];
+                if let Some(c) = b.get(m.to) {
+                    v.push(Remove(m.to, c));
+                }
+                let arriving = if let Flag::Promote(k) = m.flag { Piece::new(us, k) } else { moving };
+                v.push(Add(m.to, arriving));
+                v
+            }
+        }
     }
 }
