@@ -1,1 +1,274 @@
-fn main() {}
+//! `chimere`: list legal moves, count perft, benchmark the rules of every variant.
+//!
+//! Exit status 0 on success, 2 on bad input (with a one-line error on standard error).
+
+use chimere_core::{Game, GameOptions, RulesError};
+use clap::{Args, Parser, Subcommand};
+use std::io::{BufRead, IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+mod bench;
+
+/// Chimère: a rules engine for chess variants and fairy chess.
+#[derive(Parser)]
+#[command(
+    name = "chimere",
+    version,
+    about = "Chimère: rules engine for chess variants and fairy chess",
+    disable_help_subcommand = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the legal turns of a position (readable notation, canonical form, or JSON lines).
+    Moves(MovesArgs),
+    /// Count the leaves of the tree of legal turns to a depth.
+    Perft(PerftArgs),
+    /// Measure perft speed (leaves/s) on fixed positions of every variant.
+    Bench(BenchArgs),
+    /// Print the starting position (FEN) of a variant.
+    Start(StartArgs),
+    /// List the variants.
+    Variants,
+}
+
+#[derive(Args)]
+struct VariantArg {
+    /// Variant name (lower case): chess, checkered, interweave, fugue, dynamo.
+    #[arg(long, short = 'v', default_value = "chess")]
+    variant: String,
+}
+
+#[derive(Args)]
+struct MovesArgs {
+    #[command(flatten)]
+    variant: VariantArg,
+    /// Position in the variant's FEN (chess also takes standard FEN); default: the start.
+    #[arg(long, conflicts_with = "jsonl")]
+    fen: Option<String>,
+    /// Print only the canonical turns, sorted, one per line.
+    #[arg(long)]
+    canonical: bool,
+    /// Read FENs from standard input, one per line; write one JSON object per line.
+    #[arg(long)]
+    jsonl: bool,
+}
+
+#[derive(Args)]
+struct PerftArgs {
+    #[command(flatten)]
+    variant: VariantArg,
+    /// Position in the variant's FEN; default: the start.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Depth in complete turns.
+    #[arg(long, short = 'd')]
+    depth: u32,
+    /// Also print the leaves below each first turn (canonical form, sorted).
+    #[arg(long)]
+    divide: bool,
+    /// Count the last ply without playing it.
+    #[arg(long)]
+    bulk: bool,
+}
+
+#[derive(Args)]
+struct BenchArgs {
+    /// Only this variant.
+    #[arg(long, short = 'v')]
+    variant: Option<String>,
+    /// One ply less than the standard depths (a quick smoke run).
+    #[arg(long)]
+    quick: bool,
+}
+
+#[derive(Args)]
+struct StartArgs {
+    #[command(flatten)]
+    variant: VariantArg,
+    /// 0 = standard array, 1 = random symmetric, 2 = random independent arrays.
+    #[arg(long, default_value_t = 0)]
+    randomness: u8,
+    /// Seed of the random arrays.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Variant parameter `key=value` (e.g. `switch=off` for checkered); repeatable.
+    #[arg(long = "param", value_name = "KEY=VALUE")]
+    params: Vec<String>,
+}
+
+/// A bad input: reported on one line, exit status 2.
+struct Failure(String);
+
+impl From<RulesError> for Failure {
+    fn from(e: RulesError) -> Self {
+        Failure(e.to_string())
+    }
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Self {
+        Failure(format!("i/o error: {e}"))
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            let text = e.to_string();
+            let line = text.lines().next().unwrap_or("bad arguments").trim_start_matches("error: ");
+            eprintln!("chimere: {line} (try --help)");
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        Command::Moves(a) => moves(a),
+        Command::Perft(a) => perft(a),
+        Command::Bench(a) => bench::run(a.variant.as_deref(), a.quick),
+        Command::Start(a) => start(a),
+        Command::Variants => {
+            for n in chimere_rules::names() {
+                println!("{n}");
+            }
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(msg)) => {
+            eprintln!("chimere: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn game(name: &str) -> Result<Box<dyn Game>, Failure> {
+    chimere_rules::game(name)
+        .ok_or_else(|| Failure(format!("unknown variant `{name}` (known: {})", chimere_rules::names().join(", "))))
+}
+
+fn fen_or_start(g: &dyn Game, fen: Option<String>) -> Result<String, Failure> {
+    match fen {
+        Some(f) => Ok(f),
+        None => Ok(g.start_fen(&GameOptions::default())?),
+    }
+}
+
+/// One line of `moves --jsonl` output.
+#[derive(serde::Serialize)]
+struct JsonMoves<'a> {
+    fen: &'a str,
+    status: &'a str,
+    moves: Vec<&'a str>,
+}
+
+/// One line of `moves --jsonl` output for a position that could not be read.
+#[derive(serde::Serialize)]
+struct JsonError<'a> {
+    fen: &'a str,
+    error: String,
+}
+
+fn moves(a: MovesArgs) -> Result<(), Failure> {
+    let g = game(&a.variant.variant)?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    if a.jsonl {
+        let stdin = std::io::stdin();
+        for line in stdin.lock().lines() {
+            let line = line?;
+            let fen = line.trim();
+            if fen.is_empty() {
+                continue;
+            }
+            let value = match g.analyse(fen) {
+                Ok(an) => serde_json::to_string(&JsonMoves {
+                    fen,
+                    status: an.status.as_str(),
+                    moves: an.turns.iter().map(|t| t.canonical.as_str()).collect(),
+                }),
+                Err(e) => serde_json::to_string(&JsonError { fen, error: e.to_string() }),
+            }
+            .map_err(|e| Failure(format!("cannot write JSON: {e}")))?;
+            writeln!(out, "{value}")?;
+            out.flush()?;
+        }
+        return Ok(());
+    }
+    let fen = fen_or_start(g.as_ref(), a.fen)?;
+    let an = g.analyse(&fen)?;
+    if a.canonical {
+        for t in &an.turns {
+            writeln!(out, "{}", t.canonical)?;
+        }
+    } else {
+        let mut names: Vec<&str> = an.turns.iter().map(|t| t.notation.as_str()).collect();
+        names.sort_unstable();
+        writeln!(out, "{} ({})", an.fen, g.name())?;
+        writeln!(out, "status {}; {} legal turns:", an.status, names.len())?;
+        for n in names {
+            writeln!(out, "{n}")?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn perft(a: PerftArgs) -> Result<(), Failure> {
+    let g = game(&a.variant.variant)?;
+    let fen = fen_or_start(g.as_ref(), a.fen)?;
+    let t = Instant::now();
+    let total = if a.divide {
+        let mut lines = Vec::new();
+        let total = g.divide(&fen, a.depth, a.bulk, &mut |m, n| lines.push(format!("{m}: {n}")))?;
+        lines.sort();
+        for l in lines {
+            println!("{l}");
+        }
+        total
+    } else if std::io::stderr().is_terminal() && a.depth >= 5 {
+        // Long run at a terminal: show progress per first turn.
+        let mut done = 0;
+        let total = g.divide(&fen, a.depth, a.bulk, &mut |_, _| {
+            done += 1;
+            eprint!("\r{done} first turns counted");
+        })?;
+        eprintln!();
+        total
+    } else {
+        g.perft(&fen, a.depth, a.bulk)?
+    };
+    let secs = t.elapsed().as_secs_f64();
+    eprintln!(
+        "perft {} depth {}{}: {total} leaves in {secs:.3} s ({:.2} M leaves/s)",
+        g.name(),
+        a.depth,
+        if a.bulk { " (bulk)" } else { "" },
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+    println!("{total}");
+    Ok(())
+}
+
+fn start(a: StartArgs) -> Result<(), Failure> {
+    let g = game(&a.variant.variant)?;
+    let mut params = Vec::new();
+    for p in &a.params {
+        let (k, v) = p.split_once('=').ok_or_else(|| Failure(format!("parameter `{p}` is not KEY=VALUE")))?;
+        params.push((k.to_string(), v.to_string()));
+    }
+    let opts = GameOptions { randomness: a.randomness, seed: a.seed, params };
+    println!("{}", g.start_fen(&opts)?);
+    Ok(())
+}

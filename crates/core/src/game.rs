@@ -29,8 +29,9 @@ pub trait Game: Send + Sync {
     fn analyse(&self, fen: &str) -> Result<Analysis, RulesError>;
     /// Perft leaf count.
     fn perft(&self, fen: &str, depth: u32, bulk: bool) -> Result<u64, RulesError>;
-    /// Perft split by first turn (canonical form, leaves), sorted by canonical form.
-    fn divide(&self, fen: &str, depth: u32, bulk: bool) -> Result<Vec<(String, u64)>, RulesError>;
+    /// Perft split by first turn: calls `each(canonical form, leaves)` as each first turn
+    /// is counted (in generation order) and returns the total.
+    fn divide(&self, fen: &str, depth: u32, bulk: bool, each: &mut dyn FnMut(&str, u64)) -> Result<u64, RulesError>;
 }
 
 /// The [`Game`] of a [`Variant`] type.
@@ -66,10 +67,8 @@ impl<V: Variant> Game for VariantGame<V> {
         Ok(Perft::<V>::default().count(&mut pos, depth, bulk))
     }
 
-    fn divide(&self, fen: &str, depth: u32, bulk: bool) -> Result<Vec<(String, u64)>, RulesError> {
+    fn divide(&self, fen: &str, depth: u32, bulk: bool, each: &mut dyn FnMut(&str, u64)) -> Result<u64, RulesError> {
         let mut pos = V::from_fen(fen)?;
-        let mut d = Perft::<V>::default().divide(&mut pos, depth, bulk);
-        d.sort();
-        Ok(d)
+        Ok(Perft::<V>::default().divide(&mut pos, depth, bulk, each))
     }
 }

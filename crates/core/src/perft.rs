@@ -52,22 +52,24 @@ impl<V: Variant> Perft<V> {
         n
     }
 
-    /// Per first turn: its canonical form and the leaves below it, in generation order.
-    pub fn divide(&mut self, pos: &mut V, depth: u32, bulk: bool) -> Vec<(String, u64)> {
+    /// Calls `each(canonical form, leaves)` for every first turn, in generation order,
+    /// and returns the total. Depth 0 has no first turns and counts 1.
+    pub fn divide(&mut self, pos: &mut V, depth: u32, bulk: bool, each: &mut dyn FnMut(&str, u64)) -> u64 {
         if depth == 0 {
-            return Vec::new();
+            return 1;
         }
         let mut list = Vec::new();
         pos.legal_turns(&mut list);
-        list.iter()
-            .map(|m| {
-                let name = pos.canonical(m);
-                let u = pos.make(m);
-                let n = self.count(pos, depth - 1, bulk);
-                pos.unmake(m, u);
-                (name, n)
-            })
-            .collect()
+        let mut total = 0;
+        for m in &list {
+            let name = pos.canonical(m);
+            let u = pos.make(m);
+            let n = self.count(pos, depth - 1, bulk);
+            pos.unmake(m, u);
+            each(&name, n);
+            total += n;
+        }
+        total
     }
 }
 

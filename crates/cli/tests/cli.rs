@@ -1,0 +1,120 @@
+//! The `chimere` command as other tools drive it: forms, outputs, exit statuses.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -";
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chimere"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("chimere starts");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+#[test]
+fn canonical_moves_are_sorted_and_bare() {
+    let o = run(&["moves", "--variant", "chess", "--fen", START, "--canonical"], "");
+    assert!(o.status.success());
+    let lines: Vec<String> = stdout(&o).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 20);
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert!(lines.contains(&"-g1:wn +f3:wn".to_string()));
+}
+
+#[test]
+fn standard_fen_is_accepted_and_readable_notation_printed() {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let o = run(&["moves", "--fen", fen], "");
+    assert!(o.status.success());
+    let text = stdout(&o);
+    assert!(text.lines().any(|l| l == "O-O"), "{text}");
+    assert!(text.lines().any(|l| l == "O-O-O"), "{text}");
+    assert!(text.lines().any(|l| l == "Rxa8+"), "{text}");
+}
+
+#[test]
+fn jsonl_reports_each_line_and_goes_on_after_errors() {
+    let input = format!("{START}\nnot a fen\n\n7k/5QQ1/8/8/8/8/8/K7 b - - 0 1\n");
+    let o = run(&["moves", "--variant", "chess", "--jsonl"], &input);
+    assert!(o.status.success());
+    let lines: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["fen"], START);
+    assert_eq!(lines[0]["status"], "*");
+    assert_eq!(lines[0]["moves"].as_array().unwrap().len(), 20);
+    assert_eq!(lines[1]["fen"], "not a fen");
+    assert!(lines[1]["error"].as_str().unwrap().contains("fields"));
+    assert_eq!(lines[2]["status"], "1-0");
+    assert_eq!(lines[2]["moves"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    for extra in [&[][..], &["--bulk"][..], &["--divide"][..], &["--divide", "--bulk"][..]] {
+        let mut args = vec!["perft", "--variant", "chess", "--depth", "3"];
+        args.extend_from_slice(extra);
+        let o = run(&args, "");
+        assert!(o.status.success());
+        let text = stdout(&o);
+        assert_eq!(text.lines().last(), Some("8902"), "{extra:?}");
+        if extra.contains(&"--divide") {
+            assert_eq!(text.lines().count(), 21);
+            assert!(text.contains("-e2:wp +e4:wp: 600"), "{text}");
+        }
+    }
+    let o = run(&["perft", "--fen", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "--depth", "4"], "");
+    assert_eq!(stdout(&o).lines().last(), Some("43238"));
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    let cases: &[&[&str]] = &[
+        &["moves", "--variant", "nosuch"],
+        &["moves", "--fen", "8/8/8 w"],
+        &["moves", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"],
+        &["perft", "--depth", "minus"],
+        &["perft"],
+        &["frobnicate"],
+        &["start", "--randomness", "7"],
+    ];
+    for args in cases {
+        let o = run(args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(o.stderr.clone()).unwrap();
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(stdout(&o).is_empty());
+    }
+}
+
+#[test]
+fn help_everywhere() {
+    for cmd in [&["--help"][..], &["moves", "--help"], &["perft", "--help"], &["bench", "--help"], &["start", "--help"]]
+    {
+        let o = run(cmd, "");
+        assert!(o.status.success(), "{cmd:?}");
+        assert!(stdout(&o).contains("Usage"), "{cmd:?}");
+    }
+}
+
+#[test]
+fn random_starts_are_seeded() {
+    let a = run(&["start", "--randomness", "1", "--seed", "42"], "");
+    let b = run(&["start", "--randomness", "1", "--seed", "42"], "");
+    assert!(a.status.success());
+    assert_eq!(stdout(&a), stdout(&b));
+    let fen = stdout(&a);
+    let o = run(&["perft", "--fen", fen.trim(), "--depth", "2"], "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
