@@ -217,3 +217,59 @@ pub fn generate<S: Sink>(pos: &Chess, sink: &mut S) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::Chess;
+    use chimere_core::Variant;
+
+    fn castles(fen: &str) -> Vec<String> {
+        let mut pos = Chess::from_fen(fen).unwrap();
+        let mut v = Vec::new();
+        pos.legal_turns(&mut v);
+        let mut c: Vec<String> = v.iter().filter(|m| m.flag == super::Flag::Castle).map(|m| pos.canonical(m)).collect();
+        c.sort();
+        c
+    }
+
+    #[test]
+    fn castling_both_ways() {
+        assert_eq!(
+            castles("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
+            ["-a1:wr -e1:wk +c1:wk +d1:wr", "-e1:wk -h1:wr +f1:wr +g1:wk"]
+        );
+    }
+
+    #[test]
+    fn no_castling_out_of_through_or_into_check() {
+        // In check from the e8 rook.
+        assert!(castles("4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1").is_empty());
+        // f1 attacked: only the long castling remains (b1 may be attacked, the king does not cross it).
+        assert_eq!(castles("5rk1/8/8/8/8/8/8/R3K2R w KQ - 0 1").len(), 1);
+        assert_eq!(castles("1r4k1/8/8/8/8/8/8/R3K2R w KQ - 0 1").len(), 2);
+        // Blocked by a knight on b1.
+        assert_eq!(castles("6k1/8/8/8/8/8/8/RN2K2R w KQ - 0 1").len(), 1);
+    }
+
+    #[test]
+    fn chess960_castling() {
+        // King b1, rook a1: long castling puts the king on c1 and the rook on d1.
+        assert_eq!(castles("6k1/8/8/8/8/8/8/RK6 w A - 0 1"), ["-a1:wr -b1:wk +c1:wk +d1:wr"]);
+        // King f1, rook g1: short castling swaps onto g1/f1.
+        assert_eq!(castles("1k6/8/8/8/8/8/8/5KR1 w G - 0 1"), ["-f1:wk -g1:wr +f1:wr +g1:wk"]);
+        // The castling rook shields the king's destination from the a-file rook: still illegal.
+        assert!(castles("k7/8/8/8/8/8/8/qRK5 w B - 0 1").is_empty());
+    }
+
+    #[test]
+    fn en_passant_that_exposes_the_king_is_illegal() {
+        let mut pos = Chess::from_fen("8/8/8/KPp4r/8/8/8/7k w - c6 0 1").unwrap();
+        let mut v = Vec::new();
+        pos.legal_turns(&mut v);
+        assert!(v.iter().all(|m| m.flag != super::Flag::EnPassant));
+        let mut pos = Chess::from_fen("8/8/8/1Pp4r/K7/8/8/7k w - c6 0 1").unwrap();
+        v.clear();
+        pos.legal_turns(&mut v);
+        assert_eq!(v.iter().filter(|m| m.flag == super::Flag::EnPassant).count(), 1);
+    }
+}
