@@ -1,0 +1,20 @@
+//! The vchess oracle: every record of `fugue.jsonl` and the perft counts from the start.
+
+use chimere_fugue::Fugue;
+use chimere_testkit::{check_vchess_oracle, check_vchess_perft};
+
+#[test]
+fn every_oracle_record() {
+    check_vchess_oracle::<Fugue>("fugue.jsonl");
+}
+
+#[test]
+fn perft_to_depth_4() {
+    check_vchess_perft::<Fugue>("Fugue", 4);
+}
+
+#[test]
+#[ignore = "27.7 M leaves; run with --release -- --ignored"]
+fn perft_to_depth_5() {
+    check_vchess_perft::<Fugue>("Fugue", 5);
+}
