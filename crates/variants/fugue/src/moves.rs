@@ -5,7 +5,7 @@
 //! that may be captured (not next to one of their own shields), and, only if an archer may
 //! shoot, the squares its side "spots". Nothing is allocated: turns go to a [`Sink`].
 
-use crate::bits::{Bits, NEAR1, NEAR2, OFFSET, OPP, RAY, RANK_1, RANK_8, shift, spread};
+use crate::bits::{Bits, NEAR1, NEAR2, OFFSET, OPP, RANK_1, RANK_8, RAY, shift, spread};
 use crate::{ARCHER, Fugue, IMMOBILIZER, KING, LEAPER, PAWN, PUSHME, QUEEN, SHIELD, SWAPPER};
 use chimere_core::{Colour, Kind, Piece, Square, attacks};
 
@@ -255,7 +255,8 @@ impl Fugue {
                     let land = if blockers == 0 {
                         beyond
                     } else {
-                        let near = if OFFSET[d] > 0 { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() };
+                        let near =
+                            if OFFSET[d] > 0 { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() };
                         beyond & !RAY[d][near as usize] & !(1u64 << near)
                     };
                     for to in Bits(land) {
