@@ -262,3 +262,199 @@ fn random_arrays() {
     let p = vec![("x".to_string(), "y".to_string())];
     assert!(Fugue::new_game(&GameOptions { randomness: 0, seed: 0, params: p }).is_err());
 }
+
+/// A slow, square-by-square reading of the rules, written independently of the bitboard
+/// generator, to compare with it on many positions.
+mod reference {
+    use super::*;
+    use chimere_core::{Square, canonical};
+
+    const DIRS: [(i8, i8); 8] = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)];
+
+    fn at(p: &Fugue, f: i8, r: i8) -> Option<Piece> {
+        Square::checked(f, r).and_then(|s| p.board.get(s))
+    }
+    fn on(f: i8, r: i8) -> bool {
+        Square::checked(f, r).is_some()
+    }
+    fn name(f: i8, r: i8) -> Square {
+        Square::checked(f, r).unwrap()
+    }
+    fn protected(p: &Fugue, f: i8, r: i8) -> bool {
+        let c = at(p, f, r).unwrap().colour;
+        DIRS.iter().any(|&(df, dr)| at(p, f + df, r + dr) == Some(Piece::new(c, SHIELD)))
+    }
+    fn frozen(p: &Fugue, f: i8, r: i8) -> bool {
+        let me = at(p, f, r).unwrap();
+        me.kind != IMMOBILIZER
+            && DIRS.iter().any(|&(df, dr)| at(p, f + df, r + dr) == Some(Piece::new(me.colour.opponent(), IMMOBILIZER)))
+    }
+    /// An enemy of the side to move that may be captured.
+    fn victim(p: &Fugue, f: i8, r: i8) -> bool {
+        at(p, f, r).is_some_and(|x| x.colour != p.side) && !protected(p, f, r)
+    }
+    fn empty(p: &Fugue, f: i8, r: i8) -> bool {
+        on(f, r) && at(p, f, r).is_none()
+    }
+
+    pub fn turns(p: &Fugue) -> Vec<String> {
+        let mut out = Vec::new();
+        let us = p.side;
+        let mut emit = |removed: Vec<(Square, Piece)>, added: Vec<(Square, Piece)>| {
+            out.push(canonical::part(&removed, &added, &NOTATION, "PASS"));
+        };
+        let promos: Vec<Kind> = [QUEEN, IMMOBILIZER, PUSHME, ARCHER, SHIELD, LEAPER, SWAPPER]
+            .into_iter()
+            .filter(|&k| p.board.pieces(Piece::new(us, k)).is_empty())
+            .collect();
+        for s in Square::ALL {
+            let Some(me) = p.board.get(s) else { continue };
+            let (f, r) = (s.file() as i8, s.rank() as i8);
+            if me.colour != us || frozen(p, f, r) {
+                continue;
+            }
+            let last_rank = if us == Colour::White { 7 } else { 0 };
+            for (df, dr) in DIRS {
+                let go = |to: (i8, i8), cap: Option<(i8, i8)>, kind: Kind| {
+                    let mut removed = vec![(s, me)];
+                    if let Some((cf, cr)) = cap {
+                        removed.push((name(cf, cr), at(p, cf, cr).unwrap()));
+                    }
+                    (removed, vec![(name(to.0, to.1), Piece::new(us, kind))])
+                };
+                match me.kind {
+                    PAWN => {
+                        let (nf, nr) = (f + df, r + dr);
+                        if !on(nf, nr) {
+                            continue;
+                        }
+                        let to = if at(p, nf, nr).is_none() {
+                            Some((nf, nr))
+                        } else {
+                            let (jf, jr) = (nf + df, nr + dr);
+                            (empty(p, jf, jr) || (on(jf, jr) && victim(p, jf, jr))).then_some((jf, jr))
+                        };
+                        if let Some(to) = to {
+                            let cap = at(p, to.0, to.1).map(|_| to);
+                            let (a, b) = go(to, cap, PAWN);
+                            emit(a, b);
+                            if to.1 == last_rank {
+                                for &k in &promos {
+                                    let (a, b) = go(to, cap, k);
+                                    emit(a, b);
+                                }
+                            }
+                        }
+                    }
+                    KING => {
+                        let to = (f + df, r + dr);
+                        if empty(p, to.0, to.1) || (on(to.0, to.1) && victim(p, to.0, to.1)) {
+                            let cap = at(p, to.0, to.1).map(|_| to);
+                            let (a, b) = go(to, cap, KING);
+                            emit(a, b);
+                        }
+                    }
+                    kind => {
+                        // Walk the line.
+                        let mut n = 1;
+                        while empty(p, f + n * df, r + n * dr) {
+                            let e = (f + n * df, r + n * dr);
+                            if kind == PUSHME {
+                                let back = (f - df, r - dr);
+                                let front = (e.0 + df, e.1 + dr);
+                                let w = on(back.0, back.1) && victim(p, back.0, back.1);
+                                let a = on(front.0, front.1) && victim(p, front.0, front.1);
+                                if !(w && a) {
+                                    let cap = if w {
+                                        Some(back)
+                                    } else if a {
+                                        Some(front)
+                                    } else {
+                                        None
+                                    };
+                                    let (x, y) = go(e, cap, kind);
+                                    emit(x, y);
+                                }
+                            } else {
+                                let (x, y) = go(e, None, kind);
+                                emit(x, y);
+                            }
+                            n += 1;
+                        }
+                        let t = (f + n * df, r + n * dr);
+                        if !on(t.0, t.1) {
+                            continue;
+                        }
+                        let target = at(p, t.0, t.1).unwrap();
+                        if target.colour == us {
+                            continue;
+                        }
+                        let free = !protected(p, t.0, t.1);
+                        match kind {
+                            QUEEN if free => {
+                                let (x, y) = go(t, Some(t), QUEEN);
+                                emit(x, y);
+                            }
+                            SWAPPER => {
+                                emit(vec![(s, me), (name(t.0, t.1), target)], vec![(s, target), (name(t.0, t.1), me)]);
+                                if n == 1 && free {
+                                    emit(vec![(s, me), (name(t.0, t.1), target)], vec![]);
+                                }
+                            }
+                            LEAPER if free => {
+                                let mut m = 1;
+                                while empty(p, t.0 + m * df, t.1 + m * dr) {
+                                    let (x, y) = go((t.0 + m * df, t.1 + m * dr), Some(t), LEAPER);
+                                    emit(x, y);
+                                    m += 1;
+                                }
+                            }
+                            ARCHER if free => {
+                                let spotted = DIRS.iter().any(|&(sf, sr)| {
+                                    let n1 = (t.0 + sf, t.1 + sr);
+                                    let n2 = (t.0 + 2 * sf, t.1 + 2 * sr);
+                                    match at(p, n1.0, n1.1) {
+                                        Some(x) => x.colour == us,
+                                        None => on(n1.0, n1.1) && at(p, n2.0, n2.1).is_some_and(|x| x.colour == us),
+                                    }
+                                });
+                                if n <= 2 || spotted {
+                                    emit(vec![(name(t.0, t.1), target)], vec![]);
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+#[test]
+fn bitboard_generator_matches_the_reference_reading() {
+    let mut rng = chimere_core::rng::SplitMix64::new(0xF06E);
+    let mut positions = 0;
+    for game in 0..60u64 {
+        let opts = GameOptions { randomness: (game % 3) as u8, seed: game, params: Vec::new() };
+        let mut p = Fugue::new_game(&opts).unwrap();
+        let mut list = Vec::new();
+        for _ in 0..160 {
+            list.clear();
+            p.legal_turns(&mut list);
+            let mut ours: Vec<String> = list.iter().map(|m| p.canonical(m)).collect();
+            let mut theirs = reference::turns(&p);
+            ours.sort();
+            theirs.sort();
+            assert_eq!(ours, theirs, "at {}", p.fen());
+            positions += 1;
+            if list.is_empty() {
+                break;
+            }
+            let m = list[rng.below(list.len() as u64) as usize];
+            p.make(&m);
+        }
+    }
+    assert!(positions > 3000);
+}
