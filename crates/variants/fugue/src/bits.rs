@@ -133,13 +133,13 @@ mod tests {
             x ^= x << 17;
             let b = x & x.rotate_left(17);
             assert_eq!(spread(b), naive_neighbours(b));
-            for d in 0..8 {
+            for (d, rays) in RAY.iter().enumerate() {
                 let mut want = 0;
                 for s in Bits(b) {
                     // The first square of the ray is the one whose own ray is the rest.
-                    let ray = RAY[d][s as usize];
+                    let ray = rays[s as usize];
                     for t in Bits(ray) {
-                        if RAY[d][t as usize] | (1 << t) == ray {
+                        if rays[t as usize] | (1 << t) == ray {
                             want |= 1 << t;
                         }
                     }

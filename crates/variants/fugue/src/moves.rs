@@ -166,8 +166,7 @@ impl Fugue {
                 }
             }
             let promos = &promos[..n];
-            for d in 0..8 {
-                let off = OFFSET[d];
+            for (d, &off) in OFFSET.iter().enumerate() {
                 let s1 = shift(pawns, d);
                 let steps = s1 & empty;
                 let leaps = shift(s1 & occ, d) & (empty | capturable);

@@ -41,8 +41,11 @@ pub fn write_fen(pos: &Fugue) -> String {
     format!("{board} {} {}", pos.side.side_char(), pos.turns)
 }
 
+/// Pieces on squares.
+type Placed = Vec<(Square, Piece)>;
+
 /// What the turn removes and adds, from the position before it.
-fn effects(pos: &Fugue, m: Move) -> (Vec<(Square, Piece)>, Vec<(Square, Piece)>) {
+fn effects(pos: &Fugue, m: Move) -> (Placed, Placed) {
     let b = &pos.board;
     let from = Square::new(m.from);
     let to = Square::new(m.to);
