@@ -9,6 +9,8 @@ fn main() {
     let depth: u32 = args.get(1).and_then(|d| d.parse().ok()).unwrap_or(5);
     let fen = args.get(2).map_or(START_FEN, |s| s.as_str());
     let mut pos = Fugue::from_fen(fen).expect("FEN");
+    // Warm up: the slider tables are built on first use.
+    Perft::<Fugue>::default().count(&mut pos, 2, false);
     for bulk in [false, true] {
         let t = Instant::now();
         let n = Perft::<Fugue>::default().count(&mut pos, depth, bulk);

@@ -326,7 +326,7 @@ impl Fugue {
             }
         };
         self.side = self.side.opponent();
-        self.turns += 1;
+        self.turns = self.turns.wrapping_add(1);
         captured
     }
 
@@ -334,7 +334,7 @@ impl Fugue {
     #[inline]
     pub fn unplay(&mut self, m: Move, captured: Option<Piece>) {
         self.side = self.side.opponent();
-        self.turns -= 1;
+        self.turns = self.turns.wrapping_sub(1);
         let us = self.side;
         let b = &mut self.board;
         match m.flag {

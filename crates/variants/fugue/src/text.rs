@@ -18,9 +18,6 @@ pub fn parse_fen(text: &str) -> Result<Fugue, RulesError> {
     let squares = fen::parse_board(f[0], letter)?;
     let side = fen::parse_side(f[1])?;
     let turns = fen::parse_count(f[2], "turns")?;
-    if turns == u32::MAX {
-        return Err(RulesError::fen("turns", "too large"));
-    }
     let mut board = Board::empty();
     for s in Square::ALL {
         if let Some(p) = squares[s.index()] {
