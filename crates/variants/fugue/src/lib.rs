@@ -1,44 +1,167 @@
-//! Fugue — not implemented yet (placeholder so the registry and CLI can name it).
+//! # Fugue (Mike Nelson, 2004), seed 003
+//!
+//! Our reading of the rules (spec `fugue.md`, which follows vchess):
+//!
+//! - Pieces: cannon pawn `p`, queen `q`, king `k`, immobilizer `i`, pushme-pullyu `u`,
+//!   archer `a`, shield `s`, long leaper `l`, swapper `w`. Every piece but the king and the
+//!   pawns moves like a queen to empty squares; only the queen and the king capture by
+//!   replacement. The goal is to capture the enemy king; there is no check.
+//! - **Immobilized**: a piece next to (8 neighbours) an enemy immobilizer has no move at
+//!   all, unless it is an immobilizer itself. It still protects and still spots.
+//! - **Protected**: a piece next to one of its own shields (a shield does not protect
+//!   itself) cannot be captured by any means; it can still be swapped.
+//! - **Long leaper**: jumps the first piece met on a line if it is an unprotected enemy,
+//!   capturing it, landing on any of the empty squares right after it (at least one).
+//! - **Pushme-pullyu**: on a queen move from S to E in direction d, captures the unprotected
+//!   enemy on S−d (withdrawal) or on E+d (approach); a move that would do both is illegal.
+//! - **Archer**: stays put and shoots the first piece met on a line if it is an unprotected
+//!   enemy at most two squares away, or next to a piece of the archer's side, or two squares
+//!   from one in a straight line with an empty square between.
+//! - **Swapper**: exchanges places with the first piece met on a line if it is an enemy (any
+//!   distance, protected or not); if that enemy is adjacent and unprotected it may instead
+//!   destroy it and itself.
+//! - **Immobilizer** captures nothing; **shield** never captures.
+//! - **Pawn**: a king step to an empty square, or a leap over an adjacent piece (either
+//!   colour) to the square just behind if it is empty or holds an unprotected enemy. On its
+//!   last rank it may stay a pawn or promote into any of `q i u a s l w` of which its side
+//!   has none on the board at that moment.
+//! - **End**: the side to move without a king loses; the side to move with no legal turn
+//!   loses. [`Fugue::status`] decides the position alone. The threefold-repetition rule
+//!   (the player completing a threefold repetition loses) is a game-level rule: the game
+//!   layer compares [`Variant::hash`] values of the positions after each turn (the hash
+//!   covers pieces and side to move, not the turn counter), and when a turn makes a
+//!   position occur for the third time, the player who made that turn loses.
+//! - **FEN** (vchess): `board side turns`, where `turns` counts the plies played
+//!   (vchess's `movesCount`), e.g. `wlqksaui/pppppppp/8/8/8/8/PPPPPPPP/IUASKQLW w 0`.
+//! - **Random arrays** (`randomness` 1 and 2): the eight pieces of the back rank are placed
+//!   by a uniform shuffle (no constraint, as vchess); at level 1 black's rank is the same
+//!   file by file as white's, at level 2 it is shuffled independently. Pawns stay on the
+//!   second and seventh ranks.
 
-use chimere_core::{GameOptions, RulesError, Status, Variant};
+mod bits;
+mod moves;
+mod text;
 
-/// A Fugue position (placeholder).
-#[derive(Clone, Debug)]
-pub struct Fugue;
+pub use moves::{Counter, Move, NO_SQ, Sink};
 
-fn unsupported() -> RulesError {
-    RulesError::Unsupported("the fugue variant is not implemented yet".into())
+use chimere_core::{Board, Colour, GameOptions, Kind, Notation, Piece, RulesError, Status, Variant, zobrist};
+
+pub const PAWN: Kind = Kind(0);
+pub const QUEEN: Kind = Kind(1);
+pub const KING: Kind = Kind(2);
+pub const IMMOBILIZER: Kind = Kind(3);
+pub const PUSHME: Kind = Kind(4);
+pub const ARCHER: Kind = Kind(5);
+pub const SHIELD: Kind = Kind(6);
+pub const LEAPER: Kind = Kind(7);
+pub const SWAPPER: Kind = Kind(8);
+
+/// Letters of the kinds, by index.
+pub const NOTATION: Notation = Notation { kind_letters: b"pqkiuaslw", shared_colour: '-' };
+
+/// The deterministic starting position.
+pub const START_FEN: &str = "wlqksaui/pppppppp/8/8/8/8/PPPPPPPP/IUASKQLW w 0";
+
+/// A Fugue position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fugue {
+    board: Board,
+    side: Colour,
+    /// Plies played so far (the third FEN field).
+    turns: u32,
+}
+
+impl Fugue {
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    /// The side to move.
+    pub fn side(&self) -> Colour {
+        self.side
+    }
+    /// Whether the side to move has at least one legal turn.
+    pub fn has_turn(&self) -> bool {
+        let mut c = Counter(0);
+        self.generate(&mut c);
+        c.0 > 0
+    }
 }
 
 impl Variant for Fugue {
-    type Move = ();
-    type Undo = ();
+    type Move = Move;
+    type Undo = Option<Piece>;
     const NAME: &'static str = "fugue";
-    fn new_game(_: &GameOptions) -> Result<Self, RulesError> {
-        Err(unsupported())
+
+    fn new_game(opts: &GameOptions) -> Result<Self, RulesError> {
+        opts.check(&[])?;
+        if opts.randomness == 0 {
+            return Fugue::from_fen(START_FEN);
+        }
+        let (white, black) = chimere_core::random::arrays(opts.randomness, opts.seed, *b"iuaskqlw", |rng| {
+            let mut r = *b"wlqksaui";
+            rng.shuffle(&mut r);
+            r
+        });
+        let black: String = black.iter().map(|&c| c as char).collect();
+        let white: String = white.iter().map(|&c| (c as char).to_ascii_uppercase()).collect();
+        Fugue::from_fen(&format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w 0"))
     }
-    fn from_fen(_: &str) -> Result<Self, RulesError> {
-        Err(unsupported())
+
+    fn from_fen(fen: &str) -> Result<Self, RulesError> {
+        text::parse_fen(fen)
     }
+
     fn fen(&self) -> String {
-        String::new()
+        text::write_fen(self)
     }
-    fn legal_turns(&mut self, _: &mut Vec<()>) {}
-    fn make(&mut self, _: &()) {}
-    fn unmake(&mut self, _: &(), _: ()) {}
+
+    fn legal_turns(&mut self, out: &mut Vec<Move>) {
+        self.generate(out);
+    }
+
+    #[inline]
+    fn make(&mut self, m: &Move) -> Option<Piece> {
+        self.play(*m)
+    }
+
+    #[inline]
+    fn unmake(&mut self, m: &Move, undo: Option<Piece>) {
+        self.unplay(*m, undo);
+    }
+
     fn status(&mut self) -> Status {
-        Status::Ongoing
+        let no_king = self.board.pieces(Piece::new(self.side, KING)).is_empty();
+        if no_king || !self.has_turn() { Status::win_for(self.side.opponent()) } else { Status::Ongoing }
     }
-    fn canonical(&self, _: &()) -> String {
-        String::new()
+
+    fn canonical(&self, m: &Move) -> String {
+        text::canonical(self, *m)
     }
-    fn notation(&self, _: &()) -> String {
-        String::new()
+
+    fn notation(&self, m: &Move) -> String {
+        text::notation(self, *m)
     }
+
     fn hash(&self) -> u64 {
-        0
+        self.board.hash() ^ side_key(self.side)
     }
+
     fn recomputed_hash(&self) -> u64 {
-        0
+        self.board.recomputed_hash() ^ side_key(self.side)
+    }
+
+    fn count_turns(&mut self, _: &mut Vec<Move>) -> u64 {
+        let mut c = Counter(0);
+        self.generate(&mut c);
+        c.0
     }
 }
+
+#[inline]
+fn side_key(c: Colour) -> u64 {
+    if c == Colour::Black { zobrist::SIDE } else { 0 }
+}
+
+#[cfg(test)]
+mod tests;
