@@ -211,3 +211,6 @@ pub(crate) fn fen_letter(p: Piece) -> char {
         _ => NOTATION.fen_char(p),
     }
 }
+
+#[cfg(test)]
+mod tests;
