@@ -16,6 +16,10 @@ fn main() {
         let t = Instant::now();
         let n = Perft::<Checkered>::default().count(&mut pos, depth, bulk);
         let s = t.elapsed().as_secs_f64();
-        println!("perft({depth}) = {n} in {s:.3} s: {:.2} M leaves/s ({})", n as f64 / s / 1e6, if bulk { "bulk" } else { "full-leaf" });
+        println!(
+            "perft({depth}) = {n} in {s:.3} s: {:.2} M leaves/s ({})",
+            n as f64 / s / 1e6,
+            if bulk { "bulk" } else { "full-leaf" }
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! The vchess FEN of Checkered (7 fields) and new games.
 
-use crate::{Checkered, KING, NO_CASTLE, NOTATION, PAWN, Stage, fen_letter};
+use crate::{Checkered, KING, NO_CASTLE, NOTATION, Stage, fen_letter};
 use chimere_core::{Board, Colour, GameOptions, Piece, RulesError, Square, fen, random};
 
 /// The piece of a FEN letter: `PNBRQK` white, `pnbrqk` black, `s o c u t` (either case)
@@ -60,10 +60,8 @@ pub(crate) fn parse(text: &str) -> Result<Checkered, RulesError> {
         }
     }
     let ep = fen::parse_square_or_dash(f[4], "en passant")?;
-    if let Some(e) = ep {
-        if e.rank() != 2 && e.rank() != 5 {
-            return Err(RulesError::fen("en passant", format!("{e} is not on the third or sixth rank")));
-        }
+    if let Some(e) = ep.filter(|e| e.rank() != 2 && e.rank() != 5) {
+        return Err(RulesError::fen("en passant", format!("{e} is not on the third or sixth rank")));
     }
     let cmove = match f[5] {
         "-" => None,
@@ -138,7 +136,8 @@ pub(crate) fn new_game(opts: &GameOptions) -> Result<Checkered, RulesError> {
         a.iter().map(|&c| if upper { c.to_ascii_uppercase() as char } else { c as char }).collect()
     };
     let rooks = |a: &[u8; 8]| -> String {
-        let files: Vec<char> = a.iter().enumerate().filter(|(_, c)| **c == b'r').map(|(i, _)| (b'a' + i as u8) as char).collect();
+        let files: Vec<char> =
+            a.iter().enumerate().filter(|(_, c)| **c == b'r').map(|(i, _)| (b'a' + i as u8) as char).collect();
         files.into_iter().collect()
     };
     let text = format!(
@@ -148,6 +147,5 @@ pub(crate) fn new_game(opts: &GameOptions) -> Result<Checkered, RulesError> {
         rooks(&white),
         rooks(&black)
     );
-    let _ = PAWN;
     parse(&text)
 }

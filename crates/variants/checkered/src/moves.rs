@@ -158,7 +158,8 @@ impl Checkered {
             Mode::Chk | Mode::Switch => (col[2], (col[0] | col[1]) & !kinds[5]),
             Mode::Wb => (col[0] | col[1], col[2]),
         };
-        let g = Gen { pos: self, mode, col, kinds, occ, targets, base: if mode == Mode::Switch { F_SWITCH } else { 0 } };
+        let g =
+            Gen { pos: self, mode, col, kinds, occ, targets, base: if mode == Mode::Switch { F_SWITCH } else { 0 } };
         let reach = !occ | targets;
         // Knights, bishops, rooks, queens.
         for from in Bitboard(movers & kinds[1]) {
@@ -260,12 +261,10 @@ impl Checkered {
                 undo.captured = self.board.take(m.capture_square());
             }
             self.board.put(m.to, Piece::new(m.colour, m.kind));
-            if mover.kind == KING {
-                if mover.colour != Colour::Shared {
-                    let i = mover.colour.index() * 2;
-                    self.castle[i] = NO_CASTLE;
-                    self.castle[i + 1] = NO_CASTLE;
-                }
+            if mover.kind == KING && mover.colour != Colour::Shared {
+                let i = mover.colour.index() * 2;
+                self.castle[i] = NO_CASTLE;
+                self.castle[i + 1] = NO_CASTLE;
             }
             for sq in [m.from, m.to] {
                 let base = match sq.rank() {
@@ -376,10 +375,10 @@ impl Gen<'_> {
             if empty & bit(fwd) != 0 {
                 self.pawn_arrival(out, from, fwd, c, false, last_rank);
                 if from.rank() == start_rank && self.pos.pawn_flags & (1 << (flag_base + from.file())) != 0 {
-                    if let Some(fwd2) = fwd.offset(0, if up { 1 } else { -1 }) {
-                        if empty & bit(fwd2) != 0 {
-                            self.push(out, Move { from, to: fwd2, kind: PAWN, colour: c, flags: self.base });
-                        }
+                    // From the second or seventh rank, two squares on is on the board.
+                    let fwd2 = if up { Square::new(fwd.index() as u8 + 8) } else { Square::new(fwd.index() as u8 - 8) };
+                    if empty & bit(fwd2) != 0 {
+                        self.push(out, Move { from, to: fwd2, kind: PAWN, colour: c, flags: self.base });
                     }
                 }
             }
@@ -392,10 +391,7 @@ impl Gen<'_> {
                 let cap = Square::from_coords(e.file(), from.rank());
                 if self.targets & self.kinds[0] & bit(cap) != 0 {
                     let colour = if self.mode == Mode::One { Colour::Shared } else { c };
-                    self.push(
-                        out,
-                        Move { from, to: e, kind: PAWN, colour, flags: self.base | F_CAPTURE | F_EP },
-                    );
+                    self.push(out, Move { from, to: e, kind: PAWN, colour, flags: self.base | F_CAPTURE | F_EP });
                 }
             }
         }
@@ -442,8 +438,7 @@ impl Gen<'_> {
             } else {
                 (Square::from_coords(6, rank), Square::from_coords(5, rank))
             };
-            let span =
-                attacks::between(k, kd).0 | bit(kd) | attacks::between(r, rd).0 | bit(rd);
+            let span = attacks::between(k, kd).0 | bit(kd) | attacks::between(r, rd).0 | bit(rd);
             if span & self.occ & !(bit(k) | bit(r)) != 0 {
                 continue;
             }

@@ -10,7 +10,12 @@ fn effects(pos: &Checkered, m: &Move) -> Vec<Effect> {
         let (kd, rd) = m.castle_squares();
         let king = Piece::new(m.colour, KING);
         let rook = Piece::new(m.colour, ROOK);
-        return vec![Effect::Remove(m.from, king), Effect::Remove(m.to, rook), Effect::Add(kd, king), Effect::Add(rd, rook)];
+        return vec![
+            Effect::Remove(m.from, king),
+            Effect::Remove(m.to, rook),
+            Effect::Add(kd, king),
+            Effect::Add(rd, rook),
+        ];
     }
     let mut e = Vec::with_capacity(3);
     if let Some(p) = pos.board.get(m.from) {

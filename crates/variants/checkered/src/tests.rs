@@ -148,12 +148,7 @@ fn switch_is_allowed_in_check_and_counts_for_the_status() {
     let fen = "rr5k/8/8/7o/8/8/8/K7 w 0 iiii0000000000000000 - - 1";
     assert_eq!(
         turns(fen),
-        set(&[
-            "SWITCH ; -h5:cn +f4:cn",
-            "SWITCH ; -h5:cn +f6:cn",
-            "SWITCH ; -h5:cn +g3:cn",
-            "SWITCH ; -h5:cn +g7:cn",
-        ])
+        set(&["SWITCH ; -h5:cn +f4:cn", "SWITCH ; -h5:cn +f6:cn", "SWITCH ; -h5:cn +g3:cn", "SWITCH ; -h5:cn +g7:cn",])
     );
     assert_eq!(pos(fen).status(), Status::Ongoing);
     assert_eq!(play(fen, "SWITCH ; -h5:cn +g3:cn"), "rr5k/8/8/8/8/6o1/8/K7 b 1 iiii0000000000000000 - - 2w");
