@@ -135,20 +135,26 @@ impl Checkered {
 
     /// Every legal turn.
     pub(crate) fn generate(&self, out: &mut Vec<Move>) {
+        self.generate_with(out, false);
+    }
+
+    /// Every legal turn; `slow` tests every move on the board after it (no shortcut),
+    /// as a reference for the fast test.
+    pub(crate) fn generate_with(&self, out: &mut Vec<Move>, slow: bool) {
         match self.stage {
             Stage::One => {
-                self.gen_mode(Mode::One, out);
+                self.gen_mode(Mode::One, out, slow);
                 if self.board.colour(Colour::Shared).any() && !self.kings_attacked_by_checkered() {
-                    self.gen_mode(Mode::Switch, out);
+                    self.gen_mode(Mode::Switch, out, slow);
                 }
             }
-            Stage::OneNoSwitch => self.gen_mode(Mode::One, out),
-            Stage::Two(c) if c == self.side => self.gen_mode(Mode::Chk, out),
-            Stage::Two(_) => self.gen_mode(Mode::Wb, out),
+            Stage::OneNoSwitch => self.gen_mode(Mode::One, out, slow),
+            Stage::Two(c) if c == self.side => self.gen_mode(Mode::Chk, out, slow),
+            Stage::Two(_) => self.gen_mode(Mode::Wb, out, slow),
         }
     }
 
-    fn gen_mode(&self, mode: Mode, out: &mut Vec<Move>) {
+    fn gen_mode(&self, mode: Mode, out: &mut Vec<Move>, slow: bool) {
         let col = self.colours();
         let kinds = self.kinds();
         let occ = col[0] | col[1] | col[2];
@@ -158,8 +164,20 @@ impl Checkered {
             Mode::Chk | Mode::Switch => (col[2], (col[0] | col[1]) & !kinds[5]),
             Mode::Wb => (col[0] | col[1], col[2]),
         };
-        let g =
-            Gen { pos: self, mode, col, kinds, occ, targets, base: if mode == Mode::Switch { F_SWITCH } else { 0 } };
+        let mut g = Gen {
+            pos: self,
+            mode,
+            col,
+            kinds,
+            occ,
+            targets,
+            base: if mode == Mode::Switch { F_SWITCH } else { 0 },
+            king: None,
+            full: false,
+            blockers: 0,
+        };
+        g.prepare_legality();
+        g.full |= slow;
         let reach = !occ | targets;
         // Knights, bishops, rooks, queens.
         for from in Bitboard(movers & kinds[1]) {
@@ -329,6 +347,12 @@ struct Gen<'a> {
     occ: u64,
     targets: u64,
     base: u8,
+    /// Mode::One: the mover's king.
+    king: Option<Square>,
+    /// Every move needs the full test (a king is in check).
+    full: bool,
+    /// Pieces alone between a king and an attacking slider.
+    blockers: u64,
 }
 
 impl Gen<'_> {
@@ -472,6 +496,37 @@ impl Gen<'_> {
         }
     }
 
+    /// Check state and blockers of the king(s) to protect, for the fast legality test.
+    fn prepare_legality(&mut self) {
+        let kings: u64 = match self.mode {
+            Mode::Chk | Mode::Switch => return,
+            Mode::One => self.kinds[5] & self.col[self.pos.side.index()],
+            Mode::Wb => self.kinds[5] & (self.col[0] | self.col[1]),
+        };
+        let (att, up, down) = match self.mode {
+            Mode::One => {
+                let opp = self.pos.side.opponent();
+                (self.col[opp.index()] | self.col[2], opp == Colour::White, opp == Colour::Black)
+            }
+            _ => (self.col[2], true, true),
+        };
+        self.king = Bitboard(kings).first();
+        let rq = att & (self.kinds[3] | self.kinds[4]);
+        let bq = att & (self.kinds[2] | self.kinds[4]);
+        for k in Bitboard(kings) {
+            if attacked(k, self.occ, att, &self.kinds, up, down) {
+                self.full = true;
+            }
+            let snipers = attacks::rook(k, Bitboard::EMPTY).0 & rq | attacks::bishop(k, Bitboard::EMPTY).0 & bq;
+            for s in Bitboard(snipers) {
+                let b = attacks::between(k, s).0 & self.occ;
+                if b != 0 && b & (b - 1) == 0 {
+                    self.blockers |= b;
+                }
+            }
+        }
+    }
+
     fn legal(&self, m: &Move) -> bool {
         match self.mode {
             Mode::Chk | Mode::Switch => return true,
@@ -482,6 +537,34 @@ impl Gen<'_> {
             }
             Mode::Wb => {}
         }
+        if self.full || m.is(F_CASTLE | F_EP) || m.kind == KING {
+            return self.legal_full(m);
+        }
+        let Some(k) = self.king else { return true };
+        if self.blockers & bit(m.from) != 0 {
+            if self.mode == Mode::Wb {
+                return self.legal_full(m);
+            }
+            if attacks::line(k, m.from).0 & bit(m.to) == 0 {
+                return false;
+            }
+        }
+        if m.colour == Colour::Shared {
+            // A piece turned (or staying) checkered attacks for the opponent in stage 1.
+            let occ = (self.occ & !bit(m.from)) | bit(m.to);
+            let hits = match m.kind {
+                PAWN => attacks::pawn(self.pos.side != Colour::White, m.to),
+                KNIGHT => attacks::knight(m.to),
+                BISHOP => attacks::bishop(m.to, Bitboard(occ)),
+                ROOK => attacks::rook(m.to, Bitboard(occ)),
+                _ => attacks::queen(m.to, Bitboard(occ)),
+            };
+            return hits.0 & bit(k) == 0;
+        }
+        true
+    }
+
+    fn legal_full(&self, m: &Move) -> bool {
         let mut col = self.col;
         let mut kinds = self.kinds;
         let fb = bit(m.from);
@@ -496,8 +579,8 @@ impl Gen<'_> {
             kinds[5] |= bit(kd);
             kinds[3] |= bit(rd);
         } else {
-            let mc = self.pos.colour_at(m.from, &col).index();
-            let mk = self.kind_at(m.from).index();
+            let mover = self.pos.board.get(m.from).expect("a move starts on a piece");
+            let (mc, mk) = (mover.colour.index(), mover.kind.index());
             col[mc] &= !fb;
             kinds[mk] &= !fb;
             if m.is(F_CAPTURE) {

@@ -293,3 +293,36 @@ fn new_game_options() {
         }
     }
 }
+
+#[test]
+fn fast_legality_agrees_with_the_full_test_on_random_games() {
+    use chimere_core::rng::SplitMix64;
+    let mut rng = SplitMix64::new(2024);
+    let starts = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah1111111111111111 - - 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah1111111111111111 - - 1-",
+    ];
+    let mut positions = 0;
+    let mut stage_two = 0;
+    for game in 0..300 {
+        let mut p = pos(starts[game % 2]);
+        for _ in 0..200 {
+            let mut fast = Vec::new();
+            let mut slow = Vec::new();
+            p.generate_with(&mut fast, false);
+            p.generate_with(&mut slow, true);
+            assert_eq!(fast, slow, "at {}", p.fen());
+            positions += 1;
+            if !p.stage.is_one() {
+                stage_two += 1;
+            }
+            if fast.is_empty() {
+                break;
+            }
+            let m = fast[rng.below(fast.len() as u64) as usize];
+            p.make(&m);
+        }
+    }
+    assert!(positions > 10_000);
+    assert!(stage_two > 1_000, "{stage_two} stage-2 positions");
+}
