@@ -12,6 +12,8 @@ fn main() {
         .cloned()
         .unwrap_or_else(|| "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah1111111111111111 - - 1".into());
     let mut pos = Checkered::from_fen(&fen).expect("FEN");
+    // Warm up: builds the attack tables once, outside the timing.
+    Perft::<Checkered>::default().count(&mut pos, 2, false);
     for bulk in [false, true] {
         let t = Instant::now();
         let n = Perft::<Checkered>::default().count(&mut pos, depth, bulk);

@@ -284,7 +284,8 @@ impl Checkered {
                 self.castle[i] = NO_CASTLE;
                 self.castle[i + 1] = NO_CASTLE;
             }
-            for sq in [m.from, m.to] {
+            let edge = |s: Square| s.rank() == 0 || s.rank() == 7;
+            for sq in [m.from, m.to].into_iter().filter(|&s| edge(s)) {
                 let base = match sq.rank() {
                     0 => 0,
                     7 => 2,
