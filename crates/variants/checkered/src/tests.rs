@@ -326,3 +326,26 @@ fn fast_legality_agrees_with_the_full_test_on_random_games() {
     assert!(positions > 10_000);
     assert!(stage_two > 1_000, "{stage_two} stage-2 positions");
 }
+
+#[test]
+fn checkered_pawns_guard_the_castling_path_in_the_opponents_direction() {
+    // g2 acts for black (downward) and attacks f1, which the king crosses.
+    let all = turns("4k3/8/8/8/8/8/6s1/4K2R w 0 ihii0000000000000000 - - 1-");
+    assert!(!all.contains("-e1:wk -h1:wr +f1:wr +g1:wk"));
+    // On g3 it attacks f2 and h2 for black: castling is fine.
+    assert!(turns("4k3/8/8/8/8/6s1/8/4K2R w 0 ihii0000000000000000 - - 1-").contains("-e1:wk -h1:wr +f1:wr +g1:wk"));
+}
+
+#[test]
+fn stage_two_en_passant_both_ways() {
+    // White/black steps d2-d4; the checkered pawn on c4 takes it downward en passant.
+    let fen = "4k3/8/8/8/2s5/8/3P4/4K3 w 10 iiii0001000000000000 - - 2b";
+    let after = play(fen, "-d2:wp +d4:wp");
+    assert_eq!(after, "4k3/8/8/8/2sP4/8/8/4K3 b 11 iiii0000000000000000 d3 - 2b");
+    assert!(turns(&after).contains("-c4:cp -d4:wp +d3:cp"));
+    // The checkered pawn steps d7-d5 with black's flag; white's e5 pawn takes it.
+    let fen = "4k3/3s4/8/4P3/8/8/8/4K3 b 10 iiii0000000000010000 - - 2b";
+    let after = play(fen, "-d7:cp +d5:cp");
+    assert_eq!(after, "4k3/8/8/3sP3/8/8/8/4K3 w 11 iiii0000000000000000 d6 - 2b");
+    assert!(turns(&after).contains("-d5:cp -e5:wp +d6:wp"));
+}
