@@ -1,44 +1,447 @@
-//! Interweave — not implemented yet (placeholder so the registry and CLI can name it).
+//! # Interweave (Peter Aronson, 2002), as played on vchess — our reading of the rules
+//!
+//! Every piece stays on the colour of the square it stands on and captures pieces on the
+//! other colour. Each side has two kings, two Smashers (`r`), two Leapers (`n`), two
+//! Removers (`b`) and eight pawns; kings are not royal, there is no check, and a side
+//! left with fewer than two kings after a turn loses (so does a side with no legal turn).
+//!
+//! * **King**: one diagonal step to an empty square; captures by a short orthogonal leap
+//!   over an adjacent enemy to the empty square just behind it.
+//! * **Smasher**: slides diagonally without capturing; slides orthogonally an even
+//!   distance through empty squares, capturing (by approach) an enemy standing just
+//!   beyond its arrival square in the same direction.
+//! * **Leaper**: slides diagonally; slides orthogonally an even distance; double knight
+//!   jump to an empty square when the midpoint is empty or holds an enemy (captured).
+//!   Orthogonally it captures the first piece of a line when that is an enemy at an odd
+//!   distance, landing on any empty square beyond it at an even total distance.
+//! * **Remover**: slides diagonally; captures without moving every orthogonally adjacent
+//!   enemy at once.
+//! * **Pawn**: one diagonal step forward to an empty square, two from its second rank
+//!   (giving an en-passant chance unless the move captured); captures by a straight
+//!   forward leap over an adjacent enemy, and en passant by such a leap over the skipped
+//!   square, removing the pawn that arrived beside it. After every pawn part, custodian
+//!   captures: an enemy orthogonally adjacent to the arrival square with a friendly piece
+//!   just beyond it is removed. A pawn arriving on its seventh rank may, and on its eighth
+//!   must, promote into a rook, knight or bishop of its side that was captured and not yet
+//!   returned to play (the captured counter of that kind goes down by one); a pawn on its
+//!   seventh rank with nothing to promote into cannot move.
+//!
+//! Captures are compulsory. A capture is one part of the turn; if the piece that captured
+//! can capture again from its arrival square it must, and the turn goes on (a chain, one
+//! [`Move`]). A Remover capture ends the chain. Otherwise a turn is one quiet move.
+//!
+//! FEN (vchess): `board side turns ep captured`, e.g.
+//! `rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w 0 - 000000`; the en-passant field is
+//! `<skipped square>,<arrival file>`; `captured` counts the white rooks, knights, bishops
+//! then the black ones captured and not yet brought back by promotion.
+//!
+//! Random arrays (randomness 1 and 2): on each side's back rank the four pieces r, n, b, k
+//! are shuffled over the a/c/e/g files and, independently, over the b/d/f/h files (as
+//! vchess does), so each team of four keeps to one square colour; randomness 1 mirrors
+//! white's rank for black, randomness 2 draws black's rank independently.
 
-use chimere_core::{GameOptions, RulesError, Status, Variant};
+mod fen;
+mod movegen;
+mod tables;
+mod text;
 
-/// A Interweave position (placeholder).
-#[derive(Clone, Debug)]
-pub struct Interweave;
+use chimere_core::rng::SplitMix64;
+use chimere_core::{Colour, GameOptions, Kind, Notation, Piece, RulesError, Square, Status, Variant, zobrist};
+use tables::NONE;
 
-fn unsupported() -> RulesError {
-    RulesError::Unsupported("the interweave variant is not implemented yet".into())
+/// Piece kinds (indices of [`NOTATION`]'s letters).
+pub const PAWN: u8 = 0;
+pub const ROOK: u8 = 1;
+pub const KNIGHT: u8 = 2;
+pub const BISHOP: u8 = 3;
+pub const KING: u8 = 4;
+
+/// Letters of the kinds: pawn, Smasher (rook), Leaper (knight), Remover (bishop), king.
+pub const NOTATION: Notation = Notation { kind_letters: b"prnbk", shared_colour: '-' };
+
+/// Most parts a turn can have: every part captures at least one of the (at most 16)
+/// enemy pieces.
+pub const MAX_PARTS: usize = 16;
+/// Most pieces a side may have (checked when reading a FEN).
+pub const MAX_PIECES: u32 = 16;
+
+const FLAG_DOUBLE: u8 = 1;
+
+/// A complete turn: a quiet move, or a chain of capture parts by one piece.
+///
+/// The board effect of the whole turn is: the piece leaves `from`, every enemy piece on
+/// `captured` is removed, and the piece (promoted if `promo` says so) stands on the last
+/// square of `path`. The path (arrival square of each part; a Remover capture "arrives"
+/// where it stands) tells different chains apart and rebuilds the parts for display.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    /// Squares of the enemy pieces the turn removes.
+    pub captured: u64,
+    /// Arrival square of each part (only the first `len` are meaningful).
+    pub path: [u8; MAX_PARTS],
+    /// Starting square of the moving piece.
+    pub from: u8,
+    /// Number of parts.
+    pub len: u8,
+    /// 0, or the promotion: kind (1..=3) + 4 × index of the promoting part.
+    pub promo: u8,
+    /// Bit 0: a pawn's two-square step (sets the en-passant field).
+    pub flags: u8,
+}
+
+impl Move {
+    #[inline]
+    fn quiet(from: u8, to: u8, promo: u8, flags: u8) -> Move {
+        let mut path = [0u8; MAX_PARTS];
+        path[0] = to;
+        Move { captured: 0, path, from, len: 1, promo, flags }
+    }
+    /// The final square of the moving piece.
+    #[inline]
+    pub fn to(&self) -> u8 {
+        self.path[self.len as usize - 1]
+    }
+    /// The promotion kind of part `i`, or 0.
+    #[inline]
+    pub fn promo_at(&self, i: usize) -> u8 {
+        if self.promo != 0 && (self.promo >> 2) as usize == i { self.promo & 3 } else { 0 }
+    }
+}
+
+/// What `unmake` needs besides the move.
+#[derive(Copy, Clone, Debug)]
+pub struct Undo {
+    hash: u64,
+    /// Codes of the captured pieces, 4 bits each, in square order of `Move::captured`.
+    codes: u64,
+    counts: [u8; 6],
+    ep: u8,
+    ep_file: u8,
+}
+
+/// An Interweave position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Interweave {
+    /// Pieces by colour (white, black).
+    colour: [u64; 2],
+    /// Pieces by kind.
+    kind: [u64; 5],
+    /// Mailbox: 0 empty, else `1 + 8 × colour + kind`.
+    sq: [u8; 64],
+    /// Side to move: 0 white, 1 black.
+    side: u8,
+    /// Skipped square of the last two-square pawn step, or `NONE`.
+    ep: u8,
+    /// File of that pawn's arrival.
+    ep_file: u8,
+    /// Captured and not returned: white r, n, b, black r, n, b.
+    counts: [u8; 6],
+    /// Complete turns played.
+    turns: u32,
+    hash: u64,
+}
+
+#[inline]
+const fn code(colour: u8, kind: u8) -> u8 {
+    1 + 8 * colour + kind
+}
+#[inline]
+const fn code_colour(c: u8) -> u8 {
+    (c - 1) >> 3
+}
+#[inline]
+const fn code_kind(c: u8) -> u8 {
+    (c - 1) & 7
+}
+
+#[inline]
+fn piece_of(c: u8) -> Piece {
+    Piece::new(if code_colour(c) == 0 { Colour::White } else { Colour::Black }, Kind(code_kind(c)))
+}
+
+#[inline]
+fn piece_key(c: u8, s: u8) -> u64 {
+    zobrist::piece(piece_of(c), Square::new(s))
+}
+
+#[inline]
+fn ep_key(ep: u8, file: u8) -> u64 {
+    if ep == NONE { 0 } else { zobrist::field(100 + ep as usize) ^ zobrist::field(170 + file as usize) }
+}
+
+#[inline]
+fn count_key(idx: usize, v: u8) -> u64 {
+    zobrist::field(200 + idx * 16 + (v & 15) as usize)
+}
+
+impl Interweave {
+    fn empty() -> Interweave {
+        Interweave {
+            colour: [0; 2],
+            kind: [0; 5],
+            sq: [0; 64],
+            side: 0,
+            ep: NONE,
+            ep_file: 0,
+            counts: [0; 6],
+            turns: 0,
+            hash: 0,
+        }
+    }
+
+    /// Puts piece `c` on the empty square `s` (hash included).
+    #[inline]
+    fn put(&mut self, s: u8, c: u8) {
+        self.put_raw(s, c);
+        self.hash ^= piece_key(c, s);
+    }
+
+    /// Removes and returns the piece on `s` (hash included).
+    #[inline]
+    fn take(&mut self, s: u8) -> u8 {
+        let c = self.take_raw(s);
+        self.hash ^= piece_key(c, s);
+        c
+    }
+
+    #[inline]
+    fn put_raw(&mut self, s: u8, c: u8) {
+        debug_assert_eq!(self.sq[s as usize], 0);
+        let b = 1u64 << s;
+        self.sq[s as usize] = c;
+        self.colour[code_colour(c) as usize] |= b;
+        self.kind[code_kind(c) as usize] |= b;
+    }
+
+    #[inline]
+    fn take_raw(&mut self, s: u8) -> u8 {
+        let c = self.sq[s as usize];
+        debug_assert_ne!(c, 0);
+        let b = !(1u64 << s);
+        self.sq[s as usize] = 0;
+        self.colour[code_colour(c) as usize] &= b;
+        self.kind[code_kind(c) as usize] &= b;
+        c
+    }
+
+    #[inline]
+    fn occupied(&self) -> u64 {
+        self.colour[0] | self.colour[1]
+    }
+
+    /// The side to move.
+    pub fn side(&self) -> Colour {
+        if self.side == 0 { Colour::White } else { Colour::Black }
+    }
+
+    /// The piece on a square.
+    pub fn piece_at(&self, s: Square) -> Option<Piece> {
+        let c = self.sq[s.index()];
+        (c != 0).then(|| piece_of(c))
+    }
+
+    /// Captured-and-not-returned counter: `colour`'s pieces of `kind` (rook, knight, bishop).
+    pub fn captured_count(&self, colour: Colour, kind: u8) -> u8 {
+        debug_assert!((ROOK..=BISHOP).contains(&kind));
+        self.counts[colour.index() * 3 + kind as usize - 1]
+    }
+
+    fn full_hash(&self) -> u64 {
+        let mut h = 0;
+        for s in 0..64u8 {
+            let c = self.sq[s as usize];
+            if c != 0 {
+                h ^= piece_key(c, s);
+            }
+        }
+        if self.side == 1 {
+            h ^= zobrist::SIDE;
+        }
+        h ^= ep_key(self.ep, self.ep_file);
+        for (i, &v) in self.counts.iter().enumerate() {
+            h ^= count_key(i, v);
+        }
+        h
+    }
+
+    fn king_counts(&self) -> [u32; 2] {
+        let k = self.kind[KING as usize];
+        [(k & self.colour[0]).count_ones(), (k & self.colour[1]).count_ones()]
+    }
+
+    /// Back rank (index = file) of the array for these options, white's then black's.
+    fn arrays(opts: &GameOptions) -> ([u8; 8], [u8; 8]) {
+        chimere_core::random::arrays(opts.randomness, opts.seed, *b"rbnkknbr", random_rank)
+    }
+}
+
+/// One random back rank: r, n, b, k shuffled over the even files and, independently,
+/// over the odd files.
+fn random_rank(rng: &mut SplitMix64) -> [u8; 8] {
+    let mut rank = [0u8; 8];
+    for parity in 0..2 {
+        let mut team = *b"rnbk";
+        rng.shuffle(&mut team);
+        for (i, &p) in team.iter().enumerate() {
+            rank[2 * i + parity] = p;
+        }
+    }
+    rank
 }
 
 impl Variant for Interweave {
-    type Move = ();
-    type Undo = ();
+    type Move = Move;
+    type Undo = Undo;
     const NAME: &'static str = "interweave";
-    fn new_game(_: &GameOptions) -> Result<Self, RulesError> {
-        Err(unsupported())
+
+    fn new_game(opts: &GameOptions) -> Result<Self, RulesError> {
+        opts.check(&[])?;
+        let (w, b) = Interweave::arrays(opts);
+        let black: String = b.iter().map(|&c| c as char).collect();
+        let white: String = w.iter().map(|&c| (c as char).to_ascii_uppercase()).collect();
+        Interweave::from_fen(&format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w 0 - 000000"))
     }
-    fn from_fen(_: &str) -> Result<Self, RulesError> {
-        Err(unsupported())
+
+    fn from_fen(fen: &str) -> Result<Self, RulesError> {
+        fen::parse(fen)
     }
+
     fn fen(&self) -> String {
-        String::new()
+        fen::write(self)
     }
-    fn legal_turns(&mut self, _: &mut Vec<()>) {}
-    fn make(&mut self, _: &()) {}
-    fn unmake(&mut self, _: &(), _: ()) {}
+
+    fn legal_turns(&mut self, out: &mut Vec<Move>) {
+        self.generate(out);
+    }
+
+    #[inline]
+    fn make(&mut self, m: &Move) -> Undo {
+        let mut undo = Undo { hash: self.hash, codes: 0, counts: self.counts, ep: self.ep, ep_file: self.ep_file };
+        let us = self.side as usize;
+        let them = us ^ 1;
+        let mut c = self.take(m.from);
+        if m.captured != 0 {
+            let mut cap = m.captured;
+            let mut shift = 0;
+            while cap != 0 {
+                let s = cap.trailing_zeros() as u8;
+                cap &= cap - 1;
+                let v = self.take(s);
+                undo.codes |= (v as u64) << shift;
+                shift += 4;
+                let k = code_kind(v);
+                if (ROOK..=BISHOP).contains(&k) {
+                    let i = them * 3 + k as usize - 1;
+                    self.hash ^= count_key(i, self.counts[i]);
+                    self.counts[i] = self.counts[i].wrapping_add(1);
+                    self.hash ^= count_key(i, self.counts[i]);
+                }
+            }
+        }
+        if m.promo != 0 {
+            let k = m.promo & 3;
+            let i = us * 3 + k as usize - 1;
+            self.hash ^= count_key(i, self.counts[i]);
+            self.counts[i] = self.counts[i].wrapping_sub(1);
+            self.hash ^= count_key(i, self.counts[i]);
+            c = code(us as u8, k);
+        }
+        self.put(m.to(), c);
+        self.hash ^= ep_key(self.ep, self.ep_file);
+        if m.flags & FLAG_DOUBLE != 0 {
+            let to = m.to();
+            self.ep = (m.from + to) / 2;
+            self.ep_file = to & 7;
+            self.hash ^= ep_key(self.ep, self.ep_file);
+        } else {
+            self.ep = NONE;
+        }
+        self.side ^= 1;
+        self.hash ^= zobrist::SIDE;
+        self.turns += 1;
+        undo
+    }
+
+    #[inline]
+    fn unmake(&mut self, m: &Move, undo: Undo) {
+        self.side ^= 1;
+        self.turns -= 1;
+        let mut c = self.take_raw(m.to());
+        if m.promo != 0 {
+            c = code(self.side, PAWN);
+        }
+        self.put_raw(m.from, c);
+        let mut cap = m.captured;
+        let mut codes = undo.codes;
+        while cap != 0 {
+            let s = cap.trailing_zeros() as u8;
+            cap &= cap - 1;
+            self.put_raw(s, (codes & 15) as u8);
+            codes >>= 4;
+        }
+        self.counts = undo.counts;
+        self.ep = undo.ep;
+        self.ep_file = undo.ep_file;
+        self.hash = undo.hash;
+    }
+
     fn status(&mut self) -> Status {
+        let [w, b] = self.king_counts();
+        if w < 2 {
+            return Status::BlackWins;
+        }
+        if b < 2 {
+            return Status::WhiteWins;
+        }
+        if !self.has_turn() {
+            return Status::win_for(self.side().opponent());
+        }
         Status::Ongoing
     }
-    fn canonical(&self, _: &()) -> String {
-        String::new()
+
+    fn canonical(&self, m: &Move) -> String {
+        text::canonical(self, m)
     }
-    fn notation(&self, _: &()) -> String {
-        String::new()
+
+    fn notation(&self, m: &Move) -> String {
+        text::notation(self, m)
     }
+
     fn hash(&self) -> u64 {
-        0
+        self.hash
     }
+
     fn recomputed_hash(&self) -> u64 {
-        0
+        self.full_hash()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_arrays_keep_teams_on_their_colours() {
+        for seed in 0..200 {
+            for randomness in 1..=2 {
+                let opts = GameOptions { randomness, seed, params: vec![] };
+                let (w, b) = Interweave::arrays(&opts);
+                for rank in [w, b] {
+                    for parity in 0..2 {
+                        let mut team: Vec<u8> = (0..4).map(|i| rank[2 * i + parity]).collect();
+                        team.sort();
+                        assert_eq!(team, b"bknr".to_vec());
+                    }
+                }
+                if randomness == 1 {
+                    assert_eq!(w, b);
+                }
+                let g = Interweave::new_game(&opts).unwrap();
+                assert_eq!(g.fen(), Interweave::new_game(&opts).unwrap().fen());
+            }
+        }
+        let g = Interweave::new_game(&GameOptions::default()).unwrap();
+        assert_eq!(g.fen(), "rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w 0 - 000000");
+        assert!(Interweave::new_game(&GameOptions { randomness: 3, ..Default::default() }).is_err());
     }
 }
