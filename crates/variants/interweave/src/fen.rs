@@ -67,6 +67,7 @@ pub(crate) fn parse(text: &str) -> Result<Interweave, RulesError> {
         pos.ep_file = file;
     } else {
         pos.ep = NONE;
+        pos.ep_file = 8;
     }
     let cb = f[4].as_bytes();
     if cb.len() != 6 || !cb.iter().all(u8::is_ascii_digit) {

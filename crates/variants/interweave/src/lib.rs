@@ -47,7 +47,7 @@ mod text;
 
 use chimere_core::rng::SplitMix64;
 use chimere_core::{Colour, GameOptions, Kind, Notation, Piece, RulesError, Square, Status, Variant, zobrist};
-use tables::NONE;
+use tables::{COUNT_KEYS, EP_FILE_KEYS, EP_SQUARE_KEYS, NONE, PIECE_KEYS};
 
 /// Piece kinds (indices of [`NOTATION`]'s letters).
 pub const PAWN: u8 = 0;
@@ -99,7 +99,7 @@ impl Move {
     /// The final square of the moving piece.
     #[inline]
     pub fn to(&self) -> u8 {
-        self.path[self.len as usize - 1]
+        self.path[(self.len.wrapping_sub(1) & 15) as usize] & 63
     }
     /// The promotion kind of part `i`, or 0.
     #[inline]
@@ -124,15 +124,15 @@ pub struct Undo {
 pub struct Interweave {
     /// Pieces by colour (white, black).
     colour: [u64; 2],
-    /// Pieces by kind.
-    kind: [u64; 5],
+    /// Pieces by kind (indices 5..8 unused).
+    kind: [u64; 8],
     /// Mailbox: 0 empty, else `1 + 8 × colour + kind`.
     sq: [u8; 64],
     /// Side to move: 0 white, 1 black.
     side: u8,
     /// Skipped square of the last two-square pawn step, or `NONE`.
     ep: u8,
-    /// File of that pawn's arrival.
+    /// File of that pawn's arrival (8 when there is none).
     ep_file: u8,
     /// Captured and not returned: white r, n, b, black r, n, b.
     counts: [u8; 6],
@@ -147,11 +147,11 @@ const fn code(colour: u8, kind: u8) -> u8 {
 }
 #[inline]
 const fn code_colour(c: u8) -> u8 {
-    (c - 1) >> 3
+    (c.wrapping_sub(1) >> 3) & 1
 }
 #[inline]
 const fn code_kind(c: u8) -> u8 {
-    (c - 1) & 7
+    c.wrapping_sub(1) & 7
 }
 
 #[inline]
@@ -161,28 +161,28 @@ fn piece_of(c: u8) -> Piece {
 
 #[inline]
 fn piece_key(c: u8, s: u8) -> u64 {
-    zobrist::piece(piece_of(c), Square::new(s))
+    PIECE_KEYS[(c & 15) as usize][(s & 63) as usize]
 }
 
 #[inline]
 fn ep_key(ep: u8, file: u8) -> u64 {
-    if ep == NONE { 0 } else { zobrist::field(100 + ep as usize) ^ zobrist::field(170 + file as usize) }
+    EP_SQUARE_KEYS[ep.min(NONE) as usize] ^ EP_FILE_KEYS[file.min(8) as usize]
 }
 
 #[inline]
 fn count_key(idx: usize, v: u8) -> u64 {
-    zobrist::field(200 + idx * 16 + (v & 15) as usize)
+    COUNT_KEYS[idx % 6][(v & 15) as usize]
 }
 
 impl Interweave {
     fn empty() -> Interweave {
         Interweave {
             colour: [0; 2],
-            kind: [0; 5],
+            kind: [0; 8],
             sq: [0; 64],
             side: 0,
             ep: NONE,
-            ep_file: 0,
+            ep_file: 8,
             counts: [0; 6],
             turns: 0,
             hash: 0,
@@ -206,20 +206,22 @@ impl Interweave {
 
     #[inline]
     fn put_raw(&mut self, s: u8, c: u8) {
+        let s = s & 63;
         debug_assert_eq!(self.sq[s as usize], 0);
         let b = 1u64 << s;
         self.sq[s as usize] = c;
-        self.colour[code_colour(c) as usize] |= b;
+        self.colour[(code_colour(c) & 1) as usize] |= b;
         self.kind[code_kind(c) as usize] |= b;
     }
 
     #[inline]
     fn take_raw(&mut self, s: u8) -> u8 {
+        let s = s & 63;
         let c = self.sq[s as usize];
         debug_assert_ne!(c, 0);
         let b = !(1u64 << s);
         self.sq[s as usize] = 0;
-        self.colour[code_colour(c) as usize] &= b;
+        self.colour[(code_colour(c) & 1) as usize] &= b;
         self.kind[code_kind(c) as usize] &= b;
         c
     }
@@ -262,6 +264,45 @@ impl Interweave {
             h ^= count_key(i, v);
         }
         h
+    }
+
+    /// `make` for captures and promotions (side, ep and the hash of both already handled
+    /// by the caller except the new en-passant state, which such turns never create).
+    fn make_slow(&mut self, m: &Move, mut undo: Undo) -> Undo {
+        let us = self.side as usize & 1;
+        let them = us ^ 1;
+        let mut c = self.take(m.from);
+        let mut cap = m.captured;
+        let mut shift = 0;
+        while cap != 0 {
+            let s = cap.trailing_zeros() as u8;
+            cap &= cap - 1;
+            let v = self.take(s);
+            undo.codes |= (v as u64) << (shift & 63);
+            shift += 4;
+            let k = code_kind(v);
+            if (ROOK..=BISHOP).contains(&k) {
+                let i = them * 3 + k as usize - 1;
+                self.hash ^= count_key(i, self.counts[i]);
+                self.counts[i] = self.counts[i].wrapping_add(1);
+                self.hash ^= count_key(i, self.counts[i]);
+            }
+        }
+        if m.promo != 0 {
+            let k = m.promo & 3;
+            let i = us * 3 + (k as usize + 2) % 3;
+            self.hash ^= count_key(i, self.counts[i]);
+            self.counts[i] = self.counts[i].wrapping_sub(1);
+            self.hash ^= count_key(i, self.counts[i]);
+            c = code(us as u8, k);
+        }
+        self.put(m.to(), c);
+        debug_assert!(m.flags & FLAG_DOUBLE == 0);
+        self.ep = NONE;
+        self.ep_file = 8;
+        self.side ^= 1;
+        self.turns += 1;
+        undo
     }
 
     fn king_counts(&self) -> [u32; 2] {
@@ -316,61 +357,59 @@ impl Variant for Interweave {
 
     #[inline]
     fn make(&mut self, m: &Move) -> Undo {
-        let mut undo = Undo { hash: self.hash, codes: 0, counts: self.counts, ep: self.ep, ep_file: self.ep_file };
-        let us = self.side as usize;
-        let them = us ^ 1;
-        let mut c = self.take(m.from);
-        if m.captured != 0 {
-            let mut cap = m.captured;
-            let mut shift = 0;
-            while cap != 0 {
-                let s = cap.trailing_zeros() as u8;
-                cap &= cap - 1;
-                let v = self.take(s);
-                undo.codes |= (v as u64) << shift;
-                shift += 4;
-                let k = code_kind(v);
-                if (ROOK..=BISHOP).contains(&k) {
-                    let i = them * 3 + k as usize - 1;
-                    self.hash ^= count_key(i, self.counts[i]);
-                    self.counts[i] = self.counts[i].wrapping_add(1);
-                    self.hash ^= count_key(i, self.counts[i]);
-                }
+        let undo = Undo { hash: self.hash, codes: 0, counts: self.counts, ep: self.ep, ep_file: self.ep_file };
+        let from = m.from & 63;
+        let to = m.to();
+        let mut h = self.hash ^ zobrist::SIDE ^ ep_key(self.ep, self.ep_file);
+        if m.captured == 0 && m.promo == 0 {
+            // Quiet move: one piece changes square.
+            let c = self.sq[from as usize];
+            let b = (1u64 << from) | (1u64 << to);
+            self.sq[from as usize] = 0;
+            self.sq[to as usize] = c;
+            self.colour[self.side as usize & 1] ^= b;
+            self.kind[code_kind(c) as usize] ^= b;
+            h ^= piece_key(c, from) ^ piece_key(c, to);
+            if m.flags & FLAG_DOUBLE != 0 {
+                self.ep = (from + to) / 2;
+                self.ep_file = to & 7;
+                h ^= ep_key(self.ep, self.ep_file);
+            } else {
+                self.ep = NONE;
+                self.ep_file = 8;
             }
+            self.hash = h;
+            self.side ^= 1;
+            self.turns += 1;
+            return undo;
         }
-        if m.promo != 0 {
-            let k = m.promo & 3;
-            let i = us * 3 + k as usize - 1;
-            self.hash ^= count_key(i, self.counts[i]);
-            self.counts[i] = self.counts[i].wrapping_sub(1);
-            self.hash ^= count_key(i, self.counts[i]);
-            c = code(us as u8, k);
-        }
-        self.put(m.to(), c);
-        self.hash ^= ep_key(self.ep, self.ep_file);
-        if m.flags & FLAG_DOUBLE != 0 {
-            let to = m.to();
-            self.ep = (m.from + to) / 2;
-            self.ep_file = to & 7;
-            self.hash ^= ep_key(self.ep, self.ep_file);
-        } else {
-            self.ep = NONE;
-        }
-        self.side ^= 1;
-        self.hash ^= zobrist::SIDE;
-        self.turns += 1;
-        undo
+        self.hash = h;
+        self.make_slow(m, undo)
     }
 
     #[inline]
     fn unmake(&mut self, m: &Move, undo: Undo) {
         self.side ^= 1;
         self.turns -= 1;
-        let mut c = self.take_raw(m.to());
+        self.hash = undo.hash;
+        self.ep = undo.ep;
+        self.ep_file = undo.ep_file;
+        let from = m.from & 63;
+        let to = m.to();
+        if m.captured == 0 && m.promo == 0 {
+            let c = self.sq[to as usize];
+            let b = (1u64 << from) | (1u64 << to);
+            self.sq[to as usize] = 0;
+            self.sq[from as usize] = c;
+            self.colour[self.side as usize & 1] ^= b;
+            self.kind[code_kind(c) as usize] ^= b;
+            return;
+        }
+        let mut c = self.take_raw(to);
         if m.promo != 0 {
             c = code(self.side, PAWN);
         }
-        self.put_raw(m.from, c);
+        self.put_raw(from, c);
         let mut cap = m.captured;
         let mut codes = undo.codes;
         while cap != 0 {
@@ -380,9 +419,6 @@ impl Variant for Interweave {
             codes >>= 4;
         }
         self.counts = undo.counts;
-        self.ep = undo.ep;
-        self.ep_file = undo.ep_file;
-        self.hash = undo.hash;
     }
 
     fn status(&mut self) -> Status {

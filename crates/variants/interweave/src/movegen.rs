@@ -36,8 +36,6 @@ impl Parts {
 }
 
 const RANK_1: u64 = 0xFF;
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
 
 #[inline]
 const fn rank_mask(r: u8) -> u64 {
@@ -510,7 +508,7 @@ mod tests {
         assert_eq!(shift_diag(1, 4), 1 << 9);
         assert_eq!(shift_diag(1, 5), 0);
         assert_eq!(shift_diag(1 << 63, 6), 1 << 54);
-        assert_eq!(shift_diag(FILE_H, 4), 0);
+        assert_eq!(shift_diag(0x8080_8080_8080_8080, 4), 0);
         assert_eq!(same_colour(0), !LIGHT);
     }
 }
