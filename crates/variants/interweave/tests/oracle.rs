@@ -1,7 +1,8 @@
 //! The vchess oracle: every record of `interweave.jsonl`, and perft counts.
 
+use chimere_core::Variant;
 use chimere_interweave::Interweave;
-use chimere_testkit::{check_vchess_oracle, check_vchess_perft};
+use chimere_testkit::{check_vchess_oracle, check_vchess_perft, oracle_text};
 
 #[test]
 fn oracle_records() {
@@ -17,4 +18,31 @@ fn perft_to_depth_4() {
 #[ignore]
 fn perft_to_depth_5() {
     check_vchess_perft::<Interweave>("Interweave", 5);
+}
+
+/// The testkit compares turns and FENs; the vchess notation of every turn is checked here.
+#[test]
+fn oracle_notation() {
+    let text = oracle_text("vchess/interweave.jsonl");
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let rec: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        let fen = rec["fen"].as_str().expect("fen");
+        let mut pos = Interweave::from_fen(fen).expect("FEN");
+        let mut list = Vec::new();
+        pos.legal_turns(&mut list);
+        for d in rec["details"].as_array().expect("details") {
+            let mv = d["move"].as_str().expect("move");
+            let want = d["notation"].as_str().expect("notation");
+            let Some(m) = list.iter().find(|m| pos.canonical(m) == mv) else { continue };
+            checked += 1;
+            let got = pos.notation(m);
+            if got != want {
+                failures.push(format!("{fen} {mv}: {got}, oracle {want}"));
+            }
+        }
+    }
+    assert!(checked > 0);
+    assert!(failures.is_empty(), "{} notations differ:\n{}", failures.len(), failures[..failures.len().min(10)].join("\n"));
 }
