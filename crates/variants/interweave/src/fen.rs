@@ -63,18 +63,16 @@ pub(crate) fn parse(text: &str) -> Result<Interweave, RulesError> {
         if pos.sq[sq.index()] != 0 {
             return Err(RulesError::fen("en passant", format!("the skipped square {sq} is not empty")));
         }
-        pos.ep = sq.index() as u8;
-        pos.ep_file = file;
+        pos.set_ep(sq.index() as u8, file);
     } else {
-        pos.ep = NONE;
-        pos.ep_file = 8;
+        pos.set_ep(NONE, 8);
     }
     let cb = f[4].as_bytes();
     if cb.len() != 6 || !cb.iter().all(u8::is_ascii_digit) {
         return Err(RulesError::fen("captured", format!("expected six digits, found `{}`", f[4])));
     }
     for (i, &d) in cb.iter().enumerate() {
-        pos.counts[i] = d - b'0';
+        pos.set_count(i, d - b'0');
     }
     pos.hash = pos.full_hash();
     Ok(pos)
@@ -89,11 +87,11 @@ pub(crate) fn write(pos: &Interweave) -> String {
         },
         |p| NOTATION.fen_char(p),
     );
-    let ep = if pos.ep == NONE {
+    let ep = if pos.ep() == NONE {
         "-".to_string()
     } else {
-        format!("{},{}", Square::new(pos.ep), (b'a' + pos.ep_file) as char)
+        format!("{},{}", Square::new(pos.ep()), (b'a' + pos.ep_file()) as char)
     };
-    let counts: String = pos.counts.iter().map(|&c| char::from(b'0' + c.min(9))).collect();
+    let counts: String = (0..6).map(|i| char::from(b'0' + pos.count(i).min(9))).collect();
     format!("{board} {} {} {ep} {counts}", if pos.side == 0 { 'w' } else { 'b' }, pos.turns)
 }

@@ -66,6 +66,8 @@ pub const MAX_PARTS: usize = 16;
 pub const MAX_PIECES: u32 = 16;
 
 const FLAG_DOUBLE: u8 = 1;
+/// `Interweave::irr` bits of "no en passant".
+const NO_EP: u64 = NONE as u64 | 8 << 8;
 
 /// A complete turn: a quiet move, or a chain of capture parts by one piece.
 ///
@@ -114,9 +116,7 @@ pub struct Undo {
     hash: u64,
     /// Codes of the captured pieces, 4 bits each, in square order of `Move::captured`.
     codes: u64,
-    counts: [u8; 6],
-    ep: u8,
-    ep_file: u8,
+    irr: u64,
 }
 
 /// An Interweave position.
@@ -130,12 +130,11 @@ pub struct Interweave {
     sq: [u8; 64],
     /// Side to move: 0 white, 1 black.
     side: u8,
-    /// Skipped square of the last two-square pawn step, or `NONE`.
-    ep: u8,
-    /// File of that pawn's arrival (8 when there is none).
-    ep_file: u8,
-    /// Captured and not returned: white r, n, b, black r, n, b.
-    counts: [u8; 6],
+    /// The state `unmake` restores as a whole, packed so that it is always read and
+    /// written as one word: bits 0..8 the skipped square of the last two-square pawn step
+    /// (`NONE` if none), 8..16 the file of that pawn's arrival (8 if none), then one byte
+    /// per captured-and-not-returned counter (white r, n, b, black r, n, b).
+    irr: u64,
     /// Complete turns played.
     turns: u32,
     hash: u64,
@@ -176,17 +175,7 @@ fn count_key(idx: usize, v: u8) -> u64 {
 
 impl Interweave {
     fn empty() -> Interweave {
-        Interweave {
-            colour: [0; 2],
-            kind: [0; 8],
-            sq: [0; 64],
-            side: 0,
-            ep: NONE,
-            ep_file: 8,
-            counts: [0; 6],
-            turns: 0,
-            hash: 0,
-        }
+        Interweave { colour: [0; 2], kind: [0; 8], sq: [0; 64], side: 0, irr: NO_EP, turns: 0, hash: 0 }
     }
 
     /// Puts piece `c` on the empty square `s` (hash included).
@@ -245,7 +234,36 @@ impl Interweave {
     /// Captured-and-not-returned counter: `colour`'s pieces of `kind` (rook, knight, bishop).
     pub fn captured_count(&self, colour: Colour, kind: u8) -> u8 {
         debug_assert!((ROOK..=BISHOP).contains(&kind));
-        self.counts[colour.index() * 3 + kind as usize - 1]
+        self.count(colour.index() * 3 + kind as usize - 1)
+    }
+
+    /// Counter `i` (white r, n, b, black r, n, b).
+    #[inline]
+    fn count(&self, i: usize) -> u8 {
+        (self.irr >> (16 + 8 * (i % 6))) as u8
+    }
+
+    #[inline]
+    fn set_count(&mut self, i: usize, v: u8) {
+        let shift = 16 + 8 * (i % 6);
+        self.irr = (self.irr & !(0xFF << shift)) | (v as u64) << shift;
+    }
+
+    /// Skipped square of the en-passant field, or `NONE`.
+    #[inline]
+    fn ep(&self) -> u8 {
+        self.irr as u8
+    }
+
+    /// Arrival file of the en-passant field (8 if none).
+    #[inline]
+    fn ep_file(&self) -> u8 {
+        (self.irr >> 8) as u8
+    }
+
+    #[inline]
+    fn set_ep(&mut self, ep: u8, file: u8) {
+        self.irr = (self.irr & !0xFFFF) | ep as u64 | (file as u64) << 8;
     }
 
     fn full_hash(&self) -> u64 {
@@ -259,9 +277,9 @@ impl Interweave {
         if self.side == 1 {
             h ^= zobrist::SIDE;
         }
-        h ^= ep_key(self.ep, self.ep_file);
-        for (i, &v) in self.counts.iter().enumerate() {
-            h ^= count_key(i, v);
+        h ^= ep_key(self.ep(), self.ep_file());
+        for i in 0..6 {
+            h ^= count_key(i, self.count(i));
         }
         h
     }
@@ -283,23 +301,22 @@ impl Interweave {
             let k = code_kind(v);
             if (ROOK..=BISHOP).contains(&k) {
                 let i = them * 3 + k as usize - 1;
-                self.hash ^= count_key(i, self.counts[i]);
-                self.counts[i] = self.counts[i].wrapping_add(1);
-                self.hash ^= count_key(i, self.counts[i]);
+                let v = self.count(i);
+                self.hash ^= count_key(i, v) ^ count_key(i, v.wrapping_add(1));
+                self.set_count(i, v.wrapping_add(1));
             }
         }
         if m.promo != 0 {
             let k = m.promo & 3;
             let i = us * 3 + (k as usize + 2) % 3;
-            self.hash ^= count_key(i, self.counts[i]);
-            self.counts[i] = self.counts[i].wrapping_sub(1);
-            self.hash ^= count_key(i, self.counts[i]);
+            let v = self.count(i);
+            self.hash ^= count_key(i, v) ^ count_key(i, v.wrapping_sub(1));
+            self.set_count(i, v.wrapping_sub(1));
             c = code(us as u8, k);
         }
         self.put(m.to(), c);
         debug_assert!(m.flags & FLAG_DOUBLE == 0);
-        self.ep = NONE;
-        self.ep_file = 8;
+        self.set_ep(NONE, 8);
         self.side ^= 1;
         self.turns += 1;
         undo
@@ -357,10 +374,11 @@ impl Variant for Interweave {
 
     #[inline]
     fn make(&mut self, m: &Move) -> Undo {
-        let undo = Undo { hash: self.hash, codes: 0, counts: self.counts, ep: self.ep, ep_file: self.ep_file };
+        let irr = self.irr;
+        let undo = Undo { hash: self.hash, codes: 0, irr };
         let from = m.from & 63;
         let to = m.to();
-        let mut h = self.hash ^ zobrist::SIDE ^ ep_key(self.ep, self.ep_file);
+        let mut h = self.hash ^ zobrist::SIDE ^ ep_key(irr as u8, (irr >> 8) as u8);
         if m.captured == 0 && m.promo == 0 {
             // Quiet move: one piece changes square.
             let c = self.sq[from as usize];
@@ -371,12 +389,11 @@ impl Variant for Interweave {
             self.kind[code_kind(c) as usize] ^= b;
             h ^= piece_key(c, from) ^ piece_key(c, to);
             if m.flags & FLAG_DOUBLE != 0 {
-                self.ep = (from + to) / 2;
-                self.ep_file = to & 7;
-                h ^= ep_key(self.ep, self.ep_file);
+                let (ep, file) = ((from + to) / 2, to & 7);
+                self.irr = (irr & !0xFFFF) | ep as u64 | (file as u64) << 8;
+                h ^= ep_key(ep, file);
             } else {
-                self.ep = NONE;
-                self.ep_file = 8;
+                self.irr = (irr & !0xFFFF) | NO_EP;
             }
             self.hash = h;
             self.side ^= 1;
@@ -392,8 +409,7 @@ impl Variant for Interweave {
         self.side ^= 1;
         self.turns -= 1;
         self.hash = undo.hash;
-        self.ep = undo.ep;
-        self.ep_file = undo.ep_file;
+        self.irr = undo.irr;
         let from = m.from & 63;
         let to = m.to();
         if m.captured == 0 && m.promo == 0 {
@@ -418,7 +434,6 @@ impl Variant for Interweave {
             self.put_raw(s, (codes & 15) as u8);
             codes >>= 4;
         }
-        self.counts = undo.counts;
     }
 
     fn status(&mut self) -> Status {

@@ -86,8 +86,10 @@ impl Interweave {
     /// Bits 1..=3: the kinds `colour` may promote into.
     #[inline]
     fn promotable(&self, colour: u8) -> u8 {
-        let c = &self.counts[colour as usize * 3..colour as usize * 3 + 3];
-        (u8::from(c[0] > 0) << ROOK) | (u8::from(c[1] > 0) << KNIGHT) | (u8::from(c[2] > 0) << BISHOP)
+        let i = colour as usize * 3;
+        (u8::from(self.count(i) > 0) << ROOK)
+            | (u8::from(self.count(i + 1) > 0) << KNIGHT)
+            | (u8::from(self.count(i + 2) > 0) << BISHOP)
     }
 
     /// The enemy pieces a pawn of the side to move arriving on `t` removes by custodian
@@ -255,8 +257,8 @@ impl Interweave {
                 cap |= self.custodian(t, us, them);
             }
             Self::push_pawn_part(parts, me, t, promotable, cap);
-        } else if first && self.ep == m {
-            let victim = (s & !7) | self.ep_file;
+        } else if first && self.ep() == m {
+            let victim = (s & !7) | (self.ep_file() & 7);
             if self.sq[victim as usize] == code(me ^ 1, PAWN) {
                 let mut cap = 1u64 << victim;
                 if sandw >> t & 1 != 0 {
@@ -300,9 +302,9 @@ impl Interweave {
             }
         }
         // En passant.
-        if self.ep != NONE {
+        if self.ep() != NONE {
             let (fwd, _) = pawn_dirs(me);
-            let back = STEP[(fwd + 2) % 4][self.ep as usize];
+            let back = STEP[(fwd + 2) % 4][self.ep() as usize];
             if back != NONE && pawns >> back & 1 != 0 {
                 let mut parts = Parts::new();
                 self.pawn_capture_parts(back, true, &mut parts, us, them);

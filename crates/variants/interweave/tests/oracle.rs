@@ -44,5 +44,10 @@ fn oracle_notation() {
         }
     }
     assert!(checked > 0);
-    assert!(failures.is_empty(), "{} notations differ:\n{}", failures.len(), failures[..failures.len().min(10)].join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} notations differ:\n{}",
+        failures.len(),
+        failures[..failures.len().min(10)].join("\n")
+    );
 }
