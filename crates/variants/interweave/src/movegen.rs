@@ -97,10 +97,10 @@ impl Interweave {
     #[inline]
     fn custodian(&self, t: u8, us: u64, them: u64) -> u64 {
         let mut out = 0;
-        for d in 0..4 {
-            let n = STEP[d][t as usize];
+        for step in &STEP[..4] {
+            let n = step[t as usize];
             if n != NONE && them >> n & 1 != 0 {
-                let f = STEP[d][n as usize];
+                let f = step[n as usize];
                 if f != NONE && us >> f & 1 != 0 {
                     out |= 1 << n;
                 }
@@ -140,10 +140,10 @@ impl Interweave {
                 if ORTH_ADJ[si] & them == 0 {
                     return;
                 }
-                for d in 0..4 {
-                    let m = STEP[d][si];
+                for step in &STEP[..4] {
+                    let m = step[si];
                     if m != NONE && them >> m & 1 != 0 {
-                        let t = STEP[d][m as usize];
+                        let t = step[m as usize];
                         if t != NONE && occ >> t & 1 == 0 {
                             parts.push(t, 0, 1 << m);
                         }
@@ -162,13 +162,13 @@ impl Interweave {
                 if rays & them & !same_colour(s) & !ORTH_ADJ[si] == 0 {
                     return;
                 }
-                for d in 0..4 {
+                for step in &STEP[..4] {
                     let mut prev = s;
-                    let mut t = STEP[d][si];
+                    let mut t = step[si];
                     let mut k = 1;
                     while t != NONE && occ >> t & 1 == 0 {
                         prev = t;
-                        t = STEP[d][t as usize];
+                        t = step[t as usize];
                         k += 1;
                     }
                     if t != NONE && k >= 3 && k % 2 == 1 && them >> t & 1 != 0 {
@@ -191,24 +191,24 @@ impl Interweave {
                 if rays & them & !same_colour(s) == 0 {
                     return;
                 }
-                for d in 0..4 {
-                    let mut t = STEP[d][si];
+                for step in &STEP[..4] {
+                    let mut t = step[si];
                     let mut k = 1;
                     while t != NONE && occ >> t & 1 == 0 {
-                        t = STEP[d][t as usize];
+                        t = step[t as usize];
                         k += 1;
                     }
                     if t == NONE || k % 2 == 0 || them >> t & 1 == 0 {
                         continue;
                     }
                     let victim = t;
-                    let mut u = STEP[d][t as usize];
+                    let mut u = step[t as usize];
                     k += 1;
                     while u != NONE && occ >> u & 1 == 0 {
                         if k % 2 == 0 {
                             parts.push(u, 0, 1 << victim);
                         }
-                        u = STEP[d][u as usize];
+                        u = step[u as usize];
                         k += 1;
                     }
                 }
