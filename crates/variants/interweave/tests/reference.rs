@@ -221,12 +221,10 @@ impl Ref {
                 if self.enemy(m) && self.empty(t) {
                     arrivals.push((t, vec![m], false));
                 }
-                if first {
-                    if let Some((skipped, file)) = self.ep {
-                        let victim = (file, s.1);
-                        if skipped == m && self.empty(t) && self.at(victim) == Some((1 - self.side, 'p')) {
-                            arrivals.push((t, vec![victim], false));
-                        }
+                if let Some((skipped, file)) = self.ep.filter(|_| first) {
+                    let victim = (file, s.1);
+                    if skipped == m && self.empty(t) && self.at(victim) == Some((1 - self.side, 'p')) {
+                        arrivals.push((t, vec![victim], false));
                     }
                 }
                 for (t, removed, double) in arrivals {
@@ -306,7 +304,7 @@ impl Ref {
         let all: Vec<Part> = mine.iter().flat_map(|&s| self.parts_from(s, true)).collect();
         let any_capture = all.iter().any(|p| !p.removed.is_empty());
         for p in all {
-            if any_capture != !p.removed.is_empty() {
+            if any_capture == p.removed.is_empty() {
                 continue;
             }
             let mut b = self.clone();
