@@ -36,7 +36,7 @@ pub(crate) fn parse(text: &str) -> Result<Interweave, RulesError> {
             return Err(RulesError::fen("board", format!("a {name} pawn stands on its last rank")));
         }
     }
-    pos.side = fen::parse_side(f[1])?.index() as u8;
+    pos.side = fen::parse_side(f[1])?.index() as u32;
     pos.turns = fen::parse_count(f[2], "turns")?;
     if f[3] != "-" {
         let bad = || RulesError::fen("en passant", format!("expected `-` or `<square>,<file>`, found `{}`", f[3]));
@@ -48,7 +48,7 @@ pub(crate) fn parse(text: &str) -> Result<Interweave, RulesError> {
         }
         let file = fb[0] - b'a';
         // The pawn that skipped the square belongs to the side that just moved.
-        let mover = pos.side ^ 1;
+        let mover = (pos.side ^ 1) as u8;
         let want_rank = if mover == 0 { 2 } else { 5 };
         if sq.rank() != want_rank {
             return Err(RulesError::fen("en passant", format!("{sq} is not on the rank a pawn skips")));

@@ -129,7 +129,7 @@ pub struct Interweave {
     /// Mailbox: 0 empty, else `1 + 8 × colour + kind`.
     sq: [u8; 64],
     /// Side to move: 0 white, 1 black.
-    side: u8,
+    side: u32,
     /// The state `unmake` restores as a whole, packed so that it is always read and
     /// written as one word: bits 0..8 the skipped square of the last two-square pawn step
     /// (`NONE` if none), 8..16 the file of that pawn's arrival (8 if none), then one byte
@@ -286,6 +286,7 @@ impl Interweave {
 
     /// `make` for captures and promotions (side, ep and the hash of both already handled
     /// by the caller except the new en-passant state, which such turns never create).
+    #[inline(never)]
     fn make_slow(&mut self, m: &Move, mut undo: Undo) -> Undo {
         let us = self.side as usize & 1;
         let them = us ^ 1;
@@ -372,7 +373,7 @@ impl Variant for Interweave {
         self.generate(out);
     }
 
-    #[inline]
+    #[inline(always)]
     fn make(&mut self, m: &Move) -> Undo {
         let irr = self.irr;
         let undo = Undo { hash: self.hash, codes: 0, irr };
@@ -404,7 +405,7 @@ impl Variant for Interweave {
         self.make_slow(m, undo)
     }
 
-    #[inline]
+    #[inline(always)]
     fn unmake(&mut self, m: &Move, undo: Undo) {
         self.side ^= 1;
         self.turns -= 1;
@@ -423,7 +424,7 @@ impl Variant for Interweave {
         }
         let mut c = self.take_raw(to);
         if m.promo != 0 {
-            c = code(self.side, PAWN);
+            c = code(self.side as u8, PAWN);
         }
         self.put_raw(from, c);
         let mut cap = m.captured;

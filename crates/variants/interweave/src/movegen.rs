@@ -14,16 +14,17 @@ pub(crate) struct Part {
     pub captured: u64,
 }
 
-/// A fixed-size list of parts (more than any piece can have from one square).
+/// A fixed-size list of parts (more than any piece can have from one square: at most 16
+/// for a Leaper, 14 for a pawn).
 pub(crate) struct Parts {
     pub n: usize,
-    pub a: [Part; 48],
+    pub a: [Part; 32],
 }
 
 impl Parts {
     #[inline]
     pub fn new() -> Parts {
-        Parts { n: 0, a: [Part::default(); 48] }
+        Parts { n: 0, a: [Part::default(); 32] }
     }
     #[inline]
     fn push(&mut self, to: u8, promo: u8, captured: u64) {
@@ -130,7 +131,7 @@ impl Interweave {
     /// Every capture part of the piece of the side to move standing on `s`. `first`: the
     /// part opens the turn (en passant is possible only then).
     pub(crate) fn capture_parts(&self, s: u8, first: bool, parts: &mut Parts) {
-        let me = self.side;
+        let me = self.side as u8;
         let us = self.colour[me as usize];
         let them = self.colour[(me ^ 1) as usize];
         let occ = us | them;
@@ -218,7 +219,7 @@ impl Interweave {
     }
 
     fn pawn_capture_parts(&self, s: u8, first: bool, parts: &mut Parts, us: u64, them: u64) {
-        let me = self.side;
+        let me = self.side as u8;
         let occ = us | them;
         let si = s as usize;
         let rr = rel_rank(me, s);
@@ -271,7 +272,7 @@ impl Interweave {
 
     /// Whether some pawn of the side to move has a capture (exact).
     fn pawns_can_capture(&self, us: u64, them: u64) -> bool {
-        let me = self.side;
+        let me = self.side as u8;
         let occ = us | them;
         let empty = !occ;
         let promotable = self.promotable(me);
@@ -328,7 +329,7 @@ impl Interweave {
             codes |= (self.take_raw(s) as u32) << shift;
             shift += 4;
         }
-        let arrived = if p.promo != 0 { code(self.side, p.promo) } else { c };
+        let arrived = if p.promo != 0 { code(self.side as u8, p.promo) } else { c };
         self.put_raw(p.to, arrived);
         (c, codes)
     }
@@ -374,15 +375,45 @@ impl Interweave {
         m.captured = captured;
     }
 
+    /// The pieces of the side to move that may have a capture (a superset, by bitboards).
+    #[inline]
+    fn capture_candidates(&self, us: u64, them: u64) -> u64 {
+        let occ = us | them;
+        let k = &self.kind;
+        let adjacent_to_enemy = east(them) | west(them) | them << 8 | them >> 8;
+        let mut cand = k[KING as usize] & us & sandwiches(them, !occ);
+        cand |= k[BISHOP as usize] & us & adjacent_to_enemy;
+        if self.pawns_can_capture(us, them) {
+            cand |= k[PAWN as usize] & us;
+        }
+        let occ_bb = Bitboard(occ);
+        let mut b = (k[ROOK as usize] | k[KNIGHT as usize]) & us;
+        while b != 0 {
+            let s = b.trailing_zeros() as u8;
+            b &= b - 1;
+            let sq = Square::new(s);
+            let mut hit = attacks::rook(sq, occ_bb).0 & them & !same_colour(s);
+            if k[KNIGHT as usize] >> s & 1 != 0 {
+                hit |= attacks::knight(sq).0 & them;
+            } else {
+                hit &= !ORTH_ADJ[s as usize];
+            }
+            if hit != 0 {
+                cand |= 1 << s;
+            }
+        }
+        cand
+    }
+
     /// Pushes every capturing turn; returns whether there was one.
     fn gen_captures(&mut self, out: &mut Vec<Move>) -> bool {
         let me = self.side as usize;
         let us = self.colour[me];
         let them = self.colour[me ^ 1];
         let start = out.len();
-        let mut pieces = us;
-        if !self.pawns_can_capture(us, them) {
-            pieces &= !self.kind[PAWN as usize];
+        let mut pieces = self.capture_candidates(us, them);
+        if pieces == 0 {
+            return false;
         }
         let mut parts = Parts::new();
         while pieces != 0 {
@@ -403,7 +434,7 @@ impl Interweave {
 
     /// Pushes every quiet turn (called when nothing can be captured).
     fn gen_quiet(&self, out: &mut Vec<Move>) {
-        let me = self.side;
+        let me = self.side as u8;
         let us = self.colour[me as usize];
         let occ = self.occupied();
         let empty = !occ;

@@ -41,7 +41,7 @@ fn parts(pos: &Interweave, m: &Move) -> Vec<PartView> {
             cap &= cap - 1;
             removed.push((s, b.take_raw(s)));
         }
-        let arrived = if promo != 0 { code(b.side, promo) } else { moved };
+        let arrived = if promo != 0 { code(b.side as u8, promo) } else { moved };
         if moved != 0 {
             b.take_raw(cur);
             b.put_raw(to, arrived);
