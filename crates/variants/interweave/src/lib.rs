@@ -35,10 +35,30 @@
 //! `<skipped square>,<arrival file>`; `captured` counts the white rooks, knights, bishops
 //! then the black ones captured and not yet brought back by promotion.
 //!
+//! The reader refuses (naming the field) anything else: not exactly five fields, unknown
+//! letters, more than two kings or sixteen pieces a side, a pawn on its last rank, an
+//! en-passant field whose square is not on the rank a pawn of the side that just moved
+//! skips, whose file is not beside it, whose skipped square is not empty or whose arrival
+//! square does not hold that side's pawn, a captured field that is not six digits. Fewer
+//! than two kings is accepted (finished games).
+//!
 //! Random arrays (randomness 1 and 2): on each side's back rank the four pieces r, n, b, k
 //! are shuffled over the a/c/e/g files and, independently, over the b/d/f/h files (as
 //! vchess does), so each team of four keeps to one square colour; randomness 1 mirrors
 //! white's rank for black, randomness 2 draws black's rank independently.
+
+//!
+//! ## Implementation
+//!
+//! Bitboards by colour and by kind plus a mailbox; the en-passant field and the captured
+//! counters are packed in one word that `unmake` restores whole. A [`Move`] is a whole
+//! turn in 32 bytes (`Copy`): the starting square, the arrival square of each part, the
+//! promotion (kind and part), and the set of squares of every enemy piece the turn
+//! removes (enemy pieces never move during a turn, so these squares are distinct), which
+//! lets `make` play a chain at once. Generation first asks, by bitboards, which pieces may
+//! capture; if none, quiet moves come straight from attack sets; otherwise each capture
+//! part is played on the board and the chain is searched depth-first. The parts of a turn
+//! (for the canonical form and the notation) are rebuilt by replaying it on a copy.
 
 mod fen;
 mod movegen;
