@@ -483,6 +483,10 @@ impl Variant for Interweave {
         self.hash
     }
 
+    fn count_turns(&mut self, scratch: &mut Vec<Move>) -> u64 {
+        self.count_legal(scratch)
+    }
+
     fn recomputed_hash(&self) -> u64 {
         self.full_hash()
     }

@@ -83,6 +83,32 @@ const fn diag_offset(d: usize) -> i8 {
     }
 }
 
+/// Where quiet moves go: a move list, or a counter.
+trait QuietSink {
+    /// One quiet move to each square of `targets`, from `from(target)`.
+    fn add(&mut self, targets: u64, from: impl Fn(u8) -> u8, promo: u8, flags: u8);
+}
+
+impl QuietSink for Vec<Move> {
+    #[inline]
+    fn add(&mut self, mut targets: u64, from: impl Fn(u8) -> u8, promo: u8, flags: u8) {
+        while targets != 0 {
+            let t = targets.trailing_zeros() as u8;
+            targets &= targets - 1;
+            self.push(Move::quiet(from(t), t, promo, flags));
+        }
+    }
+}
+
+struct QuietCount(u64);
+
+impl QuietSink for QuietCount {
+    #[inline]
+    fn add(&mut self, targets: u64, _: impl Fn(u8) -> u8, _: u8, _: u8) {
+        self.0 += targets.count_ones() as u64;
+    }
+}
+
 impl Interweave {
     /// Bits 1..=3: the kinds `colour` may promote into.
     #[inline]
@@ -432,52 +458,46 @@ impl Interweave {
         out.len() > start
     }
 
-    /// Pushes every quiet turn (called when nothing can be captured).
-    fn gen_quiet(&self, out: &mut Vec<Move>) {
+    /// Gives every quiet turn to `sink` (called when nothing can be captured).
+    fn gen_quiet<S: QuietSink>(&self, sink: &mut S) {
         let me = self.side as u8;
         let us = self.colour[me as usize];
         let occ = self.occupied();
         let empty = !occ;
         let occ_bb = Bitboard(occ);
-        let push_all = |out: &mut Vec<Move>, from: u8, mut targets: u64| {
-            while targets != 0 {
-                let t = targets.trailing_zeros() as u8;
-                targets &= targets - 1;
-                out.push(Move::quiet(from, t, 0, 0));
-            }
-        };
         // Kings: one diagonal step.
         let mut b = self.kind[KING as usize] & us;
         while b != 0 {
             let s = b.trailing_zeros() as u8;
             b &= b - 1;
-            push_all(out, s, DIAG_ADJ[s as usize] & empty);
+            sink.add(DIAG_ADJ[s as usize] & empty, |_| s, 0, 0);
         }
         // Removers: diagonal slides.
         let mut b = self.kind[BISHOP as usize] & us;
         while b != 0 {
             let s = b.trailing_zeros() as u8;
             b &= b - 1;
-            push_all(out, s, attacks::bishop(Square::new(s), occ_bb).0 & empty);
+            sink.add(attacks::bishop(Square::new(s), occ_bb).0 & empty, |_| s, 0, 0);
         }
-        // Smashers and Leapers: diagonal slides, orthogonal slides of even length.
+        // Smashers and Leapers: diagonal slides, orthogonal slides of even length; Leapers
+        // also double knight jumps over an empty midpoint.
         let mut b = (self.kind[ROOK as usize] | self.kind[KNIGHT as usize]) & us;
         while b != 0 {
             let s = b.trailing_zeros() as u8;
             b &= b - 1;
             let sq = Square::new(s);
-            let t = (attacks::bishop(sq, occ_bb).0 | (attacks::rook(sq, occ_bb).0 & same_colour(s))) & empty;
-            push_all(out, s, t);
+            let mut t = (attacks::bishop(sq, occ_bb).0 | (attacks::rook(sq, occ_bb).0 & same_colour(s))) & empty;
             if self.kind[KNIGHT as usize] >> s & 1 != 0 {
-                for &(m, t) in &DOUBLE_KNIGHT[s as usize] {
+                for &(m, to) in &DOUBLE_KNIGHT[s as usize] {
                     if m == NONE {
                         break;
                     }
-                    if (occ >> m | occ >> t) & 1 == 0 {
-                        out.push(Move::quiet(s, t, 0, 0));
+                    if (occ >> m | occ >> to) & 1 == 0 {
+                        t |= 1 << to;
                     }
                 }
             }
+            sink.add(t, |_| s, 0, 0);
         }
         // Pawns.
         let mut pawns = self.kind[PAWN as usize] & us;
@@ -493,29 +513,29 @@ impl Interweave {
         for d in diags {
             let off = diag_offset(d);
             let targets = shift_diag(pawns, d) & empty;
-            let mut plain = targets & !rel(7);
-            let mut promo = targets & (rel(6) | rel(7));
-            let mut doubles = shift_diag(targets & rel(2), d) & empty;
-            while plain != 0 {
-                let t = plain.trailing_zeros() as u8;
-                plain &= plain - 1;
-                out.push(Move::quiet((t as i8 - off) as u8, t, 0, 0));
-            }
-            while promo != 0 {
-                let t = promo.trailing_zeros() as u8;
-                promo &= promo - 1;
+            sink.add(targets & !rel(7), |t| (t as i8 - off) as u8, 0, 0);
+            let promo = targets & (rel(6) | rel(7));
+            if promo != 0 {
                 for k in ROOK..=BISHOP {
                     if promotable >> k & 1 != 0 {
-                        out.push(Move::quiet((t as i8 - off) as u8, t, k, 0));
+                        sink.add(promo, |t| (t as i8 - off) as u8, k, 0);
                     }
                 }
             }
-            while doubles != 0 {
-                let t = doubles.trailing_zeros() as u8;
-                doubles &= doubles - 1;
-                out.push(Move::quiet((t as i8 - 2 * off) as u8, t, 0, FLAG_DOUBLE));
-            }
+            let doubles = shift_diag(targets & rel(2), d) & empty;
+            sink.add(doubles, |t| (t as i8 - 2 * off) as u8, 0, FLAG_DOUBLE);
         }
+    }
+
+    /// Number of legal turns (quiet ones counted without being listed).
+    pub(crate) fn count_legal(&mut self, scratch: &mut Vec<Move>) -> u64 {
+        scratch.clear();
+        if self.gen_captures(scratch) {
+            return scratch.len() as u64;
+        }
+        let mut n = QuietCount(0);
+        self.gen_quiet(&mut n);
+        n.0
     }
 
     /// Appends every legal turn.
