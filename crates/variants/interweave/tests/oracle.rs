@@ -51,3 +51,17 @@ fn oracle_notation() {
         failures[..failures.len().min(10)].join("\n")
     );
 }
+
+/// Bulk counting (quiet turns counted without being listed) agrees with full-leaf perft.
+#[test]
+fn bulk_perft_equals_full_leaf() {
+    for fen in [
+        "rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w 0 - 000000",
+        "rb1kk1br/p1p1p2p/2p1n2p/1p3N2/P1P1p2P/P3P2P/P4B1P/RBNKK2R b 15 - 000010",
+        "nrbk2k1/p1R3pp/2pp4/6pp/8/2P3P1/PP4PP/KNNB2BK b 13 - 100101",
+    ] {
+        let mut pos = Interweave::from_fen(fen).unwrap();
+        let full = chimere_core::perft(&mut pos, 3, false);
+        assert_eq!(chimere_core::perft(&mut pos, 3, true), full, "{fen}");
+    }
+}
