@@ -497,6 +497,12 @@ mod tests {
     use super::*;
 
     #[test]
+    fn turns_and_undo_are_small() {
+        assert_eq!(std::mem::size_of::<Move>(), 32);
+        assert!(std::mem::size_of::<Undo>() <= 24);
+    }
+
+    #[test]
     fn random_arrays_keep_teams_on_their_colours() {
         for seed in 0..200 {
             for randomness in 1..=2 {
