@@ -1,7 +1,7 @@
 //! The vchess FEN of Dynamo: `board side turns castling last-turn`, the last field being
 //! `-` or `<appear>/<vanish>` of the opponent's last complete turn.
 
-use crate::{Dynamo, KING, LastTurn, NOTATION, NO_FLAG, ROOK, Tokens};
+use crate::{Dynamo, KING, LastTurn, NO_FLAG, NOTATION, ROOK, Tokens};
 use chimere_core::fen::{fields, parse_board, parse_count, parse_side, write_board};
 use chimere_core::{Board, Colour, Piece, RulesError, Square};
 
@@ -80,7 +80,10 @@ pub fn read(fen: &str) -> Result<Dynamo, RulesError> {
     for colour in Colour::PLAYERS {
         let kings = board.pieces(Piece::new(colour, KING));
         if kings.count() != 1 {
-            return Err(RulesError::fen("board", format!("{colour} must have exactly one king, found {}", kings.count())));
+            return Err(RulesError::fen(
+                "board",
+                format!("{colour} must have exactly one king, found {}", kings.count()),
+            ));
         }
     }
     for (i, &file) in castle.iter().enumerate() {
@@ -91,7 +94,10 @@ pub fn read(fen: &str) -> Result<Dynamo, RulesError> {
         let rank = if i < 2 { 0 } else { 7 };
         let sq = Square::from_coords(file, rank);
         if board.get(sq) != Some(Piece::new(colour, ROOK)) {
-            return Err(RulesError::fen("castling", format!("no {colour} rook on {sq} for flag `{}`", (b'a' + file) as char)));
+            return Err(RulesError::fen(
+                "castling",
+                format!("no {colour} rook on {sq} for flag `{}`", (b'a' + file) as char),
+            ));
         }
         let k = board.pieces(Piece::new(colour, KING)).first().map_or(0, |s| s.rank());
         if k != rank {
@@ -101,9 +107,9 @@ pub fn read(fen: &str) -> Result<Dynamo, RulesError> {
     let last = if f[4] == "-" {
         None
     } else {
-        let (a, v) = f[4]
-            .split_once('/')
-            .ok_or_else(|| RulesError::fen("last turn", format!("expected `-` or `appear/vanish`, found `{}`", f[4])))?;
+        let (a, v) = f[4].split_once('/').ok_or_else(|| {
+            RulesError::fen("last turn", format!("expected `-` or `appear/vanish`, found `{}`", f[4]))
+        })?;
         let last = LastTurn { appear: parse_tokens(a)?, vanish: parse_tokens(v)? };
         if last.appear.n == 0 && last.vanish.n == 0 {
             return Err(RulesError::fen("last turn", "a turn removes or adds something"));

@@ -37,7 +37,9 @@ mod tables;
 
 use chimere_core::canonical;
 use chimere_core::random::{arrays, chess960_rank};
-use chimere_core::{Board, Colour, Effect, GameOptions, Kind, Notation, Piece, RulesError, Square, Status, Variant, zobrist};
+use chimere_core::{
+    Board, Colour, Effect, GameOptions, Kind, Notation, Piece, RulesError, Square, Status, Variant, zobrist,
+};
 use std::fmt::Write;
 
 pub const PAWN: Kind = Kind(0);
@@ -253,13 +255,8 @@ impl Variant for Dynamo {
         let flags = |a: [u8; 8]| -> String {
             a.iter().enumerate().filter(|(_, c)| **c == b'r').map(|(i, _)| (b'a' + i as u8) as char).collect()
         };
-        let fen = format!(
-            "{}/pppppppp/8/8/8/8/PPPPPPPP/{} w 0 {}{} -",
-            rank(b, false),
-            rank(w, true),
-            flags(w),
-            flags(b)
-        );
+        let fen =
+            format!("{}/pppppppp/8/8/8/8/PPPPPPPP/{} w 0 {}{} -", rank(b, false), rank(w, true), flags(w), flags(b));
         Dynamo::from_fen(&fen)
     }
 

@@ -99,12 +99,14 @@ impl Dynamo {
         }
     }
 
-    /// Whether the turn with these removals and additions undoes the opponent's last turn.
+    /// Whether the turn with these removals and additions undoes the opponent's last turn
+    /// (as sets). As in the oracle, this is asked of turns with a part 2 or a pass; a turn
+    /// that ends by itself after part 1 (no safe part 2 exists, or castling) is not tested.
     #[inline]
     fn undoes(&self, vanish: &[(u8, Piece)], appear: &[(u8, Piece)]) -> bool {
         match &self.last {
-            None => false,
             Some(l) => l.appear.same_set(vanish) && l.vanish.same_set(appear),
+            None => false,
         }
     }
 
@@ -153,8 +155,9 @@ impl Dynamo {
                         && occ >> one & 1 == 0
                     {
                         dests |= 1 << one;
-                        let start = if ctx.c == Colour::White { 1 } else { 6 };
-                        if x >> 3 == start
+                        // As on vchess, pawns on the first rank may also step twice.
+                        let rank = if ctx.c == Colour::White { x >> 3 } else { 7 - (x >> 3) };
+                        if rank <= 1
                             && let Some(two) = offset(one, 0, f)
                             && occ >> two & 1 == 0
                         {
@@ -308,8 +311,10 @@ impl Dynamo {
             let v = [(x as u8, xp)];
             let a = [(e, x2)];
             let a: &[(u8, Piece)] = if e == EXIT { &[] } else { &a };
-            if !self.undoes(&v, a) {
-                out.push(Move { kind: if any_safe { PASS } else { ALONE }, ..base });
+            if !any_safe {
+                out.push(Move { kind: ALONE, ..base });
+            } else if !self.undoes(&v, a) {
+                out.push(Move { kind: PASS, ..base });
             }
         }
         if e != EXIT {
@@ -604,11 +609,6 @@ impl Dynamo {
             self.board.put(k, kp);
             self.board.put(rsq, rp);
             if !safe {
-                continue;
-            }
-            let v = [(k.index() as u8, kp), (rsq.index() as u8, rp)];
-            let a = [(kdest.index() as u8, kp), (rdest.index() as u8, rp)];
-            if self.undoes(&v, &a) {
                 continue;
             }
             out.push(Move {
