@@ -409,3 +409,6 @@ impl Variant for Dynamo {
         self.board.recomputed_hash() ^ self.state_key()
     }
 }
+
+#[cfg(test)]
+mod tests;
