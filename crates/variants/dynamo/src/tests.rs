@@ -162,14 +162,21 @@ fn promotion_by_push() {
     // The rook pushes its own pawn from a6 to a7 or a8 (promoting) or off the board.
     let mut p = pos("4k3/8/P7/8/8/8/8/R3K3 w 3 iiii -");
     let t = turns(&mut p);
-    for s in ["-a6:wp +a8:wq ; PASS", "-a6:wp +a8:wn ; -a1:wr +a7:wr", "-a6:wp ; -a1:wr", "-a6:wp +a7:wp ; -a1:wr +a6:wr"] {
+    for s in
+        ["-a6:wp +a8:wq ; PASS", "-a6:wp +a8:wn ; -a1:wr +a7:wr", "-a6:wp ; -a1:wr", "-a6:wp +a7:wp ; -a1:wr +a6:wr"]
+    {
         assert!(t.contains(&s.to_string()), "{s}");
     }
     // The white rook pushes a black pawn onto black's last rank: it promotes (mover's
     // choice, black piece), or off the board.
     let mut p = pos("4k3/1R6/8/8/8/1p2K3/8/8 w 3 iiii -");
     let t = turns(&mut p);
-    for s in ["-b3:bp +b1:bq ; PASS", "-b3:bp +b1:bn ; -b7:wr +b2:wr", "-b3:bp +b2:bp ; -b7:wr +b3:wr", "-b3:bp ; -b7:wr +b1:wr"] {
+    for s in [
+        "-b3:bp +b1:bq ; PASS",
+        "-b3:bp +b1:bn ; -b7:wr +b2:wr",
+        "-b3:bp +b2:bp ; -b7:wr +b3:wr",
+        "-b3:bp ; -b7:wr +b1:wr",
+    ] {
         assert!(t.contains(&s.to_string()), "{s}");
     }
     assert_eq!(t.iter().filter(|s| s.starts_with("-b3:bp +b1:")).count(), 4 * 6);

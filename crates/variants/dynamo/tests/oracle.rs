@@ -52,3 +52,46 @@ fn targeted_stop_at_end_positions() {
     }
     assert!(seen >= 2);
 }
+
+/// Perft where, at every node, children reaching the same position (same board, side,
+/// castling rights and last turn as a set of tokens) count once. Positions are told apart
+/// by their full hash, which covers exactly these fields.
+fn perft_distinct(pos: &mut Dynamo, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut list = Vec::new();
+    pos.legal_turns(&mut list);
+    let mut seen = std::collections::HashSet::new();
+    let mut n = 0;
+    for m in &list {
+        let u = pos.make(m);
+        if seen.insert(pos.hash()) {
+            n += perft_distinct(pos, depth - 1);
+        }
+        pos.unmake(m, u);
+    }
+    n
+}
+
+#[test]
+fn perft_distinct_positions_from_start() {
+    let json: serde_json::Value = serde_json::from_str(&oracle_text("vchess/perft.json")).unwrap();
+    let v = &json["variants"]["Dynamo"];
+    let mut pos = Dynamo::from_fen(v["initial_fen"].as_str().unwrap()).unwrap();
+    for (d, n) in v["perft_distinct_positions"].as_object().unwrap() {
+        let depth: u32 = d.parse().unwrap();
+        assert_eq!(perft_distinct(&mut pos, depth), n.as_u64().unwrap(), "distinct perft({depth})");
+    }
+}
+
+/// Every start-position perft depth of the oracle (all of them are also run above), timed.
+#[test]
+#[ignore]
+fn perft_full_depth_timed() {
+    let t = std::time::Instant::now();
+    check_vchess_perft::<Dynamo>("Dynamo", u32::MAX);
+    let s = t.elapsed().as_secs_f64();
+    let leaves = 174 + 28_923 + 4_329_662;
+    println!("all start perfts: {s:.3} s, {:.2} M leaves/s", leaves as f64 / s / 1e6);
+}
