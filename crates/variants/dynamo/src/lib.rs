@@ -1,35 +1,46 @@
 //! # Dynamo (seed 004, the vchess game)
 //!
-//! Our reading of the rules (see `spec/dynamo.md`):
+//! Our reading of the rules (`spec/dynamo.md`, settled against the vchess oracle):
 //!
 //! - Pieces move as in orthodox chess but never capture. A turn is **part 1**, then
-//!   **part 2** or a pass, or part 1 alone.
-//! - Part 1: a normal move of one of the mover's pieces to an empty square (pawns one or two
-//!   forward, promotion on the last rank; castling), an **exit** of a non-king, non-pawn piece
-//!   whose line (knight: step) leads through empty squares off the board, or a **push** of a
-//!   piece of either colour by one of the mover's pieces: knight one knight step further,
-//!   rook/bishop/queen (the pushed piece being the first met on its line) any number of empty
-//!   squares further or off the board, adjacent king one step, pawn: an own piece straight
-//!   ahead at distance 1 or 2 one square (two from the starting rank when adjacent), an
-//!   enemy piece diagonally forward adjacent one square diagonally. Kings never leave the
-//!   board. A pawn arriving on its own last rank promotes (mover's choice, pawn's colour).
-//! - Part 2 (not after castling): the first piece behind part 1's start square, on the line
-//!   of part 1's direction, slides after part 1's piece through empty squares up to it (or off
-//!   the board when it exited): as a **follow** when it is a mover's piece that could have
-//!   pushed it, as a **pull** when part 1 moved a mover's non-pawn piece (king: adjacent,
-//!   knight: one knight step). Or a pass.
-//! - Legality: the mover's king is not in Dynamo check after the turn; the turn does not
-//!   exactly undo the opponent's last turn (removals = its additions and vice versa, as sets).
-//!   When after part 1 every part 2 leaves the king in check (or there is none), the turn ends
-//!   after part 1 (written without part 2); otherwise a pass is allowed when the king is safe.
+//!   **part 2** or a pass, or part 1 alone. A turn is one [`Move`] value.
+//! - Part 1: a normal move of one of the mover's pieces to an empty square (pawns one step,
+//!   or two from their first or second rank; promotion on the last rank; castling), an
+//!   **exit** of a non-king, non-pawn piece whose line (knight: step) leads through empty
+//!   squares off the board, or a **push** of a piece of either colour by one of the mover's
+//!   pieces: a knight one knight step further; a rook/bishop/queen (the pushed piece being
+//!   the first met on its line) any number of empty squares further or off the board; an
+//!   adjacent king one step; a pawn an own piece straight ahead at distance 1 or 2 one square
+//!   (two from the second rank when adjacent), an enemy piece diagonally forward and adjacent
+//!   one square diagonally. Kings never leave the board. A pawn arriving on its own last
+//!   rank promotes (the mover chooses, in the pawn's colour). Identical part 1s reached
+//!   several ways are one part 1.
+//! - Part 2 (never after castling). Part 1 moved a piece from `x` along direction `d`.
+//!   The first piece `y` behind `x` (on the line through `x` opposite to `d`, or one knight
+//!   step behind for a knight step) slides along `d` through empty squares up to the part 1
+//!   piece: as a **follow** when `y` is the mover's and could have pushed it (pawn: the vchess
+//!   pawn conditions — adjacent, or two away from its second rank, and not after a two-square
+//!   push; knight and king: one step pushes), as a **pull** when part 1 moved one of the
+//!   mover's pieces other than a pawn (`y` of either colour; king: adjacent, knight: one knight
+//!   step). After an exit, every piece that could have pushed it off (a mover's piece), or
+//!   that the exiting piece could have pulled along a line it could leave by, slides through
+//!   `x` to the edge and off (pawn, king and knight followers, and pieces pulled by a knight,
+//!   one step to `x`). Or a pass.
+//! - Legality: the mover's king is not in Dynamo check after the turn. If after part 1 every
+//!   part 2 leaves the king in check (or none exists), the turn ends after part 1 and is
+//!   written without part 2; otherwise the turn continues with a safe part 2, or a pass when
+//!   the king is safe after part 1. A turn with a part 2 or a pass may not undo the
+//!   opponent's last turn (its removals = the opponent's additions and vice versa, as sets).
 //! - Dynamo check: an enemy piece could push or pull the king off the board with its next
-//!   turn (slider first on a line with empty squares beyond it or behind the king to the edge;
-//!   knight at K+s with K+2s or K-s off the board; pawn diagonally behind with the square
-//!   beyond the king off the board; king adjacent when K is on an edge square and it is not).
-//! - Castling rights are lost when the king leaves its square and when any piece leaves the
-//!   flagged rook square on its first rank (pushes and pulls included).
-//! - End: no legal turn (turns that start by pushing an enemy piece count): loss if in check,
-//!   else draw.
+//!   turn: a rook/bishop/queen first on a line from the king, with empty squares beyond it or
+//!   behind the king to the edge; a knight at K+s with K+2s or K−s off the board; a pawn
+//!   diagonally behind the king (from its side) with the square beyond the king off the board
+//!   (last rank or side file); the enemy king adjacent when K is on an edge square and it is
+//!   not. Castling may not start from or cross such a square, nor end in check.
+//! - Castling rights are lost when the king leaves its square for any reason and when any
+//!   piece leaves its flagged rook square on its first rank (pushes and pulls included).
+//! - End: no legal turn (turns that start by pushing an enemy piece count): the side to move
+//!   loses if in check, else draw.
 
 mod fen;
 mod movegen;

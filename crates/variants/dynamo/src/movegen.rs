@@ -221,20 +221,8 @@ impl Dynamo {
             let qp = self.get(q);
             let pd = opposite(d);
             let steps: u8 = match qp.kind {
-                ROOK => {
-                    if is_orth(d) {
-                        8
-                    } else {
-                        0
-                    }
-                }
-                BISHOP => {
-                    if is_orth(d) {
-                        0
-                    } else {
-                        8
-                    }
-                }
+                ROOK if is_orth(d) => 8,
+                BISHOP if !is_orth(d) => 8,
                 QUEEN => 8,
                 KING => u8::from(cheb(q, x) == 1),
                 PAWN => {
