@@ -95,3 +95,27 @@ fn perft_full_depth_timed() {
     let leaves = 174 + 28_923 + 4_329_662;
     println!("all start perfts: {s:.3} s, {:.2} M leaves/s", leaves as f64 / s / 1e6);
 }
+
+/// Our vchess notation agrees with the oracle's for every turn it details.
+#[test]
+fn oracle_notation() {
+    let text = oracle_text("vchess/dynamo.jsonl");
+    let mut bad = Vec::new();
+    let mut checked = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let mut pos = Dynamo::from_fen(v["fen"].as_str().unwrap()).unwrap();
+        let mut list = Vec::new();
+        pos.legal_turns(&mut list);
+        for d in v["details"].as_array().unwrap() {
+            let Some(m) = list.iter().find(|m| pos.canonical(m) == d["move"].as_str().unwrap()) else { continue };
+            checked += 1;
+            let ours = pos.notation(m);
+            if ours != d["notation"].as_str().unwrap() {
+                bad.push(format!("{}: {} ours {ours}, oracle {}", v["fen"], d["move"], d["notation"]));
+            }
+        }
+    }
+    assert!(checked > 1000);
+    assert!(bad.is_empty(), "{} notations differ:\n{}", bad.len(), bad[..bad.len().min(10)].join("\n"));
+}
