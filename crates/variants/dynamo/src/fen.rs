@@ -99,9 +99,17 @@ pub fn read(fen: &str) -> Result<Dynamo, RulesError> {
                 format!("no {colour} rook on {sq} for flag `{}`", (b'a' + file) as char),
             ));
         }
-        let k = board.pieces(Piece::new(colour, KING)).first().map_or(0, |s| s.rank());
-        if k != rank {
+        let k = board.pieces(Piece::new(colour, KING)).first().unwrap_or(sq);
+        if k.rank() != rank {
             return Err(RulesError::fen("castling", format!("{colour} king is not on its first rank")));
+        }
+        let queen_side = i % 2 == 0;
+        if (file < k.file()) != queen_side {
+            let which = if queen_side { "queen" } else { "king" };
+            return Err(RulesError::fen(
+                "castling",
+                format!("{colour} {which}-side rook must be on the {which} side of the king"),
+            ));
         }
     }
     let last = if f[4] == "-" {

@@ -59,3 +59,14 @@ fn random_walks_from_oracle_positions() {
         random_walk::<Dynamo>(v["fen"].as_str().unwrap(), i as u64, 2, 40);
     }
 }
+
+/// A longer soak of random games (run with `--ignored`).
+#[test]
+#[ignore]
+fn long_random_walks() {
+    for seed in 0..200u64 {
+        let opts = GameOptions { randomness: (seed % 3) as u8, seed, params: vec![] };
+        let fen = Dynamo::new_game(&opts).unwrap().fen();
+        random_walk::<Dynamo>(&fen, seed, 3, 300);
+    }
+}
