@@ -16,6 +16,8 @@ const K: u8 = 5;
 const LETTERS: &[u8] = b"pnbrqk";
 
 type Grid = [[Option<(Colour, u8)>; 8]; 8]; // [file][rank]
+/// Tokens of a turn: (file, rank, piece).
+type Toks = Vec<(i8, i8, Pc)>;
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 struct Pc {
@@ -39,7 +41,7 @@ fn on(f: i8, r: i8) -> bool {
 struct Ref {
     g: Grid,
     side: Colour,
-    last: Option<(Vec<(i8, i8, Pc)>, Vec<(i8, i8, Pc)>)>,
+    last: Option<(Toks, Toks)>,
 }
 
 fn name(f: i8, r: i8) -> String {
@@ -424,7 +426,7 @@ impl Ref {
         same(la, v) && same(lv, a)
     }
 
-    fn tokens(parts: &[&Part]) -> (Vec<(i8, i8, Pc)>, Vec<(i8, i8, Pc)>) {
+    fn tokens(parts: &[&Part]) -> (Toks, Toks) {
         let v = parts.iter().map(|p| (p.from.0, p.from.1, p.p)).collect();
         let a = parts.iter().filter_map(|p| p.to.map(|t| (t.0, t.1, p.arrive))).collect();
         (v, a)
