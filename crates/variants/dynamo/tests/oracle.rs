@@ -89,6 +89,9 @@ fn perft_distinct_positions_from_start() {
 #[test]
 #[ignore]
 fn perft_full_depth_timed() {
+    // Warm up the attack tables first (built once, lazily).
+    let mut start = Dynamo::new_game(&Default::default()).unwrap();
+    Perft::<Dynamo>::default().count(&mut start, 1, false);
     let t = std::time::Instant::now();
     check_vchess_perft::<Dynamo>("Dynamo", u32::MAX);
     let s = t.elapsed().as_secs_f64();
