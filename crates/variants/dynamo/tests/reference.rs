@@ -487,6 +487,9 @@ fn compare(pos: &mut Dynamo) -> Result<usize, String> {
             ours.insert(pos.canonical(m));
         }
     }
+    if ours.len() + castles.len() != list.len() {
+        return Err(format!("{}: the engine lists a turn twice", pos.fen()));
+    }
     let theirs = Ref::from(pos).turns();
     if ours != theirs {
         let missing: Vec<_> = theirs.difference(&ours).take(6).collect();
