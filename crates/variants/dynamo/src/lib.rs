@@ -285,26 +285,39 @@ impl Variant for Dynamo {
 
     fn make(&mut self, m: &Move) -> Undo {
         let undo = Undo { castle: self.castle, last: self.last };
-        let (vanish, appear) = self.turn_tokens(m);
+        let mut vanish = Tokens::default();
+        let mut appear = Tokens::default();
         let b = &mut self.board;
         if m.kind == CASTLE {
             let k = b.take(sq(m.from1)).expect("king");
             let r = b.take(sq(m.to1)).expect("rook");
             b.put(sq(m.from2), k);
             b.put(sq(m.to2), r);
+            vanish.push(m.from1, k);
+            vanish.push(m.to1, r);
+            appear.push(m.from2, k);
+            appear.push(m.to2, r);
         } else {
             let x = b.take(sq(m.from1)).expect("part 1 piece");
+            vanish.push(m.from1, x);
             if m.to1 != EXIT {
-                b.put(sq(m.to1), promoted(x, m.promo1));
+                let x2 = promoted(x, m.promo1);
+                b.put(sq(m.to1), x2);
+                appear.push(m.to1, x2);
             }
             if m.kind == TWO {
                 let y = b.take(sq(m.from2)).expect("part 2 piece");
+                vanish.push(m.from2, y);
                 if m.to2 != EXIT {
-                    b.put(sq(m.to2), promoted(y, m.promo2));
+                    let y2 = promoted(y, m.promo2);
+                    b.put(sq(m.to2), y2);
+                    appear.push(m.to2, y2);
                 }
             }
         }
-        self.update_castle(&vanish);
+        if self.castle != [NO_FLAG; 4] {
+            self.update_castle(&vanish);
+        }
         self.side = self.side.opponent();
         self.turns = self.turns.wrapping_add(1);
         self.last = Some(LastTurn { appear, vanish });
