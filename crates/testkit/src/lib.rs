@@ -112,33 +112,114 @@ fn check_record<V: Variant>(rec: &Record) -> Result<(), String> {
     if why.is_empty() { Ok(()) } else { Err(why.join("\n  ")) }
 }
 
+fn perft_json() -> serde_json::Value {
+    serde_json::from_str(&oracle_text("vchess/perft.json")).expect("perft.json is JSON")
+}
+
+/// Perft where a node whose status is not `*` has no children (perft.json's
+/// `--stop-at-end` flag).
+pub fn perft_stop_at_end<V: Variant>(pos: &mut V, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if pos.status() != chimere_core::Status::Ongoing {
+        return 0;
+    }
+    let mut list = Vec::new();
+    pos.legal_turns(&mut list);
+    let mut n = 0;
+    for m in &list {
+        let u = pos.make(m);
+        n += perft_stop_at_end(pos, depth - 1);
+        pos.unmake(m, u);
+    }
+    n
+}
+
+/// Perft where, at every node, children reaching the same position count once
+/// (perft.json's `perft_distinct_positions`). Positions are told apart by their hash,
+/// which covers every field of the position but the turn counter.
+pub fn perft_distinct<V: Variant>(pos: &mut V, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut list = Vec::new();
+    pos.legal_turns(&mut list);
+    let mut seen = std::collections::HashSet::new();
+    let mut n = 0;
+    for m in &list {
+        let u = pos.make(m);
+        if seen.insert(pos.hash()) {
+            n += perft_distinct(pos, depth - 1);
+        }
+        pos.unmake(m, u);
+    }
+    n
+}
+
 /// Perft counts of `oracle/vchess/perft.json` for `variant` (its key there, e.g.
-/// `"Checkered"`) up to `max_depth`, plus its targeted positions up to `max_depth`.
+/// `"Checkered"`) up to `max_depth`: from the start (plain, distinct positions, stop at
+/// game end) and from its targeted positions (plain or `--stop-at-end`).
 pub fn check_vchess_perft<V: Variant>(variant: &str, max_depth: u32) {
-    let json: serde_json::Value = serde_json::from_str(&oracle_text("vchess/perft.json")).expect("perft.json is JSON");
+    let json = perft_json();
     let v = &json["variants"][variant];
     let fen = v["initial_fen"].as_str().unwrap_or_else(|| panic!("no variant {variant} in perft.json"));
     let mut pos = V::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    for (d, n) in v["perft"].as_object().expect("perft table") {
-        let depth: u32 = d.parse().expect("depth");
-        if depth <= max_depth {
-            let got = Perft::<V>::default().count(&mut pos, depth, false);
-            assert_eq!(got, n.as_u64().unwrap(), "{variant} perft({depth}) from the start");
+    type Counter<V> = fn(&mut V, u32) -> u64;
+    let tables: [(&str, Counter<V>); 3] = [
+        ("perft", |p, d| Perft::<V>::default().count(p, d, false)),
+        ("perft_distinct_positions", perft_distinct::<V>),
+        ("perft_stop_at_game_end", perft_stop_at_end::<V>),
+    ];
+    for (table, count) in tables {
+        for (d, n) in v[table].as_object().unwrap_or_else(|| panic!("{variant}: no {table} table")) {
+            let depth: u32 = d.parse().expect("depth");
+            if depth <= max_depth {
+                assert_eq!(count(&mut pos, depth), n.as_u64().unwrap(), "{variant} {table}({depth}) from the start");
+            }
         }
     }
     for t in json["targeted_before_after"].as_array().expect("targeted list") {
-        if t["variant"] != variant || t["flags"] != "" {
-            continue;
-        }
         let depth = t["depth"].as_u64().unwrap() as u32;
-        if depth > max_depth {
+        if t["variant"] != variant || depth > max_depth {
             continue;
         }
         let fen = t["fen"].as_str().unwrap();
         let mut pos = V::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-        let got = Perft::<V>::default().count(&mut pos, depth, false);
-        assert_eq!(got, t["patched"].as_u64().unwrap(), "{variant} perft({depth}) of {fen}");
+        let got = match t["flags"].as_str() {
+            Some("") => Perft::<V>::default().count(&mut pos, depth, false),
+            Some("--stop-at-end") => perft_stop_at_end(&mut pos, depth),
+            other => panic!("unknown perft flags {other:?}"),
+        };
+        assert_eq!(got, t["patched"].as_u64().unwrap(), "{variant} perft({depth}) {} of {fen}", t["flags"]);
     }
+}
+
+/// Checks the variant's notation of every turn detailed in `oracle/vchess/<file>` against
+/// the oracle's (vchess) notation; at least `min_checked` turns must be compared.
+pub fn check_vchess_notation<V: Variant>(file: &str, min_checked: usize) {
+    let text = oracle_text(&format!("vchess/{file}"));
+    let mut bad = Vec::new();
+    let mut checked = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let rec: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        let fen = rec["fen"].as_str().expect("fen");
+        let mut pos = V::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let mut list = Vec::new();
+        pos.legal_turns(&mut list);
+        for d in rec["details"].as_array().expect("details") {
+            let mv = d["move"].as_str().expect("move");
+            let want = d["notation"].as_str().expect("notation");
+            let Some(m) = list.iter().find(|m| pos.canonical(m) == mv) else { continue };
+            checked += 1;
+            let got = pos.notation(m);
+            if got != want {
+                bad.push(format!("{fen}: {mv}: ours {got}, oracle {want}"));
+            }
+        }
+    }
+    assert!(checked >= min_checked, "only {checked} notations checked");
+    assert!(bad.is_empty(), "{} notations differ:\n{}", bad.len(), bad[..bad.len().min(20)].join("\n"));
 }
 
 /// Plays random games from `fen`, checking at every step: make/unmake restores the FEN
