@@ -48,6 +48,21 @@ pub fn arrays(
     }
 }
 
+/// A chess-like starting position (the orthodox array at level 0, Chess960-like arrays
+/// above): its FEN board field, and its four vchess castling letters (each side's rook
+/// files, queen side first; see [`crate::fen::write_vchess_castling`]).
+pub fn chess_like_start(randomness: u8, seed: u64) -> (String, String) {
+    let (white, black) = arrays(randomness, seed, *b"rnbqkbnr", chess960_rank);
+    let rank = |a: &[u8; 8], white: bool| -> String {
+        a.iter().map(|&c| if white { c.to_ascii_uppercase() as char } else { c as char }).collect()
+    };
+    let rook_files = |a: &[u8; 8]| -> String {
+        a.iter().enumerate().filter(|(_, c)| **c == b'r').map(|(i, _)| (b'a' + i as u8) as char).collect()
+    };
+    let board = format!("{}/pppppppp/8/8/8/8/PPPPPPPP/{}", rank(&black, false), rank(&white, true));
+    (board, rook_files(&white) + &rook_files(&black))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,5 +84,9 @@ mod tests {
         let a = arrays(2, 5, *b"rnbqkbnr", chess960_rank);
         assert_eq!(a, arrays(2, 5, *b"rnbqkbnr", chess960_rank));
         assert_eq!(arrays(0, 5, *b"rnbqkbnr", chess960_rank).0, *b"rnbqkbnr");
+        assert_eq!(
+            chess_like_start(0, 9),
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR".to_string(), "ahah".to_string())
+        );
     }
 }

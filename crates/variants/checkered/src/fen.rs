@@ -131,21 +131,7 @@ pub(crate) fn new_game(opts: &GameOptions) -> Result<Checkered, RulesError> {
         Some("off") => "1-",
         Some(v) => return Err(RulesError::Option(format!("switch must be `on` or `off`, not `{v}`"))),
     };
-    let (white, black) = random::arrays(opts.randomness, opts.seed, *b"rnbqkbnr", random::chess960_rank);
-    let rank = |a: &[u8; 8], upper: bool| -> String {
-        a.iter().map(|&c| if upper { c.to_ascii_uppercase() as char } else { c as char }).collect()
-    };
-    let rooks = |a: &[u8; 8]| -> String {
-        let files: Vec<char> =
-            a.iter().enumerate().filter(|(_, c)| **c == b'r').map(|(i, _)| (b'a' + i as u8) as char).collect();
-        files.into_iter().collect()
-    };
-    let text = format!(
-        "{}/pppppppp/8/8/8/8/PPPPPPPP/{} w 0 {}{}1111111111111111 - - {stage}",
-        rank(&black, false),
-        rank(&white, true),
-        rooks(&white),
-        rooks(&black)
-    );
+    let (board, castling) = random::chess_like_start(opts.randomness, opts.seed);
+    let text = format!("{board} w 0 {castling}1111111111111111 - - {stage}");
     parse(&text)
 }

@@ -12,19 +12,6 @@ fn piece_of(c: char) -> Option<Piece> {
     Some(Piece::new(if c.is_ascii_uppercase() { Colour::White } else { Colour::Black }, kind))
 }
 
-/// vchess castling letters for a starting array: each side's rook files around its king.
-pub(crate) fn castling_of_arrays(white: &[u8; 8], black: &[u8; 8]) -> String {
-    let rooks = |a: &[u8; 8]| {
-        let k = a.iter().position(|&c| c == b'k').unwrap_or(4);
-        let q = a[..k].iter().position(|&c| c == b'r');
-        let kk = a[k..].iter().position(|&c| c == b'r').map(|i| i + k);
-        [q.map(|f| f as u8), kk.map(|f| f as u8)]
-    };
-    let [wq, wk] = rooks(white);
-    let [bq, bk] = rooks(black);
-    fen::write_vchess_castling(&[wq, wk, bq, bk])
-}
-
 /// Reads either dialect.
 pub(crate) fn parse(text: &str) -> Result<Chess, RulesError> {
     let f = fen::fields(text, 4, 6)?;

@@ -140,15 +140,8 @@ impl Variant for Chess {
 
     fn new_game(opts: &GameOptions) -> Result<Self, RulesError> {
         opts.check(&[])?;
-        let (white, black) =
-            chimere_core::random::arrays(opts.randomness, opts.seed, *b"rnbqkbnr", chimere_core::random::chess960_rank);
-        let rank = |a: [u8; 8]| a.iter().map(|&c| c as char).collect::<String>();
-        let fen = format!(
-            "{}/pppppppp/8/8/8/8/PPPPPPPP/{} w 0 {} -",
-            rank(black),
-            rank(white).to_ascii_uppercase(),
-            fen::castling_of_arrays(&white, &black)
-        );
+        let (board, castling) = chimere_core::random::chess_like_start(opts.randomness, opts.seed);
+        let fen = format!("{board} w 0 {castling} -");
         Chess::from_fen(&fen)
     }
 

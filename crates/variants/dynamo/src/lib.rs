@@ -47,7 +47,7 @@ mod movegen;
 mod tables;
 
 use chimere_core::canonical;
-use chimere_core::random::{arrays, chess960_rank};
+use chimere_core::random::chess_like_start;
 use chimere_core::{
     Board, Colour, Effect, GameOptions, Kind, Notation, Piece, RulesError, Square, Status, Variant, zobrist,
 };
@@ -259,15 +259,8 @@ impl Variant for Dynamo {
 
     fn new_game(opts: &GameOptions) -> Result<Self, RulesError> {
         opts.check(&[])?;
-        let (w, b) = arrays(opts.randomness, opts.seed, *b"rnbqkbnr", chess960_rank);
-        let rank = |a: [u8; 8], upper: bool| -> String {
-            a.iter().map(|&c| if upper { (c as char).to_ascii_uppercase() } else { c as char }).collect()
-        };
-        let flags = |a: [u8; 8]| -> String {
-            a.iter().enumerate().filter(|(_, c)| **c == b'r').map(|(i, _)| (b'a' + i as u8) as char).collect()
-        };
-        let fen =
-            format!("{}/pppppppp/8/8/8/8/PPPPPPPP/{} w 0 {}{} -", rank(b, false), rank(w, true), flags(w), flags(b));
+        let (board, castling) = chess_like_start(opts.randomness, opts.seed);
+        let fen = format!("{board} w 0 {castling} -");
         Dynamo::from_fen(&fen)
     }
 
