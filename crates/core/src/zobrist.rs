@@ -6,7 +6,9 @@ use crate::{Piece, Square};
 
 const FIELD_KEYS: usize = 512;
 
-const fn random_keys<const N: usize>(seed: u64) -> [u64; N] {
+/// `N` random keys from `seed`, at compile time (for rules crates that lay out key
+/// tables of their own).
+pub const fn random_keys<const N: usize>(seed: u64) -> [u64; N] {
     let mut out = [0u64; N];
     let mut rng = SplitMix64::new(seed);
     let mut i = 0;
@@ -19,13 +21,16 @@ const fn random_keys<const N: usize>(seed: u64) -> [u64; N] {
     out
 }
 
-static PIECE_KEYS: [u64; Piece::CODES * 64] = random_keys(0x5EED_0001);
+/// The piece keys, indexed `piece.code() * 64 + square` (a `const` so that rules crates
+/// can build their own compile-time layouts of the same keys).
+pub const PIECE_KEYS: [u64; Piece::CODES * 64] = random_keys(0x5EED_0001);
+static PIECE_TABLE: [u64; Piece::CODES * 64] = PIECE_KEYS;
 static FIELD: [u64; FIELD_KEYS] = random_keys(0x5EED_0002);
 
 /// Key of `piece` standing on `sq`.
 #[inline]
 pub fn piece(p: Piece, sq: Square) -> u64 {
-    PIECE_KEYS[p.code() * 64 + sq.index()]
+    PIECE_TABLE[p.code() * 64 + sq.index()]
 }
 
 /// Key toggled when black is to move.

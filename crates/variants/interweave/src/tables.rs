@@ -97,23 +97,10 @@ pub const fn sandwiches(mid: u64, far: u64) -> u64 {
     west(mid & west(far)) | east(mid & east(far)) | ((mid & (far >> 8)) >> 8) | ((mid & (far << 8)) << 8)
 }
 
-const fn random_keys<const N: usize>(seed: u64) -> [u64; N] {
-    let mut out = [0u64; N];
-    let mut rng = chimere_core::rng::SplitMix64::new(seed);
-    let mut i = 0;
-    while i < N {
-        let (v, n) = rng.step();
-        out[i] = v;
-        rng = n;
-        i += 1;
-    }
-    out
-}
-
 const fn build_piece_keys() -> [[u64; 64]; 16] {
     // The same keys as `chimere_core::zobrist::piece` (core piece code = 16 × colour +
     // kind), laid out by this crate's piece code `1 + 8 × colour + kind`.
-    let core: [u64; 2 * 16 * 64] = random_keys(0x5EED_0001);
+    let core = chimere_core::zobrist::PIECE_KEYS;
     let mut t = [[0u64; 64]; 16];
     let mut c = 1;
     while c < 16 {
@@ -132,7 +119,7 @@ const fn build_piece_keys() -> [[u64; 64]; 16] {
 /// `PIECE_KEYS[code][sq]`: Zobrist key of a piece (crate code) on a square.
 pub static PIECE_KEYS: [[u64; 64]; 16] = build_piece_keys();
 
-const EXTRA: [u64; 128] = random_keys(0x1A7E_2002);
+const EXTRA: [u64; 128] = chimere_core::zobrist::random_keys(0x1A7E_2002);
 
 const fn build_ep_keys() -> [u64; 65] {
     let mut t = [0u64; 65];
@@ -161,7 +148,7 @@ const fn build_ep_file_keys() -> [u64; 9] {
 pub static EP_FILE_KEYS: [u64; 9] = build_ep_file_keys();
 
 const fn build_count_keys() -> [[u64; 16]; 6] {
-    let raw: [u64; 96] = random_keys(0x1A7E_2003);
+    let raw: [u64; 96] = chimere_core::zobrist::random_keys(0x1A7E_2003);
     let mut t = [[0u64; 16]; 6];
     let mut i = 0;
     while i < 96 {
