@@ -259,3 +259,79 @@ pub fn random_walk<V: Variant>(fen: &str, seed: u64, games: usize, max_plies: us
     }
     played
 }
+
+/// Robustness on odd but readable positions: takes the FENs of `oracle/vchess/<file>`,
+/// replaces random squares of the board field by random letters seen in that file (or
+/// empties them), and for every mutant the variant accepts, lists the turns, writes them
+/// (canonical and notation), plays and takes each back, asks the status and counts perft
+/// to depth 2. Nothing may panic; returns how many mutants were accepted.
+pub fn mutated_oracle_positions<V: Variant>(file: &str, seed: u64, count: usize) -> usize {
+    let text = oracle_text(&format!("vchess/{file}"));
+    let fens: Vec<String> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str::<Record>(l).expect("JSON").fen)
+        .collect();
+    let mut letters: Vec<char> = fens
+        .iter()
+        .flat_map(|f| f.split(' ').next().unwrap_or("").chars().filter(|c| c.is_ascii_alphabetic()).collect::<Vec<_>>())
+        .collect();
+    letters.sort_unstable();
+    letters.dedup();
+    let mut rng = SplitMix64::new(seed);
+    let mut accepted = 0;
+    for _ in 0..count {
+        let fen = &fens[rng.below(fens.len() as u64) as usize];
+        let (board, rest) = fen.split_once(' ').unwrap_or((fen, ""));
+        // Expand the board to 64 cells, mutate, and compress again.
+        let mut cells: Vec<Option<char>> = Vec::with_capacity(64);
+        for c in board.chars() {
+            match c.to_digit(10) {
+                Some(d) => cells.extend(std::iter::repeat_n(None, d as usize)),
+                None if c == '/' => {}
+                None => cells.push(Some(c)),
+            }
+        }
+        for _ in 0..1 + rng.below(4) {
+            let i = rng.below(cells.len() as u64) as usize;
+            cells[i] = if rng.below(3) == 0 { None } else { Some(letters[rng.below(letters.len() as u64) as usize]) };
+        }
+        let mut mutant = String::new();
+        for (r, rank) in cells.chunks(8).enumerate() {
+            if r > 0 {
+                mutant.push('/');
+            }
+            let mut empty = 0;
+            for cell in rank {
+                match cell {
+                    None => empty += 1,
+                    Some(c) => {
+                        if empty > 0 {
+                            mutant.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        mutant.push(*c);
+                    }
+                }
+            }
+            if empty > 0 {
+                mutant.push_str(&empty.to_string());
+            }
+        }
+        mutant.push(' ');
+        mutant.push_str(rest);
+        let Ok(mut pos) = V::from_fen(&mutant) else { continue };
+        accepted += 1;
+        let mut list = Vec::new();
+        pos.legal_turns(&mut list);
+        for m in &list {
+            let _ = (pos.canonical(m), pos.notation(m));
+            let u = pos.make(m);
+            let _ = pos.fen();
+            pos.unmake(m, u);
+        }
+        let _ = pos.status();
+        Perft::<V>::default().count(&mut pos, 2, false);
+    }
+    accepted
+}
