@@ -1,0 +1,485 @@
+//! The Circe family as one module with parameters: who is reborn (the captured units, or
+//! the capturer: Anticirce), where (the rebirth-square rule), what changes on the way
+//! (chameleon, clone), and what if the square is occupied (vanish, illegal, assassin,
+//! parachute, volcanic). Plain Circe, its variants, Super-Circe, Anticirce and its
+//! variants, Anti-Super-Circe and Fusil are all values of [`Circe`].
+
+use crate::moves::Move;
+use crate::position::{Position, Unit};
+use crate::rules::{Condition, Note, Observation, Play, Reject, Release, Role, Slot};
+use crate::walk::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use chimere_core::{Colour, Kind, Square};
+
+/// Who is reborn.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Who {
+    /// The captured unit(s) (Circe).
+    Captured,
+    /// The capturing unit (Anticirce).
+    Capturer,
+}
+
+/// Where a unit is reborn.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum RebirthSquare {
+    /// Standard Circe square ("modalités Circé").
+    Standard,
+    /// Standard square of the same kind of the opposite colour (maléfique / mirror).
+    Mirror,
+    /// Standard square mirrored between the d and e files (Circé inversé).
+    VerticalMirror,
+    /// Four files and four ranks away from the capture square.
+    Antipodes,
+    /// Symmetric to the capture square through the centre of the board.
+    Symmetry,
+    /// Capture square + the vector of the capturing move.
+    Equipollents,
+    /// The unit's square in the diagram.
+    Diagram,
+    /// The standard square of the capturing unit (kind and colour).
+    Couscous,
+    /// Capture file, rank of the standard square (Anticirce colonne).
+    File,
+    /// The capture square itself (Anticirce échange).
+    CaptureSquare,
+    /// The departure square of the move (Fusil).
+    Departure,
+    /// Any empty square, chosen by the mover (Super-Circe).
+    Any,
+}
+
+/// What happens when the rebirth square is occupied.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Occupied {
+    /// The unit is not reborn.
+    Vanish,
+    /// The capture is illegal (strict, Anticirce).
+    Illegal,
+    /// The occupant is removed.
+    Assassin,
+    /// The reborn unit lands on top, the occupant hidden under it.
+    Parachute,
+    /// The reborn unit is hidden under the occupant.
+    Volcanic,
+}
+
+/// Change of kind on the way to the rebirth square.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Change {
+    None,
+    /// S -> B -> R -> Q -> S.
+    Chameleon,
+    /// The captured unit takes the capturer's kind (unless the capturer is a king).
+    Clone,
+}
+
+/// A member of the Circe family.
+#[derive(Clone, Debug)]
+pub struct Circe {
+    pub label: String,
+    pub who: Who,
+    pub square: RebirthSquare,
+    pub occupied: Occupied,
+    pub change: Change,
+    /// Kings are reborn too.
+    pub rex_inclusive: bool,
+    /// A capture on the rebirth square itself is illegal (Anticirce Cheylan).
+    pub cheylan: bool,
+    /// Only white units are reborn (Circé diagramme blanc).
+    pub white_only: bool,
+    /// With [`RebirthSquare::Any`]: the rebirth may also be declined.
+    pub optional: bool,
+}
+
+impl Circe {
+    fn base(label: &str, who: Who, square: RebirthSquare) -> Circe {
+        let anti = who == Who::Capturer;
+        Circe {
+            label: label.to_string(),
+            who,
+            square,
+            occupied: if anti { Occupied::Illegal } else { Occupied::Vanish },
+            change: Change::None,
+            rex_inclusive: anti,
+            cheylan: anti,
+            white_only: false,
+            optional: false,
+        }
+    }
+    /// Plain Circe.
+    pub fn plain() -> Circe {
+        Circe::base("Circe", Who::Captured, RebirthSquare::Standard)
+    }
+    /// A Circe variant with another rebirth-square rule.
+    pub fn with_square(label: &str, square: RebirthSquare) -> Circe {
+        let mut c = Circe::base(label, Who::Captured, square);
+        c.optional = square == RebirthSquare::Any;
+        c
+    }
+    /// Anticirce (default type Cheylan) with this rebirth-square rule.
+    pub fn anti(label: &str, square: RebirthSquare) -> Circe {
+        let mut c = Circe::base(label, Who::Capturer, square);
+        if matches!(square, RebirthSquare::CaptureSquare | RebirthSquare::Departure) {
+            c.cheylan = false;
+        }
+        c
+    }
+    /// Fusil: the capturer returns to its departure square.
+    pub fn fusil() -> Circe {
+        Circe::anti("Fusil", RebirthSquare::Departure)
+    }
+}
+
+/// The standard Circe square of a unit of `kind` and colour `c` captured on `at`.
+pub fn standard_square(c: Colour, kind: Kind, at: Square) -> Square {
+    let white = c != Colour::Black;
+    let home = if white { 0 } else { 7 };
+    let pair = |a: u8, b: u8| {
+        let s = Square::from_coords(a, home);
+        if s.is_light() == at.is_light() { s } else { Square::from_coords(b, home) }
+    };
+    match kind {
+        PAWN => Square::from_coords(at.file(), if white { 1 } else { 6 }),
+        ROOK => pair(0, 7),
+        KNIGHT => pair(1, 6),
+        BISHOP => pair(2, 5),
+        QUEEN => Square::from_coords(3, home),
+        KING => Square::from_coords(4, home),
+        _ => Square::from_coords(at.file(), if white { 7 } else { 0 }),
+    }
+}
+
+fn promotion_rank(c: Colour) -> Option<u8> {
+    match c {
+        Colour::White => Some(7),
+        Colour::Black => Some(0),
+        Colour::Shared => None,
+    }
+}
+
+/// The kind after a chameleon change.
+pub fn chameleon(k: Kind) -> Kind {
+    match k {
+        KNIGHT => BISHOP,
+        BISHOP => ROOK,
+        ROOK => QUEEN,
+        QUEEN => KNIGHT,
+        other => other,
+    }
+}
+
+/// Everything a rebirth depends on.
+#[derive(Copy, Clone, Debug)]
+struct Ctx {
+    mv: Move,
+    mover: Colour,
+    /// The capturing unit as it stood before moving.
+    moving: Unit,
+}
+
+impl Circe {
+    /// The unit as it will be reborn (before promotion), or `None` if it is not reborn.
+    fn reborn_unit(&self, ctx: &Ctx, victim: Unit, role: Role) -> Option<Unit> {
+        if victim.kind() == KING && !self.rex_inclusive {
+            return None;
+        }
+        if self.white_only && victim.colour() != Colour::White {
+            return None;
+        }
+        let kind = match (self.change, role) {
+            (Change::Chameleon, _) => chameleon(victim.kind()),
+            (Change::Clone, Role::Captured) if ctx.moving.kind() != KING && victim.kind() != KING => ctx.moving.kind(),
+            _ => victim.kind(),
+        };
+        Some(victim.with_kind(kind))
+    }
+
+    /// The colour whose squares a unit uses (neutral units: the side that lost them).
+    fn side_of(u: Unit, ctx: &Ctx, role: Role) -> Colour {
+        match u.colour() {
+            Colour::Shared => match role {
+                Role::Captured => ctx.mover.opponent(),
+                Role::Capturer => ctx.mover,
+            },
+            c => c,
+        }
+    }
+
+    /// Geometric rebirth square (`None`: off the board or no square); `Any` gives `None`.
+    fn square_for(&self, ctx: &Ctx, u: Unit, role: Role, capsq: Square) -> Option<Square> {
+        let side = Circe::side_of(u, ctx, role);
+        let from = ctx.mv.via.unwrap_or(ctx.mv.from);
+        match self.square {
+            RebirthSquare::Standard => Some(standard_square(side, u.kind(), capsq)),
+            RebirthSquare::Mirror => Some(standard_square(side.opponent(), u.kind(), capsq)),
+            RebirthSquare::VerticalMirror => {
+                let s = standard_square(side, u.kind(), capsq);
+                Some(Square::from_coords(7 - s.file(), s.rank()))
+            }
+            RebirthSquare::Antipodes => {
+                let f = if capsq.file() < 4 { capsq.file() + 4 } else { capsq.file() - 4 };
+                let r = if capsq.rank() < 4 { capsq.rank() + 4 } else { capsq.rank() - 4 };
+                Some(Square::from_coords(f, r))
+            }
+            RebirthSquare::Symmetry => Some(Square::new(63 - capsq.index() as u8)),
+            RebirthSquare::Equipollents => {
+                capsq.offset(ctx.mv.to.file() as i8 - from.file() as i8, ctx.mv.to.rank() as i8 - from.rank() as i8)
+            }
+            RebirthSquare::Diagram => u.origin_square(),
+            RebirthSquare::Couscous => {
+                let cap = ctx.moving;
+                Some(standard_square(Circe::side_of(cap, ctx, Role::Capturer), cap.kind(), capsq))
+            }
+            RebirthSquare::File => {
+                let s = standard_square(side, u.kind(), capsq);
+                Some(Square::from_coords(capsq.file(), s.rank()))
+            }
+            RebirthSquare::CaptureSquare => Some(capsq),
+            RebirthSquare::Departure => Some(ctx.mv.from),
+            RebirthSquare::Any => None,
+        }
+    }
+
+    /// The alternatives for one reborn unit: `(square, promotion)`; `(None, _)` = declined.
+    fn alternatives(
+        &self,
+        ctx: &Ctx,
+        u: Unit,
+        role: Role,
+        capsq: Square,
+        promotions: &[Kind],
+        mut f: impl FnMut(Option<Square>, Option<Kind>) -> bool,
+    ) {
+        let promo_rank = if u.kind() == PAWN { promotion_rank(Circe::side_of(u, ctx, role)) } else { None };
+        let each_square = |s: Square, f: &mut dyn FnMut(Option<Square>, Option<Kind>) -> bool| -> bool {
+            if Some(s.rank()) == promo_rank {
+                for &k in promotions {
+                    if !f(Some(s), Some(k)) {
+                        return false;
+                    }
+                }
+                true
+            } else {
+                f(Some(s), None)
+            }
+        };
+        if self.square == RebirthSquare::Any {
+            if self.optional && !f(None, None) {
+                return;
+            }
+            for s in Square::ALL {
+                if !each_square(s, &mut f) {
+                    return;
+                }
+            }
+        } else if let Some(s) = self.square_for(ctx, u, role, capsq) {
+            each_square(s, &mut f);
+        }
+    }
+
+    fn count(&self, ctx: &Ctx, u: Unit, role: Role, capsq: Square, promotions: &[Kind]) -> u16 {
+        let mut n = 0u16;
+        self.alternatives(ctx, u, role, capsq, promotions, |_, _| {
+            n += 1;
+            true
+        });
+        n.max(1)
+    }
+
+    fn pick(
+        &self,
+        ctx: &Ctx,
+        u: Unit,
+        role: Role,
+        capsq: Square,
+        promotions: &[Kind],
+        choice: u16,
+    ) -> Option<(Option<Square>, Option<Kind>)> {
+        let mut i = 0u16;
+        let mut got = None;
+        self.alternatives(ctx, u, role, capsq, promotions, |s, k| {
+            if i == choice {
+                got = Some((s, k));
+                return false;
+            }
+            i += 1;
+            true
+        });
+        got
+    }
+
+    /// Puts `u` back on `sq` per the occupancy rule. `Ok(false)`: not reborn.
+    fn place(
+        &self,
+        play: &mut Play,
+        sq: Square,
+        u: Unit,
+        role: Role,
+        from: Square,
+        promo: Option<Kind>,
+    ) -> Result<bool, Reject> {
+        let placed = match promo {
+            Some(k) => u.with_kind(k),
+            None => u,
+        };
+        let note_plain = |play: &mut Play| match role {
+            Role::Captured => play.note(Note::Reborn { sq, unit: u, promo }),
+            Role::Capturer => play.note(Note::Transfer { from, to: sq, unit: u, promo }),
+        };
+        if play.pos.unit(sq).is_some() {
+            match self.occupied {
+                Occupied::Vanish => return Ok(false),
+                Occupied::Illegal => return Err(Reject),
+                Occupied::Assassin => {
+                    play.pos.remove(sq);
+                }
+                Occupied::Parachute => {
+                    let occ = play.pos.remove(sq).expect("occupied");
+                    if !play.pos.bury(sq, occ, true) {
+                        return Err(Reject);
+                    }
+                }
+                Occupied::Volcanic => {
+                    if !play.pos.bury(sq, placed, true) {
+                        return Err(Reject);
+                    }
+                    play.note(Note::RebornUnder { sq, unit: placed });
+                    return Ok(true);
+                }
+            }
+        }
+        play.pos.add(sq, placed);
+        play.regain_rights(sq, placed);
+        note_plain(play);
+        Ok(true)
+    }
+
+    fn rebirth_victims(&self, play: &mut Play) -> Result<(), Reject> {
+        let ctx = Ctx { mv: play.mv, mover: play.mover, moving: play.moving };
+        for i in 0..play.victims.len() {
+            let v = play.victims[i];
+            if v.handled {
+                continue;
+            }
+            play.victims[i].handled = true;
+            let Some(u) = self.reborn_unit(&ctx, v.unit, v.role) else { continue };
+            let capsq = play.mv.capture.unwrap_or(v.sq);
+            let choice = if v.role == Role::Captured { play.mv.choice } else { 0 };
+            let Some((sq, promo)) = self.pick(&ctx, u, v.role, capsq, play.promotions, choice) else {
+                if choice != 0 {
+                    return Err(Reject);
+                }
+                continue;
+            };
+            let Some(sq) = sq else { continue };
+            if self.square == RebirthSquare::Any && play.pos.unit(sq).is_some() {
+                return Err(Reject);
+            }
+            self.place(play, sq, u, v.role, v.sq, promo)?;
+        }
+        Ok(())
+    }
+
+    fn rebirth_capturer(&self, play: &mut Play) -> Result<(), Reject> {
+        let ctx = Ctx { mv: play.mv, mover: play.mover, moving: play.moving };
+        let to = play.mv.to;
+        let Some(u) = play.pos.unit(to) else { return Ok(()) };
+        let capsq = play.mv.capture.unwrap_or(to);
+        let Some(u2) = self.reborn_unit(&ctx, u, Role::Capturer) else { return Ok(()) };
+        let Some((sq, promo)) = self.pick(&ctx, u2, Role::Capturer, capsq, play.promotions, play.mv.choice) else {
+            return Err(Reject);
+        };
+        let Some(sq) = sq else { return Err(Reject) };
+        if sq == to {
+            if self.cheylan {
+                return Err(Reject);
+            }
+            play.note(Note::Transfer { from: to, to: sq, unit: u, promo });
+            if let Some(k) = promo {
+                play.pos.remove(to);
+                play.pos.add(to, u.with_kind(k));
+            }
+            return Ok(());
+        }
+        if play.pos.unit(sq).is_some() {
+            return Err(Reject);
+        }
+        play.pos.remove(to);
+        let placed = match promo {
+            Some(k) => u2.with_kind(k),
+            None => u2,
+        };
+        play.pos.add(sq, placed);
+        play.regain_rights(sq, placed);
+        play.note(Note::Transfer { from: to, to: sq, unit: u, promo });
+        Ok(())
+    }
+}
+
+impl Condition for Circe {
+    fn name(&self) -> String {
+        self.label.clone()
+    }
+    fn slots(&self) -> Vec<Slot> {
+        match self.who {
+            Who::Captured => vec![Slot::Choices, Slot::CapturedFate],
+            Who::Capturer => vec![Slot::Choices, Slot::CapturerRebirth],
+        }
+    }
+    fn choices(&self, pos: &Position, mv: &Move, promotions: &[Kind]) -> u16 {
+        let Some(capsq) = mv.capture else { return 1 };
+        let Some(moving) = pos.unit(mv.from) else { return 1 };
+        let mover = match moving.colour() {
+            Colour::Shared => pos.side(),
+            c => c,
+        };
+        let ctx = Ctx { mv: *mv, mover, moving };
+        match self.who {
+            Who::Captured => {
+                let Some(v) = pos.unit(capsq) else { return 1 };
+                match self.reborn_unit(&ctx, v, Role::Captured) {
+                    Some(u) => self.count(&ctx, u, Role::Captured, capsq, promotions),
+                    None => 1,
+                }
+            }
+            Who::Capturer => {
+                let arrived = match mv.promo {
+                    Some(k) => moving.with_kind(k),
+                    None => moving,
+                };
+                match self.reborn_unit(&ctx, arrived, Role::Capturer) {
+                    Some(u) => self.count(&ctx, u, Role::Capturer, capsq, promotions),
+                    None => 1,
+                }
+            }
+        }
+    }
+    fn on_capture(&self, play: &mut Play) -> Result<(), Reject> {
+        match self.who {
+            Who::Captured => self.rebirth_victims(play),
+            Who::Capturer => self.rebirth_capturer(play),
+        }
+    }
+    fn observation(&self) -> Observation {
+        if self.who == Who::Capturer || self.rex_inclusive {
+            Observation::KingCaptures
+        } else if matches!(self.occupied, Occupied::Assassin | Occupied::Parachute) {
+            Observation::AllCaptures
+        } else {
+            Observation::Attack
+        }
+    }
+    fn pawn_first_rank_immobile(&self) -> bool {
+        matches!(
+            self.square,
+            RebirthSquare::Any | RebirthSquare::Antipodes | RebirthSquare::Symmetry | RebirthSquare::Equipollents
+        )
+    }
+    fn release(&self) -> Option<Release> {
+        match self.occupied {
+            Occupied::Parachute => Some(Release::Lifo),
+            Occupied::Volcanic => Some(Release::Fifo),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! Kamikaze units (a piece attribute): a kamikaze unit that captures disappears together
+//! with the captured unit. It becomes a victim the later slots (Circe) may bring back.
+
+use crate::position::KAMIKAZE;
+use crate::rules::{Condition, Play, Reject, Role, Slot, Victim};
+
+#[derive(Clone, Debug, Default)]
+pub struct Kamikaze;
+
+impl Condition for Kamikaze {
+    fn name(&self) -> String {
+        "Kamikaze".into()
+    }
+    fn slots(&self) -> Vec<Slot> {
+        vec![Slot::CapturerVanishes]
+    }
+    fn on_capture(&self, play: &mut Play) -> Result<(), Reject> {
+        let to = play.mv.to;
+        if let Some(u) = play.pos.unit(to)
+            && u.has(KAMIKAZE)
+        {
+            play.pos.remove(to);
+            let v = Victim { sq: to, unit: u, role: Role::Capturer, handled: false };
+            if play.victims.is_full() {
+                return Err(Reject);
+            }
+            play.victims.insert(0, v);
+        }
+        Ok(())
+    }
+}

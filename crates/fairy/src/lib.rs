@@ -1,0 +1,97 @@
+//! # Chimère fairy engine
+//!
+//! Fairy chess on the orthodox 8×8 board, hook-based and composable.
+//!
+//! - **Pieces** are data ([`walk::WALKS`]): orthodox K Q R B S P, nightrider, rose, the
+//!   locusts (locust, nightrider-, bishop-, rook-locust), grasshopper and dummy. Neutral
+//!   units use [`chimere_core::Colour::Shared`]: either side may move them and capture them.
+//!   Attributes (kamikaze, royal, uncapturable) and the diagram square travel with each unit.
+//! - **State** ([`Position`]) changes only through [`position::Fx`] effects recorded in a
+//!   journal (remove, add, bury under a square, unbury, castling rights, en passant, side);
+//!   unmake replays a move's effects backwards, hash included.
+//! - **Rules** ([`RuleSet`]) compose [`Condition`]s through a few pipelines — generate,
+//!   choices, play (capture consequences), observe (check) — in the order of one central
+//!   rank list ([`rules::RANKS`]). The builder refuses combinations that fight over one slot
+//!   and precomputes the per-hook lists. Check is "could the opponent remove a royal unit":
+//!   attack tables when every condition allows, otherwise the opponent's captures are
+//!   played through the same pipeline. This module names no condition; they live in
+//!   [`conditions`] (one file each; the Circe family is one module with parameters).
+//! - Rules of our reading: a pawn on its own first rank steps one square forward (seed
+//!   default) unless a condition makes it immobile there (Super-Circe, ...); promotion
+//!   happens before the capture consequences; promotion to fairy kinds present in the
+//!   diagram is allowed; castling needs king and rook on their squares with rights.
+
+pub mod conditions;
+pub mod moves;
+pub mod position;
+pub mod rules;
+pub mod walk;
+
+pub use moves::Move;
+pub use position::{Position, Unit};
+pub use rules::{Condition, Game, Note, RuleSet, RulesError};
+
+use chimere_core::{Colour, Square};
+
+/// Reads an orthodox FEN (pieces K Q R B N P; side, castling, en passant; counters ignored).
+pub fn position_from_fen(fen: &str) -> Result<Position, String> {
+    let mut f = fen.split_whitespace();
+    let board = f.next().ok_or("empty FEN")?;
+    let mut pos = Position::empty();
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(format!("FEN board: expected 8 ranks, got {}", ranks.len()));
+    }
+    for (i, r) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let mut file = 0u8;
+        for c in r.chars() {
+            if let Some(d) = c.to_digit(10) {
+                file += d as u8;
+                continue;
+            }
+            if file >= 8 {
+                return Err(format!("FEN board: rank {} too long", rank + 1));
+            }
+            let colour = if c.is_ascii_uppercase() { Colour::White } else { Colour::Black };
+            let letter = match c.to_ascii_uppercase() {
+                'N' => "S".to_string(),
+                o => o.to_string(),
+            };
+            let kind = walk::kind_of_letters(&letter).ok_or_else(|| format!("FEN board: bad piece {c}"))?;
+            pos.setup_put(Square::from_coords(file, rank), Unit::new(colour, kind));
+            file += 1;
+        }
+        if file != 8 {
+            return Err(format!("FEN board: rank {} has {} files", rank + 1, file));
+        }
+    }
+    let side = match f.next().unwrap_or("w") {
+        "w" => Colour::White,
+        "b" => Colour::Black,
+        s => return Err(format!("FEN side: {s}")),
+    };
+    pos.setup_side(side);
+    let castling = f.next().unwrap_or("-");
+    let implied = pos.implied_rights();
+    let mut r = 0;
+    for c in castling.chars() {
+        r |= match c {
+            'K' => position::W_KING | position::W_KINGSIDE,
+            'Q' => position::W_KING | position::W_QUEENSIDE,
+            'k' => position::B_KING | position::B_KINGSIDE,
+            'q' => position::B_KING | position::B_QUEENSIDE,
+            '-' => 0,
+            _ => return Err(format!("FEN castling: {castling}")),
+        };
+    }
+    pos.setup_rights(r & implied);
+    let ep = f.next().unwrap_or("-");
+    if ep != "-" {
+        let t = Square::parse(ep).ok_or_else(|| format!("FEN en passant: {ep}"))?;
+        let pawn = if side == Colour::White { t.offset(0, -1) } else { t.offset(0, 1) };
+        let pawn = pawn.ok_or_else(|| format!("FEN en passant: {ep}"))?;
+        pos.setup_ep(Some(position::EnPassant { target: t, pawn }));
+    }
+    Ok(pos)
+}
