@@ -39,6 +39,8 @@ impl Move {
 pub struct GenParams<'a> {
     /// Kinds a pawn may promote to.
     pub promotions: &'a [Kind],
+    /// Whether a unit promotes when it captures onto its promotion rank.
+    pub capture_promotes: &'a dyn Fn(Unit) -> bool,
     /// Pawns on their own first rank cannot move.
     pub pawn_first_rank_immobile: bool,
     /// Where a unit starting on `from` must stand to capture (`None` = it cannot capture).
@@ -231,7 +233,7 @@ fn gen_unit(
                     }
                 }
             }
-            Step::Pawn => gen_pawn(v, from, at, mover, gp, mode, out),
+            Step::Pawn => gen_pawn(v, from, at, u, mover, gp, mode, out),
         }
     }
 }
@@ -246,7 +248,17 @@ fn push_promotions(m: Move, last_rank: bool, gp: &GenParams, out: &mut Vec<Move>
     }
 }
 
-fn gen_pawn(v: View, from: Square, at: Square, mover: Colour, gp: &GenParams, mode: Mode, out: &mut Vec<Move>) {
+#[allow(clippy::too_many_arguments)]
+fn gen_pawn(
+    v: View,
+    from: Square,
+    at: Square,
+    u: Unit,
+    mover: Colour,
+    gp: &GenParams,
+    mode: Mode,
+    out: &mut Vec<Move>,
+) {
     let dr = mover.forward();
     if dr == 0 {
         return;
@@ -274,7 +286,8 @@ fn gen_pawn(v: View, from: Square, at: Square, mover: Colour, gp: &GenParams, mo
         let Some(to) = at.offset(df, dr) else { continue };
         match v.get(to) {
             Some(t) if capturable(mover, t) => {
-                push_promotions(Move { capture: Some(to), ..Move::quiet(from, to) }, last(to), gp, out)
+                let promotes = last(to) && (gp.capture_promotes)(u);
+                push_promotions(Move { capture: Some(to), ..Move::quiet(from, to) }, promotes, gp, out)
             }
             None => {
                 if let Some(EnPassant { target, pawn }) = v.pos.ep()

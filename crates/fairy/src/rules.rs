@@ -165,6 +165,11 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn pawn_first_rank_immobile(&self) -> bool {
         false
     }
+    /// Whether unit `u` promotes when it captures onto its promotion rank (a kamikaze pawn
+    /// that vanishes does not, unless something brings it back).
+    fn promotes_by_capture(&self, _u: Unit) -> bool {
+        true
+    }
     /// Release order of hidden units, if this condition has an opinion.
     fn release(&self) -> Option<Release> {
         None
@@ -325,7 +330,10 @@ impl Game {
             Some(c) => c.capture_origin(p, from, u),
             None => Some(from),
         };
+        let conds = &self.rules.conditions;
+        let promo_ok = |u: Unit| conds.iter().all(|c| c.promotes_by_capture(u));
         let gp = GenParams {
+            capture_promotes: &promo_ok,
             promotions: &self.rules.promotions,
             pawn_first_rank_immobile: self.rules.pawn_first_rank_immobile,
             capture_origin: &origin,

@@ -463,7 +463,7 @@ impl Condition for Circe {
     fn observation(&self) -> Observation {
         if self.who == Who::Capturer || self.rex_inclusive {
             Observation::KingCaptures
-        } else if matches!(self.occupied, Occupied::Assassin | Occupied::Parachute) {
+        } else if self.occupied == Occupied::Assassin {
             Observation::AllCaptures
         } else {
             Observation::Attack

@@ -5,7 +5,11 @@ use crate::position::KAMIKAZE;
 use crate::rules::{Condition, Play, Reject, Role, Slot, Victim};
 
 #[derive(Clone, Debug, Default)]
-pub struct Kamikaze;
+pub struct Kamikaze {
+    /// Another condition may bring the vanished capturer back (Circe): then a capturing
+    /// kamikaze pawn still promotes.
+    pub capturer_may_return: bool,
+}
 
 impl Condition for Kamikaze {
     fn name(&self) -> String {
@@ -13,6 +17,9 @@ impl Condition for Kamikaze {
     }
     fn slots(&self) -> Vec<Slot> {
         vec![Slot::CapturerVanishes]
+    }
+    fn promotes_by_capture(&self, u: crate::Unit) -> bool {
+        self.capturer_may_return || !u.has(KAMIKAZE)
     }
     fn on_capture(&self, play: &mut Play) -> Result<(), Reject> {
         let to = play.mv.to;
