@@ -4,37 +4,6 @@
 use chimere_testkit::oracle_text;
 use std::collections::BTreeSet;
 
-/// The slugs implemented so far (explicit on purpose).
-const SLUGS: &[&str] = &[
-    "circe-plain",
-    "circe-antipode",
-    "circe-chameleon",
-    "circe-clone",
-    "circe-couscous",
-    "circe-diagramme",
-    "circe-equipollent",
-    "circe-inverse",
-    "circe-kamikaze",
-    "circe-malefique-martien",
-    "circe-symetrique",
-    "super-circe",
-    "circe-assassin",
-    "circe-parachute",
-    "circe-volcanic",
-    "circe-strict",
-    "circe-rex-inclusiv",
-    "anticirce-colonne",
-    "anticirce-echange",
-    "anticirce-equipollent",
-    "anticirce-malefique",
-    "anti-super-circe",
-    "fusil",
-    "ghost",
-    "kamikaze-rex-inclusiv",
-    "rose",
-    "locusauteur",
-];
-
 fn moves_of(output: &str) -> BTreeSet<String> {
     output
         .lines()
@@ -76,15 +45,67 @@ fn check_slug(slug: &str) -> (usize, usize, Vec<String>) {
     (pass, total, fails)
 }
 
+fn run(slug: &str) {
+    let (p, t, f) = check_slug(slug);
+    eprintln!("{slug}: {p}/{t} records pass");
+    assert!(t > 0, "{slug}: no move-list records");
+    assert!(f.is_empty(), "{slug}: {} of {t} records differ:\n{}", f.len(), f.join("\n"));
+}
+
+macro_rules! slug_tests {
+    ($($name:ident => $slug:literal,)*) => {
+        $(#[test] fn $name() { run($slug); })*
+        /// The explicit list of implemented slugs.
+        const SLUGS: &[&str] = &[$($slug),*];
+    };
+}
+
+slug_tests! {
+    circe_plain => "circe-plain",
+    circe_antipode => "circe-antipode",
+    circe_chameleon => "circe-chameleon",
+    circe_clone => "circe-clone",
+    circe_couscous => "circe-couscous",
+    circe_diagramme => "circe-diagramme",
+    circe_equipollent => "circe-equipollent",
+    circe_inverse => "circe-inverse",
+    circe_kamikaze => "circe-kamikaze",
+    circe_malefique_martien => "circe-malefique-martien",
+    circe_symetrique => "circe-symetrique",
+    super_circe => "super-circe",
+    circe_assassin => "circe-assassin",
+    circe_parachute => "circe-parachute",
+    circe_volcanic => "circe-volcanic",
+    circe_strict => "circe-strict",
+    circe_rex_inclusiv => "circe-rex-inclusiv",
+    anticirce_colonne => "anticirce-colonne",
+    anticirce_echange => "anticirce-echange",
+    anticirce_equipollent => "anticirce-equipollent",
+    anticirce_malefique => "anticirce-malefique",
+    anti_super_circe => "anti-super-circe",
+    fusil => "fusil",
+    ghost => "ghost",
+    kamikaze_rex_inclusiv => "kamikaze-rex-inclusiv",
+    rose => "rose",
+    locusauteur => "locusauteur",
+}
+
+/// Sum of Popeye's CPU time against ours over every move-list record of the implemented slugs.
 #[test]
-fn popeye_oracle_move_lists() {
-    let mut all = Vec::new();
-    let mut summary = Vec::new();
+fn timing_against_popeye() {
+    let (mut theirs, mut n) = (0.0, 0);
+    let t = std::time::Instant::now();
     for slug in SLUGS {
-        let (p, t, f) = check_slug(slug);
-        summary.push(format!("{slug}: {p}/{t}"));
-        all.extend(f);
+        let text = oracle_text(&format!("popeye/{slug}.jsonl"));
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let rec: serde_json::Value = serde_json::from_str(line).expect("JSON");
+            if rec["kind"] != "moves" {
+                continue;
+            }
+            theirs += rec["popeye_seconds"].as_f64().unwrap_or(0.0);
+            n += 1;
+            let _ = chimere_popeye::solve_text(rec["input"].as_str().expect("input"));
+        }
     }
-    eprintln!("{}", summary.join("\n"));
-    assert!(all.is_empty(), "{} records differ:\n{}", all.len(), all.join("\n"));
+    eprintln!("{n} move-list records: ours {:.3}s, Popeye {theirs:.3}s", t.elapsed().as_secs_f64());
 }
