@@ -47,7 +47,10 @@ pub fn position_from_fen(fen: &str) -> Result<Position, String> {
         let mut file = 0u8;
         for c in r.chars() {
             if let Some(d) = c.to_digit(10) {
-                file += d as u8;
+                file = file.saturating_add(d as u8);
+                if file > 8 {
+                    return Err(format!("FEN board: rank {} too long", rank + 1));
+                }
                 continue;
             }
             if file >= 8 {
