@@ -140,7 +140,7 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
     }
     if any_kamikaze {
         let capturer_may_return = p.conditions.iter().any(|c| c.name.contains("Circe"));
-        conds.insert(0, Arc::new(Kamikaze { capturer_may_return }));
+        conds.insert(0, Arc::new(Kamikaze { capturer_may_return, every_unit: false, kings_too: false }));
     }
     let line = p.conditions.first().map_or(p.line, |c| c.line);
     let rules = RuleSet::build(conds, &fairy).map_err(|e| PopeyeError { line, message: e.to_string() })?;

@@ -9,6 +9,16 @@ pub struct Kamikaze {
     /// Another condition may bring the vanished capturer back (Circe): then a capturing
     /// kamikaze pawn still promotes.
     pub capturer_may_return: bool,
+    /// Every unit counts as kamikaze, not only those with the attribute.
+    pub every_unit: bool,
+    /// With `every_unit`: kings too (Kamikaze Rex Inclusiv).
+    pub kings_too: bool,
+}
+
+impl Kamikaze {
+    fn applies(&self, u: crate::Unit) -> bool {
+        u.has(KAMIKAZE) || (self.every_unit && (self.kings_too || u.kind() != crate::walk::KING))
+    }
 }
 
 impl Condition for Kamikaze {
@@ -19,12 +29,12 @@ impl Condition for Kamikaze {
         vec![Slot::CapturerVanishes]
     }
     fn promotes_by_capture(&self, u: crate::Unit) -> bool {
-        self.capturer_may_return || !u.has(KAMIKAZE)
+        self.capturer_may_return || !self.applies(u)
     }
     fn on_capture(&self, play: &mut Play) -> Result<(), Reject> {
         let to = play.mv.to;
         if let Some(u) = play.pos.unit(to)
-            && u.has(KAMIKAZE)
+            && self.applies(u)
         {
             play.pos.remove(to);
             let v = Victim { sq: to, unit: u, role: Role::Capturer, handled: false };

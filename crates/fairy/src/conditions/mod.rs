@@ -4,8 +4,10 @@ pub mod circe;
 pub mod ghost;
 pub mod kamikaze;
 pub mod mars;
+pub mod registry;
 
 pub use circe::{Change, Circe, Occupied, RebirthSquare, Who};
 pub use ghost::Ghost;
 pub use kamikaze::Kamikaze;
 pub use mars::MarsMirror;
+pub use registry::by_name;
