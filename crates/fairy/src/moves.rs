@@ -40,7 +40,9 @@ pub struct GenParams<'a> {
     /// Kinds a pawn may promote to.
     pub promotions: &'a [Kind],
     /// Whether a unit promotes when it captures onto its promotion rank.
-    pub capture_promotes: &'a dyn Fn(Unit) -> bool,
+    pub capture_promotes: &'a dyn Fn(&Position, Square, Unit) -> bool,
+    /// Whether a unit may move at all.
+    pub can_move: &'a dyn Fn(Unit) -> bool,
     /// Pawns on their own first rank cannot move.
     pub pawn_first_rank_immobile: bool,
     /// Where a unit starting on `from` must stand to capture (`None` = it cannot capture).
@@ -71,6 +73,9 @@ impl View<'_> {
 pub fn generate(pos: &Position, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
     for from in pos.movable(mover) {
         let u = pos.unit(from).expect("occupied");
+        if !(gp.can_move)(u) {
+            continue;
+        }
         let plain = View { pos, lifted: None };
         gen_unit(plain, from, from, u, mover, gp, Mode::Quiet, out);
         if let Some(origin) = (gp.capture_origin)(pos, from, u) {
@@ -286,7 +291,7 @@ fn gen_pawn(
         let Some(to) = at.offset(df, dr) else { continue };
         match v.get(to) {
             Some(t) if capturable(mover, t) => {
-                let promotes = last(to) && (gp.capture_promotes)(u);
+                let promotes = last(to) && (gp.capture_promotes)(v.pos, to, u);
                 push_promotions(Move { capture: Some(to), ..Move::quiet(from, to) }, promotes, gp, out)
             }
             None => {

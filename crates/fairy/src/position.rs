@@ -254,7 +254,7 @@ impl Position {
     }
 
     fn rights_key(r: u8) -> u64 {
-        (0..6).filter(|i| r >> i & 1 != 0).map(|i| zobrist::field(i)).fold(0, |a, b| a ^ b)
+        (0..6).filter(|i| r >> i & 1 != 0).map(zobrist::field).fold(0, |a, b| a ^ b)
     }
     fn ep_key(ep: Option<EnPassant>) -> u64 {
         ep.map_or(0, |e| zobrist::field(16 + e.target.index()) ^ zobrist::field(96 + e.pawn.index()))

@@ -167,8 +167,17 @@ pub trait Condition: fmt::Debug + Send + Sync {
     }
     /// Whether unit `u` promotes when it captures onto its promotion rank (a kamikaze pawn
     /// that vanishes does not, unless something brings it back).
-    fn promotes_by_capture(&self, _u: Unit) -> bool {
+    fn promotes_by_capture(&self, _pos: &Position, _to: Square, _u: Unit) -> bool {
         true
+    }
+    /// Whether unit `u` may move at all (Para-circé: kings may not).
+    fn can_move(&self, _u: Unit) -> bool {
+        true
+    }
+    /// The alternatives of a move stand or fall together: if one is illegal, all are
+    /// (Circé coucou).
+    fn choices_all_or_nothing(&self) -> bool {
+        false
     }
     /// Release order of hidden units, if this condition has an opinion.
     fn release(&self) -> Option<Release> {
@@ -203,6 +212,7 @@ pub struct RuleSet {
     pub release: Release,
     pub released_attrs: u8,
     pub promotions: Vec<Kind>,
+    pub choices_all_or_nothing: bool,
 }
 
 impl Default for RuleSet {
@@ -271,6 +281,7 @@ impl RuleSet {
             if capture_origin.is_some() { observation.max(Observation::KingCaptures) } else { observation };
         Ok(RuleSet {
             pawn_first_rank_immobile: conditions.iter().any(|c| c.pawn_first_rank_immobile()),
+            choices_all_or_nothing: conditions.iter().any(|c| c.choices_all_or_nothing()),
             released_attrs: conditions.iter().fold(0, |a, c| a | c.released_attrs()),
             conditions,
             capture_origin,
@@ -331,9 +342,11 @@ impl Game {
             None => Some(from),
         };
         let conds = &self.rules.conditions;
-        let promo_ok = |u: Unit| conds.iter().all(|c| c.promotes_by_capture(u));
+        let promo_ok = |p: &Position, to: Square, u: Unit| conds.iter().all(|c| c.promotes_by_capture(p, to, u));
+        let can_move = |u: Unit| conds.iter().all(|c| c.can_move(u));
         let gp = GenParams {
             capture_promotes: &promo_ok,
+            can_move: &can_move,
             promotions: &self.rules.promotions,
             pawn_first_rank_immobile: self.rules.pawn_first_rank_immobile,
             capture_origin: &origin,
@@ -544,11 +557,22 @@ impl Game {
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
         let mut buf = self.take_buf();
         self.pseudo_moves(self.pos.side(), &mut buf);
+        let start = out.len();
+        let mut refused: Vec<Move> = Vec::new();
         for m in &buf {
             if self.make(m).is_some() {
                 self.unmake();
                 out.push(*m);
+            } else if self.rules.choices_all_or_nothing {
+                refused.push(*m);
             }
+        }
+        if !refused.is_empty() {
+            let same = |a: &Move, b: &Move| Move { choice: 0, ..*a } == Move { choice: 0, ..*b };
+            let kept: Vec<Move> =
+                out[start..].iter().copied().filter(|m| !refused.iter().any(|r| same(r, m))).collect();
+            out.truncate(start);
+            out.extend(kept);
         }
         self.give_buf(buf);
     }

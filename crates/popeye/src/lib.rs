@@ -6,6 +6,9 @@
 //! prints them. Longer stipulations (#n, h#n, s#n) come with the solver; the structure
 //! (a [`Problem`] with its stipulation, a [`chimere_fairy::Game`] with make/unmake) is
 //! ready for it.
+//!
+//! Chimère extensions (conditions Popeye lacks): `CoucouCirce`, `ParaCirce`,
+//! `OptionalReplacement`, `WhiteDiagramCirce` (Circé diagramme blanc).
 
 pub mod notation;
 pub mod parse;
@@ -52,6 +55,12 @@ fn circe_from(spec: &ConditionSpec) -> Result<Circe, PopeyeError> {
         "MirrorCirce" => Circe::with_square("MirrorCirce", RebirthSquare::Mirror),
         "AntipodesCirce" => Circe::with_square("AntipodesCirce", RebirthSquare::Antipodes),
         "SuperCirce" => Circe::with_square("SuperCirce", RebirthSquare::Any),
+        "CoucouCirce" => Circe::coucou(),
+        "ParaCirce" => Circe::para(),
+        "OptionalReplacement" => Circe::optional_replacement(),
+        "WhiteDiagramCirce" => {
+            Circe { white_only: true, ..Circe::with_square("WhiteDiagramCirce", RebirthSquare::Diagram) }
+        }
         other => return Err(bad(format!("{other} is not a Circe condition"))),
     };
     c.label = std::iter::once(spec.name.to_string()).chain(spec.params.iter().cloned()).collect::<Vec<_>>().join(" ");

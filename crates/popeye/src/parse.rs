@@ -98,6 +98,11 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("AntipodesCirce", CIRCE_PARAMS),
     ("SuperCirce", CIRCE_PARAMS),
     ("MarsMirrorCirce", &[]),
+    // Chimère extensions for conditions Popeye lacks.
+    ("CoucouCirce", &[]),
+    ("ParaCirce", &[]),
+    ("OptionalReplacement", &[]),
+    ("WhiteDiagramCirce", CIRCE_PARAMS),
     ("GhostChess", &[]),
 ];
 
@@ -389,7 +394,7 @@ pub fn parse(input: &str) -> Result<Vec<Problem>, PopeyeError> {
 }
 
 fn squares(s: &str) -> Option<Vec<Square>> {
-    if s.is_empty() || !s.is_ascii() || s.len() % 2 != 0 {
+    if s.is_empty() || !s.is_ascii() || !s.len().is_multiple_of(2) {
         return None;
     }
     s.as_bytes().chunks(2).map(|c| Square::parse(&String::from_utf8_lossy(c).to_ascii_lowercase())).collect()

@@ -89,6 +89,15 @@ pub struct Circe {
     pub white_only: bool,
     /// With [`RebirthSquare::Any`]: the rebirth may also be declined.
     pub optional: bool,
+    /// With [`RebirthSquare::Any`]: a bishop only on its own square colour, a pawn never on
+    /// its first or last rank (Optional Replacement).
+    pub restricted_any: bool,
+    /// A move's alternatives (promotions of a reborn pawn) stand or fall together: if one
+    /// would leave the mover in check, the capture is illegal (Circé coucou).
+    pub all_or_nothing: bool,
+    /// Anticirce-like: an occupied rebirth square leaves the capturer where it captured;
+    /// a pawn that would be reborn does not promote first; kings do not move (Para-circé).
+    pub para: bool,
 }
 
 impl Circe {
@@ -104,6 +113,9 @@ impl Circe {
             cheylan: anti,
             white_only: false,
             optional: false,
+            restricted_any: false,
+            all_or_nothing: false,
+            para: false,
         }
     }
     /// Plain Circe.
@@ -122,6 +134,25 @@ impl Circe {
         if matches!(square, RebirthSquare::CaptureSquare | RebirthSquare::Departure) {
             c.cheylan = false;
         }
+        c
+    }
+    /// Circé coucou: Couscous where all promotions of a reborn pawn must be legal.
+    pub fn coucou() -> Circe {
+        Circe { all_or_nothing: true, ..Circe::with_square("Circe Coucou", RebirthSquare::Couscous) }
+    }
+    /// Optional Replacement: the captured unit may be put back on any empty square
+    /// (bishops on their colour, pawns not on the first or last rank) or removed.
+    pub fn optional_replacement() -> Circe {
+        Circe { restricted_any: true, ..Circe::with_square("Optional Replacement", RebirthSquare::Any) }
+    }
+    /// Para-circé: the capturer (not a king) returns to its standard Circe square if it is
+    /// empty, else stays; kings cannot move.
+    pub fn para() -> Circe {
+        let mut c = Circe::anti("Para-circe", RebirthSquare::Standard);
+        c.cheylan = false;
+        c.rex_inclusive = false;
+        c.occupied = Occupied::Vanish;
+        c.para = true;
         c
     }
     /// Fusil: the capturer returns to its departure square.
@@ -268,6 +299,14 @@ impl Circe {
                 return;
             }
             for s in Square::ALL {
+                if self.restricted_any {
+                    let rel = if Circe::side_of(u, ctx, role) == Colour::Black { 7 - s.rank() } else { s.rank() };
+                    if (u.kind() == BISHOP && s.is_light() != capsq.is_light())
+                        || (u.kind() == PAWN && (rel == 0 || rel == 7))
+                    {
+                        continue;
+                    }
+                }
                 if !each_square(s, &mut f) {
                     return;
                 }
@@ -390,6 +429,11 @@ impl Circe {
             return Err(Reject);
         };
         let Some(sq) = sq else { return Err(Reject) };
+        // Para-circé: a pawn that promoted could not be reborn (its square was occupied).
+        let promoted_pawn = play.moving.kind() == PAWN && play.mv.promo.is_some();
+        if self.para && (sq == to || promoted_pawn || play.pos.unit(sq).is_some()) {
+            return Ok(());
+        }
         if sq == to {
             if self.cheylan {
                 return Err(Reject);
@@ -469,11 +513,25 @@ impl Condition for Circe {
             Observation::Attack
         }
     }
+    fn choices_all_or_nothing(&self) -> bool {
+        self.all_or_nothing
+    }
+    fn can_move(&self, u: Unit) -> bool {
+        !(self.para && u.kind() == KING)
+    }
+    fn promotes_by_capture(&self, pos: &Position, to: Square, u: Unit) -> bool {
+        if !self.para || u.kind() != PAWN {
+            return true;
+        }
+        let side = if u.colour() == Colour::Shared { pos.side() } else { u.colour() };
+        pos.unit(standard_square(side, PAWN, to)).is_some()
+    }
     fn pawn_first_rank_immobile(&self) -> bool {
-        matches!(
-            self.square,
-            RebirthSquare::Any | RebirthSquare::Antipodes | RebirthSquare::Symmetry | RebirthSquare::Equipollents
-        )
+        !self.restricted_any
+            && matches!(
+                self.square,
+                RebirthSquare::Any | RebirthSquare::Antipodes | RebirthSquare::Symmetry | RebirthSquare::Equipollents
+            )
     }
     fn release(&self) -> Option<Release> {
         match self.occupied {

@@ -28,7 +28,7 @@ impl Condition for Kamikaze {
     fn slots(&self) -> Vec<Slot> {
         vec![Slot::CapturerVanishes]
     }
-    fn promotes_by_capture(&self, u: crate::Unit) -> bool {
+    fn promotes_by_capture(&self, _pos: &crate::Position, _to: chimere_core::Square, u: crate::Unit) -> bool {
         self.capturer_may_return || !self.applies(u)
     }
     fn on_capture(&self, play: &mut Play) -> Result<(), Reject> {

@@ -30,6 +30,9 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
     let mut out: Vec<Arc<dyn Condition>> = Vec::new();
     match w.first().copied() {
         Some("fusil") => out.push(Arc::new(Circe::fusil())),
+        Some("optional") if has("replacement") => out.push(Arc::new(Circe::optional_replacement())),
+        _ if joined == "paracirce" => out.push(Arc::new(Circe::para())),
+        _ if joined == "circecoucou" || joined == "coucoucirce" => out.push(Arc::new(Circe::coucou())),
         Some("ghost") | Some("ghostchess") | Some("fantomes") => out.push(Arc::new(Ghost)),
         Some("kamikaze") if has("rex") => {
             out.push(Arc::new(Kamikaze { capturer_may_return: false, every_unit: true, kings_too: true }))
@@ -126,6 +129,9 @@ mod tests {
             "circe kamikaze",
             "kamikaze rex inclusiv",
             "circe malefique martien",
+            "para-circe",
+            "circe coucou",
+            "optional replacement",
             "circe diagramme blanc",
             "circe rex inclusiv",
         ] {
