@@ -14,7 +14,7 @@ pub mod notation;
 pub mod parse;
 
 use chimere_core::{Colour, Kind};
-use chimere_fairy::conditions::{Change, Circe, Ghost, Kamikaze, MarsMirror, Occupied, RebirthSquare};
+use chimere_fairy::conditions::{Change, Circe, Ghost, Kamikaze, Mars, MarsMirror, Occupied, RebirthSquare};
 use chimere_fairy::position::{EnPassant, KAMIKAZE, NO_ORIGIN, Position, Unit};
 use chimere_fairy::{Condition, Game, Move, RuleSet, walk};
 pub use parse::{ConditionSpec, PieceSpec, Problem, parse};
@@ -143,6 +143,7 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
     for c in &p.conditions {
         match c.name {
             "MarsMirrorCirce" => conds.push(Arc::new(MarsMirror)),
+            "MarsCirce" => conds.push(Arc::new(Mars { mirror: c.params.iter().any(|p| p == "Mirror") })),
             "GhostChess" => conds.push(Arc::new(Ghost)),
             _ => conds.push(Arc::new(circe_from(c)?)),
         }

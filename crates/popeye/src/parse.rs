@@ -98,6 +98,7 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("AntipodesCirce", CIRCE_PARAMS),
     ("SuperCirce", CIRCE_PARAMS),
     ("MarsMirrorCirce", &[]),
+    ("MarsCirce", &["Mirror"]),
     // Chimère extensions for conditions Popeye lacks.
     ("CoucouCirce", &[]),
     ("ParaCirce", &[]),

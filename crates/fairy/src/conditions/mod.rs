@@ -9,5 +9,5 @@ pub mod registry;
 pub use circe::{Change, Circe, Occupied, RebirthSquare, Who};
 pub use ghost::Ghost;
 pub use kamikaze::Kamikaze;
-pub use mars::MarsMirror;
+pub use mars::{Mars, MarsMirror};
 pub use registry::by_name;

@@ -2,7 +2,7 @@
 //! `--condition "anticirce cheylan"`): the seed's names (accents optional) and Popeye's
 //! keywords. Each name makes one condition; several compose through [`crate::RuleSet`].
 
-use super::{Change, Circe, Ghost, Kamikaze, MarsMirror, Occupied, RebirthSquare, Who};
+use super::{Change, Circe, Ghost, Kamikaze, Mars, MarsMirror, Occupied, RebirthSquare, Who};
 use crate::rules::{Condition, RulesError};
 use std::sync::Arc;
 
@@ -67,7 +67,7 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
         _ if joined == "supercirce" => out.push(Arc::new(Circe::with_square("Super-Circe", RebirthSquare::Any))),
         _ if w.iter().any(|x| x.contains("circe")) => {
             if has("martien") || has("mars") {
-                out.push(Arc::new(MarsMirror));
+                out.push(Arc::new(Mars { mirror: has("malefique") || has("mirror") }));
                 return Ok(out);
             }
             let mut c = Circe::plain();
