@@ -450,3 +450,77 @@ fn forsyth(s: &str, line: usize, out: &mut Vec<PieceSpec>) -> Result<(), PopeyeE
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn keywords_are_case_insensitive_and_abbreviable() {
+        let p = parse(
+            "beginp\ntitle Some title with e4 in it\ncond circe paRAchute\npiec whi ke1 pa2b2 bla kamik ke8 rob8\n\
+             neut pe4\nstip ~1\nopti noboard halfd enpa d7d6d5 nocast a1\nendp",
+        )
+        .expect("parses");
+        assert_eq!(p.len(), 1);
+        let p = &p[0];
+        assert_eq!(p.title, "Some title with e4 in it");
+        assert_eq!(p.conditions.len(), 1);
+        assert_eq!(p.conditions[0].name, "Circe");
+        assert_eq!(p.conditions[0].params, vec!["Parachute".to_string()]);
+        assert_eq!(p.pieces.len(), 6);
+        assert_eq!(p.pieces[2], PieceSpec { colour: Colour::White, kind: walk::PAWN, attrs: 0, square: sq("b2") });
+        assert_eq!(p.pieces[4].kind, walk::ROSE);
+        assert_eq!(p.pieces[4].attrs, KAMIKAZE);
+        assert_eq!(p.pieces[5].colour, Colour::Shared);
+        assert!(p.no_board && p.half_duplex);
+        assert_eq!(p.en_passant, vec![sq("d7"), sq("d6"), sq("d5")]);
+        assert_eq!(p.no_castling, vec![sq("a1")]);
+        assert_eq!(p.stipulation.as_ref().map(|s| s.0.as_str()), Some("~1"));
+    }
+
+    #[test]
+    fn several_problems_and_forsyth() {
+        let p = parse(
+            "BeginProblem\nForsyth 4k3/8/8/8/8/8/8/4K2R\nStipulation ~1\nNextProblem\n\
+             Pieces White Ke1 Black Ke8\nStipulation ~1\nEndProblem",
+        )
+        .expect("parses");
+        assert_eq!(p.len(), 2);
+        assert_eq!(p[0].pieces.len(), 3);
+        assert_eq!(p[0].pieces.iter().find(|x| x.square == sq("h1")).map(|x| x.kind), Some(walk::ROOK));
+        assert_eq!(p[1].pieces.len(), 2);
+    }
+
+    #[test]
+    fn errors_name_their_line() {
+        for (text, line) in [
+            ("BeginProblem\nPieces White Kz9\nEndProblem", 2),
+            ("BeginProblem\nPieces Ke1\nEndProblem", 2),
+            ("BeginProblem\nStipulation ~1\n\nFrobnicate\nEndProblem", 4),
+            ("BeginProblem\nCondition Cou\nEndProblem", 2),
+            ("BeginProblem\nOption EnPassant z9\nEndProblem", 2),
+            ("Pieces White Ke1", 1),
+            ("BeginProblem\nPieces White Ke1\n", 2),
+            ("BeginProblem\nForsyth 9/8\nEndProblem", 2),
+            ("BeginProblem\nPieces White Ke1\nEndProblem\nBeginProblem", 4),
+        ] {
+            let e = parse(text).expect_err(text);
+            assert_eq!(e.line, line, "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn piece_tokens() {
+        assert_eq!(piece_token("Ke1"), Some((walk::KING, vec![sq("e1")])));
+        assert_eq!(piece_token("LNb1"), Some((walk::NIGHTRIDER_LOCUST, vec![sq("b1")])));
+        assert_eq!(piece_token("Pa2b2c2").map(|x| x.1.len()), Some(3));
+        assert_eq!(piece_token("DUd5"), Some((walk::DUMMY, vec![sq("d5")])));
+        assert_eq!(piece_token("Ki9"), None);
+        assert_eq!(piece_token("é1"), None);
+    }
+}

@@ -109,3 +109,98 @@ fn timing_against_popeye() {
     }
     eprintln!("{n} move-list records: ours {:.3}s, Popeye {theirs:.3}s", t.elapsed().as_secs_f64());
 }
+
+/// Flips every square name (`e2` -> `e7`) in a text.
+fn flip_squares(s: &str) -> String {
+    let c: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    for i in 0..c.len() {
+        let prev_is_file = i > 0 && ('a'..='h').contains(&c[i - 1]);
+        let next_is_digit = i + 1 < c.len() && c[i + 1].is_ascii_digit();
+        if prev_is_file && ('1'..='8').contains(&c[i]) && !next_is_digit {
+            out.push((b'1' + (b'8' - c[i] as u8)) as char);
+        } else {
+            out.push(c[i]);
+        }
+    }
+    out
+}
+
+/// The same problem with colours exchanged and the board turned over.
+fn mirror_input(input: &str) -> String {
+    let mut lines = Vec::new();
+    for l in input.lines() {
+        if l.starts_with("Title") {
+            continue;
+        }
+        let l = flip_squares(l);
+        let words: Vec<String> = l
+            .split_whitespace()
+            .filter(|w| *w != "HalfDuplex")
+            .map(|w| match w {
+                "White" => "Black".to_string(),
+                "Black" => "White".to_string(),
+                o => o.to_string(),
+            })
+            .collect();
+        let mut l = words.join(" ");
+        if l.starts_with("Option") && !input.contains("HalfDuplex") {
+            l.push_str(" HalfDuplex");
+        }
+        lines.push(l);
+    }
+    if !input.contains("HalfDuplex") && !input.contains("\nOption") {
+        let at = lines.len() - 1;
+        lines.insert(at, "Option HalfDuplex".to_string());
+    }
+    lines.join("\n")
+}
+
+fn mirror_move(m: &str) -> String {
+    flip_squares(m)
+        .replace("[+w", "[+W")
+        .replace("[+b", "[+w")
+        .replace("[+W", "[+b")
+        .replace("[-w", "[-W")
+        .replace("[-b", "[-w")
+        .replace("[-W", "[-b")
+        .replace("[w", "[W")
+        .replace("[b", "[w")
+        .replace("[W", "[b")
+}
+
+/// Every record again with colours exchanged: Black's moves must mirror White's.
+#[test]
+fn colour_mirrored_records() {
+    let mut fails = Vec::new();
+    let mut n = 0;
+    for slug in SLUGS {
+        let text = oracle_text(&format!("popeye/{slug}.jsonl"));
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let rec: serde_json::Value = serde_json::from_str(line).expect("JSON");
+            if rec["kind"] != "moves" {
+                continue;
+            }
+            n += 1;
+            let original = rec["input"].as_str().expect("input");
+            let input = mirror_input(original);
+            assert_ne!(input.contains("HalfDuplex"), original.contains("HalfDuplex"), "{input}");
+            let expected: BTreeSet<String> =
+                rec["expected_moves"].as_array().unwrap().iter().map(|m| mirror_move(m.as_str().unwrap())).collect();
+            match chimere_popeye::solve_text(&input) {
+                Err(e) => fails.push(format!("{slug}: {e}\n{input}")),
+                Ok(out) => {
+                    let ours = moves_of(&out);
+                    if ours != expected {
+                        fails.push(format!(
+                            "{slug}:\n{input}\n    missing {:?}\n    extra   {:?}",
+                            expected.difference(&ours).collect::<Vec<_>>(),
+                            ours.difference(&expected).collect::<Vec<_>>()
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(fails.is_empty(), "{} of {n} mirrored records differ:\n{}", fails.len(), fails.join("\n"));
+}
