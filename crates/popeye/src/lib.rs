@@ -55,6 +55,7 @@ fn circe_from(spec: &ConditionSpec) -> Result<Circe, PopeyeError> {
         "MirrorCirce" => Circe::with_square("MirrorCirce", RebirthSquare::Mirror),
         "AntipodesCirce" => Circe::with_square("AntipodesCirce", RebirthSquare::Antipodes),
         "SuperCirce" => Circe::with_square("SuperCirce", RebirthSquare::Any),
+        "AntiSuperCirce" => Circe::anti("AntiSuperCirce", RebirthSquare::Any),
         "CoucouCirce" => Circe::coucou(),
         "ParaCirce" => Circe::para(),
         "OptionalReplacement" => Circe::optional_replacement(),

@@ -97,6 +97,7 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("MirrorCirce", CIRCE_PARAMS),
     ("AntipodesCirce", CIRCE_PARAMS),
     ("SuperCirce", CIRCE_PARAMS),
+    ("AntiSuperCirce", CIRCE_PARAMS),
     ("MarsMirrorCirce", &[]),
     ("MarsCirce", &["Mirror"]),
     // Chimère extensions for conditions Popeye lacks.
