@@ -3,12 +3,14 @@
 //! [`RuleSet::build`]); it names no condition.
 //!
 //! Pipelines:
-//! - **generate**: walks (data) + the `CaptureOrigin` slot (where a unit captures from);
+//! - **generate**: walks (data) + the `CaptureOrigin` slot (where a unit captures from),
+//!   then the `Admit` filters (a pseudo-legal move the condition forbids);
 //! - **choices**: one condition may split a move into alternatives (rebirth square, promotion
 //!   of a reborn pawn...), carried in [`Move::choice`];
 //! - **play**: the base move (removal, arrival, promotion, castling partner), then the
 //!   capture consequences by slot rank (`CapturerVanishes`, `CapturerRebirth`,
-//!   `CapturedFate`), then the underworld release and the state fields (castling, en passant);
+//!   `CapturedFate`), the `AfterMove` transformations (every move), then the underworld
+//!   release and the state fields (castling, en passant);
 //! - **observe**: check is "could the opponent remove a royal unit": by attack tables when
 //!   every condition allows it, else by playing the opponent's captures.
 
@@ -34,6 +36,10 @@ pub enum Slot {
     CapturerRebirth,
     /// Play: what becomes of the victims (rebirth, ghost...).
     CapturedFate,
+    /// Generation: filters on pseudo-legal moves (the move is not available at all).
+    Admit,
+    /// Play: transformations after every move (colour or kind changes, additions...).
+    AfterMove,
 }
 
 /// The one central rank list: the order of the play pipeline, and which slots admit only
@@ -44,6 +50,8 @@ pub const RANKS: &[(Slot, bool)] = &[
     (Slot::CapturerVanishes, false),
     (Slot::CapturerRebirth, true),
     (Slot::CapturedFate, true),
+    (Slot::AfterMove, false),
+    (Slot::Admit, false),
 ];
 
 /// How check must be decided under a condition.
@@ -91,6 +99,10 @@ pub struct Victim {
 pub enum Note {
     /// A unit (re)appears: `[+bQd8]`, `[+bPd1=S]`.
     Reborn { sq: Square, unit: Unit, promo: Option<Kind> },
+    /// A unit changes colour: `=b`, `=w` after the move.
+    Recoloured { sq: Square, unit: Unit, colour: Colour },
+    /// A unit changes kind: `=R` after the move.
+    Rekinded { sq: Square, unit: Unit, kind: Kind },
     /// A unit is put under an occupant: `[+bRa8->v]`.
     RebornUnder { sq: Square, unit: Unit },
     /// A unit is transferred: `[wRh4->h1]`, `[wPd3->a8=Q]`.
@@ -157,6 +169,14 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn on_capture(&self, _play: &mut Play) -> Result<(), Reject> {
         Ok(())
     }
+    /// `AfterMove`: transformations after every move (capture or not).
+    fn after_move(&self, _play: &mut Play) -> Result<(), Reject> {
+        Ok(())
+    }
+    /// `Admit`: whether a pseudo-legal move of `mover` is available at all.
+    fn admit(&self, _pos: &Position, _mover: Colour, _mv: &Move) -> bool {
+        true
+    }
     /// What check detection this condition needs.
     fn observation(&self) -> Observation {
         Observation::Attack
@@ -207,6 +227,8 @@ pub struct RuleSet {
     capture_origin: Option<Arc<dyn Condition>>,
     choices: Option<Arc<dyn Condition>>,
     on_capture: Vec<Arc<dyn Condition>>,
+    after_move: Vec<Arc<dyn Condition>>,
+    admit: Vec<Arc<dyn Condition>>,
     pub observation: Observation,
     pub pawn_first_rank_immobile: bool,
     pub release: Release,
@@ -232,6 +254,8 @@ impl RuleSet {
         let mut capture_origin = None;
         let mut choices = None;
         let mut on_capture: Vec<(usize, Arc<dyn Condition>)> = Vec::new();
+        let mut after_move: Vec<Arc<dyn Condition>> = Vec::new();
+        let mut admit: Vec<Arc<dyn Condition>> = Vec::new();
         let mut taken: Vec<(Slot, String)> = Vec::new();
         let mut release: Option<(Release, String)> = None;
         for c in &conditions {
@@ -254,6 +278,8 @@ impl RuleSet {
                 match slot {
                     Slot::CaptureOrigin => capture_origin = Some(c.clone()),
                     Slot::Choices => choices = Some(c.clone()),
+                    Slot::AfterMove => after_move.push(c.clone()),
+                    Slot::Admit => admit.push(c.clone()),
                     _ => on_capture.push((rank, c.clone())),
                 }
             }
@@ -277,8 +303,11 @@ impl RuleSet {
             }
         }
         let observation = conditions.iter().map(|c| c.observation()).max().unwrap_or(Observation::Attack);
-        let observation =
-            if capture_origin.is_some() { observation.max(Observation::KingCaptures) } else { observation };
+        let observation = if capture_origin.is_some() || !admit.is_empty() {
+            observation.max(Observation::KingCaptures)
+        } else {
+            observation
+        };
         Ok(RuleSet {
             pawn_first_rank_immobile: conditions.iter().any(|c| c.pawn_first_rank_immobile()),
             choices_all_or_nothing: conditions.iter().any(|c| c.choices_all_or_nothing()),
@@ -287,6 +316,8 @@ impl RuleSet {
             capture_origin,
             choices,
             on_capture: on_capture.into_iter().map(|(_, c)| c).collect(),
+            after_move,
+            admit,
             observation,
             release: release.map_or(Release::Lifo, |(r, _)| r),
             promotions,
@@ -353,6 +384,17 @@ impl Game {
         };
         let start = out.len();
         moves::generate(&self.pos, mover, &gp, out);
+        if !self.rules.admit.is_empty() {
+            let mut keep = start;
+            for i in start..out.len() {
+                let m = out[i];
+                if self.rules.admit.iter().all(|c| c.admit(&self.pos, mover, &m)) {
+                    out[keep] = m;
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+        }
         if let Some(c) = &self.rules.choices {
             let end = out.len();
             for i in start..end {
@@ -423,6 +465,9 @@ impl Game {
                     play.note(Note::Vanished { sq: v.sq, unit: v.unit });
                 }
             }
+        }
+        for c in &rules.after_move {
+            c.after_move(&mut play)?;
         }
         let regain = play.regain;
         let mut notes = play.notes;

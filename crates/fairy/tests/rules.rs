@@ -206,3 +206,73 @@ fn circe_rex_inclusiv_king_capture_with_rebirth_is_not_check() {
     let mut g = game("3kb2R/8/8/8/8/8/8/4K3 b - - 0 1", vec![Arc::new(c)]);
     let _ = &mut g;
 }
+
+/// A toy condition filling the `Admit` slot: knights may not capture (nor, therefore, check).
+#[derive(Debug)]
+struct KnightsDoNotCapture;
+impl Condition for KnightsDoNotCapture {
+    fn name(&self) -> String {
+        "toy admit".into()
+    }
+    fn slots(&self) -> Vec<chimere_fairy::rules::Slot> {
+        vec![chimere_fairy::rules::Slot::Admit]
+    }
+    fn admit(&self, pos: &Position, _mover: Colour, mv: &Move) -> bool {
+        !(mv.is_capture() && pos.unit(mv.from).is_some_and(|u| u.kind() == KNIGHT))
+    }
+}
+
+/// A toy condition filling the `AfterMove` slot: a unit that moves without capturing
+/// changes colour (kings excepted).
+#[derive(Debug)]
+struct TurnCoat;
+impl Condition for TurnCoat {
+    fn name(&self) -> String {
+        "toy after-move".into()
+    }
+    fn slots(&self) -> Vec<chimere_fairy::rules::Slot> {
+        vec![chimere_fairy::rules::Slot::AfterMove]
+    }
+    fn after_move(&self, play: &mut chimere_fairy::rules::Play) -> Result<(), chimere_fairy::rules::Reject> {
+        let to = play.mv.to;
+        if play.mv.is_capture() || play.mv.castle.is_some() {
+            return Ok(());
+        }
+        if let Some(u) = play.pos.unit(to)
+            && u.kind() != KING
+        {
+            let c = u.colour().opponent();
+            play.pos.remove(to);
+            play.pos.add(to, u.with_colour(c));
+            play.note(chimere_fairy::Note::Recoloured { sq: to, unit: u, colour: c });
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn admit_slot_filters_moves_and_observation() {
+    // The white knight on f6 would check e8 and could take d7; under the toy rule it can do neither.
+    let fen = "4k3/3p4/5N2/8/8/8/8/4K3 b - - 0 1";
+    let mut g = game(fen, vec![]);
+    assert!(g.in_check(Colour::Black));
+    let mut g = game(fen, vec![Arc::new(KnightsDoNotCapture)]);
+    assert!(!g.in_check(Colour::Black));
+    g.pos.setup_side(Colour::White);
+    let ms = moves(&mut g);
+    assert!(!ms.contains("f6xd7") && ms.contains("f6g8"), "{ms:?}");
+}
+
+#[test]
+fn after_move_slot_composes_with_circe() {
+    let fen = "4k3/8/8/8/8/8/4P3/R3K3 w - - 0 1";
+    let mut g = game(fen, vec![Arc::new(TurnCoat), Arc::new(Circe::plain())]);
+    let before = g.pos.clone();
+    let m = find(&mut g, "e2", "e4");
+    let notes = g.make(&m).expect("legal");
+    assert_eq!(g.pos.unit(sq("e4")).map(|u| u.colour()), Some(Colour::Black));
+    assert!(matches!(notes[0], chimere_fairy::Note::Recoloured { colour: Colour::Black, .. }));
+    assert_eq!(g.pos.hash(), g.pos.recomputed_hash());
+    g.unmake();
+    assert_eq!(g.pos, before);
+}

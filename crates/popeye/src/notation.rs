@@ -78,6 +78,12 @@ pub fn move_text(game: &Game, mv: &Move, notes: &[Note]) -> String {
     }
     for n in notes {
         match *n {
+            Note::Recoloured { colour, .. } => {
+                let _ = write!(s, "={}", colour_letter(colour));
+            }
+            Note::Rekinded { kind, .. } => {
+                let _ = write!(s, "={}", walk::letters(kind));
+            }
             Note::Reborn { sq, unit, promo } => {
                 let _ = write!(s, "[+{}{sq}", bracket_unit(unit));
                 if let Some(k) = promo {
