@@ -31,7 +31,46 @@ pub use moves::Move;
 pub use position::{Position, Unit};
 pub use rules::{Condition, Game, Note, RuleSet, RulesError};
 
-use chimere_core::{Colour, Square};
+use chimere_core::{Colour, Effect, Notation, Square};
+use std::sync::Arc;
+
+/// Letters of the kinds in the canonical move format (`-e2:wp +e4:wp`): the orthodox FEN
+/// letters, then nightrider `h`, rose `o`, locust `l`, nightrider-locust `m`,
+/// bishop-locust `c`, rook-locust `t`, dummy `d`, grasshopper `g`; neutral colour `n`.
+pub const NOTATION: Notation = Notation { kind_letters: b"pnbrqkholmctdg", shared_colour: 'n' };
+
+/// A game from an orthodox FEN and condition names (see [`conditions::by_name`]), e.g.
+/// `game_from_fen("...", &["circe", "anticirce cheylan"])` (refused if they cannot combine).
+pub fn game_from_fen(fen: &str, conditions: &[&str]) -> Result<Game, String> {
+    let pos = position_from_fen(fen)?;
+    let mut conds: Vec<Arc<dyn Condition>> = Vec::new();
+    for c in conditions {
+        conds.extend(conditions::by_name(c).map_err(|e| e.to_string())?);
+    }
+    let rules = RuleSet::build(conds, &[]).map_err(|e| e.to_string())?;
+    Ok(Game::new(rules, pos))
+}
+
+impl Game {
+    /// The canonical form of a legal move (pieces removed and added, see the spec's
+    /// README), or `None` if the move is not legal. Units hidden under a square count as
+    /// removed; units coming back as added.
+    pub fn canonical(&mut self, mv: &Move) -> Option<String> {
+        self.make(mv)?;
+        let effects: Vec<Effect> = self
+            .pos
+            .frame()
+            .iter()
+            .filter_map(|fx| match *fx {
+                position::Fx::Remove(s, u) => Some(Effect::Remove(s, u.piece)),
+                position::Fx::Add(s, u) => Some(Effect::Add(s, u.piece)),
+                _ => None,
+            })
+            .collect();
+        self.unmake();
+        Some(chimere_core::canonical::part_from_effects(&effects, &NOTATION, "PASS"))
+    }
+}
 
 /// Reads an orthodox FEN (pieces K Q R B N P; side, castling, en passant; counters ignored).
 pub fn position_from_fen(fen: &str) -> Result<Position, String> {

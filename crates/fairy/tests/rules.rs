@@ -276,3 +276,11 @@ fn after_move_slot_composes_with_circe() {
     g.unmake();
     assert_eq!(g.pos, before);
 }
+
+#[test]
+fn canonical_moves_show_rebirths() {
+    let mut g = chimere_fairy::game_from_fen("4k3/3q4/8/8/3Q4/8/8/4K3 w - - 0 1", &["circe"]).unwrap();
+    let m = find(&mut g, "d4", "d7");
+    assert_eq!(g.canonical(&m).unwrap(), "-d4:wq -d7:bq +d7:wq +d8:bq");
+    assert!(chimere_fairy::game_from_fen("8/8/8/8/8/8/8/8 w - - 0 1", &["circe", "ghost"]).is_err());
+}
