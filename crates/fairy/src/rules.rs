@@ -104,7 +104,7 @@ pub enum Note {
     /// A unit changes kind: `=R` after the move.
     Rekinded { sq: Square, unit: Unit, kind: Kind },
     /// A unit is put under an occupant: `[+bRa8->v]`.
-    RebornUnder { sq: Square, unit: Unit },
+    RebornUnder { sq: Square, unit: Unit, promo: Option<Kind> },
     /// A unit is transferred: `[wRh4->h1]`, `[wPd3->a8=Q]`.
     Transfer { from: Square, to: Square, unit: Unit, promo: Option<Kind> },
     /// A unit disappears: `[-wkBg5]`.

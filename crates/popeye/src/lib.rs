@@ -52,7 +52,7 @@ fn circe_from(spec: &ConditionSpec) -> Result<Circe, PopeyeError> {
         "EquipollentsCirce" => Circe::with_square("EquipollentsCirce", RebirthSquare::Equipollents),
         "VerticalMirrorCirce" => Circe::with_square("VerticalMirrorCirce", RebirthSquare::VerticalMirror),
         "SymmetryCirce" => Circe::with_square("SymmetryCirce", RebirthSquare::Symmetry),
-        "MirrorCirce" => Circe::with_square("MirrorCirce", RebirthSquare::Mirror),
+        "MirrorCirce" => Circe { mirror: true, ..Circe::plain() },
         "AntipodesCirce" => Circe::with_square("AntipodesCirce", RebirthSquare::Antipodes),
         "SuperCirce" => Circe::with_square("SuperCirce", RebirthSquare::Any),
         "AntiSuperCirce" => Circe::anti("AntiSuperCirce", RebirthSquare::Any),
@@ -70,24 +70,24 @@ fn circe_from(spec: &ConditionSpec) -> Result<Circe, PopeyeError> {
         match p.as_str() {
             "Parachute" if !anti => c.occupied = Occupied::Parachute,
             "Volcanic" if !anti => c.occupied = Occupied::Volcanic,
-            "Assassin" if !anti => c.occupied = Occupied::Assassin,
+            "Assassin" => c.occupied = Occupied::Assassin,
             "Strict" if !anti => c.occupied = Occupied::Illegal,
             "RexInclusive" => c.rex_inclusive = true,
             "RexExclusive" => c.rex_inclusive = false,
             "Antipodes" => c.square = RebirthSquare::Antipodes,
             "Symmetry" => c.square = RebirthSquare::Symmetry,
             "Equipollents" => c.square = RebirthSquare::Equipollents,
-            "Diagram" if !anti => c.square = RebirthSquare::Diagram,
+            "Diagram" => c.square = RebirthSquare::Diagram,
             "Couscous" if !anti => c.square = RebirthSquare::Couscous,
             "Clone" if !anti => c.change = Change::Clone,
             "Chameleon" => c.change = Change::Chameleon,
-            "Mirror" => c.square = RebirthSquare::Mirror,
+            "Mirror" => c.mirror = true,
             "VerticalMirror" => c.square = RebirthSquare::VerticalMirror,
             "Super" => {
                 c.square = RebirthSquare::Any;
                 c.optional = !anti;
             }
-            "File" if anti => c.square = RebirthSquare::File,
+            "File" => c.square = RebirthSquare::File,
             "CaptureSquare" if anti => c.square = RebirthSquare::CaptureSquare,
             "PWC" if anti => c.square = RebirthSquare::Departure,
             "Cheylan" if anti => c.cheylan = true,

@@ -91,8 +91,12 @@ pub fn move_text(game: &Game, mv: &Move, notes: &[Note]) -> String {
                 }
                 s.push(']');
             }
-            Note::RebornUnder { sq, unit } => {
-                let _ = write!(s, "[+{}{sq}->v]", bracket_unit(unit));
+            Note::RebornUnder { sq, unit, promo } => {
+                let _ = write!(s, "[+{}{sq}", bracket_unit(unit));
+                if let Some(k) = promo {
+                    s.push_str(&promo_text(Unit { attrs: 0, ..unit }, k));
+                }
+                s.push_str("->v]");
             }
             Note::Transfer { from, to, unit, promo } => {
                 let _ = write!(s, "[{}{from}->{to}", bracket_unit(unit));

@@ -85,6 +85,9 @@ pub struct Circe {
     pub rex_inclusive: bool,
     /// A capture on the rebirth square itself is illegal (Anticirce Cheylan).
     pub cheylan: bool,
+    /// The squares of the opposite colour are used (Mirror / maléfique), with the Standard,
+    /// File, VerticalMirror and Couscous rules.
+    pub mirror: bool,
     /// Only white units are reborn (Circé diagramme blanc).
     pub white_only: bool,
     /// With [`RebirthSquare::Any`]: the rebirth may also be declined.
@@ -111,6 +114,7 @@ impl Circe {
             change: Change::None,
             rex_inclusive: anti,
             cheylan: anti,
+            mirror: false,
             white_only: false,
             optional: false,
             restricted_any: false,
@@ -238,7 +242,8 @@ impl Circe {
 
     /// Geometric rebirth square (`None`: off the board or no square); `Any` gives `None`.
     fn square_for(&self, ctx: &Ctx, u: Unit, role: Role, capsq: Square) -> Option<Square> {
-        let side = Circe::side_of(u, ctx, role);
+        let own = Circe::side_of(u, ctx, role);
+        let side = if self.mirror { own.opponent() } else { own };
         let from = ctx.mv.via.unwrap_or(ctx.mv.from);
         match self.square {
             RebirthSquare::Standard => Some(standard_square(side, u.kind(), capsq)),
@@ -259,7 +264,8 @@ impl Circe {
             RebirthSquare::Diagram => u.origin_square(),
             RebirthSquare::Couscous => {
                 let cap = ctx.moving;
-                Some(standard_square(Circe::side_of(cap, ctx, Role::Capturer), cap.kind(), capsq))
+                let c = Circe::side_of(cap, ctx, Role::Capturer);
+                Some(standard_square(if self.mirror { c.opponent() } else { c }, cap.kind(), capsq))
             }
             RebirthSquare::File => {
                 let s = standard_square(side, u.kind(), capsq);
@@ -382,7 +388,7 @@ impl Circe {
                     if !play.pos.bury(sq, placed, true) {
                         return Err(Reject);
                     }
-                    play.note(Note::RebornUnder { sq, unit: placed });
+                    play.note(Note::RebornUnder { sq, unit: u, promo });
                     return Ok(true);
                 }
             }
@@ -446,7 +452,10 @@ impl Circe {
             return Ok(());
         }
         if play.pos.unit(sq).is_some() {
-            return Err(Reject);
+            if self.occupied != Occupied::Assassin {
+                return Err(Reject);
+            }
+            play.pos.remove(sq);
         }
         play.pos.remove(to);
         let placed = match promo {
@@ -505,10 +514,10 @@ impl Condition for Circe {
         }
     }
     fn observation(&self) -> Observation {
-        if self.who == Who::Capturer || self.rex_inclusive {
-            Observation::KingCaptures
-        } else if self.occupied == Occupied::Assassin {
+        if self.occupied == Occupied::Assassin {
             Observation::AllCaptures
+        } else if self.who == Who::Capturer || self.rex_inclusive {
+            Observation::KingCaptures
         } else {
             Observation::Attack
         }
