@@ -78,7 +78,7 @@ fn circe_from(spec: &ConditionSpec) -> Result<Circe, PopeyeError> {
             "Symmetry" => c.square = RebirthSquare::Symmetry,
             "Equipollents" => c.square = RebirthSquare::Equipollents,
             "Diagram" => c.square = RebirthSquare::Diagram,
-            "Couscous" if !anti => c.square = RebirthSquare::Couscous,
+            "Couscous" => c.square = RebirthSquare::Couscous,
             "Clone" if !anti => c.change = Change::Clone,
             "Chameleon" => c.change = Change::Chameleon,
             "Mirror" => c.mirror = true,

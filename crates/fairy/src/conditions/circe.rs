@@ -210,6 +210,8 @@ struct Ctx {
     mover: Colour,
     /// The capturing unit as it stood before moving.
     moving: Unit,
+    /// The captured unit (for Anticirce Couscous: the capturer goes to its square).
+    captured: Option<Unit>,
 }
 
 impl Circe {
@@ -263,8 +265,12 @@ impl Circe {
             }
             RebirthSquare::Diagram => u.origin_square(),
             RebirthSquare::Couscous => {
-                let cap = ctx.moving;
-                let c = Circe::side_of(cap, ctx, Role::Capturer);
+                // Circe: the capturer's square; Anticirce: the captured unit's square.
+                let (cap, r) = match (role, ctx.captured) {
+                    (Role::Capturer, Some(v)) if self.who == Who::Capturer => (v, Role::Captured),
+                    _ => (ctx.moving, Role::Capturer),
+                };
+                let c = Circe::side_of(cap, ctx, r);
                 Some(standard_square(if self.mirror { c.opponent() } else { c }, cap.kind(), capsq))
             }
             RebirthSquare::File => {
@@ -400,7 +406,8 @@ impl Circe {
     }
 
     fn rebirth_victims(&self, play: &mut Play) -> Result<(), Reject> {
-        let ctx = Ctx { mv: play.mv, mover: play.mover, moving: play.moving };
+        let captured = play.victims.iter().find(|v| v.role == Role::Captured).map(|v| v.unit);
+        let ctx = Ctx { mv: play.mv, mover: play.mover, moving: play.moving, captured };
         for i in 0..play.victims.len() {
             let v = play.victims[i];
             if v.handled {
@@ -426,7 +433,8 @@ impl Circe {
     }
 
     fn rebirth_capturer(&self, play: &mut Play) -> Result<(), Reject> {
-        let ctx = Ctx { mv: play.mv, mover: play.mover, moving: play.moving };
+        let captured = play.victims.iter().find(|v| v.role == Role::Captured).map(|v| v.unit);
+        let ctx = Ctx { mv: play.mv, mover: play.mover, moving: play.moving, captured };
         let to = play.mv.to;
         let Some(u) = play.pos.unit(to) else { return Ok(()) };
         let capsq = play.mv.capture.unwrap_or(to);
@@ -486,7 +494,7 @@ impl Condition for Circe {
             Colour::Shared => pos.side(),
             c => c,
         };
-        let ctx = Ctx { mv: *mv, mover, moving };
+        let ctx = Ctx { mv: *mv, mover, moving, captured: mv.capture.and_then(|c| pos.unit(c)) };
         match self.who {
             Who::Captured => {
                 let Some(v) = pos.unit(capsq) else { return 1 };
