@@ -4,22 +4,35 @@
 //!
 //! - **Pieces** are data ([`walk::WALKS`]): orthodox K Q R B S P, nightrider, rose, the
 //!   locusts (locust, nightrider-, bishop-, rook-locust), grasshopper and dummy. Neutral
-//!   units use [`chimere_core::Colour::Shared`]: either side may move them and capture them.
-//!   Attributes (kamikaze, royal, uncapturable) and the diagram square travel with each unit.
+//!   units use [`chimere_core::Colour::Shared`]: either side may move them and capture them
+//!   (a neutral pawn moves in the direction of the side moving it). Attributes (kamikaze,
+//!   royal, uncapturable) and the diagram square travel with each unit.
 //! - **State** ([`Position`]) changes only through [`position::Fx`] effects recorded in a
 //!   journal (remove, add, bury under a square, unbury, castling rights, en passant, side);
-//!   unmake replays a move's effects backwards, hash included.
-//! - **Rules** ([`RuleSet`]) compose [`Condition`]s through a few pipelines — generate,
-//!   choices, play (capture consequences), observe (check) — in the order of one central
-//!   rank list ([`rules::RANKS`]). The builder refuses combinations that fight over one slot
-//!   and precomputes the per-hook lists. Check is "could the opponent remove a royal unit":
-//!   attack tables when every condition allows, otherwise the opponent's captures are
-//!   played through the same pipeline. This module names no condition; they live in
-//!   [`conditions`] (one file each; the Circe family is one module with parameters).
+//!   unmake replays a move's effects backwards, hash included. Units hidden under a square
+//!   (Parachute, Volcanic, Ghost, diagram "underworld") are part of the state and the hash.
+//! - **Rules** ([`RuleSet`]) compose [`Condition`]s through a few pipelines — generate
+//!   (walks, `CaptureOrigin`, `Admit`), choices, play (`CapturerVanishes`,
+//!   `CapturerRebirth`, `CapturedFate`, `AfterMove`, then the underworld release and the
+//!   state fields), observe (check) — in the order of one central rank list
+//!   ([`rules::RANKS`]). The builder refuses combinations that fight over an exclusive slot
+//!   (two conditions deciding the captured unit's fate, two release orders...) with a clear
+//!   error, and precomputes the per-hook lists so that orthodox play calls no hook at all.
+//! - **Check is observation**: a side is in check when the opponent could remove one of its
+//!   royal units. Attack tables answer when every condition allows; otherwise the
+//!   opponent's captures are played through the same pipeline (Anticirce: the capturer's
+//!   rebirth square must be free; Rex Inclusiv: a reborn king is not lost; Assassin: a
+//!   rebirth may land on a king; Mars Circe: captures start from the rebirth square).
+//! - The engine (this crate minus [`conditions`]) names no condition. The conditions live
+//!   in [`conditions`], one file each; the Circe family (Circe and its variants,
+//!   Super-Circe, Anticirce and its variants, Anti-Super-Circe, Fusil, Para-circé, Optional
+//!   Replacement, coucou) is one module with parameters ([`conditions::Circe`]).
+//!   [`conditions::by_name`] builds them from the seed's or Popeye's names.
 //! - Rules of our reading: a pawn on its own first rank steps one square forward (seed
 //!   default) unless a condition makes it immobile there (Super-Circe, ...); promotion
 //!   happens before the capture consequences; promotion to fairy kinds present in the
-//!   diagram is allowed; castling needs king and rook on their squares with rights.
+//!   diagram is allowed; castling needs king and rook on their squares with rights, and a
+//!   rook reborn on its corner regains its right.
 
 pub mod conditions;
 pub mod moves;

@@ -1,6 +1,6 @@
 //! # Chimère Popeye front end
 //!
-//! Reads Popeye's input language ([`parse`]) into fairy-engine games ([`build_game`]) and
+//! Reads Popeye's input language ([`parse()`]) into fairy-engine games ([`build_game`]) and
 //! writes moves in Popeye's notation ([`notation`]). [`solve_text`] answers the
 //! stipulation `~1` with every legal first move, one `   1.X !` line each, as Popeye
 //! prints them. Longer stipulations (#n, h#n, s#n) come with the solver; the structure
