@@ -88,12 +88,18 @@ fn circe_from(spec: &ConditionSpec) -> Result<Circe, PopeyeError> {
                 c.optional = !anti;
             }
             "File" => c.square = RebirthSquare::File,
+            "Rank" => c.square = RebirthSquare::Rank,
+            "Diametral" => c.square = RebirthSquare::Diametral,
             "CaptureSquare" if anti => c.square = RebirthSquare::CaptureSquare,
             "PWC" if anti => c.square = RebirthSquare::Departure,
             "Cheylan" if anti => c.cheylan = true,
             "Calvet" if anti => c.cheylan = false,
             other => return Err(bad(format!("{} does not take the parameter {other}", spec.name))),
         }
+    }
+    if c.occupied == Occupied::Illegal && c.square == RebirthSquare::Any {
+        // Super-Circe Strict: the rebirth is compulsory.
+        c.optional = false;
     }
     Ok(c)
 }

@@ -79,6 +79,8 @@ const CIRCE_PARAMS: &[&str] = &[
     "VerticalMirror",
     "Super",
     "File",
+    "Rank",
+    "Diametral",
     "Cheylan",
     "Calvet",
     "CaptureSquare",

@@ -40,6 +40,11 @@ pub enum RebirthSquare {
     Couscous,
     /// Capture file, rank of the standard square (Anticirce colonne).
     File,
+    /// Capture rank, file of the standard square for a capture on the unit's home rank in
+    /// the capture file (Popeye's Rank Circe).
+    Rank,
+    /// The standard square turned through the centre of the board.
+    Diametral,
     /// The capture square itself (Anticirce échange).
     CaptureSquare,
     /// The departure square of the move (Fusil).
@@ -277,6 +282,12 @@ impl Circe {
                 let s = standard_square(side, u.kind(), capsq);
                 Some(Square::from_coords(capsq.file(), s.rank()))
             }
+            RebirthSquare::Rank => {
+                let home = if side == Colour::Black { 7 } else { 0 };
+                let s = standard_square(side, u.kind(), Square::from_coords(capsq.file(), home));
+                Some(Square::from_coords(s.file(), capsq.rank()))
+            }
+            RebirthSquare::Diametral => Some(Square::new(63 - standard_square(side, u.kind(), capsq).index() as u8)),
             RebirthSquare::CaptureSquare => Some(capsq),
             RebirthSquare::Departure => Some(ctx.mv.from),
             RebirthSquare::Any => None,
