@@ -332,14 +332,19 @@ fn gen_castling(pos: &Position, from: Square, mover: Colour, out: &mut Vec<Move>
 
 /// Can side `by` capture (in the orthodox sense: by its walks, from where its units stand)
 /// a unit standing on `target`? Neutral units count for both sides.
-pub fn attacked_by(pos: &Position, by: Colour, target: Square) -> bool {
+/// `pawn_first_rank_immobile`: pawns on their own first rank do not attack.
+pub fn attacked_by(pos: &Position, by: Colour, target: Square, pawn_first_rank_immobile: bool) -> bool {
     let board = pos.board();
     let mine = pos.movable(by);
     let occ = pos.occupied();
     let of = |k: Kind| board.kind(k) & mine;
     use walk::*;
     // Pawns of `by` (neutral pawns move in `by`'s direction).
-    if (attacks::pawn(by != Colour::White, target) & of(PAWN)).any() {
+    let mut pawns = of(PAWN);
+    if pawn_first_rank_immobile {
+        pawns &= !Bitboard::rank(if by == Colour::White { 0 } else { 7 });
+    }
+    if (attacks::pawn(by != Colour::White, target) & pawns).any() {
         return true;
     }
     if (attacks::knight(target) & of(KNIGHT)).any() || (attacks::king(target) & of(KING)).any() {

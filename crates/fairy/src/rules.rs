@@ -535,7 +535,9 @@ impl Game {
             let b = self.pos.board();
             for s in b.colour(side) {
                 let u = self.pos.unit(s).expect("occupied");
-                if (u.kind() == KING || u.has(ROYAL)) && moves::attacked_by(&self.pos, by, s) {
+                if (u.kind() == KING || u.has(ROYAL))
+                    && moves::attacked_by(&self.pos, by, s, self.rules.pawn_first_rank_immobile)
+                {
                     return true;
                 }
             }

@@ -21,6 +21,10 @@ impl Condition for Ghost {
                 continue;
             }
             play.victims[i].handled = true;
+            // A captured king is lost, not a ghost.
+            if v.unit.kind() == crate::walk::KING || v.unit.has(crate::position::ROYAL) {
+                continue;
+            }
             if !play.pos.bury(v.sq, v.unit, true) {
                 return Err(Reject);
             }
