@@ -144,3 +144,76 @@ proptest! {
         }
     }
 }
+
+fn every_condition() -> Vec<(&'static str, Vec<Arc<dyn Condition>>)> {
+    let names = [
+        "circe",
+        "circe antipode",
+        "circe chameleon",
+        "circe clone",
+        "circe couscous",
+        "circe coucou",
+        "circe diagramme",
+        "circe diagramme blanc",
+        "circe equipollent",
+        "circe inverse",
+        "circe kamikaze",
+        "circe malefique martien",
+        "circe symetrique",
+        "super-circe",
+        "circe assassin",
+        "circe parachute",
+        "circe volcanique",
+        "circe strict",
+        "circe rex inclusiv",
+        "anticirce",
+        "anticirce colonne",
+        "anticirce echange",
+        "anticirce equipollent",
+        "anticirce malefique",
+        "anti-super-circe",
+        "para-circe",
+        "optional replacement",
+        "fusil",
+        "ghost",
+        "kamikaze rex inclusiv",
+    ];
+    names.iter().map(|n| (*n, chimere_fairy::conditions::by_name(n).unwrap())).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+    /// Random fairy positions under every condition: legal moves make and unmake exactly.
+    #[test]
+    fn random_fairy_positions_make_unmake(seed in any::<u64>()) {
+        let pos = random_position(seed);
+        for (name, conds) in every_condition() {
+            let mut g = Game::new(RuleSet::build(conds, &[]).unwrap(), pos.clone());
+            let start = g.pos.clone();
+            let mut rng = SplitMix64::new(seed);
+            let mut made = 0;
+            for _ in 0..4 {
+                let mut v: Vec<Move> = Vec::new();
+                g.legal_moves(&mut v);
+                if v.is_empty() {
+                    break;
+                }
+                for m in &v {
+                    let before = g.pos.clone();
+                    g.make(m).expect("legal");
+                    prop_assert_eq!(g.pos.hash(), g.pos.recomputed_hash(), "{} {:?}", name, m);
+                    g.unmake();
+                    prop_assert!(g.pos == before, "{} {:?}", name, m);
+                }
+                let (r, n) = rng.step();
+                rng = n;
+                g.make(&v[(r % v.len() as u64) as usize]).expect("legal");
+                made += 1;
+            }
+            for _ in 0..made {
+                g.unmake();
+            }
+            prop_assert!(g.pos == start, "{}", name);
+        }
+    }
+}
