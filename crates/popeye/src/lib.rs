@@ -199,6 +199,18 @@ pub fn solve_text(input: &str) -> Result<String, PopeyeError> {
             out.push_str(&m);
             out.push_str(" !\n");
         }
+        if p.options.iter().any(|o| o == "Duplex") {
+            // Duplex: the same for the other side, after an empty line.
+            let mut other = p.clone();
+            other.half_duplex = !p.half_duplex;
+            let mut game = build_game(&other)?;
+            out.push('\n');
+            for m in first_moves(&mut game) {
+                out.push_str("   1.");
+                out.push_str(&m);
+                out.push_str(" !\n");
+            }
+        }
     }
     Ok(out)
 }
