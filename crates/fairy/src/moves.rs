@@ -113,6 +113,40 @@ fn gen_unit(
     mode: Mode,
     out: &mut Vec<Move>,
 ) {
+    // Fast path for the orthodox walks: attack tables.
+    let occ = match v.lifted {
+        Some(l) => v.pos.occupied() & !Bitboard::from_square(l),
+        None => v.pos.occupied(),
+    };
+    let table = match u.kind() {
+        walk::KNIGHT => Some(attacks::knight(at)),
+        walk::KING => Some(attacks::king(at)),
+        walk::ROOK => Some(attacks::rook(at, occ)),
+        walk::BISHOP => Some(attacks::bishop(at, occ)),
+        walk::QUEEN => Some(attacks::queen(at, occ)),
+        _ => None,
+    };
+    if let Some(atk) = table {
+        match mode {
+            Mode::Quiet => {
+                for to in atk & !occ {
+                    if to != from {
+                        out.push(Move::quiet(from, to));
+                    }
+                }
+            }
+            Mode::Capture => {
+                for to in atk & occ {
+                    if let Some(t) = v.get(to)
+                        && capturable(mover, t)
+                    {
+                        out.push(Move { capture: Some(to), ..Move::quiet(from, to) });
+                    }
+                }
+            }
+        }
+        return;
+    }
     let w = walk::walk(u.kind());
     let mut seen = Bitboard::EMPTY;
     let emit = |to: Square, cap: Option<Square>, seen: &mut Bitboard, out: &mut Vec<Move>| {

@@ -140,6 +140,8 @@ pub struct Position {
     ep: Option<EnPassant>,
     /// Hash of everything but the pieces (which the core board hashes).
     xhash: u64,
+    /// Number of units on the board with the [`ROYAL`] attribute.
+    royal_attrs: u16,
     journal: Vec<Fx>,
     frames: Vec<u32>,
 }
@@ -174,6 +176,7 @@ impl Position {
             rights: 0,
             ep: None,
             xhash: 0,
+            royal_attrs: 0,
             journal: Vec::with_capacity(256),
             frames: Vec::with_capacity(64),
         }
@@ -203,6 +206,11 @@ impl Position {
     #[inline]
     pub fn unit(&self, sq: Square) -> Option<Unit> {
         self.board.get(sq).map(|piece| Unit { piece, attrs: self.attrs[sq.index()], origin: self.origin[sq.index()] })
+    }
+    /// Whether some unit on the board carries the [`ROYAL`] attribute.
+    #[inline]
+    pub fn has_royal_attrs(&self) -> bool {
+        self.royal_attrs != 0
     }
     /// Hidden units, in the order they were put under their squares.
     pub fn underworld(&self) -> &[(Square, Unit)] {
@@ -295,12 +303,14 @@ impl Position {
                 self.xhash ^= extra_key(sq, u);
                 self.attrs[sq.index()] = 0;
                 self.origin[sq.index()] = NO_ORIGIN;
+                self.royal_attrs -= u.has(ROYAL) as u16;
             }
             Fx::Add(sq, u) => {
                 self.board.apply(Effect::Add(sq, u.piece));
                 self.xhash ^= extra_key(sq, u);
                 self.attrs[sq.index()] = u.attrs;
                 self.origin[sq.index()] = u.origin;
+                self.royal_attrs += u.has(ROYAL) as u16;
             }
             Fx::Bury(sq, u, at) => {
                 self.xhash ^= self.under_hash(sq);

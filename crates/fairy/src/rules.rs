@@ -343,6 +343,9 @@ pub type Notes = ArrayVec<Note, 8>;
 fn count_royals(pos: &Position, side: Colour) -> u32 {
     let b = pos.board();
     let mut n = (b.kind(KING) & b.colour(side)).count();
+    if !pos.has_royal_attrs() {
+        return n;
+    }
     for s in b.colour(side) & !b.kind(KING) {
         if pos.unit(s).is_some_and(|u| u.has(ROYAL)) {
             n += 1;
@@ -533,7 +536,8 @@ impl Game {
         let by = side.opponent();
         if self.rules.observation == Observation::Attack {
             let b = self.pos.board();
-            for s in b.colour(side) {
+            let candidates = if self.pos.has_royal_attrs() { b.colour(side) } else { b.colour(side) & b.kind(KING) };
+            for s in candidates {
                 let u = self.pos.unit(s).expect("occupied");
                 if (u.kind() == KING || u.has(ROYAL))
                     && moves::attacked_by(&self.pos, by, s, self.rules.pawn_first_rank_immobile)
