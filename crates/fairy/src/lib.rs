@@ -34,12 +34,15 @@
 //!   diagram is allowed; castling needs king and rook on their squares with rights, and a
 //!   rook reborn on its corner regains its right.
 
+mod chess_game;
 pub mod conditions;
 pub mod moves;
+pub mod notation;
 pub mod position;
 pub mod rules;
 pub mod walk;
 
+pub use chess_game::ConditionalChess;
 pub use moves::Move;
 pub use position::{Position, Unit};
 pub use rules::{Condition, Game, Note, RuleSet, RulesError};
@@ -85,7 +88,8 @@ impl Game {
     }
 }
 
-/// Reads an orthodox FEN (pieces K Q R B N P; side, castling, en passant; counters ignored).
+/// Reads an orthodox FEN, standard (`w KQkq - 0 1`) or vchess (`w 0 ahah -`): pieces
+/// K Q R B N P, side, castling, en passant (counters ignored).
 pub fn position_from_fen(fen: &str) -> Result<Position, String> {
     let mut f = fen.split_whitespace();
     let board = f.next().ok_or("empty FEN")?;
@@ -127,21 +131,49 @@ pub fn position_from_fen(fen: &str) -> Result<Position, String> {
         s => return Err(format!("FEN side: {s}")),
     };
     pos.setup_side(side);
-    let castling = f.next().unwrap_or("-");
+    let third = f.next().unwrap_or("-");
     let implied = pos.implied_rights();
     let mut r = 0;
-    for c in castling.chars() {
-        r |= match c {
-            'K' => position::W_KING | position::W_KINGSIDE,
-            'Q' => position::W_KING | position::W_QUEENSIDE,
-            'k' => position::B_KING | position::B_KINGSIDE,
-            'q' => position::B_KING | position::B_QUEENSIDE,
-            '-' => 0,
-            _ => return Err(format!("FEN castling: {castling}")),
-        };
+    let ep;
+    if !third.is_empty() && third.bytes().all(|b| b.is_ascii_digit()) {
+        // vchess FEN: turns played, castling files (white a-side, h-side, black a-side,
+        // h-side; `i` = lost), en passant.
+        let castling = f.next().ok_or("FEN castling: missing")?;
+        let b = castling.as_bytes();
+        if castling != "-" && b.len() != 4 {
+            return Err(format!("FEN castling: `{castling}` is not four files"));
+        }
+        if castling != "-" {
+            let bits = [position::W_QUEENSIDE, position::W_KINGSIDE, position::B_QUEENSIDE, position::B_KINGSIDE];
+            for (i, &c) in b.iter().enumerate() {
+                let expected = if i % 2 == 0 { b'a' } else { b'h' };
+                match c {
+                    b'i' => {}
+                    c if c == expected => {
+                        r |= bits[i] | if i < 2 { position::W_KING } else { position::B_KING };
+                    }
+                    b'a'..=b'h' => {
+                        return Err(format!("FEN castling: Chess960 rook files (`{castling}`) are not supported"));
+                    }
+                    _ => return Err(format!("FEN castling: bad letter in `{castling}`")),
+                }
+            }
+        }
+        ep = f.next().unwrap_or("-");
+    } else {
+        for c in third.chars() {
+            r |= match c {
+                'K' => position::W_KING | position::W_KINGSIDE,
+                'Q' => position::W_KING | position::W_QUEENSIDE,
+                'k' => position::B_KING | position::B_KINGSIDE,
+                'q' => position::B_KING | position::B_QUEENSIDE,
+                '-' => 0,
+                _ => return Err(format!("FEN castling: {third}")),
+            };
+        }
+        ep = f.next().unwrap_or("-");
     }
     pos.setup_rights(r & implied);
-    let ep = f.next().unwrap_or("-");
     if ep != "-" {
         let t = Square::parse(ep).ok_or_else(|| format!("FEN en passant: {ep}"))?;
         let pawn = if side == Colour::White { t.offset(0, -1) } else { t.offset(0, 1) };
