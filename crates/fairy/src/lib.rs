@@ -134,8 +134,7 @@ pub fn position_from_fen(fen: &str) -> Result<Position, String> {
     let third = f.next().unwrap_or("-");
     let implied = pos.implied_rights();
     let mut r = 0;
-    let ep;
-    if !third.is_empty() && third.bytes().all(|b| b.is_ascii_digit()) {
+    let ep = if !third.is_empty() && third.bytes().all(|b| b.is_ascii_digit()) {
         // vchess FEN: turns played, castling files (white a-side, h-side, black a-side,
         // h-side; `i` = lost), en passant.
         let castling = f.next().ok_or("FEN castling: missing")?;
@@ -159,7 +158,7 @@ pub fn position_from_fen(fen: &str) -> Result<Position, String> {
                 }
             }
         }
-        ep = f.next().unwrap_or("-");
+        f.next().unwrap_or("-")
     } else {
         for c in third.chars() {
             r |= match c {
@@ -171,8 +170,8 @@ pub fn position_from_fen(fen: &str) -> Result<Position, String> {
                 _ => return Err(format!("FEN castling: {third}")),
             };
         }
-        ep = f.next().unwrap_or("-");
-    }
+        f.next().unwrap_or("-")
+    };
     pos.setup_rights(r & implied);
     if ep != "-" {
         let t = Square::parse(ep).ok_or_else(|| format!("FEN en passant: {ep}"))?;
