@@ -129,6 +129,16 @@ const OPTIONS: &[&str] = &[
     "NoBk",
     "Intelligent",
     "MaxTime",
+    "KeepMatingPiece",
+    "NoShortVariations",
+    "PostKeyPlay",
+    "Quodlibet",
+    "GoalIsEnd",
+    "NonTrivial",
+    "MaxFlightsquares",
+    "StartMoveNumber",
+    "ShortSolutions",
+    "NullMoves",
 ];
 
 const ATTRIBUTES: &[&str] = &["Kamikaze", "Royal"];
@@ -370,7 +380,17 @@ pub fn parse(input: &str) -> Result<Vec<Problem>, PopeyeError> {
                                 p.no_castling = sq;
                             }
                         }
-                        "MaxSolutions" | "Threat" | "Defence" | "MaxTime" => {
+                        "NonTrivial" => {
+                            for _ in 0..2 {
+                                let a = toks.get(i).ok_or_else(|| err(w.line, "NonTrivial needs two numbers"))?;
+                                if a.text.parse::<u32>().is_err() {
+                                    return Err(err(a.line, format!("NonTrivial: `{}` is not a number", a.text)));
+                                }
+                                i += 1;
+                            }
+                            p.options.push(o.to_string());
+                        }
+                        "MaxSolutions" | "Threat" | "Defence" | "MaxTime" | "MaxFlightsquares" | "StartMoveNumber" => {
                             let a = toks.get(i).ok_or_else(|| err(w.line, format!("{o} without a number")))?;
                             if a.text.parse::<u32>().is_err() {
                                 return Err(err(a.line, format!("{o}: `{}` is not a number", a.text)));
