@@ -33,6 +33,8 @@ enum Command {
     Bench(BenchArgs),
     /// Print the starting position (FEN) of a variant.
     Start(StartArgs),
+    /// Read a Popeye input file (stipulation `~1`: print every legal first move).
+    Solve(SolveArgs),
     /// List the variants.
     Variants,
 }
@@ -45,9 +47,25 @@ struct VariantArg {
 }
 
 #[derive(Args)]
+struct ConditionArgs {
+    /// A fairy condition on orthodox chess (`circe`, "anticirce cheylan", ...); repeatable,
+    /// the conditions compose. Only with `--variant chess`.
+    #[arg(long = "condition", short = 'c', value_name = "NAME")]
+    conditions: Vec<String>,
+}
+
+#[derive(Args)]
+struct SolveArgs {
+    /// The Popeye input file (`-` for standard input).
+    file: std::path::PathBuf,
+}
+
+#[derive(Args)]
 struct MovesArgs {
     #[command(flatten)]
     variant: VariantArg,
+    #[command(flatten)]
+    conditions: ConditionArgs,
     /// Position in the variant's FEN (chess also takes standard FEN); default: the start.
     #[arg(long, conflicts_with = "jsonl")]
     fen: Option<String>,
@@ -63,6 +81,8 @@ struct MovesArgs {
 struct PerftArgs {
     #[command(flatten)]
     variant: VariantArg,
+    #[command(flatten)]
+    conditions: ConditionArgs,
     /// Position in the variant's FEN; default: the start.
     #[arg(long)]
     fen: Option<String>,
@@ -137,6 +157,7 @@ fn main() -> ExitCode {
         Command::Perft(a) => perft(a),
         Command::Bench(a) => bench::run(a.variant.as_deref(), a.quick),
         Command::Start(a) => start(a),
+        Command::Solve(a) => solve(a),
         Command::Variants => {
             for n in chimere_rules::names() {
                 println!("{n}");
@@ -151,6 +172,18 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The variant, under the given fairy conditions if any.
+fn game_with(name: &str, conditions: &ConditionArgs) -> Result<Box<dyn Game>, Failure> {
+    if conditions.conditions.is_empty() {
+        return game(name);
+    }
+    if name != "chess" {
+        return Err(Failure(format!("conditions apply to --variant chess only, not `{name}`")));
+    }
+    let names: Vec<&str> = conditions.conditions.iter().map(String::as_str).collect();
+    Ok(Box::new(chimere_fairy::ConditionalChess::new(&names)?))
 }
 
 fn game(name: &str) -> Result<Box<dyn Game>, Failure> {
@@ -181,7 +214,7 @@ struct JsonError<'a> {
 }
 
 fn moves(a: MovesArgs) -> Result<(), Failure> {
-    let g = game(&a.variant.variant)?;
+    let g = game_with(&a.variant.variant, &a.conditions)?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if a.jsonl {
@@ -226,7 +259,7 @@ fn moves(a: MovesArgs) -> Result<(), Failure> {
 }
 
 fn perft(a: PerftArgs) -> Result<(), Failure> {
-    let g = game(&a.variant.variant)?;
+    let g = game_with(&a.variant.variant, &a.conditions)?;
     let fen = fen_or_start(g.as_ref(), a.fen)?;
     let t = Instant::now();
     let total = if a.divide {
@@ -270,5 +303,22 @@ fn start(a: StartArgs) -> Result<(), Failure> {
     }
     let opts = GameOptions { randomness: a.randomness, seed: a.seed, params };
     println!("{}", g.start_fen(&opts)?);
+    Ok(())
+}
+
+fn solve(a: SolveArgs) -> Result<(), Failure> {
+    let name = a.file.display().to_string();
+    let input = if name == "-" {
+        std::io::read_to_string(std::io::stdin())?
+    } else {
+        let bytes = std::fs::read(&a.file).map_err(|e| Failure(format!("cannot read {name}: {e}")))?;
+        // Problem files are often Latin-1; read what is not UTF-8 byte by byte.
+        String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect())
+    };
+    let out = chimere_popeye::solve_text(&input).map_err(|e| Failure(format!("{name}: {e}")))?;
+    print!("{out}");
+    if !out.is_empty() && !out.ends_with('\n') {
+        println!();
+    }
     Ok(())
 }

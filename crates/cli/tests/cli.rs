@@ -118,3 +118,46 @@ fn random_starts_are_seeded() {
     let o = run(&["perft", "--fen", fen.trim(), "--depth", "2"], "");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+#[test]
+fn conditions_compose_or_are_refused() {
+    let fen = "4k3/3q4/8/8/3Q4/8/8/4K3 w - - 0 1";
+    let o = run(&["moves", "--fen", fen, "--condition", "circe", "--canonical"], "");
+    assert!(o.status.success());
+    // The black queen captured on d7 is reborn on d8.
+    assert!(stdout(&o).lines().any(|l| l == "-d4:wq -d7:bq +d7:wq +d8:bq"), "{}", stdout(&o));
+    let o = run(&["moves", "--fen", fen, "--canonical"], "");
+    assert!(stdout(&o).lines().any(|l| l == "-d4:wq -d7:bq +d7:wq"));
+    for args in [
+        &["moves", "-c", "circe", "-c", "ghost"][..],
+        &["moves", "-v", "fugue", "-c", "circe"],
+        &["moves", "-c", "nosuch"],
+    ] {
+        let o = run(args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&o.stderr).trim_end().lines().count(), 1);
+    }
+}
+
+#[test]
+fn solve_prints_first_moves_and_names_bad_lines() {
+    let dir = std::env::temp_dir().join(format!("chimere-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("p.inp");
+    std::fs::write(
+        &file,
+        "BeginProblem\nCondition Circe\nPieces White Ke1 Qd4 Black Ke8 Qd7\nStipulation ~1\nOption NoBoard\nEndProblem\n",
+    )
+    .unwrap();
+    let o = run(&["solve", file.to_str().unwrap()], "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(text.lines().any(|l| l == "   1.Qd4*d7[+bQd8] + !"), "{text}");
+    assert!(text.lines().all(|l| l.is_empty() || (l.starts_with("   1.") && l.ends_with(" !"))), "{text}");
+    let o = run(&["solve", "-"], "BeginProblem\nPieces White Kz9\nEndProblem\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("line 2"));
+    let o = run(&["solve", dir.join("missing.inp").to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,571 @@
+//! The Circe family as one module with parameters: who is reborn (the captured units, or
+//! the capturer: Anticirce), where (the rebirth-square rule), what changes on the way
+//! (chameleon, clone), and what if the square is occupied (vanish, illegal, assassin,
+//! parachute, volcanic). Plain Circe, its variants, Super-Circe, Anticirce and its
+//! variants, Anti-Super-Circe and Fusil are all values of [`Circe`].
+
+use crate::moves::Move;
+use crate::position::{Position, Unit};
+use crate::rules::{Condition, Note, Observation, Play, Reject, Release, Role, Slot};
+use crate::walk::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use chimere_core::{Colour, Kind, Square};
+
+/// Who is reborn.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Who {
+    /// The captured unit(s) (Circe).
+    Captured,
+    /// The capturing unit (Anticirce).
+    Capturer,
+}
+
+/// Where a unit is reborn.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum RebirthSquare {
+    /// Standard Circe square ("modalités Circé").
+    Standard,
+    /// Standard square of the same kind of the opposite colour (maléfique / mirror).
+    Mirror,
+    /// Standard square mirrored between the d and e files (Circé inversé).
+    VerticalMirror,
+    /// Four files and four ranks away from the capture square.
+    Antipodes,
+    /// Symmetric to the capture square through the centre of the board.
+    Symmetry,
+    /// Capture square + the vector of the capturing move.
+    Equipollents,
+    /// The unit's square in the diagram.
+    Diagram,
+    /// The standard square of the capturing unit (kind and colour).
+    Couscous,
+    /// Capture file, rank of the standard square (Anticirce colonne).
+    File,
+    /// Capture rank, file of the standard square for a capture on the unit's home rank in
+    /// the capture file (Popeye's Rank Circe).
+    Rank,
+    /// The standard square turned through the centre of the board.
+    Diametral,
+    /// The capture square itself (Anticirce échange).
+    CaptureSquare,
+    /// The departure square of the move (Fusil).
+    Departure,
+    /// Any empty square, chosen by the mover (Super-Circe).
+    Any,
+}
+
+/// What happens when the rebirth square is occupied.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Occupied {
+    /// The unit is not reborn.
+    Vanish,
+    /// The capture is illegal (strict, Anticirce).
+    Illegal,
+    /// The occupant is removed.
+    Assassin,
+    /// The reborn unit lands on top, the occupant hidden under it.
+    Parachute,
+    /// The reborn unit is hidden under the occupant.
+    Volcanic,
+}
+
+/// Change of kind on the way to the rebirth square.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Change {
+    None,
+    /// S -> B -> R -> Q -> S.
+    Chameleon,
+    /// The captured unit takes the capturer's kind (unless the capturer is a king).
+    Clone,
+}
+
+/// A member of the Circe family.
+#[derive(Clone, Debug)]
+pub struct Circe {
+    pub label: String,
+    pub who: Who,
+    pub square: RebirthSquare,
+    pub occupied: Occupied,
+    pub change: Change,
+    /// Kings are reborn too.
+    pub rex_inclusive: bool,
+    /// A capture on the rebirth square itself is illegal (Anticirce Cheylan).
+    pub cheylan: bool,
+    /// The squares of the opposite colour are used (Mirror / maléfique), with the Standard,
+    /// File, VerticalMirror and Couscous rules.
+    pub mirror: bool,
+    /// Only white units are reborn (Circé diagramme blanc).
+    pub white_only: bool,
+    /// With [`RebirthSquare::Any`]: the rebirth may also be declined.
+    pub optional: bool,
+    /// With [`RebirthSquare::Any`]: a bishop only on its own square colour, a pawn never on
+    /// its first or last rank (Optional Replacement).
+    pub restricted_any: bool,
+    /// A move's alternatives (promotions of a reborn pawn) stand or fall together: if one
+    /// would leave the mover in check, the capture is illegal (Circé coucou).
+    pub all_or_nothing: bool,
+    /// Anticirce-like: an occupied rebirth square leaves the capturer where it captured;
+    /// a pawn that would be reborn does not promote first; kings do not move (Para-circé).
+    pub para: bool,
+}
+
+impl Circe {
+    fn base(label: &str, who: Who, square: RebirthSquare) -> Circe {
+        let anti = who == Who::Capturer;
+        Circe {
+            label: label.to_string(),
+            who,
+            square,
+            occupied: if anti { Occupied::Illegal } else { Occupied::Vanish },
+            change: Change::None,
+            rex_inclusive: anti,
+            cheylan: anti,
+            mirror: false,
+            white_only: false,
+            optional: false,
+            restricted_any: false,
+            all_or_nothing: false,
+            para: false,
+        }
+    }
+    /// Plain Circe.
+    pub fn plain() -> Circe {
+        Circe::base("Circe", Who::Captured, RebirthSquare::Standard)
+    }
+    /// A Circe variant with another rebirth-square rule.
+    pub fn with_square(label: &str, square: RebirthSquare) -> Circe {
+        let mut c = Circe::base(label, Who::Captured, square);
+        c.optional = square == RebirthSquare::Any;
+        c
+    }
+    /// Anticirce (default type Cheylan) with this rebirth-square rule.
+    pub fn anti(label: &str, square: RebirthSquare) -> Circe {
+        let mut c = Circe::base(label, Who::Capturer, square);
+        if matches!(square, RebirthSquare::CaptureSquare | RebirthSquare::Departure) {
+            c.cheylan = false;
+        }
+        c
+    }
+    /// Circé coucou: Couscous where all promotions of a reborn pawn must be legal.
+    pub fn coucou() -> Circe {
+        Circe { all_or_nothing: true, ..Circe::with_square("Circe Coucou", RebirthSquare::Couscous) }
+    }
+    /// Optional Replacement: the captured unit may be put back on any empty square
+    /// (bishops on their colour, pawns not on the first or last rank) or removed.
+    pub fn optional_replacement() -> Circe {
+        Circe { restricted_any: true, ..Circe::with_square("Optional Replacement", RebirthSquare::Any) }
+    }
+    /// Para-circé: the capturer (not a king) returns to its standard Circe square if it is
+    /// empty, else stays; kings cannot move.
+    pub fn para() -> Circe {
+        let mut c = Circe::anti("Para-circe", RebirthSquare::Standard);
+        c.cheylan = false;
+        c.rex_inclusive = false;
+        c.occupied = Occupied::Vanish;
+        c.para = true;
+        c
+    }
+    /// Fusil: the capturer returns to its departure square.
+    pub fn fusil() -> Circe {
+        Circe::anti("Fusil", RebirthSquare::Departure)
+    }
+}
+
+/// The standard Circe square of a unit of `kind` and colour `c` captured on `at`.
+pub fn standard_square(c: Colour, kind: Kind, at: Square) -> Square {
+    let white = c != Colour::Black;
+    let home = if white { 0 } else { 7 };
+    let pair = |a: u8, b: u8| {
+        let s = Square::from_coords(a, home);
+        if s.is_light() == at.is_light() { s } else { Square::from_coords(b, home) }
+    };
+    match kind {
+        PAWN => Square::from_coords(at.file(), if white { 1 } else { 6 }),
+        ROOK => pair(0, 7),
+        KNIGHT => pair(1, 6),
+        BISHOP => pair(2, 5),
+        QUEEN => Square::from_coords(3, home),
+        KING => Square::from_coords(4, home),
+        _ => Square::from_coords(at.file(), if white { 7 } else { 0 }),
+    }
+}
+
+fn promotion_rank(c: Colour) -> Option<u8> {
+    match c {
+        Colour::White => Some(7),
+        Colour::Black => Some(0),
+        Colour::Shared => None,
+    }
+}
+
+/// The kind after a chameleon change.
+pub fn chameleon(k: Kind) -> Kind {
+    match k {
+        KNIGHT => BISHOP,
+        BISHOP => ROOK,
+        ROOK => QUEEN,
+        QUEEN => KNIGHT,
+        other => other,
+    }
+}
+
+/// Everything a rebirth depends on.
+#[derive(Copy, Clone, Debug)]
+struct Ctx {
+    mv: Move,
+    mover: Colour,
+    /// The capturing unit as it stood before moving.
+    moving: Unit,
+    /// The captured unit (for Anticirce Couscous: the capturer goes to its square).
+    captured: Option<Unit>,
+}
+
+impl Circe {
+    /// The unit as it will be reborn (before promotion), or `None` if it is not reborn.
+    fn reborn_unit(&self, ctx: &Ctx, victim: Unit, role: Role) -> Option<Unit> {
+        if victim.kind() == KING && !self.rex_inclusive {
+            return None;
+        }
+        if self.white_only && victim.colour() != Colour::White {
+            return None;
+        }
+        let kind = match (self.change, role) {
+            (Change::Chameleon, _) => chameleon(victim.kind()),
+            (Change::Clone, Role::Captured) if ctx.moving.kind() != KING && victim.kind() != KING => ctx.moving.kind(),
+            _ => victim.kind(),
+        };
+        Some(victim.with_kind(kind))
+    }
+
+    /// The colour whose squares a unit uses (neutral units: the side that lost them).
+    fn side_of(u: Unit, ctx: &Ctx, role: Role) -> Colour {
+        match u.colour() {
+            Colour::Shared => match role {
+                Role::Captured => ctx.mover.opponent(),
+                Role::Capturer => ctx.mover,
+            },
+            c => c,
+        }
+    }
+
+    /// Geometric rebirth square (`None`: off the board or no square); `Any` gives `None`.
+    fn square_for(&self, ctx: &Ctx, u: Unit, role: Role, capsq: Square) -> Option<Square> {
+        let own = Circe::side_of(u, ctx, role);
+        let side = if self.mirror { own.opponent() } else { own };
+        let from = ctx.mv.via.unwrap_or(ctx.mv.from);
+        match self.square {
+            RebirthSquare::Standard => Some(standard_square(side, u.kind(), capsq)),
+            RebirthSquare::Mirror => Some(standard_square(side.opponent(), u.kind(), capsq)),
+            RebirthSquare::VerticalMirror => {
+                let s = standard_square(side, u.kind(), capsq);
+                Some(Square::from_coords(7 - s.file(), s.rank()))
+            }
+            RebirthSquare::Antipodes => {
+                let f = if capsq.file() < 4 { capsq.file() + 4 } else { capsq.file() - 4 };
+                let r = if capsq.rank() < 4 { capsq.rank() + 4 } else { capsq.rank() - 4 };
+                Some(Square::from_coords(f, r))
+            }
+            RebirthSquare::Symmetry => Some(Square::new(63 - capsq.index() as u8)),
+            RebirthSquare::Equipollents => {
+                capsq.offset(ctx.mv.to.file() as i8 - from.file() as i8, ctx.mv.to.rank() as i8 - from.rank() as i8)
+            }
+            RebirthSquare::Diagram => u.origin_square(),
+            RebirthSquare::Couscous => {
+                // Circe: the capturer's square; Anticirce: the captured unit's square.
+                let (cap, r) = match (role, ctx.captured) {
+                    (Role::Capturer, Some(v)) if self.who == Who::Capturer => (v, Role::Captured),
+                    _ => (ctx.moving, Role::Capturer),
+                };
+                let c = Circe::side_of(cap, ctx, r);
+                Some(standard_square(if self.mirror { c.opponent() } else { c }, cap.kind(), capsq))
+            }
+            RebirthSquare::File => {
+                let s = standard_square(side, u.kind(), capsq);
+                Some(Square::from_coords(capsq.file(), s.rank()))
+            }
+            RebirthSquare::Rank => {
+                let home = if side == Colour::Black { 7 } else { 0 };
+                let s = standard_square(side, u.kind(), Square::from_coords(capsq.file(), home));
+                Some(Square::from_coords(s.file(), capsq.rank()))
+            }
+            RebirthSquare::Diametral => Some(Square::new(63 - standard_square(side, u.kind(), capsq).index() as u8)),
+            RebirthSquare::CaptureSquare => Some(capsq),
+            RebirthSquare::Departure => Some(ctx.mv.from),
+            RebirthSquare::Any => None,
+        }
+    }
+
+    /// The alternatives for one reborn unit: `(square, promotion)`; `(None, _)` = declined.
+    fn alternatives(
+        &self,
+        ctx: &Ctx,
+        u: Unit,
+        role: Role,
+        capsq: Square,
+        promotions: &[Kind],
+        mut f: impl FnMut(Option<Square>, Option<Kind>) -> bool,
+    ) {
+        let promo_rank = if u.kind() == PAWN { promotion_rank(Circe::side_of(u, ctx, role)) } else { None };
+        let each_square = |s: Square, f: &mut dyn FnMut(Option<Square>, Option<Kind>) -> bool| -> bool {
+            if Some(s.rank()) == promo_rank {
+                for &k in promotions {
+                    if !f(Some(s), Some(k)) {
+                        return false;
+                    }
+                }
+                true
+            } else {
+                f(Some(s), None)
+            }
+        };
+        if self.square == RebirthSquare::Any {
+            if self.optional && !f(None, None) {
+                return;
+            }
+            for s in Square::ALL {
+                if self.restricted_any {
+                    let rel = if Circe::side_of(u, ctx, role) == Colour::Black { 7 - s.rank() } else { s.rank() };
+                    if (u.kind() == BISHOP && s.is_light() != capsq.is_light())
+                        || (u.kind() == PAWN && (rel == 0 || rel == 7))
+                    {
+                        continue;
+                    }
+                }
+                if !each_square(s, &mut f) {
+                    return;
+                }
+            }
+        } else if let Some(s) = self.square_for(ctx, u, role, capsq) {
+            each_square(s, &mut f);
+        }
+    }
+
+    fn count(&self, ctx: &Ctx, u: Unit, role: Role, capsq: Square, promotions: &[Kind]) -> u16 {
+        let mut n = 0u16;
+        self.alternatives(ctx, u, role, capsq, promotions, |_, _| {
+            n += 1;
+            true
+        });
+        n.max(1)
+    }
+
+    fn pick(
+        &self,
+        ctx: &Ctx,
+        u: Unit,
+        role: Role,
+        capsq: Square,
+        promotions: &[Kind],
+        choice: u16,
+    ) -> Option<(Option<Square>, Option<Kind>)> {
+        let mut i = 0u16;
+        let mut got = None;
+        self.alternatives(ctx, u, role, capsq, promotions, |s, k| {
+            if i == choice {
+                got = Some((s, k));
+                return false;
+            }
+            i += 1;
+            true
+        });
+        got
+    }
+
+    /// Puts `u` back on `sq` per the occupancy rule. `Ok(false)`: not reborn.
+    fn place(
+        &self,
+        play: &mut Play,
+        sq: Square,
+        u: Unit,
+        role: Role,
+        from: Square,
+        promo: Option<Kind>,
+    ) -> Result<bool, Reject> {
+        let placed = match promo {
+            Some(k) => u.with_kind(k),
+            None => u,
+        };
+        let note_plain = |play: &mut Play| match role {
+            Role::Captured => play.note(Note::Reborn { sq, unit: u, promo }),
+            Role::Capturer => play.note(Note::Transfer { from, to: sq, unit: u, promo }),
+        };
+        if play.pos.unit(sq).is_some() {
+            match self.occupied {
+                Occupied::Vanish => return Ok(false),
+                Occupied::Illegal => return Err(Reject),
+                Occupied::Assassin => {
+                    play.pos.remove(sq);
+                }
+                Occupied::Parachute => {
+                    let occ = play.pos.remove(sq).expect("occupied");
+                    if !play.pos.bury(sq, occ, true) {
+                        return Err(Reject);
+                    }
+                }
+                Occupied::Volcanic => {
+                    if !play.pos.bury(sq, placed, true) {
+                        return Err(Reject);
+                    }
+                    play.note(Note::RebornUnder { sq, unit: u, promo });
+                    return Ok(true);
+                }
+            }
+        }
+        play.pos.add(sq, placed);
+        play.regain_rights(sq, placed);
+        note_plain(play);
+        Ok(true)
+    }
+
+    fn rebirth_victims(&self, play: &mut Play) -> Result<(), Reject> {
+        let captured = play.victims.iter().find(|v| v.role == Role::Captured).map(|v| v.unit);
+        let ctx = Ctx { mv: play.mv, mover: play.mover, moving: play.moving, captured };
+        for i in 0..play.victims.len() {
+            let v = play.victims[i];
+            if v.handled {
+                continue;
+            }
+            play.victims[i].handled = true;
+            let Some(u) = self.reborn_unit(&ctx, v.unit, v.role) else { continue };
+            let capsq = play.mv.capture.unwrap_or(v.sq);
+            let choice = if v.role == Role::Captured { play.mv.choice } else { 0 };
+            let Some((sq, promo)) = self.pick(&ctx, u, v.role, capsq, play.promotions, choice) else {
+                if choice != 0 {
+                    return Err(Reject);
+                }
+                continue;
+            };
+            let Some(sq) = sq else { continue };
+            if self.square == RebirthSquare::Any && play.pos.unit(sq).is_some() {
+                return Err(Reject);
+            }
+            self.place(play, sq, u, v.role, v.sq, promo)?;
+        }
+        Ok(())
+    }
+
+    fn rebirth_capturer(&self, play: &mut Play) -> Result<(), Reject> {
+        let captured = play.victims.iter().find(|v| v.role == Role::Captured).map(|v| v.unit);
+        let ctx = Ctx { mv: play.mv, mover: play.mover, moving: play.moving, captured };
+        let to = play.mv.to;
+        let Some(u) = play.pos.unit(to) else { return Ok(()) };
+        let capsq = play.mv.capture.unwrap_or(to);
+        let Some(u2) = self.reborn_unit(&ctx, u, Role::Capturer) else { return Ok(()) };
+        let Some((sq, promo)) = self.pick(&ctx, u2, Role::Capturer, capsq, play.promotions, play.mv.choice) else {
+            return Err(Reject);
+        };
+        let Some(sq) = sq else { return Err(Reject) };
+        // Para-circé: a pawn that promoted could not be reborn (its square was occupied).
+        let promoted_pawn = play.moving.kind() == PAWN && play.mv.promo.is_some();
+        if self.para && (sq == to || promoted_pawn || play.pos.unit(sq).is_some()) {
+            return Ok(());
+        }
+        if sq == to {
+            if self.cheylan {
+                return Err(Reject);
+            }
+            play.note(Note::Transfer { from: to, to: sq, unit: u, promo });
+            if let Some(k) = promo {
+                play.pos.remove(to);
+                play.pos.add(to, u.with_kind(k));
+            }
+            return Ok(());
+        }
+        if play.pos.unit(sq).is_some() {
+            if self.occupied != Occupied::Assassin {
+                return Err(Reject);
+            }
+            play.pos.remove(sq);
+        }
+        play.pos.remove(to);
+        let placed = match promo {
+            Some(k) => u2.with_kind(k),
+            None => u2,
+        };
+        play.pos.add(sq, placed);
+        play.regain_rights(sq, placed);
+        play.note(Note::Transfer { from: to, to: sq, unit: u, promo });
+        Ok(())
+    }
+}
+
+impl Condition for Circe {
+    fn name(&self) -> String {
+        self.label.clone()
+    }
+    fn slots(&self) -> Vec<Slot> {
+        match self.who {
+            Who::Captured => vec![Slot::Choices, Slot::CapturedFate],
+            Who::Capturer => vec![Slot::Choices, Slot::CapturerRebirth],
+        }
+    }
+    fn choices(&self, pos: &Position, mv: &Move, promotions: &[Kind]) -> u16 {
+        let Some(capsq) = mv.capture else { return 1 };
+        let Some(moving) = pos.unit(mv.from) else { return 1 };
+        let mover = match moving.colour() {
+            Colour::Shared => pos.side(),
+            c => c,
+        };
+        let ctx = Ctx { mv: *mv, mover, moving, captured: mv.capture.and_then(|c| pos.unit(c)) };
+        match self.who {
+            Who::Captured => {
+                let Some(v) = pos.unit(capsq) else { return 1 };
+                match self.reborn_unit(&ctx, v, Role::Captured) {
+                    Some(u) => self.count(&ctx, u, Role::Captured, capsq, promotions),
+                    None => 1,
+                }
+            }
+            Who::Capturer => {
+                let arrived = match mv.promo {
+                    Some(k) => moving.with_kind(k),
+                    None => moving,
+                };
+                match self.reborn_unit(&ctx, arrived, Role::Capturer) {
+                    Some(u) => self.count(&ctx, u, Role::Capturer, capsq, promotions),
+                    None => 1,
+                }
+            }
+        }
+    }
+    fn on_capture(&self, play: &mut Play) -> Result<(), Reject> {
+        match self.who {
+            Who::Captured => self.rebirth_victims(play),
+            Who::Capturer => self.rebirth_capturer(play),
+        }
+    }
+    fn observation(&self) -> Observation {
+        if self.occupied == Occupied::Assassin {
+            Observation::AllCaptures
+        } else if self.who == Who::Capturer || self.rex_inclusive {
+            Observation::KingCaptures
+        } else {
+            Observation::Attack
+        }
+    }
+    fn choices_all_or_nothing(&self) -> bool {
+        self.all_or_nothing
+    }
+    fn can_move(&self, u: Unit) -> bool {
+        !(self.para && u.kind() == KING)
+    }
+    fn promotes_by_capture(&self, pos: &Position, to: Square, u: Unit) -> bool {
+        if !self.para || u.kind() != PAWN {
+            return true;
+        }
+        let side = if u.colour() == Colour::Shared { pos.side() } else { u.colour() };
+        pos.unit(standard_square(side, PAWN, to)).is_some()
+    }
+    fn pawn_first_rank_immobile(&self) -> bool {
+        !self.restricted_any
+            && matches!(
+                self.square,
+                RebirthSquare::Any | RebirthSquare::Antipodes | RebirthSquare::Symmetry | RebirthSquare::Equipollents
+            )
+    }
+    fn release(&self) -> Option<Release> {
+        match self.occupied {
+            Occupied::Parachute => Some(Release::Lifo),
+            Occupied::Volcanic => Some(Release::Fifo),
+            _ => None,
+        }
+    }
+}

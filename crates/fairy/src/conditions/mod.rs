@@ -1,0 +1,13 @@
+//! The conditions, one file each (a family is one module with parameters).
+
+pub mod circe;
+pub mod ghost;
+pub mod kamikaze;
+pub mod mars;
+pub mod registry;
+
+pub use circe::{Change, Circe, Occupied, RebirthSquare, Who};
+pub use ghost::Ghost;
+pub use kamikaze::Kamikaze;
+pub use mars::{Mars, MarsMirror};
+pub use registry::by_name;

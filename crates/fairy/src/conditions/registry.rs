@@ -1,0 +1,147 @@
+//! Conditions by name, as a command line gives them (`--condition circe`,
+//! `--condition "anticirce cheylan"`): the seed's names (accents optional) and Popeye's
+//! keywords. Each name makes one condition; several compose through [`crate::RuleSet`].
+
+use super::{Change, Circe, Ghost, Kamikaze, Mars, MarsMirror, Occupied, RebirthSquare, Who};
+use crate::rules::{Condition, RulesError};
+use std::sync::Arc;
+
+fn normalise(s: &str) -> Vec<String> {
+    let s: String = s
+        .chars()
+        .map(|c| match c {
+            'é' | 'è' | 'ê' | 'É' => 'e',
+            'ô' => 'o',
+            'â' | 'à' => 'a',
+            '-' | '_' | '=' => ' ',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect();
+    s.split_whitespace().map(str::to_string).collect()
+}
+
+/// Builds the condition(s) one name stands for.
+pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
+    let words = normalise(name);
+    let w: Vec<&str> = words.iter().map(|s| s.as_str()).collect();
+    let unknown = || RulesError(format!("unknown or unsupported condition `{name}`"));
+    let has = |x: &str| w.contains(&x);
+    let joined = w.join("");
+    let mut out: Vec<Arc<dyn Condition>> = Vec::new();
+    match w.first().copied() {
+        Some("fusil") => out.push(Arc::new(Circe::fusil())),
+        Some("optional") if has("replacement") => out.push(Arc::new(Circe::optional_replacement())),
+        _ if joined == "paracirce" => out.push(Arc::new(Circe::para())),
+        _ if joined == "circecoucou" || joined == "coucoucirce" => out.push(Arc::new(Circe::coucou())),
+        Some("ghost") | Some("ghostchess") | Some("fantomes") => out.push(Arc::new(Ghost)),
+        Some("kamikaze") if has("rex") => {
+            out.push(Arc::new(Kamikaze { capturer_may_return: false, every_unit: true, kings_too: true }))
+        }
+        Some("marsmirrorcirce") => out.push(Arc::new(MarsMirror)),
+        _ if joined.starts_with("antisupercirce") || (joined.starts_with("anticirce") && has("super")) => {
+            out.push(Arc::new(Circe::anti("Anti-Super-Circe", RebirthSquare::Any)))
+        }
+        _ if joined.starts_with("anticirce") => {
+            let mut c = Circe::anti(name, RebirthSquare::Standard);
+            for x in &w[1..] {
+                match *x {
+                    "colonne" | "file" => c.square = RebirthSquare::File,
+                    "echange" | "capturesquare" => {
+                        c.square = RebirthSquare::CaptureSquare;
+                        c.cheylan = false;
+                    }
+                    "equipollent" | "equipollents" => c.square = RebirthSquare::Equipollents,
+                    "malefique" | "mirror" => c.square = RebirthSquare::Mirror,
+                    "cheylan" => c.cheylan = true,
+                    "calvet" => c.cheylan = false,
+                    "pwc" => {
+                        c.square = RebirthSquare::Departure;
+                        c.cheylan = false;
+                    }
+                    "circe" => {}
+                    _ => return Err(unknown()),
+                }
+            }
+            out.push(Arc::new(c));
+        }
+        _ if joined == "supercirce" => out.push(Arc::new(Circe::with_square("Super-Circe", RebirthSquare::Any))),
+        _ if w.iter().any(|x| x.contains("circe")) => {
+            if has("martien") || has("mars") {
+                out.push(Arc::new(Mars { mirror: has("malefique") || has("mirror") }));
+                return Ok(out);
+            }
+            let mut c = Circe::plain();
+            c.label = name.to_string();
+            let mut kamikaze = false;
+            for x in &w {
+                match *x {
+                    "circe" | "renaissances" | "rex" | "blanc" | "white" => {}
+                    "antipode" | "antipodes" => c.square = RebirthSquare::Antipodes,
+                    "chameleon" | "cameleon" => c.change = Change::Chameleon,
+                    "clone" => c.change = Change::Clone,
+                    "couscous" => c.square = RebirthSquare::Couscous,
+                    "diagramme" | "diagram" => {
+                        c.square = RebirthSquare::Diagram;
+                        c.white_only = has("blanc") || has("white");
+                    }
+                    "equipollent" | "equipollents" => c.square = RebirthSquare::Equipollents,
+                    "inverse" | "verticalmirror" => c.square = RebirthSquare::VerticalMirror,
+                    "malefique" | "mirror" => c.square = RebirthSquare::Mirror,
+                    "symetrique" | "symmetry" => c.square = RebirthSquare::Symmetry,
+                    "kamikaze" => kamikaze = true,
+                    "assassin" => c.occupied = Occupied::Assassin,
+                    "parachute" => c.occupied = Occupied::Parachute,
+                    "volcanique" | "volcanic" => c.occupied = Occupied::Volcanic,
+                    "strict" => c.occupied = Occupied::Illegal,
+                    "inclusiv" | "inclusive" | "rexinclusive" | "rexinclusiv" => c.rex_inclusive = true,
+                    _ => return Err(unknown()),
+                }
+            }
+            debug_assert_eq!(c.who, Who::Captured);
+            if kamikaze {
+                out.push(Arc::new(Kamikaze { capturer_may_return: true, every_unit: true, kings_too: false }));
+            }
+            out.push(Arc::new(c));
+        }
+        _ => return Err(unknown()),
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::RuleSet;
+
+    #[test]
+    fn names_build_and_compose() {
+        for n in [
+            "circe",
+            "Circé parachuté",
+            "circe volcanique",
+            "anticirce cheylan",
+            "Anticircé colonne",
+            "anticirce echange",
+            "anti-super-circe",
+            "super-circe",
+            "fusil",
+            "ghost",
+            "circe kamikaze",
+            "kamikaze rex inclusiv",
+            "circe malefique martien",
+            "para-circe",
+            "circe coucou",
+            "optional replacement",
+            "circe diagramme blanc",
+            "circe rex inclusiv",
+        ] {
+            let c = by_name(n).unwrap_or_else(|e| panic!("{n}: {e}"));
+            RuleSet::build(c, &[]).unwrap_or_else(|e| panic!("{n}: {e}"));
+        }
+        assert!(by_name("frobnicate").is_err());
+        assert!(by_name("circe frob").is_err());
+        let mut both = by_name("circe").unwrap();
+        both.extend(by_name("anticirce").unwrap());
+        assert!(RuleSet::build(both, &[]).is_err());
+    }
+}

@@ -1,0 +1,183 @@
+//! # Chimère fairy engine
+//!
+//! Fairy chess on the orthodox 8×8 board, hook-based and composable.
+//!
+//! - **Pieces** are data ([`walk::WALKS`]): orthodox K Q R B S P, nightrider, rose, the
+//!   locusts (locust, nightrider-, bishop-, rook-locust), grasshopper and dummy. Neutral
+//!   units use [`chimere_core::Colour::Shared`]: either side may move them and capture them
+//!   (a neutral pawn moves in the direction of the side moving it). Attributes (kamikaze,
+//!   royal, uncapturable) and the diagram square travel with each unit.
+//! - **State** ([`Position`]) changes only through [`position::Fx`] effects recorded in a
+//!   journal (remove, add, bury under a square, unbury, castling rights, en passant, side);
+//!   unmake replays a move's effects backwards, hash included. Units hidden under a square
+//!   (Parachute, Volcanic, Ghost, diagram "underworld") are part of the state and the hash.
+//! - **Rules** ([`RuleSet`]) compose [`Condition`]s through a few pipelines — generate
+//!   (walks, `CaptureOrigin`, `Admit`), choices, play (`CapturerVanishes`,
+//!   `CapturerRebirth`, `CapturedFate`, `AfterMove`, then the underworld release and the
+//!   state fields), observe (check) — in the order of one central rank list
+//!   ([`rules::RANKS`]). The builder refuses combinations that fight over an exclusive slot
+//!   (two conditions deciding the captured unit's fate, two release orders...) with a clear
+//!   error, and precomputes the per-hook lists so that orthodox play calls no hook at all.
+//! - **Check is observation**: a side is in check when the opponent could remove one of its
+//!   royal units. Attack tables answer when every condition allows; otherwise the
+//!   opponent's captures are played through the same pipeline (Anticirce: the capturer's
+//!   rebirth square must be free; Rex Inclusiv: a reborn king is not lost; Assassin: a
+//!   rebirth may land on a king; Mars Circe: captures start from the rebirth square).
+//! - The engine (this crate minus [`conditions`]) names no condition. The conditions live
+//!   in [`conditions`], one file each; the Circe family (Circe and its variants,
+//!   Super-Circe, Anticirce and its variants, Anti-Super-Circe, Fusil, Para-circé, Optional
+//!   Replacement, coucou) is one module with parameters ([`conditions::Circe`]).
+//!   [`conditions::by_name`] builds them from the seed's or Popeye's names.
+//! - Rules of our reading: a pawn on its own first rank steps one square forward (seed
+//!   default) unless a condition makes it immobile there (Super-Circe, ...); promotion
+//!   happens before the capture consequences; promotion to fairy kinds present in the
+//!   diagram is allowed; castling needs king and rook on their squares with rights, and a
+//!   rook reborn on its corner regains its right.
+
+mod chess_game;
+pub mod conditions;
+pub mod moves;
+pub mod notation;
+pub mod position;
+pub mod rules;
+pub mod walk;
+
+pub use chess_game::ConditionalChess;
+pub use moves::Move;
+pub use position::{Position, Unit};
+pub use rules::{Condition, Game, Note, RuleSet, RulesError};
+
+use chimere_core::{Colour, Effect, Notation, Square};
+use std::sync::Arc;
+
+/// Letters of the kinds in the canonical move format (`-e2:wp +e4:wp`): the orthodox FEN
+/// letters, then nightrider `h`, rose `o`, locust `l`, nightrider-locust `m`,
+/// bishop-locust `c`, rook-locust `t`, dummy `d`, grasshopper `g`; neutral colour `n`.
+pub const NOTATION: Notation = Notation { kind_letters: b"pnbrqkholmctdg", shared_colour: 'n' };
+
+/// A game from an orthodox FEN and condition names (see [`conditions::by_name`]), e.g.
+/// `game_from_fen("...", &["circe", "anticirce cheylan"])` (refused if they cannot combine).
+pub fn game_from_fen(fen: &str, conditions: &[&str]) -> Result<Game, String> {
+    let pos = position_from_fen(fen)?;
+    let mut conds: Vec<Arc<dyn Condition>> = Vec::new();
+    for c in conditions {
+        conds.extend(conditions::by_name(c).map_err(|e| e.to_string())?);
+    }
+    let rules = RuleSet::build(conds, &[]).map_err(|e| e.to_string())?;
+    Ok(Game::new(rules, pos))
+}
+
+impl Game {
+    /// The canonical form of a legal move (pieces removed and added, see the spec's
+    /// README), or `None` if the move is not legal. Units hidden under a square count as
+    /// removed; units coming back as added.
+    pub fn canonical(&mut self, mv: &Move) -> Option<String> {
+        self.make(mv)?;
+        let effects: Vec<Effect> = self
+            .pos
+            .frame()
+            .iter()
+            .filter_map(|fx| match *fx {
+                position::Fx::Remove(s, u) => Some(Effect::Remove(s, u.piece)),
+                position::Fx::Add(s, u) => Some(Effect::Add(s, u.piece)),
+                _ => None,
+            })
+            .collect();
+        self.unmake();
+        Some(chimere_core::canonical::part_from_effects(&effects, &NOTATION, "PASS"))
+    }
+}
+
+/// Reads an orthodox FEN, standard (`w KQkq - 0 1`) or vchess (`w 0 ahah -`): pieces
+/// K Q R B N P, side, castling, en passant (counters ignored).
+pub fn position_from_fen(fen: &str) -> Result<Position, String> {
+    let mut f = fen.split_whitespace();
+    let board = f.next().ok_or("empty FEN")?;
+    let mut pos = Position::empty();
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(format!("FEN board: expected 8 ranks, got {}", ranks.len()));
+    }
+    for (i, r) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let mut file = 0u8;
+        for c in r.chars() {
+            if let Some(d) = c.to_digit(10) {
+                file = file.saturating_add(d as u8);
+                if file > 8 {
+                    return Err(format!("FEN board: rank {} too long", rank + 1));
+                }
+                continue;
+            }
+            if file >= 8 {
+                return Err(format!("FEN board: rank {} too long", rank + 1));
+            }
+            let colour = if c.is_ascii_uppercase() { Colour::White } else { Colour::Black };
+            let letter = match c.to_ascii_uppercase() {
+                'N' => "S".to_string(),
+                o => o.to_string(),
+            };
+            let kind = walk::kind_of_letters(&letter).ok_or_else(|| format!("FEN board: bad piece {c}"))?;
+            pos.setup_put(Square::from_coords(file, rank), Unit::new(colour, kind));
+            file += 1;
+        }
+        if file != 8 {
+            return Err(format!("FEN board: rank {} has {} files", rank + 1, file));
+        }
+    }
+    let side = match f.next().unwrap_or("w") {
+        "w" => Colour::White,
+        "b" => Colour::Black,
+        s => return Err(format!("FEN side: {s}")),
+    };
+    pos.setup_side(side);
+    let third = f.next().unwrap_or("-");
+    let implied = pos.implied_rights();
+    let mut r = 0;
+    let ep = if !third.is_empty() && third.bytes().all(|b| b.is_ascii_digit()) {
+        // vchess FEN: turns played, castling files (white a-side, h-side, black a-side,
+        // h-side; `i` = lost), en passant.
+        let castling = f.next().ok_or("FEN castling: missing")?;
+        let b = castling.as_bytes();
+        if castling != "-" && b.len() != 4 {
+            return Err(format!("FEN castling: `{castling}` is not four files"));
+        }
+        if castling != "-" {
+            let bits = [position::W_QUEENSIDE, position::W_KINGSIDE, position::B_QUEENSIDE, position::B_KINGSIDE];
+            for (i, &c) in b.iter().enumerate() {
+                let expected = if i % 2 == 0 { b'a' } else { b'h' };
+                match c {
+                    b'i' => {}
+                    c if c == expected => {
+                        r |= bits[i] | if i < 2 { position::W_KING } else { position::B_KING };
+                    }
+                    b'a'..=b'h' => {
+                        return Err(format!("FEN castling: Chess960 rook files (`{castling}`) are not supported"));
+                    }
+                    _ => return Err(format!("FEN castling: bad letter in `{castling}`")),
+                }
+            }
+        }
+        f.next().unwrap_or("-")
+    } else {
+        for c in third.chars() {
+            r |= match c {
+                'K' => position::W_KING | position::W_KINGSIDE,
+                'Q' => position::W_KING | position::W_QUEENSIDE,
+                'k' => position::B_KING | position::B_KINGSIDE,
+                'q' => position::B_KING | position::B_QUEENSIDE,
+                '-' => 0,
+                _ => return Err(format!("FEN castling: {third}")),
+            };
+        }
+        f.next().unwrap_or("-")
+    };
+    pos.setup_rights(r & implied);
+    if ep != "-" {
+        let t = Square::parse(ep).ok_or_else(|| format!("FEN en passant: {ep}"))?;
+        let pawn = if side == Colour::White { t.offset(0, -1) } else { t.offset(0, 1) };
+        let pawn = pawn.ok_or_else(|| format!("FEN en passant: {ep}"))?;
+        pos.setup_ep(Some(position::EnPassant { target: t, pawn }));
+    }
+    Ok(pos)
+}

@@ -1,0 +1,482 @@
+//! Moves and pseudo-legal move generation by walk data, plus the orthodox-style
+//! observation test (can a side capture on a square, ignoring consequences).
+
+use crate::position::{B_KING, B_KINGSIDE, B_QUEENSIDE, W_KING, W_KINGSIDE, W_QUEENSIDE};
+use crate::position::{EnPassant, Position, UNCAPTURABLE, Unit};
+use crate::walk::{self, KING, PAWN, ROSE_CIRCLE, Step};
+use chimere_core::{Bitboard, Colour, Kind, Square, attacks};
+
+/// A move as the player chooses it. Consequences (rebirths, ...) are computed when it is
+/// played; `choice` selects among alternative consequences (a Super-Circe rebirth square,
+/// the promotion of a reborn pawn, ...), 0 being the first/default one.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    pub from: Square,
+    pub to: Square,
+    /// Square of the captured unit (the arrival square, or another one for en passant
+    /// and locusts).
+    pub capture: Option<Square>,
+    /// The capture was made from this square, where the unit was first transferred (Mars Circe).
+    pub via: Option<Square>,
+    pub promo: Option<Kind>,
+    /// Castling: the partner's departure and arrival squares.
+    pub castle: Option<(Square, Square)>,
+    pub ep: bool,
+    pub choice: u16,
+}
+
+impl Move {
+    pub const fn quiet(from: Square, to: Square) -> Move {
+        Move { from, to, capture: None, via: None, promo: None, castle: None, ep: false, choice: 0 }
+    }
+    #[inline]
+    pub const fn is_capture(&self) -> bool {
+        self.capture.is_some()
+    }
+}
+
+/// What generation needs to know from the rules besides the position.
+pub struct GenParams<'a> {
+    /// Kinds a pawn may promote to.
+    pub promotions: &'a [Kind],
+    /// Whether a unit promotes when it captures onto its promotion rank.
+    pub capture_promotes: &'a dyn Fn(&Position, Square, Unit) -> bool,
+    /// Whether a unit may move at all.
+    pub can_move: &'a dyn Fn(Unit) -> bool,
+    /// Pawns on their own first rank cannot move.
+    pub pawn_first_rank_immobile: bool,
+    /// Where a unit starting on `from` must stand to capture (`None` = it cannot capture).
+    pub capture_origin: &'a dyn Fn(&Position, Square, Unit) -> Option<Square>,
+}
+
+/// May side `mover` capture the unit `u`?
+#[inline]
+pub fn capturable(mover: Colour, u: Unit) -> bool {
+    (u.colour() == mover.opponent() || u.colour() == Colour::Shared) && !u.has(UNCAPTURABLE)
+}
+
+/// Board access for generation with one square considered empty (a lifted unit).
+#[derive(Copy, Clone)]
+struct View<'a> {
+    pos: &'a Position,
+    lifted: Option<Square>,
+}
+
+impl View<'_> {
+    #[inline]
+    fn get(&self, s: Square) -> Option<Unit> {
+        if Some(s) == self.lifted { None } else { self.pos.unit(s) }
+    }
+}
+
+/// Appends every pseudo-legal move of side `mover` (consequences not yet applied).
+pub fn generate(pos: &Position, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
+    for from in pos.movable(mover) {
+        let u = pos.unit(from).expect("occupied");
+        if !(gp.can_move)(u) {
+            continue;
+        }
+        let plain = View { pos, lifted: None };
+        gen_unit(plain, from, from, u, mover, gp, Mode::Quiet, out);
+        if let Some(origin) = (gp.capture_origin)(pos, from, u) {
+            if origin == from {
+                gen_unit(plain, from, from, u, mover, gp, Mode::Capture, out);
+            } else {
+                let lifted = View { pos, lifted: Some(from) };
+                let start = out.len();
+                gen_unit(lifted, from, origin, u, mover, gp, Mode::Capture, out);
+                for m in &mut out[start..] {
+                    m.via = Some(origin);
+                }
+            }
+        }
+        if u.kind() == KING && u.colour() == mover {
+            gen_castling(pos, from, mover, out);
+        }
+    }
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Mode {
+    Quiet,
+    Capture,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn gen_unit(
+    v: View,
+    from: Square,
+    at: Square,
+    u: Unit,
+    mover: Colour,
+    gp: &GenParams,
+    mode: Mode,
+    out: &mut Vec<Move>,
+) {
+    // Fast path for the orthodox walks: attack tables.
+    let occ = match v.lifted {
+        Some(l) => v.pos.occupied() & !Bitboard::from_square(l),
+        None => v.pos.occupied(),
+    };
+    let table = match u.kind() {
+        walk::KNIGHT => Some(attacks::knight(at)),
+        walk::KING => Some(attacks::king(at)),
+        walk::ROOK => Some(attacks::rook(at, occ)),
+        walk::BISHOP => Some(attacks::bishop(at, occ)),
+        walk::QUEEN => Some(attacks::queen(at, occ)),
+        _ => None,
+    };
+    if let Some(atk) = table {
+        match mode {
+            Mode::Quiet => {
+                for to in atk & !occ {
+                    if to != from {
+                        out.push(Move::quiet(from, to));
+                    }
+                }
+            }
+            Mode::Capture => {
+                for to in atk & occ {
+                    if let Some(t) = v.get(to)
+                        && capturable(mover, t)
+                    {
+                        out.push(Move { capture: Some(to), ..Move::quiet(from, to) });
+                    }
+                }
+            }
+        }
+        return;
+    }
+    let w = walk::walk(u.kind());
+    let mut seen = Bitboard::EMPTY;
+    let emit = |to: Square, cap: Option<Square>, seen: &mut Bitboard, out: &mut Vec<Move>| {
+        // A unit that returns to its own square by a (Mars) capture path is fine; a quiet
+        // move must change squares.
+        if cap.is_none() && to == from {
+            return;
+        }
+        if seen.has(to) {
+            return;
+        }
+        seen.set(to);
+        out.push(Move { capture: cap, ..Move::quiet(from, to) });
+    };
+    for step in w.steps {
+        match *step {
+            Step::Leap(offs) => {
+                for &(df, dr) in offs {
+                    if let Some(to) = at.offset(df, dr) {
+                        match v.get(to) {
+                            None if mode == Mode::Quiet => emit(to, None, &mut seen, out),
+                            Some(t) if mode == Mode::Capture && capturable(mover, t) => {
+                                emit(to, Some(to), &mut seen, out)
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            Step::Ride(offs) => {
+                for &(df, dr) in offs {
+                    let mut cur = at;
+                    while let Some(to) = cur.offset(df, dr) {
+                        match v.get(to) {
+                            None => {
+                                if mode == Mode::Quiet {
+                                    emit(to, None, &mut seen, out)
+                                }
+                            }
+                            Some(t) => {
+                                if mode == Mode::Capture && capturable(mover, t) {
+                                    emit(to, Some(to), &mut seen, out)
+                                }
+                                break;
+                            }
+                        }
+                        cur = to;
+                    }
+                }
+            }
+            Step::Rose => {
+                for start in 0..8 {
+                    for dir in [1i32, 7] {
+                        let mut cur = at;
+                        for k in 0..7 {
+                            let (df, dr) = ROSE_CIRCLE[((start + dir * k) % 8) as usize];
+                            let Some(to) = cur.offset(df, dr) else { break };
+                            if to == at {
+                                break;
+                            }
+                            match v.get(to) {
+                                None => {
+                                    if mode == Mode::Quiet {
+                                        emit(to, None, &mut seen, out)
+                                    }
+                                }
+                                Some(t) => {
+                                    if mode == Mode::Capture && capturable(mover, t) {
+                                        emit(to, Some(to), &mut seen, out)
+                                    }
+                                    break;
+                                }
+                            }
+                            cur = to;
+                        }
+                    }
+                }
+            }
+            Step::Locust(offs, ride) => {
+                if mode != Mode::Capture {
+                    continue;
+                }
+                for &(df, dr) in offs {
+                    let mut cur = at;
+                    while let Some(next) = cur.offset(df, dr) {
+                        match v.get(next) {
+                            None => {
+                                if !ride {
+                                    break;
+                                }
+                                cur = next;
+                            }
+                            Some(t) => {
+                                if capturable(mover, t)
+                                    && let Some(land) = next.offset(df, dr)
+                                    && v.get(land).is_none()
+                                {
+                                    out.push(Move { capture: Some(next), ..Move::quiet(from, land) });
+                                }
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            Step::Hop(offs) => {
+                for &(df, dr) in offs {
+                    let mut cur = at;
+                    while let Some(next) = cur.offset(df, dr) {
+                        if v.get(next).is_some() {
+                            if let Some(land) = next.offset(df, dr) {
+                                match v.get(land) {
+                                    None if mode == Mode::Quiet => emit(land, None, &mut seen, out),
+                                    Some(t) if mode == Mode::Capture && capturable(mover, t) => {
+                                        emit(land, Some(land), &mut seen, out)
+                                    }
+                                    _ => {}
+                                }
+                            }
+                            break;
+                        }
+                        cur = next;
+                    }
+                }
+            }
+            Step::Pawn => gen_pawn(v, from, at, u, mover, gp, mode, out),
+        }
+    }
+}
+
+fn push_promotions(m: Move, last_rank: bool, gp: &GenParams, out: &mut Vec<Move>) {
+    if last_rank {
+        for &k in gp.promotions {
+            out.push(Move { promo: Some(k), ..m });
+        }
+    } else {
+        out.push(m);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn gen_pawn(
+    v: View,
+    from: Square,
+    at: Square,
+    u: Unit,
+    mover: Colour,
+    gp: &GenParams,
+    mode: Mode,
+    out: &mut Vec<Move>,
+) {
+    let dr = mover.forward();
+    if dr == 0 {
+        return;
+    }
+    let rel_rank = if dr > 0 { at.rank() } else { 7 - at.rank() };
+    if rel_rank == 7 || (rel_rank == 0 && gp.pawn_first_rank_immobile) {
+        return;
+    }
+    let last = |s: Square| if dr > 0 { s.rank() == 7 } else { s.rank() == 0 };
+    if mode == Mode::Quiet {
+        if let Some(one) = at.offset(0, dr)
+            && v.get(one).is_none()
+        {
+            push_promotions(Move::quiet(from, one), last(one), gp, out);
+            if rel_rank == 1
+                && let Some(two) = one.offset(0, dr)
+                && v.get(two).is_none()
+            {
+                out.push(Move::quiet(from, two));
+            }
+        }
+        return;
+    }
+    for df in [-1, 1] {
+        let Some(to) = at.offset(df, dr) else { continue };
+        match v.get(to) {
+            Some(t) if capturable(mover, t) => {
+                let promotes = last(to) && (gp.capture_promotes)(v.pos, to, u);
+                push_promotions(Move { capture: Some(to), ..Move::quiet(from, to) }, promotes, gp, out)
+            }
+            None => {
+                if let Some(EnPassant { target, pawn }) = v.pos.ep()
+                    && target == to
+                    && let Some(t) = v.get(pawn)
+                    && t.kind() == PAWN
+                    && capturable(mover, t)
+                {
+                    out.push(Move { capture: Some(pawn), ep: true, ..Move::quiet(from, to) });
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn gen_castling(pos: &Position, from: Square, mover: Colour, out: &mut Vec<Move>) {
+    let (king_bit, q_bit, k_bit, r) = match mover {
+        Colour::White => (W_KING, W_QUEENSIDE, W_KINGSIDE, 0u8),
+        Colour::Black => (B_KING, B_QUEENSIDE, B_KINGSIDE, 7u8),
+        Colour::Shared => return,
+    };
+    let at = |f: u8| Square::from_coords(f, r);
+    let rights = pos.rights();
+    if rights & king_bit == 0 || from != at(4) {
+        return;
+    }
+    let empty = |files: &[u8]| files.iter().all(|&f| pos.unit(at(f)).is_none());
+    let rook_ok = |f: u8| pos.unit(at(f)).is_some_and(|u| u.kind() == walk::ROOK && u.colour() == mover);
+    if rights & k_bit != 0 && empty(&[5, 6]) && rook_ok(7) {
+        out.push(Move { castle: Some((at(7), at(5))), ..Move::quiet(from, at(6)) });
+    }
+    if rights & q_bit != 0 && empty(&[1, 2, 3]) && rook_ok(0) {
+        out.push(Move { castle: Some((at(0), at(3))), ..Move::quiet(from, at(2)) });
+    }
+}
+
+/// Can side `by` capture (in the orthodox sense: by its walks, from where its units stand)
+/// a unit standing on `target`? Neutral units count for both sides.
+/// `pawn_first_rank_immobile`: pawns on their own first rank do not attack.
+pub fn attacked_by(pos: &Position, by: Colour, target: Square, pawn_first_rank_immobile: bool) -> bool {
+    let board = pos.board();
+    let mine = pos.movable(by);
+    let occ = pos.occupied();
+    let of = |k: Kind| board.kind(k) & mine;
+    use walk::*;
+    // Pawns of `by` (neutral pawns move in `by`'s direction).
+    let mut pawns = of(PAWN);
+    if pawn_first_rank_immobile {
+        pawns &= !Bitboard::rank(if by == Colour::White { 0 } else { 7 });
+    }
+    if (attacks::pawn(by != Colour::White, target) & pawns).any() {
+        return true;
+    }
+    if (attacks::knight(target) & of(KNIGHT)).any() || (attacks::king(target) & of(KING)).any() {
+        return true;
+    }
+    let rq = of(ROOK) | of(QUEEN);
+    if rq.any() && (attacks::rook(target, occ) & rq).any() {
+        return true;
+    }
+    let bq = of(BISHOP) | of(QUEEN);
+    if bq.any() && (attacks::bishop(target, occ) & bq).any() {
+        return true;
+    }
+    let fairy = mine & !(of(PAWN) | of(KNIGHT) | of(KING) | rq | bq);
+    if fairy.is_empty() {
+        return false;
+    }
+    let is = |s: Square, k: Kind| fairy.has(s) && board.get(s).is_some_and(|p| p.kind == k);
+    if of(NIGHTRIDER).any() {
+        for (df, dr) in KNIGHT_STEPS {
+            let mut cur = target;
+            while let Some(n) = cur.offset(df, dr) {
+                if occ.has(n) {
+                    if is(n, NIGHTRIDER) {
+                        return true;
+                    }
+                    break;
+                }
+                cur = n;
+            }
+        }
+    }
+    if of(ROSE).any() {
+        for start in 0..8 {
+            for dir in [1i32, 7] {
+                let mut cur = target;
+                for k in 0..7 {
+                    let (df, dr) = ROSE_CIRCLE[((start + dir * k) % 8) as usize];
+                    let Some(n) = cur.offset(df, dr) else { break };
+                    if n == target {
+                        break;
+                    }
+                    if occ.has(n) {
+                        if is(n, ROSE) {
+                            return true;
+                        }
+                        break;
+                    }
+                    cur = n;
+                }
+            }
+        }
+    }
+    let locusts = [
+        (LOCUST, &QUEEN_DIRS[..]),
+        (NIGHTRIDER_LOCUST, &KNIGHT_STEPS[..]),
+        (BISHOP_LOCUST, &BISHOP_DIRS[..]),
+        (ROOK_LOCUST, &ROOK_DIRS[..]),
+    ];
+    for (k, dirs) in locusts {
+        if of(k).is_empty() {
+            continue;
+        }
+        for &(df, dr) in dirs {
+            // The locust comes from behind (-d) and lands on target + d.
+            let Some(land) = target.offset(df, dr) else { continue };
+            if occ.has(land) {
+                continue;
+            }
+            let mut cur = target;
+            while let Some(n) = cur.offset(-df, -dr) {
+                if occ.has(n) {
+                    if is(n, k) {
+                        return true;
+                    }
+                    break;
+                }
+                cur = n;
+            }
+        }
+    }
+    if of(GRASSHOPPER).any() {
+        for (df, dr) in QUEEN_DIRS {
+            let Some(hurdle) = target.offset(-df, -dr) else { continue };
+            if !occ.has(hurdle) {
+                continue;
+            }
+            let mut cur = hurdle;
+            while let Some(n) = cur.offset(-df, -dr) {
+                if occ.has(n) {
+                    if is(n, GRASSHOPPER) {
+                        return true;
+                    }
+                    break;
+                }
+                cur = n;
+            }
+        }
+    }
+    false
+}

@@ -1,0 +1,134 @@
+//! The readable notation of fairy moves, Popeye's: `Sb1-c3`, `Qd4*d7`, `e5*d6 ep.`, `0-0`, `b7-b8=Q`, attribute
+//! prefixes (`n` neutral, `k` kamikaze, `r` royal), consequences in brackets
+//! (`[+bQd8]`, `[wRh4->h1]`, `[-wkBg5]`, `[+bRa8->v]`), check ` +`.
+
+use crate::position::{KAMIKAZE, ROYAL, Unit};
+use crate::walk::{self, PAWN};
+use crate::{Game, Move, Note};
+use chimere_core::{Colour, Kind};
+use std::fmt::Write;
+
+fn attrs_prefix(u: Unit, with_neutral: bool) -> String {
+    let mut s = String::new();
+    if with_neutral && u.colour() == Colour::Shared {
+        s.push('n');
+    }
+    if u.has(KAMIKAZE) {
+        s.push('k');
+    }
+    if u.has(ROYAL) {
+        s.push('r');
+    }
+    s
+}
+
+/// A unit as the move text shows it: prefixes and walk, the pawn letter omitted when bare.
+fn mover_text(u: Unit) -> String {
+    let pre = attrs_prefix(u, true);
+    if u.kind() == PAWN && pre.is_empty() { String::new() } else { format!("{pre}{}", walk::letters(u.kind())) }
+}
+
+fn colour_letter(c: Colour) -> char {
+    match c {
+        Colour::White => 'w',
+        Colour::Black => 'b',
+        Colour::Shared => 'n',
+    }
+}
+
+/// A unit inside brackets: colour letter, attributes, walk.
+fn bracket_unit(u: Unit) -> String {
+    format!("{}{}{}", colour_letter(u.colour()), attrs_prefix(u, false), walk::letters(u.kind()))
+}
+
+fn promo_text(u: Unit, k: Kind) -> String {
+    format!("={}{}", attrs_prefix(u, true), walk::letters(k))
+}
+
+/// The text of a move (before it is played) with its notes, without check mark.
+pub fn move_text(game: &Game, mv: &Move, notes: &[Note]) -> String {
+    let pos = &game.pos;
+    let mut s = String::new();
+    let Some(u) = pos.unit(mv.from) else { return "?".into() };
+    if let Some((rf, _)) = mv.castle {
+        s.push_str(if rf.file() == 7 { "0-0" } else { "0-0-0" });
+    } else {
+        s.push_str(&mover_text(u));
+        let _ = write!(s, "{}", mv.from);
+        if let Some(via) = mv.via {
+            let _ = write!(s, "-{via}");
+        }
+        match mv.capture {
+            Some(c) if c != mv.to && !mv.ep => {
+                let _ = write!(s, "*{c}-{}", mv.to);
+            }
+            Some(_) => {
+                let _ = write!(s, "*{}", mv.to);
+            }
+            None => {
+                let _ = write!(s, "-{}", mv.to);
+            }
+        }
+        if let Some(k) = mv.promo {
+            s.push_str(&promo_text(u, k));
+        }
+        if mv.ep {
+            s.push_str(" ep.");
+        }
+    }
+    for n in notes {
+        match *n {
+            Note::Recoloured { colour, .. } => {
+                let _ = write!(s, "={}", colour_letter(colour));
+            }
+            Note::Rekinded { kind, .. } => {
+                let _ = write!(s, "={}", walk::letters(kind));
+            }
+            Note::Reborn { sq, unit, promo } => {
+                let _ = write!(s, "[+{}{sq}", bracket_unit(unit));
+                if let Some(k) = promo {
+                    s.push_str(&promo_text(Unit { attrs: 0, ..unit }, k));
+                }
+                s.push(']');
+            }
+            Note::RebornUnder { sq, unit, promo } => {
+                let _ = write!(s, "[+{}{sq}", bracket_unit(unit));
+                if let Some(k) = promo {
+                    s.push_str(&promo_text(Unit { attrs: 0, ..unit }, k));
+                }
+                s.push_str("->v]");
+            }
+            Note::Transfer { from, to, unit, promo } => {
+                let _ = write!(s, "[{}{from}->{to}", bracket_unit(unit));
+                if let Some(k) = promo {
+                    s.push_str(&promo_text(Unit { attrs: 0, ..unit }, k));
+                }
+                s.push(']');
+            }
+            Note::Vanished { sq, unit } => {
+                let _ = write!(s, "[-{}{sq}]", bracket_unit(unit));
+            }
+            Note::Reappeared { sq, unit } => {
+                let _ = write!(s, "[+{}{sq}]", bracket_unit(unit));
+            }
+        }
+    }
+    s
+}
+
+/// Plays a legal move, writes it with ` +` if it checks, and takes it back. `None` if the
+/// move is not legal.
+pub fn move_with_check(game: &mut Game, mv: &Move) -> Option<String> {
+    let before = game.pos.side();
+    let text_unit = game.pos.unit(mv.from)?;
+    let _ = text_unit;
+    let notes = game.make(mv)?;
+    game.unmake();
+    let mut s = move_text(game, mv, &notes);
+    game.make(mv)?;
+    if game.in_check(before.opponent()) {
+        s.push_str(" +");
+    }
+    game.unmake();
+    Some(s)
+}

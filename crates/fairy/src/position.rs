@@ -1,0 +1,456 @@
+//! The position: core [`Board`] (colour and kind of every unit) plus what fairy chess adds
+//! per unit (attributes, diagram square), the underworld (units hidden under a square),
+//! castling rights, en passant and the side to move. It changes only through [`Fx`]
+//! effects recorded in a journal; unmaking a move replays its effects backwards.
+
+use arrayvec::ArrayVec;
+use chimere_core::{Bitboard, Board, Colour, Effect, Kind, Piece, Square, zobrist};
+
+/// Unit attribute: the unit disappears after each of its captures.
+pub const KAMIKAZE: u8 = 1;
+/// Unit attribute: the unit can no longer be captured (a ghost that came back).
+pub const UNCAPTURABLE: u8 = 2;
+/// Unit attribute: the unit is royal (explicitly; kings are royal anyway).
+pub const ROYAL: u8 = 4;
+
+/// "No diagram square" marker for [`Unit::origin`].
+pub const NO_ORIGIN: u8 = 64;
+
+/// One unit: colour and kind, attribute bits, and the square it stood on in the diagram.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Unit {
+    pub piece: Piece,
+    pub attrs: u8,
+    pub origin: u8,
+}
+
+impl Unit {
+    pub const fn new(colour: Colour, kind: Kind) -> Unit {
+        Unit { piece: Piece::new(colour, kind), attrs: 0, origin: NO_ORIGIN }
+    }
+    #[inline]
+    pub const fn colour(self) -> Colour {
+        self.piece.colour
+    }
+    #[inline]
+    pub const fn kind(self) -> Kind {
+        self.piece.kind
+    }
+    #[inline]
+    pub const fn with_kind(self, kind: Kind) -> Unit {
+        Unit { piece: Piece::new(self.piece.colour, kind), ..self }
+    }
+    #[inline]
+    pub const fn with_colour(self, colour: Colour) -> Unit {
+        Unit { piece: Piece::new(colour, self.piece.kind), ..self }
+    }
+    #[inline]
+    pub const fn has(self, attr: u8) -> bool {
+        self.attrs & attr != 0
+    }
+    pub fn origin_square(self) -> Option<Square> {
+        Square::try_new(self.origin)
+    }
+}
+
+/// En passant state: the square a capturing pawn lands on, and the pawn that may be taken.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct EnPassant {
+    pub target: Square,
+    pub pawn: Square,
+}
+
+/// Castling right bits: white king, white a-rook, white h-rook, then the same for black.
+pub const W_KING: u8 = 1;
+pub const W_QUEENSIDE: u8 = 2;
+pub const W_KINGSIDE: u8 = 4;
+pub const B_KING: u8 = 8;
+pub const B_QUEENSIDE: u8 = 16;
+pub const B_KINGSIDE: u8 = 32;
+
+/// One recorded change of the position.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Fx {
+    Remove(Square, Unit),
+    Add(Square, Unit),
+    /// Insert a unit into the underworld list at index `at`.
+    Bury(Square, Unit, u8),
+    /// Remove the unit at index `at` of the underworld list.
+    Unbury(Square, Unit, u8),
+    Rights(u8, u8),
+    Ep(Option<EnPassant>, Option<EnPassant>),
+    Side,
+}
+
+impl Fx {
+    fn inverse(self) -> Fx {
+        match self {
+            Fx::Remove(s, u) => Fx::Add(s, u),
+            Fx::Add(s, u) => Fx::Remove(s, u),
+            Fx::Bury(s, u, i) => Fx::Unbury(s, u, i),
+            Fx::Unbury(s, u, i) => Fx::Bury(s, u, i),
+            Fx::Rights(a, b) => Fx::Rights(b, a),
+            Fx::Ep(a, b) => Fx::Ep(b, a),
+            Fx::Side => Fx::Side,
+        }
+    }
+}
+
+/// Maximum number of hidden units.
+pub const UNDER_MAX: usize = 32;
+
+#[inline]
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 31;
+    x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x ^= x >> 29;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^ (x >> 32)
+}
+
+/// Hash of what a unit carries beyond its piece (attributes and diagram square).
+#[inline]
+fn extra_key(sq: Square, u: Unit) -> u64 {
+    if u.attrs == 0 && u.origin == NO_ORIGIN {
+        0
+    } else {
+        mix(0xA5A5_0000_0000_0000 ^ (sq.index() as u64) << 16 ^ (u.attrs as u64) << 8 ^ u.origin as u64)
+    }
+}
+
+#[inline]
+fn under_key(sq: Square, u: Unit, depth: usize) -> u64 {
+    mix(0x5A5A_0000_0000_0000
+        ^ (depth as u64) << 40
+        ^ (sq.index() as u64) << 32
+        ^ (u.piece.code() as u64) << 16
+        ^ (u.attrs as u64) << 8
+        ^ u.origin as u64)
+}
+
+/// A fairy-chess position with its effect journal.
+#[derive(Clone, Debug)]
+pub struct Position {
+    board: Board,
+    attrs: [u8; 64],
+    origin: [u8; 64],
+    under: ArrayVec<(Square, Unit), UNDER_MAX>,
+    side: Colour,
+    rights: u8,
+    ep: Option<EnPassant>,
+    /// Hash of everything but the pieces (which the core board hashes).
+    xhash: u64,
+    /// Number of units on the board with the [`ROYAL`] attribute.
+    royal_attrs: u16,
+    journal: Vec<Fx>,
+    frames: Vec<u32>,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, o: &Self) -> bool {
+        self.board == o.board
+            && self.attrs == o.attrs
+            && self.origin == o.origin
+            && self.under == o.under
+            && self.side == o.side
+            && self.rights == o.rights
+            && self.ep == o.ep
+            && self.xhash == o.xhash
+    }
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::empty()
+    }
+}
+
+impl Position {
+    pub fn empty() -> Position {
+        Position {
+            board: Board::empty(),
+            attrs: [0; 64],
+            origin: [NO_ORIGIN; 64],
+            under: ArrayVec::new(),
+            side: Colour::White,
+            rights: 0,
+            ep: None,
+            xhash: 0,
+            royal_attrs: 0,
+            journal: Vec::with_capacity(256),
+            frames: Vec::with_capacity(64),
+        }
+    }
+
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    #[inline]
+    pub fn side(&self) -> Colour {
+        self.side
+    }
+    #[inline]
+    pub fn rights(&self) -> u8 {
+        self.rights
+    }
+    #[inline]
+    pub fn ep(&self) -> Option<EnPassant> {
+        self.ep
+    }
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.board.occupied()
+    }
+    /// The unit on a square.
+    #[inline]
+    pub fn unit(&self, sq: Square) -> Option<Unit> {
+        self.board.get(sq).map(|piece| Unit { piece, attrs: self.attrs[sq.index()], origin: self.origin[sq.index()] })
+    }
+    /// Whether some unit on the board carries the [`ROYAL`] attribute.
+    #[inline]
+    pub fn has_royal_attrs(&self) -> bool {
+        self.royal_attrs != 0
+    }
+    /// Hidden units, in the order they were put under their squares.
+    pub fn underworld(&self) -> &[(Square, Unit)] {
+        &self.under
+    }
+    /// Hidden units under one square, first buried first.
+    pub fn under(&self, sq: Square) -> impl Iterator<Item = (usize, Unit)> + '_ {
+        self.under.iter().enumerate().filter(move |(_, (s, _))| *s == sq).map(|(i, (_, u))| (i, *u))
+    }
+
+    /// The complete hash (pieces, attributes, underworld, rights, en passant, side).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.board.hash() ^ self.xhash
+    }
+
+    /// The hash recomputed from scratch.
+    pub fn recomputed_hash(&self) -> u64 {
+        self.board.recomputed_hash() ^ self.recomputed_xhash()
+    }
+
+    fn recomputed_xhash(&self) -> u64 {
+        let mut h = 0;
+        for (sq, _) in self.board.iter() {
+            h ^= extra_key(sq, self.unit(sq).expect("occupied"));
+        }
+        h ^= self.under_hash_all();
+        h ^= Self::rights_key(self.rights) ^ Self::ep_key(self.ep);
+        if self.side == Colour::Black {
+            h ^= zobrist::SIDE;
+        }
+        h
+    }
+
+    fn under_hash_all(&self) -> u64 {
+        let mut h = 0;
+        for sq in Square::ALL {
+            h ^= self.under_hash(sq);
+        }
+        h
+    }
+
+    fn under_hash(&self, sq: Square) -> u64 {
+        let mut h = 0;
+        for (depth, (_, u)) in self.under(sq).enumerate() {
+            h ^= under_key(sq, u, depth);
+        }
+        h
+    }
+
+    fn rights_key(r: u8) -> u64 {
+        (0..6).filter(|i| r >> i & 1 != 0).map(zobrist::field).fold(0, |a, b| a ^ b)
+    }
+    fn ep_key(ep: Option<EnPassant>) -> u64 {
+        ep.map_or(0, |e| zobrist::field(16 + e.target.index()) ^ zobrist::field(96 + e.pawn.index()))
+    }
+
+    // ----- set-up (not journalled) -----
+
+    /// Puts a unit on an empty square, or (if occupied) pushes the occupant under it.
+    pub fn setup_put(&mut self, sq: Square, u: Unit) {
+        if let Some(old) = self.unit(sq) {
+            self.raw(Fx::Remove(sq, old));
+            let at = self.under.len() as u8;
+            if (at as usize) < UNDER_MAX {
+                self.raw(Fx::Bury(sq, old, at));
+            }
+        }
+        self.raw(Fx::Add(sq, u));
+    }
+    pub fn setup_side(&mut self, c: Colour) {
+        if c != self.side {
+            self.raw(Fx::Side);
+        }
+    }
+    pub fn setup_rights(&mut self, r: u8) {
+        self.raw(Fx::Rights(self.rights, r));
+    }
+    pub fn setup_ep(&mut self, ep: Option<EnPassant>) {
+        self.raw(Fx::Ep(self.ep, ep));
+    }
+
+    // ----- the journal -----
+
+    #[inline]
+    fn raw(&mut self, fx: Fx) {
+        match fx {
+            Fx::Remove(sq, u) => {
+                self.board.apply(Effect::Remove(sq, u.piece));
+                self.xhash ^= extra_key(sq, u);
+                self.attrs[sq.index()] = 0;
+                self.origin[sq.index()] = NO_ORIGIN;
+                self.royal_attrs -= u.has(ROYAL) as u16;
+            }
+            Fx::Add(sq, u) => {
+                self.board.apply(Effect::Add(sq, u.piece));
+                self.xhash ^= extra_key(sq, u);
+                self.attrs[sq.index()] = u.attrs;
+                self.origin[sq.index()] = u.origin;
+                self.royal_attrs += u.has(ROYAL) as u16;
+            }
+            Fx::Bury(sq, u, at) => {
+                self.xhash ^= self.under_hash(sq);
+                self.under.insert(at as usize, (sq, u));
+                self.xhash ^= self.under_hash(sq);
+            }
+            Fx::Unbury(sq, u, at) => {
+                self.xhash ^= self.under_hash(sq);
+                let got = self.under.remove(at as usize);
+                debug_assert_eq!(got, (sq, u));
+                self.xhash ^= self.under_hash(sq);
+            }
+            Fx::Rights(old, new) => {
+                debug_assert_eq!(old, self.rights);
+                self.xhash ^= Self::rights_key(old) ^ Self::rights_key(new);
+                self.rights = new;
+            }
+            Fx::Ep(old, new) => {
+                debug_assert_eq!(old, self.ep);
+                self.xhash ^= Self::ep_key(old) ^ Self::ep_key(new);
+                self.ep = new;
+            }
+            Fx::Side => {
+                self.side = self.side.opponent();
+                self.xhash ^= zobrist::SIDE;
+            }
+        }
+    }
+
+    /// Starts a journal frame (one move).
+    #[inline]
+    pub fn begin(&mut self) {
+        self.frames.push(self.journal.len() as u32);
+    }
+    /// Applies and records an effect in the current frame.
+    #[inline]
+    pub fn apply(&mut self, fx: Fx) {
+        self.raw(fx);
+        self.journal.push(fx);
+    }
+    /// Reverts the current frame and drops it.
+    pub fn rollback(&mut self) {
+        let start = self.frames.pop().expect("a frame is open") as usize;
+        while self.journal.len() > start {
+            let fx = self.journal.pop().expect("non-empty");
+            self.raw(fx.inverse());
+        }
+    }
+    /// The effects of the current (innermost) frame.
+    pub fn frame(&self) -> &[Fx] {
+        let start = *self.frames.last().unwrap_or(&0) as usize;
+        &self.journal[start..]
+    }
+    /// Number of open frames.
+    pub fn depth(&self) -> usize {
+        self.frames.len()
+    }
+
+    // ----- journalled helpers -----
+
+    pub fn remove(&mut self, sq: Square) -> Option<Unit> {
+        let u = self.unit(sq)?;
+        self.apply(Fx::Remove(sq, u));
+        Some(u)
+    }
+    pub fn add(&mut self, sq: Square, u: Unit) {
+        self.apply(Fx::Add(sq, u));
+    }
+    /// Hides `u` under `sq`, on top (`last = true`) or at the bottom of the pile.
+    pub fn bury(&mut self, sq: Square, u: Unit, last: bool) -> bool {
+        if self.under.len() >= UNDER_MAX {
+            return false;
+        }
+        let at = if last {
+            self.under.len()
+        } else {
+            self.under.iter().position(|(s, _)| *s == sq).unwrap_or(self.under.len())
+        };
+        self.apply(Fx::Bury(sq, u, at as u8));
+        true
+    }
+    pub fn unbury(&mut self, index: usize) -> (Square, Unit) {
+        let (sq, u) = self.under[index];
+        self.apply(Fx::Unbury(sq, u, index as u8));
+        (sq, u)
+    }
+    pub fn set_rights(&mut self, r: u8) {
+        if r != self.rights {
+            self.apply(Fx::Rights(self.rights, r));
+        }
+    }
+    pub fn set_ep(&mut self, ep: Option<EnPassant>) {
+        if ep != self.ep {
+            self.apply(Fx::Ep(self.ep, ep));
+        }
+    }
+    pub fn flip_side(&mut self) {
+        self.apply(Fx::Side);
+    }
+
+    /// Squares holding units of this colour (own colour only).
+    #[inline]
+    pub fn colour(&self, c: Colour) -> Bitboard {
+        self.board.colour(c)
+    }
+    /// Units of `c` together with neutral units (what side `c` may move).
+    #[inline]
+    pub fn movable(&self, c: Colour) -> Bitboard {
+        self.board.colour(c) | self.board.colour(Colour::Shared)
+    }
+
+    /// Castling rights implied by kings and rooks standing on their diagram squares.
+    pub fn implied_rights(&self) -> u8 {
+        use crate::walk::{KING, ROOK};
+        let mut r = 0;
+        let at =
+            |s: &str, c: Colour, k: Kind| self.board.get(Square::parse(s).expect("square")) == Some(Piece::new(c, k));
+        if at("e1", Colour::White, KING) {
+            r |= W_KING;
+            if at("a1", Colour::White, ROOK) {
+                r |= W_QUEENSIDE;
+            }
+            if at("h1", Colour::White, ROOK) {
+                r |= W_KINGSIDE;
+            }
+        }
+        if at("e8", Colour::Black, KING) {
+            r |= B_KING;
+            if at("a8", Colour::Black, ROOK) {
+                r |= B_QUEENSIDE;
+            }
+            if at("h8", Colour::Black, ROOK) {
+                r |= B_KINGSIDE;
+            }
+        }
+        r
+    }
+
+    /// Debug check: board consistent and hash equal to the recomputed one.
+    pub fn is_consistent(&self) -> bool {
+        self.board.is_consistent() && self.xhash == self.recomputed_xhash()
+    }
+}

@@ -1,0 +1,648 @@
+//! Rule sets: conditions composed through a few pipelines whose order is written once in
+//! [`RANKS`]. The engine calls only the hooks a rule set registered (lists built once by
+//! [`RuleSet::build`]); it names no condition.
+//!
+//! Pipelines:
+//! - **generate**: walks (data) + the `CaptureOrigin` slot (where a unit captures from),
+//!   then the `Admit` filters (a pseudo-legal move the condition forbids);
+//! - **choices**: one condition may split a move into alternatives (rebirth square, promotion
+//!   of a reborn pawn...), carried in [`Move::choice`];
+//! - **play**: the base move (removal, arrival, promotion, castling partner), then the
+//!   capture consequences by slot rank (`CapturerVanishes`, `CapturerRebirth`,
+//!   `CapturedFate`), the `AfterMove` transformations (every move), then the underworld
+//!   release and the state fields (castling, en passant);
+//! - **observe**: check is "could the opponent remove a royal unit": by attack tables when
+//!   every condition allows it, else by playing the opponent's captures.
+
+use crate::moves::{self, GenParams, Move};
+use crate::position::{B_KING, B_KINGSIDE, B_QUEENSIDE, W_KING, W_KINGSIDE, W_QUEENSIDE};
+use crate::position::{EnPassant, Position, ROYAL, Unit};
+use crate::walk::{self, KING, PAWN, ROOK};
+use arrayvec::ArrayVec;
+use chimere_core::{Colour, Kind, Square};
+use std::fmt;
+use std::sync::Arc;
+
+/// The hook slots. Their order here is the order in which the play pipeline runs them.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Slot {
+    /// Generation: where a unit must stand to capture.
+    CaptureOrigin,
+    /// Choices: alternatives of one move's consequences.
+    Choices,
+    /// Play: the capturing unit disappears (and becomes a victim the next slots may treat).
+    CapturerVanishes,
+    /// Play: the capturing unit is transferred elsewhere.
+    CapturerRebirth,
+    /// Play: what becomes of the victims (rebirth, ghost...).
+    CapturedFate,
+    /// Generation: filters on pseudo-legal moves (the move is not available at all).
+    Admit,
+    /// Play: transformations after every move (colour or kind changes, additions...).
+    AfterMove,
+}
+
+/// The one central rank list: the order of the play pipeline, and which slots admit only
+/// one condition.
+pub const RANKS: &[(Slot, bool)] = &[
+    (Slot::CaptureOrigin, true),
+    (Slot::Choices, true),
+    (Slot::CapturerVanishes, false),
+    (Slot::CapturerRebirth, true),
+    (Slot::CapturedFate, true),
+    (Slot::AfterMove, false),
+    (Slot::Admit, false),
+];
+
+/// How check must be decided under a condition.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Observation {
+    /// Orthodox attack tables suffice.
+    Attack,
+    /// Play the opponent's captures of the royal squares and see whether a royal unit is lost.
+    KingCaptures,
+    /// Play every capture of the opponent (a rebirth may hit a royal unit).
+    AllCaptures,
+}
+
+/// Order in which hidden units come back when their square is vacated.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Release {
+    /// Last hidden first.
+    Lifo,
+    /// First hidden first.
+    Fifo,
+}
+
+/// A move was refused by a consequence (occupied rebirth square, unused choice...).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Reject;
+
+/// Role of a victim of a capture.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Role {
+    Captured,
+    Capturer,
+}
+
+/// A unit removed by the move, waiting for its fate.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Victim {
+    pub sq: Square,
+    pub unit: Unit,
+    pub role: Role,
+    pub handled: bool,
+}
+
+/// What the notation shows of the consequences, in the order they happened.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Note {
+    /// A unit (re)appears: `[+bQd8]`, `[+bPd1=S]`.
+    Reborn { sq: Square, unit: Unit, promo: Option<Kind> },
+    /// A unit changes colour: `=b`, `=w` after the move.
+    Recoloured { sq: Square, unit: Unit, colour: Colour },
+    /// A unit changes kind: `=R` after the move.
+    Rekinded { sq: Square, unit: Unit, kind: Kind },
+    /// A unit is put under an occupant: `[+bRa8->v]`.
+    RebornUnder { sq: Square, unit: Unit, promo: Option<Kind> },
+    /// A unit is transferred: `[wRh4->h1]`, `[wPd3->a8=Q]`.
+    Transfer { from: Square, to: Square, unit: Unit, promo: Option<Kind> },
+    /// A unit disappears: `[-wkBg5]`.
+    Vanished { sq: Square, unit: Unit },
+    /// A hidden unit comes back: `[+bSg8]`.
+    Reappeared { sq: Square, unit: Unit },
+}
+
+/// The state of one move being played, handed to the consequence hooks.
+pub struct Play<'a> {
+    pub pos: &'a mut Position,
+    pub mv: Move,
+    pub mover: Colour,
+    /// The moving unit as it stood before the move.
+    pub moving: Unit,
+    pub victims: ArrayVec<Victim, 4>,
+    pub notes: ArrayVec<Note, 8>,
+    pub promotions: &'a [Kind],
+    /// Castling rights given back by rebirths.
+    pub regain: u8,
+}
+
+impl Play<'_> {
+    /// The square a captured unit stood on.
+    pub fn capture_square(&self) -> Option<Square> {
+        self.mv.capture
+    }
+    /// Records the rights regained by a unit placed on `sq` (rook on its corner, king on
+    /// its square).
+    pub fn regain_rights(&mut self, sq: Square, u: Unit) {
+        let bit = match (u.colour(), u.kind(), sq.index()) {
+            (Colour::White, k, 4) if k == KING => W_KING,
+            (Colour::White, k, 0) if k == ROOK => W_QUEENSIDE,
+            (Colour::White, k, 7) if k == ROOK => W_KINGSIDE,
+            (Colour::Black, k, 60) if k == KING => B_KING,
+            (Colour::Black, k, 56) if k == ROOK => B_QUEENSIDE,
+            (Colour::Black, k, 63) if k == ROOK => B_KINGSIDE,
+            _ => 0,
+        };
+        self.regain |= bit;
+    }
+    pub fn note(&mut self, n: Note) {
+        let _ = self.notes.try_push(n);
+    }
+}
+
+/// A fairy condition: implements only the hooks of the slots it declares.
+pub trait Condition: fmt::Debug + Send + Sync {
+    /// Name (for messages).
+    fn name(&self) -> String;
+    /// Slots this condition fills.
+    fn slots(&self) -> Vec<Slot>;
+    /// `CaptureOrigin`: the square from which a unit on `from` captures (`None`: it cannot).
+    fn capture_origin(&self, _pos: &Position, from: Square, _u: Unit) -> Option<Square> {
+        Some(from)
+    }
+    /// `Choices`: number of alternatives for this (pseudo-legal) move (at least 1).
+    fn choices(&self, _pos: &Position, _mv: &Move, _promotions: &[Kind]) -> u16 {
+        1
+    }
+    /// Play slots: apply this condition's consequences of a capture.
+    fn on_capture(&self, _play: &mut Play) -> Result<(), Reject> {
+        Ok(())
+    }
+    /// `AfterMove`: transformations after every move (capture or not).
+    fn after_move(&self, _play: &mut Play) -> Result<(), Reject> {
+        Ok(())
+    }
+    /// `Admit`: whether a pseudo-legal move of `mover` is available at all.
+    fn admit(&self, _pos: &Position, _mover: Colour, _mv: &Move) -> bool {
+        true
+    }
+    /// What check detection this condition needs.
+    fn observation(&self) -> Observation {
+        Observation::Attack
+    }
+    /// Pawns on their own first rank are immobile under this condition.
+    fn pawn_first_rank_immobile(&self) -> bool {
+        false
+    }
+    /// Whether unit `u` promotes when it captures onto its promotion rank (a kamikaze pawn
+    /// that vanishes does not, unless something brings it back).
+    fn promotes_by_capture(&self, _pos: &Position, _to: Square, _u: Unit) -> bool {
+        true
+    }
+    /// Whether unit `u` may move at all (Para-circé: kings may not).
+    fn can_move(&self, _u: Unit) -> bool {
+        true
+    }
+    /// The alternatives of a move stand or fall together: if one is illegal, all are
+    /// (Circé coucou).
+    fn choices_all_or_nothing(&self) -> bool {
+        false
+    }
+    /// Release order of hidden units, if this condition has an opinion.
+    fn release(&self) -> Option<Release> {
+        None
+    }
+    /// Attributes given to a unit coming back from under a square.
+    fn released_attrs(&self) -> u8 {
+        0
+    }
+}
+
+/// Why a rule set cannot be built.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RulesError(pub String);
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+impl std::error::Error for RulesError {}
+
+/// Composed rules with per-hook lists precomputed.
+#[derive(Clone, Debug)]
+pub struct RuleSet {
+    conditions: Vec<Arc<dyn Condition>>,
+    capture_origin: Option<Arc<dyn Condition>>,
+    choices: Option<Arc<dyn Condition>>,
+    on_capture: Vec<Arc<dyn Condition>>,
+    after_move: Vec<Arc<dyn Condition>>,
+    admit: Vec<Arc<dyn Condition>>,
+    pub observation: Observation,
+    pub pawn_first_rank_immobile: bool,
+    pub release: Release,
+    pub released_attrs: u8,
+    pub promotions: Vec<Kind>,
+    pub choices_all_or_nothing: bool,
+}
+
+impl Default for RuleSet {
+    fn default() -> Self {
+        RuleSet::orthodox()
+    }
+}
+
+impl RuleSet {
+    /// Orthodox chess.
+    pub fn orthodox() -> RuleSet {
+        RuleSet::build(Vec::new(), &[]).expect("no conditions")
+    }
+
+    /// Composes conditions; `fairy_kinds` are the fairy kinds a pawn may also promote to.
+    pub fn build(conditions: Vec<Arc<dyn Condition>>, fairy_kinds: &[Kind]) -> Result<RuleSet, RulesError> {
+        let mut capture_origin = None;
+        let mut choices = None;
+        let mut on_capture: Vec<(usize, Arc<dyn Condition>)> = Vec::new();
+        let mut after_move: Vec<Arc<dyn Condition>> = Vec::new();
+        let mut admit: Vec<Arc<dyn Condition>> = Vec::new();
+        let mut taken: Vec<(Slot, String)> = Vec::new();
+        let mut release: Option<(Release, String)> = None;
+        for c in &conditions {
+            for slot in c.slots() {
+                let (rank, exclusive) = RANKS
+                    .iter()
+                    .enumerate()
+                    .find(|(_, (s, _))| *s == slot)
+                    .map(|(i, (_, e))| (i, *e))
+                    .expect("every slot is ranked");
+                if exclusive && let Some((_, other)) = taken.iter().find(|(s, _)| *s == slot) {
+                    return Err(RulesError(format!(
+                        "conditions {} and {} cannot be combined: both decide {:?}",
+                        other,
+                        c.name(),
+                        slot
+                    )));
+                }
+                taken.push((slot, c.name()));
+                match slot {
+                    Slot::CaptureOrigin => capture_origin = Some(c.clone()),
+                    Slot::Choices => choices = Some(c.clone()),
+                    Slot::AfterMove => after_move.push(c.clone()),
+                    Slot::Admit => admit.push(c.clone()),
+                    _ => on_capture.push((rank, c.clone())),
+                }
+            }
+            if let Some(r) = c.release() {
+                if let Some((old, who)) = &release
+                    && *old != r
+                {
+                    return Err(RulesError(format!(
+                        "conditions {who} and {} cannot be combined: they release hidden units in different orders",
+                        c.name()
+                    )));
+                }
+                release = Some((r, c.name()));
+            }
+        }
+        on_capture.sort_by_key(|(r, _)| *r);
+        let mut promotions = vec![walk::QUEEN, walk::KNIGHT, walk::ROOK, walk::BISHOP];
+        for &k in fairy_kinds {
+            if !promotions.contains(&k) && k != walk::KING && k != walk::PAWN && k != walk::DUMMY {
+                promotions.push(k);
+            }
+        }
+        let observation = conditions.iter().map(|c| c.observation()).max().unwrap_or(Observation::Attack);
+        let observation = if capture_origin.is_some() || !admit.is_empty() {
+            observation.max(Observation::KingCaptures)
+        } else {
+            observation
+        };
+        Ok(RuleSet {
+            pawn_first_rank_immobile: conditions.iter().any(|c| c.pawn_first_rank_immobile()),
+            choices_all_or_nothing: conditions.iter().any(|c| c.choices_all_or_nothing()),
+            released_attrs: conditions.iter().fold(0, |a, c| a | c.released_attrs()),
+            conditions,
+            capture_origin,
+            choices,
+            on_capture: on_capture.into_iter().map(|(_, c)| c).collect(),
+            after_move,
+            admit,
+            observation,
+            release: release.map_or(Release::Lifo, |(r, _)| r),
+            promotions,
+        })
+    }
+
+    pub fn conditions(&self) -> &[Arc<dyn Condition>] {
+        &self.conditions
+    }
+}
+
+/// A position together with its rules: move generation, legality, make/unmake.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub rules: RuleSet,
+    pub pos: Position,
+    pool: Vec<Vec<Move>>,
+}
+
+/// Result of playing a move: whether the rules accepted it, and its notes.
+pub type Notes = ArrayVec<Note, 8>;
+
+fn count_royals(pos: &Position, side: Colour) -> u32 {
+    let b = pos.board();
+    let mut n = (b.kind(KING) & b.colour(side)).count();
+    if !pos.has_royal_attrs() {
+        return n;
+    }
+    for s in b.colour(side) & !b.kind(KING) {
+        if pos.unit(s).is_some_and(|u| u.has(ROYAL)) {
+            n += 1;
+        }
+    }
+    n
+}
+
+impl Game {
+    pub fn new(rules: RuleSet, pos: Position) -> Game {
+        Game { rules, pos, pool: Vec::new() }
+    }
+
+    fn take_buf(&mut self) -> Vec<Move> {
+        let mut v = self.pool.pop().unwrap_or_else(|| Vec::with_capacity(128));
+        v.clear();
+        v
+    }
+    fn give_buf(&mut self, v: Vec<Move>) {
+        self.pool.push(v);
+    }
+
+    /// Pseudo-legal moves of `mover`, with every choice expanded.
+    pub fn pseudo_moves(&self, mover: Colour, out: &mut Vec<Move>) {
+        let origin_hook = self.rules.capture_origin.clone();
+        let origin = move |p: &Position, from: Square, u: Unit| match &origin_hook {
+            Some(c) => c.capture_origin(p, from, u),
+            None => Some(from),
+        };
+        let conds = &self.rules.conditions;
+        let promo_ok = |p: &Position, to: Square, u: Unit| conds.iter().all(|c| c.promotes_by_capture(p, to, u));
+        let can_move = |u: Unit| conds.iter().all(|c| c.can_move(u));
+        let gp = GenParams {
+            capture_promotes: &promo_ok,
+            can_move: &can_move,
+            promotions: &self.rules.promotions,
+            pawn_first_rank_immobile: self.rules.pawn_first_rank_immobile,
+            capture_origin: &origin,
+        };
+        let start = out.len();
+        moves::generate(&self.pos, mover, &gp, out);
+        if !self.rules.admit.is_empty() {
+            let mut keep = start;
+            for i in start..out.len() {
+                let m = out[i];
+                if self.rules.admit.iter().all(|c| c.admit(&self.pos, mover, &m)) {
+                    out[keep] = m;
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+        }
+        if let Some(c) = &self.rules.choices {
+            let end = out.len();
+            for i in start..end {
+                let m = out[i];
+                let n = c.choices(&self.pos, &m, &self.rules.promotions);
+                for k in 1..n {
+                    out.push(Move { choice: k, ..m });
+                }
+            }
+        }
+    }
+
+    /// Plays `mv` for `mover` inside a new journal frame; on `Err` the frame is already
+    /// rolled back.
+    pub fn play(&mut self, mv: &Move, mover: Colour) -> Result<Notes, Reject> {
+        self.pos.begin();
+        match self.play_inner(mv, mover) {
+            Ok(n) => Ok(n),
+            Err(e) => {
+                self.pos.rollback();
+                Err(e)
+            }
+        }
+    }
+
+    fn play_inner(&mut self, mv: &Move, mover: Colour) -> Result<Notes, Reject> {
+        let rules = &self.rules;
+        let pos = &mut self.pos;
+        let old_rights = pos.rights();
+        let moving = pos.remove(mv.from).ok_or(Reject)?;
+        let mut victims = ArrayVec::new();
+        if let Some(c) = mv.capture {
+            let u = pos.remove(c).ok_or(Reject)?;
+            victims.push(Victim { sq: c, unit: u, role: Role::Captured, handled: false });
+        }
+        if pos.unit(mv.to).is_some() {
+            return Err(Reject);
+        }
+        let arrived = match mv.promo {
+            Some(k) => moving.with_kind(k),
+            None => moving,
+        };
+        pos.add(mv.to, arrived);
+        if let Some((rf, rt)) = mv.castle {
+            let rook = pos.remove(rf).ok_or(Reject)?;
+            if pos.unit(rt).is_some() {
+                return Err(Reject);
+            }
+            pos.add(rt, rook);
+        }
+        let mut play = Play {
+            pos,
+            mv: *mv,
+            mover,
+            moving,
+            victims,
+            notes: ArrayVec::new(),
+            promotions: &rules.promotions,
+            regain: 0,
+        };
+        if mv.capture.is_some() {
+            for c in &rules.on_capture {
+                c.on_capture(&mut play)?;
+            }
+            for i in 0..play.victims.len() {
+                let v = play.victims[i];
+                if v.role == Role::Capturer && !v.handled {
+                    play.note(Note::Vanished { sq: v.sq, unit: v.unit });
+                }
+            }
+        }
+        for c in &rules.after_move {
+            c.after_move(&mut play)?;
+        }
+        let regain = play.regain;
+        let mut notes = play.notes;
+        // Underworld: a vacated square lets one hidden unit come back.
+        if !pos.underworld().is_empty() {
+            let mut i = 0;
+            while i < pos.underworld().len() {
+                let (sq, _) = pos.underworld()[i];
+                if pos.unit(sq).is_none() {
+                    let pick = match rules.release {
+                        Release::Fifo => pos.under(sq).next().map(|(j, _)| j),
+                        Release::Lifo => pos.under(sq).last().map(|(j, _)| j),
+                    }
+                    .expect("a hidden unit");
+                    let (sq, u) = pos.unbury(pick);
+                    let u = Unit { attrs: u.attrs | rules.released_attrs, ..u };
+                    pos.add(sq, u);
+                    let _ = notes.try_push(Note::Reappeared { sq, unit: u });
+                    i = 0;
+                    continue;
+                }
+                i += 1;
+            }
+        }
+        // Castling rights: lost when a unit leaves or is taken from its square; regained by rebirths.
+        let mut lost = 0;
+        for fx in pos.frame() {
+            if let crate::position::Fx::Remove(s, _) = fx {
+                lost |= match s.index() {
+                    4 => W_KING,
+                    0 => W_QUEENSIDE,
+                    7 => W_KINGSIDE,
+                    60 => B_KING,
+                    56 => B_QUEENSIDE,
+                    63 => B_KINGSIDE,
+                    _ => 0,
+                };
+            }
+        }
+        pos.set_rights((old_rights & !lost) | (regain & pos.implied_rights()));
+        // En passant.
+        let mut ep = None;
+        if moving.kind() == PAWN
+            && mv.capture.is_none()
+            && mv.from.file() == mv.to.file()
+            && mv.from.rank().abs_diff(mv.to.rank()) == 2
+            && pos.unit(mv.to) == Some(arrived)
+        {
+            let mid = Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2);
+            ep = Some(EnPassant { target: mid, pawn: mv.to });
+        }
+        pos.set_ep(ep);
+        pos.flip_side();
+        Ok(notes)
+    }
+
+    /// Is side `side` in check (could the opponent remove one of its royal units)?
+    pub fn in_check(&mut self, side: Colour) -> bool {
+        let royals = count_royals(&self.pos, side);
+        if royals == 0 {
+            return false;
+        }
+        let by = side.opponent();
+        if self.rules.observation == Observation::Attack {
+            let b = self.pos.board();
+            let candidates = if self.pos.has_royal_attrs() { b.colour(side) } else { b.colour(side) & b.kind(KING) };
+            for s in candidates {
+                let u = self.pos.unit(s).expect("occupied");
+                if (u.kind() == KING || u.has(ROYAL))
+                    && moves::attacked_by(&self.pos, by, s, self.rules.pawn_first_rank_immobile)
+                {
+                    return true;
+                }
+            }
+            return false;
+        }
+        let all = self.rules.observation == Observation::AllCaptures;
+        let mut buf = self.take_buf();
+        self.pseudo_moves(by, &mut buf);
+        let mut found = false;
+        for m in &buf {
+            let Some(c) = m.capture else { continue };
+            if !all {
+                let Some(u) = self.pos.unit(c) else { continue };
+                if !(u.kind() == KING || u.has(ROYAL)) || u.colour() != side {
+                    continue;
+                }
+            }
+            if self.play(m, by).is_ok() {
+                let lost = count_royals(&self.pos, side) < royals;
+                self.pos.rollback();
+                if lost {
+                    found = true;
+                    break;
+                }
+            }
+        }
+        self.give_buf(buf);
+        found
+    }
+
+    /// Plays `mv` for the side to move if it is legal (the frame stays open: call
+    /// [`Game::unmake`]); returns `None` and leaves the position unchanged otherwise.
+    pub fn make(&mut self, mv: &Move) -> Option<Notes> {
+        let mover = self.pos.side();
+        let royals = count_royals(&self.pos, mover);
+        if let Some((_, rook_to)) = mv.castle {
+            if self.in_check(mover) {
+                return None;
+            }
+            // The king may not cross an observed square: stand it there and look.
+            self.pos.begin();
+            let k = self.pos.remove(mv.from).expect("king");
+            self.pos.add(rook_to, k);
+            let crossed_ok = !self.in_check(mover);
+            self.pos.rollback();
+            if !crossed_ok {
+                return None;
+            }
+        }
+        let notes = self.play(mv, mover).ok()?;
+        if count_royals(&self.pos, mover) < royals || self.in_check(mover) {
+            self.pos.rollback();
+            return None;
+        }
+        Some(notes)
+    }
+
+    /// Takes back the last move made.
+    pub fn unmake(&mut self) {
+        self.pos.rollback();
+    }
+
+    /// Every legal move of the side to move.
+    pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        let mut buf = self.take_buf();
+        self.pseudo_moves(self.pos.side(), &mut buf);
+        let start = out.len();
+        let mut refused: Vec<Move> = Vec::new();
+        for m in &buf {
+            if self.make(m).is_some() {
+                self.unmake();
+                out.push(*m);
+            } else if self.rules.choices_all_or_nothing {
+                refused.push(*m);
+            }
+        }
+        if !refused.is_empty() {
+            let same = |a: &Move, b: &Move| Move { choice: 0, ..*a } == Move { choice: 0, ..*b };
+            let kept: Vec<Move> =
+                out[start..].iter().copied().filter(|m| !refused.iter().any(|r| same(r, m))).collect();
+            out.truncate(start);
+            out.extend(kept);
+        }
+        self.give_buf(buf);
+    }
+
+    /// Leaf count to `depth` (every leaf made and unmade).
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut buf = self.take_buf();
+        self.pseudo_moves(self.pos.side(), &mut buf);
+        let mut n = 0;
+        for m in &buf {
+            if self.make(m).is_some() {
+                n += self.perft(depth - 1);
+                self.unmake();
+            }
+        }
+        self.give_buf(buf);
+        n
+    }
+}

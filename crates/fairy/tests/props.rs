@@ -1,0 +1,219 @@
+//! Property tests on orthodox positions and under conditions built directly: every legal
+//! move makes and unmakes exactly (hash included).
+
+use chimere_core::rng::SplitMix64;
+use chimere_fairy::conditions::{Circe, Ghost, Occupied, RebirthSquare};
+use chimere_fairy::{Condition, Game, Move, RuleSet, position_from_fen};
+use proptest::prelude::*;
+use std::sync::Arc;
+
+fn rule_sets() -> Vec<(&'static str, Vec<Arc<dyn Condition>>)> {
+    vec![
+        ("orthodox", vec![]),
+        ("circe", vec![Arc::new(Circe::plain())]),
+        ("circe parachute", vec![Arc::new(Circe { occupied: Occupied::Parachute, ..Circe::plain() })]),
+        ("circe volcanic", vec![Arc::new(Circe { occupied: Occupied::Volcanic, ..Circe::plain() })]),
+        ("circe assassin", vec![Arc::new(Circe { occupied: Occupied::Assassin, ..Circe::plain() })]),
+        ("anticirce", vec![Arc::new(Circe::anti("AntiCirce", RebirthSquare::Standard))]),
+        ("fusil", vec![Arc::new(Circe::fusil())]),
+        ("ghost", vec![Arc::new(Ghost)]),
+    ]
+}
+
+fn walk(fen: &str, conds: Vec<Arc<dyn Condition>>, seed: u64, plies: usize) -> Result<(), TestCaseError> {
+    let mut g = Game::new(RuleSet::build(conds, &[]).unwrap(), position_from_fen(fen).unwrap());
+    let start = g.pos.clone();
+    let mut rng = SplitMix64::new(seed);
+    let mut made = 0;
+    for _ in 0..plies {
+        let mut v: Vec<Move> = Vec::new();
+        g.legal_moves(&mut v);
+        if v.is_empty() {
+            break;
+        }
+        for m in &v {
+            let before = g.pos.clone();
+            g.make(m).expect("legal");
+            prop_assert_eq!(g.pos.hash(), g.pos.recomputed_hash());
+            g.unmake();
+            prop_assert!(g.pos == before);
+        }
+        let (r, n) = rng.step();
+        rng = n;
+        g.make(&v[(r % v.len() as u64) as usize]).expect("legal");
+        made += 1;
+    }
+    for _ in 0..made {
+        g.unmake();
+    }
+    prop_assert!(g.pos == start);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+    #[test]
+    fn make_unmake_identity(seed in any::<u64>()) {
+        for (_, conds) in rule_sets() {
+            walk("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", conds.clone(), seed, 30)?;
+            walk("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", conds, seed, 12)?;
+        }
+    }
+
+    #[test]
+    fn fen_reader_never_panics(s in "\\PC{0,80}") {
+        let _ = position_from_fen(&s);
+    }
+}
+
+#[test]
+fn fen_reader_rejects_long_ranks() {
+    assert!(position_from_fen("99999999999999999999999999999999/8/8/8/8/8/8/8 w - - 0 1").is_err());
+}
+
+/// Random positions with every walk (neutral units too): the attack-table check test must
+/// agree with the fallback that plays the opponent's captures.
+fn random_position(seed: u64) -> chimere_fairy::Position {
+    use chimere_core::{Colour, Kind, Square};
+    use chimere_fairy::{Unit, walk};
+    let mut state = seed;
+    let mut next = move |n: u64| {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (z ^ (z >> 31)) % n
+    };
+    let mut pos = chimere_fairy::Position::empty();
+    let mut used = 0u64;
+    let mut place = |pos: &mut chimere_fairy::Position, u: Unit, next: &mut dyn FnMut(u64) -> u64| loop {
+        let s = next(64) as u8;
+        if used >> s & 1 == 0 {
+            used |= 1 << s;
+            pos.setup_put(Square::new(s), u);
+            break;
+        }
+    };
+    place(&mut pos, Unit::new(Colour::White, walk::KING), &mut next);
+    place(&mut pos, Unit::new(Colour::Black, walk::KING), &mut next);
+    let n = 4 + next(12);
+    for _ in 0..n {
+        let kind = Kind(next(walk::KINDS as u64) as u8);
+        if kind == walk::KING {
+            continue;
+        }
+        let colour = [Colour::White, Colour::Black, Colour::Shared][next(3) as usize];
+        place(&mut pos, Unit::new(colour, kind), &mut next);
+    }
+    pos
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    #[test]
+    fn attack_tables_agree_with_played_captures(seed in any::<u64>()) {
+        use chimere_core::Colour;
+        use chimere_fairy::rules::Observation;
+        let pos = random_position(seed);
+        // Every rule set whose conditions declare that attack tables suffice.
+        let sets: Vec<Vec<Arc<dyn Condition>>> = vec![
+            vec![],
+            vec![Arc::new(Circe::plain())],
+            vec![Arc::new(Circe { occupied: Occupied::Parachute, ..Circe::plain() })],
+            vec![Arc::new(Circe { occupied: Occupied::Volcanic, ..Circe::plain() })],
+            vec![Arc::new(Circe { occupied: Occupied::Illegal, ..Circe::plain() })],
+            vec![Arc::new(Circe::with_square("SuperCirce", RebirthSquare::Any))],
+            vec![Arc::new(Ghost)],
+            chimere_fairy::conditions::by_name("circe kamikaze").unwrap(),
+            chimere_fairy::conditions::by_name("kamikaze rex inclusiv").unwrap(),
+        ];
+        for (i, conds) in sets.into_iter().enumerate() {
+            let fast = RuleSet::build(conds, &[]).unwrap();
+            prop_assert_eq!(fast.observation, Observation::Attack);
+            let mut slow = fast.clone();
+            slow.observation = Observation::KingCaptures;
+            let mut a = Game::new(fast, pos.clone());
+            let mut b = Game::new(slow, pos.clone());
+            for side in [Colour::White, Colour::Black] {
+                prop_assert_eq!(a.in_check(side), b.in_check(side), "rule set {} side {:?} in {:?}", i, side, a.pos.board());
+            }
+            let (mut ma, mut mb): (Vec<Move>, Vec<Move>) = (Vec::new(), Vec::new());
+            a.legal_moves(&mut ma);
+            b.legal_moves(&mut mb);
+            prop_assert_eq!(ma, mb, "rule set {}", i);
+        }
+    }
+}
+
+fn every_condition() -> Vec<(&'static str, Vec<Arc<dyn Condition>>)> {
+    let names = [
+        "circe",
+        "circe antipode",
+        "circe chameleon",
+        "circe clone",
+        "circe couscous",
+        "circe coucou",
+        "circe diagramme",
+        "circe diagramme blanc",
+        "circe equipollent",
+        "circe inverse",
+        "circe kamikaze",
+        "circe malefique martien",
+        "circe symetrique",
+        "super-circe",
+        "circe assassin",
+        "circe parachute",
+        "circe volcanique",
+        "circe strict",
+        "circe rex inclusiv",
+        "anticirce",
+        "anticirce colonne",
+        "anticirce echange",
+        "anticirce equipollent",
+        "anticirce malefique",
+        "anti-super-circe",
+        "para-circe",
+        "optional replacement",
+        "fusil",
+        "ghost",
+        "kamikaze rex inclusiv",
+    ];
+    names.iter().map(|n| (*n, chimere_fairy::conditions::by_name(n).unwrap())).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+    /// Random fairy positions under every condition: legal moves make and unmake exactly.
+    #[test]
+    fn random_fairy_positions_make_unmake(seed in any::<u64>()) {
+        let pos = random_position(seed);
+        for (name, conds) in every_condition() {
+            let mut g = Game::new(RuleSet::build(conds, &[]).unwrap(), pos.clone());
+            let start = g.pos.clone();
+            let mut rng = SplitMix64::new(seed);
+            let mut made = 0;
+            for _ in 0..4 {
+                let mut v: Vec<Move> = Vec::new();
+                g.legal_moves(&mut v);
+                if v.is_empty() {
+                    break;
+                }
+                for m in &v {
+                    let before = g.pos.clone();
+                    g.make(m).expect("legal");
+                    prop_assert_eq!(g.pos.hash(), g.pos.recomputed_hash(), "{} {:?}", name, m);
+                    g.unmake();
+                    prop_assert!(g.pos == before, "{} {:?}", name, m);
+                }
+                let (r, n) = rng.step();
+                rng = n;
+                g.make(&v[(r % v.len() as u64) as usize]).expect("legal");
+                made += 1;
+            }
+            for _ in 0..made {
+                g.unmake();
+            }
+            prop_assert!(g.pos == start, "{}", name);
+        }
+    }
+}

@@ -1,0 +1,549 @@
+//! Reader of Popeye's input language (English keywords): problems, pieces, Forsyth,
+//! conditions with their parameters, stipulation, options. Keywords are case-insensitive
+//! and may be abbreviated to a unique prefix. Errors name the line; nothing panics.
+
+use crate::PopeyeError;
+use chimere_core::{Colour, Kind, Square};
+use chimere_fairy::position::{KAMIKAZE, ROYAL};
+use chimere_fairy::walk;
+
+/// One unit of the diagram.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceSpec {
+    pub colour: Colour,
+    pub kind: Kind,
+    pub attrs: u8,
+    pub square: Square,
+}
+
+/// A condition as written: its keyword and its parameter words (canonical spelling).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConditionSpec {
+    pub name: &'static str,
+    pub params: Vec<String>,
+    pub line: usize,
+}
+
+/// One problem of the input.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Problem {
+    pub title: String,
+    pub pieces: Vec<PieceSpec>,
+    pub conditions: Vec<ConditionSpec>,
+    pub stipulation: Option<(String, usize)>,
+    pub no_board: bool,
+    pub half_duplex: bool,
+    /// `EnPassant` squares as written.
+    pub en_passant: Vec<Square>,
+    pub no_castling: Vec<Square>,
+    /// Other options, by canonical name.
+    pub options: Vec<String>,
+    /// Line of `BeginProblem` (for messages).
+    pub line: usize,
+}
+
+const TOP: &[&str] = &[
+    "BeginProblem",
+    "NextProblem",
+    "EndProblem",
+    "Title",
+    "Author",
+    "Origin",
+    "Award",
+    "Remark",
+    "Protocol",
+    "Pieces",
+    "Forsyth",
+    "Condition",
+    "Stipulation",
+    "Option",
+    "Twin",
+];
+
+/// Conditions this reader knows, with the parameter words each accepts.
+const CIRCE_PARAMS: &[&str] = &[
+    "Parachute",
+    "Volcanic",
+    "Assassin",
+    "Strict",
+    "RexInclusive",
+    "RexExclusive",
+    "Antipodes",
+    "Symmetry",
+    "Equipollents",
+    "Diagram",
+    "Clone",
+    "Chameleon",
+    "Couscous",
+    "Mirror",
+    "VerticalMirror",
+    "Super",
+    "File",
+    "Rank",
+    "Diametral",
+    "Cheylan",
+    "Calvet",
+    "CaptureSquare",
+    "PWC",
+];
+const CONDITIONS: &[(&str, &[&str])] = &[
+    ("Circe", CIRCE_PARAMS),
+    ("AntiCirce", CIRCE_PARAMS),
+    ("ChameleonCirce", CIRCE_PARAMS),
+    ("CirceClone", CIRCE_PARAMS),
+    ("CouscousCirce", CIRCE_PARAMS),
+    ("DiagramCirce", CIRCE_PARAMS),
+    ("EquipollentsCirce", CIRCE_PARAMS),
+    ("VerticalMirrorCirce", CIRCE_PARAMS),
+    ("SymmetryCirce", CIRCE_PARAMS),
+    ("MirrorCirce", CIRCE_PARAMS),
+    ("AntipodesCirce", CIRCE_PARAMS),
+    ("SuperCirce", CIRCE_PARAMS),
+    ("AntiSuperCirce", CIRCE_PARAMS),
+    ("MarsMirrorCirce", &[]),
+    ("MarsCirce", &["Mirror"]),
+    // Chimère extensions for conditions Popeye lacks.
+    ("CoucouCirce", &[]),
+    ("ParaCirce", &[]),
+    ("OptionalReplacement", &[]),
+    ("WhiteDiagramCirce", CIRCE_PARAMS),
+    ("GhostChess", &[]),
+];
+
+const OPTIONS: &[&str] = &[
+    "NoBoard",
+    "HalfDuplex",
+    "EnPassant",
+    "NoCastling",
+    "Variation",
+    "Try",
+    "MaxSolutions",
+    "Threat",
+    "Defence",
+    "NoThreat",
+    "WhiteToPlay",
+    "SetPlay",
+    "Duplex",
+    "MoveNumbers",
+    "NoWk",
+    "NoBk",
+    "Intelligent",
+    "MaxTime",
+    "KeepMatingPiece",
+    "NoShortVariations",
+    "PostKeyPlay",
+    "Quodlibet",
+    "GoalIsEnd",
+    "NonTrivial",
+    "MaxFlightsquares",
+    "StartMoveNumber",
+    "ShortSolutions",
+    "NullMoves",
+];
+
+const ATTRIBUTES: &[&str] = &["Kamikaze", "Royal"];
+const UNSUPPORTED_ATTRIBUTES: &[&str] =
+    &["Volage", "Paralysing", "Chameleon", "Jigger", "HalfNeutral", "Magic", "Frischauf", "Functionary"];
+
+/// Matches `word` against `list`: exact (case-insensitive) first, else a unique prefix.
+pub fn match_keyword<'a>(word: &str, list: &[&'a str]) -> Result<Option<&'a str>, Vec<&'a str>> {
+    if word.is_empty() {
+        return Ok(None);
+    }
+    if let Some(k) = list.iter().find(|k| k.eq_ignore_ascii_case(word)) {
+        return Ok(Some(k));
+    }
+    let lw = word.to_ascii_lowercase();
+    let hits: Vec<&str> = list.iter().copied().filter(|k| k.to_ascii_lowercase().starts_with(&lw)).collect();
+    match hits.len() {
+        0 => Ok(None),
+        1 => Ok(Some(hits[0])),
+        _ => Err(hits),
+    }
+}
+
+#[derive(Copy, Clone, Debug)]
+struct Tok<'a> {
+    text: &'a str,
+    line: usize,
+}
+
+fn err(line: usize, msg: impl Into<String>) -> PopeyeError {
+    PopeyeError { line, message: msg.into() }
+}
+
+fn top_keyword(t: &Tok) -> Result<Option<&'static str>, PopeyeError> {
+    match_keyword(t.text, TOP)
+        .map_err(|hits| err(t.line, format!("ambiguous keyword `{}` (could be {})", t.text, hits.join(", "))))
+}
+
+/// Parses a piece token such as `Ke1`, `ROb1`, `Pa2b2c2`.
+fn piece_token(text: &str) -> Option<(Kind, Vec<Square>)> {
+    if !text.is_ascii() {
+        return None;
+    }
+    for wl in 1..=2.min(text.len()) {
+        let (w, rest) = text.split_at(wl);
+        if rest.is_empty() || rest.len() % 2 != 0 {
+            continue;
+        }
+        let Some(kind) = walk::kind_of_letters(w) else { continue };
+        let squares: Option<Vec<Square>> = rest
+            .as_bytes()
+            .chunks(2)
+            .map(|c| Square::parse(&String::from_utf8_lossy(c).to_ascii_lowercase()))
+            .collect();
+        if let Some(sq) = squares {
+            return Some((kind, sq));
+        }
+    }
+    None
+}
+
+/// Parses a whole input file into its problems.
+pub fn parse(input: &str) -> Result<Vec<Problem>, PopeyeError> {
+    let mut toks = Vec::new();
+    let lines: Vec<&str> = input.lines().collect();
+    for (i, l) in lines.iter().enumerate() {
+        for w in l.split_whitespace() {
+            toks.push(Tok { text: w, line: i + 1 });
+        }
+    }
+    let mut problems = Vec::new();
+    let mut i = 0;
+    let mut cur: Option<Problem> = None;
+    let mut ended = false;
+    while i < toks.len() {
+        let t = toks[i];
+        let Some(kw) = top_keyword(&t)? else {
+            return Err(err(t.line, format!("unexpected word `{}`", t.text)));
+        };
+        i += 1;
+        if ended {
+            return Err(err(t.line, format!("`{}` after EndProblem", t.text)));
+        }
+        match kw {
+            "BeginProblem" => {
+                if cur.is_some() {
+                    return Err(err(t.line, "BeginProblem inside a problem (use NextProblem)"));
+                }
+                cur = Some(Problem { line: t.line, ..Problem::default() });
+                continue;
+            }
+            "NextProblem" | "EndProblem" => {
+                let p = cur.take().ok_or_else(|| err(t.line, format!("{kw} without BeginProblem")))?;
+                problems.push(p);
+                if kw == "NextProblem" {
+                    cur = Some(Problem { line: t.line, ..Problem::default() });
+                } else {
+                    ended = true;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        let p = cur.as_mut().ok_or_else(|| err(t.line, format!("{kw} before BeginProblem")))?;
+        match kw {
+            "Title" | "Author" | "Origin" | "Award" | "Remark" | "Protocol" => {
+                let mut words = Vec::new();
+                while i < toks.len() && toks[i].line == t.line {
+                    words.push(toks[i].text);
+                    i += 1;
+                }
+                if kw == "Title" {
+                    p.title = words.join(" ");
+                }
+            }
+            "Twin" => return Err(err(t.line, "Twin is not supported yet")),
+            "Pieces" => {
+                let mut colour: Option<Colour> = None;
+                let mut attrs = 0u8;
+                while i < toks.len() {
+                    let w = toks[i];
+                    if let Ok(Some(c)) = match_keyword(w.text, &["White", "Black", "Neutral"]) {
+                        colour = Some(match c {
+                            "White" => Colour::White,
+                            "Black" => Colour::Black,
+                            _ => Colour::Shared,
+                        });
+                        attrs = 0;
+                        i += 1;
+                        continue;
+                    }
+                    if let Some((kind, squares)) = piece_token(w.text) {
+                        let c = colour.ok_or_else(|| err(w.line, format!("piece `{}` before a colour", w.text)))?;
+                        for square in squares {
+                            p.pieces.push(PieceSpec { colour: c, kind, attrs, square });
+                        }
+                        i += 1;
+                        continue;
+                    }
+                    if w.text.len() >= 3 {
+                        if let Ok(Some(a)) = match_keyword(w.text, ATTRIBUTES) {
+                            attrs |= if a == "Kamikaze" { KAMIKAZE } else { ROYAL };
+                            i += 1;
+                            continue;
+                        }
+                        if let Ok(Some(a)) = match_keyword(w.text, UNSUPPORTED_ATTRIBUTES) {
+                            return Err(err(w.line, format!("piece attribute {a} is not supported yet")));
+                        }
+                    }
+                    if top_keyword(&w)?.is_some() {
+                        break;
+                    }
+                    return Err(err(w.line, format!("cannot read piece `{}`", w.text)));
+                }
+            }
+            "Forsyth" => {
+                let w = toks.get(i).ok_or_else(|| err(t.line, "Forsyth without a board"))?;
+                i += 1;
+                forsyth(w.text, w.line, &mut p.pieces)?;
+            }
+            "Condition" => {
+                let mut any = false;
+                while i < toks.len() {
+                    let w = toks[i];
+                    let names: Vec<&str> = CONDITIONS.iter().map(|(n, _)| *n).collect();
+                    let found = match match_keyword(w.text, &names) {
+                        Ok(f) => f,
+                        Err(hits) => {
+                            if top_keyword(&w)?.is_some() {
+                                break;
+                            }
+                            return Err(err(
+                                w.line,
+                                format!("ambiguous condition `{}` (could be {})", w.text, hits.join(", ")),
+                            ));
+                        }
+                    };
+                    let Some(name) = found else {
+                        if top_keyword(&w)?.is_some() && any {
+                            break;
+                        }
+                        return Err(err(w.line, format!("unknown or unsupported condition `{}`", w.text)));
+                    };
+                    any = true;
+                    i += 1;
+                    let params = CONDITIONS.iter().find(|(n, _)| *n == name).map(|(_, ps)| *ps).unwrap_or(&[]);
+                    let mut spec = ConditionSpec { name, params: Vec::new(), line: w.line };
+                    while i < toks.len() {
+                        match match_keyword(toks[i].text, params) {
+                            Ok(Some(pw)) => {
+                                spec.params.push(pw.to_string());
+                                i += 1;
+                            }
+                            _ => break,
+                        }
+                    }
+                    p.conditions.push(spec);
+                }
+                if !any {
+                    return Err(err(t.line, "Condition without a condition"));
+                }
+            }
+            "Stipulation" => {
+                let w = toks.get(i).ok_or_else(|| err(t.line, "Stipulation without a value"))?;
+                i += 1;
+                p.stipulation = Some((w.text.to_string(), w.line));
+            }
+            "Option" => {
+                let mut any = false;
+                while i < toks.len() {
+                    let w = toks[i];
+                    let found = match match_keyword(w.text, OPTIONS) {
+                        Ok(f) => f,
+                        Err(hits) => {
+                            return Err(err(
+                                w.line,
+                                format!("ambiguous option `{}` (could be {})", w.text, hits.join(", ")),
+                            ));
+                        }
+                    };
+                    let Some(o) = found else {
+                        if top_keyword(&w)?.is_some() && any {
+                            break;
+                        }
+                        return Err(err(w.line, format!("unknown option `{}`", w.text)));
+                    };
+                    any = true;
+                    i += 1;
+                    match o {
+                        "NoBoard" => p.no_board = true,
+                        "HalfDuplex" => p.half_duplex = true,
+                        "EnPassant" | "NoCastling" => {
+                            let a = toks.get(i).ok_or_else(|| err(w.line, format!("{o} without squares")))?;
+                            i += 1;
+                            let sq = squares(a.text).ok_or_else(|| err(a.line, format!("bad squares `{}`", a.text)))?;
+                            if o == "EnPassant" {
+                                p.en_passant = sq;
+                            } else {
+                                p.no_castling = sq;
+                            }
+                        }
+                        "NonTrivial" => {
+                            for _ in 0..2 {
+                                let a = toks.get(i).ok_or_else(|| err(w.line, "NonTrivial needs two numbers"))?;
+                                if a.text.parse::<u32>().is_err() {
+                                    return Err(err(a.line, format!("NonTrivial: `{}` is not a number", a.text)));
+                                }
+                                i += 1;
+                            }
+                            p.options.push(o.to_string());
+                        }
+                        "MaxSolutions" | "Threat" | "Defence" | "MaxTime" | "MaxFlightsquares" | "StartMoveNumber" => {
+                            let a = toks.get(i).ok_or_else(|| err(w.line, format!("{o} without a number")))?;
+                            if a.text.parse::<u32>().is_err() {
+                                return Err(err(a.line, format!("{o}: `{}` is not a number", a.text)));
+                            }
+                            i += 1;
+                            p.options.push(o.to_string());
+                        }
+                        other => p.options.push(other.to_string()),
+                    }
+                }
+                if !any {
+                    return Err(err(t.line, "Option without an option"));
+                }
+            }
+            _ => return Err(err(t.line, format!("unexpected keyword {kw}"))),
+        }
+    }
+    if let Some(p) = cur {
+        return Err(err(lines.len().max(1), format!("problem begun on line {} has no EndProblem", p.line)));
+    }
+    if problems.is_empty() {
+        return Err(err(1, "no BeginProblem"));
+    }
+    Ok(problems)
+}
+
+fn squares(s: &str) -> Option<Vec<Square>> {
+    if s.is_empty() || !s.is_ascii() || !s.len().is_multiple_of(2) {
+        return None;
+    }
+    s.as_bytes().chunks(2).map(|c| Square::parse(&String::from_utf8_lossy(c).to_ascii_lowercase())).collect()
+}
+
+/// Forsyth board: ranks 8 to 1 separated by `/`, digits for empty squares, upper case
+/// white, lower case black, `S` knight; `.xy` for a two-letter walk.
+fn forsyth(s: &str, line: usize, out: &mut Vec<PieceSpec>) -> Result<(), PopeyeError> {
+    let ranks: Vec<&str> = s.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(err(line, format!("Forsyth: expected 8 ranks, got {}", ranks.len())));
+    }
+    for (ri, r) in ranks.iter().enumerate() {
+        let rank = 7 - ri as u8;
+        let mut file = 0u32;
+        let cs: Vec<char> = r.chars().collect();
+        let mut k = 0;
+        while k < cs.len() {
+            let c = cs[k];
+            k += 1;
+            if let Some(d) = c.to_digit(10) {
+                file += d;
+                continue;
+            }
+            let (letters, white) = if c == '.' {
+                if k + 2 > cs.len() {
+                    return Err(err(line, "Forsyth: `.` needs two letters"));
+                }
+                let l: String = cs[k..k + 2].iter().collect();
+                k += 2;
+                let white = l.chars().all(|x| x.is_ascii_uppercase());
+                (l, white)
+            } else {
+                (c.to_string(), c.is_ascii_uppercase())
+            };
+            let kind = walk::kind_of_letters(&letters)
+                .ok_or_else(|| err(line, format!("Forsyth: unknown piece `{letters}`")))?;
+            if file >= 8 {
+                return Err(err(line, format!("Forsyth: rank {} too long", rank + 1)));
+            }
+            out.push(PieceSpec {
+                colour: if white { Colour::White } else { Colour::Black },
+                kind,
+                attrs: 0,
+                square: Square::from_coords(file as u8, rank),
+            });
+            file += 1;
+        }
+        if file != 8 {
+            return Err(err(line, format!("Forsyth: rank {} has {} files", rank + 1, file)));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn keywords_are_case_insensitive_and_abbreviable() {
+        let p = parse(
+            "beginp\ntitle Some title with e4 in it\ncond circe paRAchute\npiec whi ke1 pa2b2 bla kamik ke8 rob8\n\
+             neut pe4\nstip ~1\nopti noboard halfd enpa d7d6d5 nocast a1\nendp",
+        )
+        .expect("parses");
+        assert_eq!(p.len(), 1);
+        let p = &p[0];
+        assert_eq!(p.title, "Some title with e4 in it");
+        assert_eq!(p.conditions.len(), 1);
+        assert_eq!(p.conditions[0].name, "Circe");
+        assert_eq!(p.conditions[0].params, vec!["Parachute".to_string()]);
+        assert_eq!(p.pieces.len(), 6);
+        assert_eq!(p.pieces[2], PieceSpec { colour: Colour::White, kind: walk::PAWN, attrs: 0, square: sq("b2") });
+        assert_eq!(p.pieces[4].kind, walk::ROSE);
+        assert_eq!(p.pieces[4].attrs, KAMIKAZE);
+        assert_eq!(p.pieces[5].colour, Colour::Shared);
+        assert!(p.no_board && p.half_duplex);
+        assert_eq!(p.en_passant, vec![sq("d7"), sq("d6"), sq("d5")]);
+        assert_eq!(p.no_castling, vec![sq("a1")]);
+        assert_eq!(p.stipulation.as_ref().map(|s| s.0.as_str()), Some("~1"));
+    }
+
+    #[test]
+    fn several_problems_and_forsyth() {
+        let p = parse(
+            "BeginProblem\nForsyth 4k3/8/8/8/8/8/8/4K2R\nStipulation ~1\nNextProblem\n\
+             Pieces White Ke1 Black Ke8\nStipulation ~1\nEndProblem",
+        )
+        .expect("parses");
+        assert_eq!(p.len(), 2);
+        assert_eq!(p[0].pieces.len(), 3);
+        assert_eq!(p[0].pieces.iter().find(|x| x.square == sq("h1")).map(|x| x.kind), Some(walk::ROOK));
+        assert_eq!(p[1].pieces.len(), 2);
+    }
+
+    #[test]
+    fn errors_name_their_line() {
+        for (text, line) in [
+            ("BeginProblem\nPieces White Kz9\nEndProblem", 2),
+            ("BeginProblem\nPieces Ke1\nEndProblem", 2),
+            ("BeginProblem\nStipulation ~1\n\nFrobnicate\nEndProblem", 4),
+            ("BeginProblem\nCondition Cou\nEndProblem", 2),
+            ("BeginProblem\nOption EnPassant z9\nEndProblem", 2),
+            ("Pieces White Ke1", 1),
+            ("BeginProblem\nPieces White Ke1\n", 2),
+            ("BeginProblem\nForsyth 9/8\nEndProblem", 2),
+            ("BeginProblem\nPieces White Ke1\nEndProblem\nBeginProblem", 4),
+        ] {
+            let e = parse(text).expect_err(text);
+            assert_eq!(e.line, line, "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn piece_tokens() {
+        assert_eq!(piece_token("Ke1"), Some((walk::KING, vec![sq("e1")])));
+        assert_eq!(piece_token("LNb1"), Some((walk::NIGHTRIDER_LOCUST, vec![sq("b1")])));
+        assert_eq!(piece_token("Pa2b2c2").map(|x| x.1.len()), Some(3));
+        assert_eq!(piece_token("DUd5"), Some((walk::DUMMY, vec![sq("d5")])));
+        assert_eq!(piece_token("Ki9"), None);
+        assert_eq!(piece_token("é1"), None);
+    }
+}
