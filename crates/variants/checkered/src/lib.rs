@@ -40,19 +40,14 @@ mod fen;
 mod moves;
 mod notation;
 
-use chimere_core::{Board, Colour, GameOptions, Kind, Notation, Piece, RulesError, Square, Status, Variant, zobrist};
+use chimere_core::{Board, Colour, GameOptions, Piece, RulesError, Square, Status, Variant, zobrist};
 
 pub use moves::{Move, Undo};
 
-pub(crate) const PAWN: Kind = Kind(0);
-pub(crate) const KNIGHT: Kind = Kind(1);
-pub(crate) const BISHOP: Kind = Kind(2);
-pub(crate) const ROOK: Kind = Kind(3);
-pub(crate) const QUEEN: Kind = Kind(4);
-pub(crate) const KING: Kind = Kind(5);
-
-/// Piece letters of the canonical format (`c` for checkered pieces).
-pub const NOTATION: Notation = Notation { kind_letters: b"pnbrqk", shared_colour: 'c' };
+/// Orthodox kinds and letters, as in chess (checkered pieces are [`Colour::Shared`]; the
+/// canonical colour letter `c` is chess's `NOTATION.shared_colour`).
+pub use chimere_chess::NOTATION;
+pub(crate) use chimere_chess::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 
 /// The stage of the game.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]

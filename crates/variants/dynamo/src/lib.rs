@@ -48,20 +48,11 @@ mod tables;
 
 use chimere_core::canonical;
 use chimere_core::random::chess_like_start;
-use chimere_core::{
-    Board, Colour, Effect, GameOptions, Kind, Notation, Piece, RulesError, Square, Status, Variant, zobrist,
-};
+use chimere_core::{Board, Colour, Effect, GameOptions, Kind, Piece, RulesError, Square, Status, Variant, zobrist};
 use std::fmt::Write;
 
-pub const PAWN: Kind = Kind(0);
-pub const KNIGHT: Kind = Kind(1);
-pub const BISHOP: Kind = Kind(2);
-pub const ROOK: Kind = Kind(3);
-pub const QUEEN: Kind = Kind(4);
-pub const KING: Kind = Kind(5);
-
-/// Piece letters (lower case) by kind.
-pub const NOTATION: Notation = Notation { kind_letters: b"pnbrqk", shared_colour: 'c' };
+/// Orthodox kinds and letters, as in chess.
+pub use chimere_chess::{BISHOP, KING, KNIGHT, NOTATION, PAWN, QUEEN, ROOK};
 
 /// A lost castling right.
 pub(crate) const NO_FLAG: u8 = 8;
