@@ -14,17 +14,23 @@ pub fn run(only: Option<&str>, quick: bool) -> Result<(), Failure> {
         crate::game(v)?;
     }
     println!(
-        "{:<11} {:<9} {:>5} {:>13} {:>10} {:>12} {:>10} {:>12}",
+        "{:<24} {:<9} {:>5} {:>13} {:>10} {:>12} {:>10} {:>12}",
         "variant", "position", "depth", "leaves", "full s", "full M/s", "bulk s", "bulk M/s"
     );
     for b in BENCH.iter().filter(|b| only.is_none_or(|v| v == b.variant)) {
-        let g = crate::game(b.variant)?;
+        let conditions = crate::ConditionArgs { conditions: b.conditions.iter().map(|c| c.to_string()).collect() };
+        let g = crate::game_with(b.variant, &conditions)?;
+        let name = if b.conditions.is_empty() {
+            b.variant.to_string()
+        } else {
+            format!("{}+{}", b.variant, b.conditions.join("+"))
+        };
         let depth = if quick { b.depth.saturating_sub(1).max(1) } else { b.depth };
         let t = Instant::now();
         let full = match g.perft(b.fen, depth, false) {
             Ok(n) => n,
             Err(e) => {
-                println!("{:<11} {:<9} {:>5} {}", b.variant, b.label, depth, e);
+                println!("{name:<24} {:<9} {:>5} {}", b.label, depth, e);
                 continue;
             }
         };
@@ -33,11 +39,10 @@ pub fn run(only: Option<&str>, quick: bool) -> Result<(), Failure> {
         let bulk = g.perft(b.fen, depth, true)?;
         let bulk_s = t.elapsed().as_secs_f64();
         if bulk != full {
-            return Err(Failure(format!("{} {}: bulk count {bulk} differs from full-leaf {full}", b.variant, b.label)));
+            return Err(Failure(format!("{name} {}: bulk count {bulk} differs from full-leaf {full}", b.label)));
         }
         println!(
-            "{:<11} {:<9} {:>5} {:>13} {:>10.3} {:>12} {:>10.3} {:>12}",
-            b.variant,
+            "{name:<24} {:<9} {:>5} {:>13} {:>10.3} {:>12} {:>10.3} {:>12}",
             b.label,
             depth,
             full,
