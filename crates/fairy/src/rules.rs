@@ -207,6 +207,10 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn released_attrs(&self) -> u8 {
         0
     }
+    /// Checkless chess: a move that checks without mating is illegal.
+    fn checkless(&self) -> bool {
+        false
+    }
 }
 
 /// Why a rule set cannot be built.
@@ -235,6 +239,8 @@ pub struct RuleSet {
     pub released_attrs: u8,
     pub promotions: Vec<Kind>,
     pub choices_all_or_nothing: bool,
+    /// Some condition forbids checks that do not mate (Sans échec).
+    pub checkless: bool,
 }
 
 impl Default for RuleSet {
@@ -308,6 +314,7 @@ impl RuleSet {
         } else {
             observation
         };
+        let conditions_checkless = conditions.iter().any(|c| c.checkless());
         Ok(RuleSet {
             pawn_first_rank_immobile: conditions.iter().any(|c| c.pawn_first_rank_immobile()),
             choices_all_or_nothing: conditions.iter().any(|c| c.choices_all_or_nothing()),
@@ -321,6 +328,7 @@ impl RuleSet {
             observation,
             release: release.map_or(Release::Lifo, |(r, _)| r),
             promotions,
+            checkless: conditions_checkless,
         })
     }
 
@@ -589,6 +597,10 @@ impl Game {
         }
         let notes = self.play(mv, mover).ok()?;
         if count_royals(&self.pos, mover) < royals || self.in_check(mover) {
+            self.pos.rollback();
+            return None;
+        }
+        if self.rules.checkless && !crate::conditions::checkless::admits(self) {
             self.pos.rollback();
             return None;
         }

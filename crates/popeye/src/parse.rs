@@ -108,6 +108,7 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("OptionalReplacement", &[]),
     ("WhiteDiagramCirce", CIRCE_PARAMS),
     ("GhostChess", &[]),
+    ("ChecklessChess", &[]),
 ];
 
 const OPTIONS: &[&str] = &[

@@ -88,6 +88,7 @@ slug_tests! {
     kamikaze_rex_inclusiv => "kamikaze-rex-inclusiv",
     rose => "rose",
     locusauteur => "locusauteur",
+    checkless => "checkless",
 }
 
 /// Sum of Popeye's CPU time against ours over every move-list record of the implemented slugs.

@@ -1,5 +1,6 @@
 //! The conditions, one file each (a family is one module with parameters).
 
+pub mod checkless;
 pub mod circe;
 pub mod ghost;
 pub mod kamikaze;
@@ -7,6 +8,7 @@ pub mod mars;
 pub mod registry;
 
 pub use circe::{Change, Circe, Occupied, RebirthSquare, Who};
+pub use checkless::Checkless;
 pub use ghost::Ghost;
 pub use kamikaze::Kamikaze;
 pub use mars::{Mars, MarsMirror};

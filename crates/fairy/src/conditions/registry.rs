@@ -30,6 +30,9 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
     let mut out: Vec<Arc<dyn Condition>> = Vec::new();
     match w.first().copied() {
         Some("fusil") => out.push(Arc::new(Circe::fusil())),
+        _ if joined == "checkless" || joined == "checklesschess" || joined == "sansechec" => {
+            out.push(Arc::new(super::Checkless))
+        }
         Some("optional") if has("replacement") => out.push(Arc::new(Circe::optional_replacement())),
         _ if joined == "paracirce" => out.push(Arc::new(Circe::para())),
         _ if joined == "circecoucou" || joined == "coucoucirce" => out.push(Arc::new(Circe::coucou())),
