@@ -177,6 +177,7 @@ fn every_condition() -> Vec<(&'static str, Vec<Arc<dyn Condition>>)> {
         "fusil",
         "ghost",
         "kamikaze rex inclusiv",
+        "checkless",
     ];
     names.iter().map(|n| (*n, chimere_fairy::conditions::by_name(n).unwrap())).collect()
 }

@@ -34,6 +34,7 @@ const SLUGS: &[&str] = &[
     "kamikaze-rex-inclusiv",
     "rose",
     "locusauteur",
+    "checkless",
 ];
 
 fn inputs() -> Vec<(String, String)> {
