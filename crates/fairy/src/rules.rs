@@ -211,6 +211,14 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn checkless(&self) -> bool {
         false
     }
+    /// Kings are ordinary units: no check, they may be captured, pawns may promote to king.
+    fn kings_ordinary(&self) -> bool {
+        false
+    }
+    /// Capturing is compulsory (any capture may be chosen).
+    fn must_capture(&self) -> bool {
+        false
+    }
 }
 
 /// Why a rule set cannot be built.
@@ -241,6 +249,10 @@ pub struct RuleSet {
     pub choices_all_or_nothing: bool,
     /// Some condition forbids checks that do not mate (Sans échec).
     pub checkless: bool,
+    /// Kings are ordinary units (Qui perd gagne).
+    pub kings_ordinary: bool,
+    /// Capturing is compulsory (Qui perd gagne).
+    pub must_capture: bool,
 }
 
 impl Default for RuleSet {
@@ -315,6 +327,11 @@ impl RuleSet {
             observation
         };
         let conditions_checkless = conditions.iter().any(|c| c.checkless());
+        let kings_ordinary = conditions.iter().any(|c| c.kings_ordinary());
+        let must_capture = conditions.iter().any(|c| c.must_capture());
+        if kings_ordinary {
+            promotions.insert(0, KING);
+        }
         Ok(RuleSet {
             pawn_first_rank_immobile: conditions.iter().any(|c| c.pawn_first_rank_immobile()),
             choices_all_or_nothing: conditions.iter().any(|c| c.choices_all_or_nothing()),
@@ -329,6 +346,8 @@ impl RuleSet {
             release: release.map_or(Release::Lifo, |(r, _)| r),
             promotions,
             checkless: conditions_checkless,
+            kings_ordinary,
+            must_capture,
         })
     }
 
@@ -534,6 +553,9 @@ impl Game {
 
     /// Is side `side` in check (could the opponent remove one of its royal units)?
     pub fn in_check(&mut self, side: Colour) -> bool {
+        if self.rules.kings_ordinary {
+            return false;
+        }
         let royals = count_royals(&self.pos, side);
         if royals == 0 {
             return false;
@@ -596,7 +618,7 @@ impl Game {
             }
         }
         let notes = self.play(mv, mover).ok()?;
-        if count_royals(&self.pos, mover) < royals || self.in_check(mover) {
+        if (!self.rules.kings_ordinary && count_royals(&self.pos, mover) < royals) || self.in_check(mover) {
             self.pos.rollback();
             return None;
         }
@@ -633,6 +655,11 @@ impl Game {
             out.truncate(start);
             out.extend(kept);
         }
+        if self.rules.must_capture && out[start..].iter().any(|m| m.capture.is_some()) {
+            let kept: Vec<Move> = out[start..].iter().copied().filter(|m| m.capture.is_some()).collect();
+            out.truncate(start);
+            out.extend(kept);
+        }
         self.give_buf(buf);
     }
 
@@ -642,7 +669,11 @@ impl Game {
             return 1;
         }
         let mut buf = self.take_buf();
-        self.pseudo_moves(self.pos.side(), &mut buf);
+        if self.rules.must_capture {
+            self.legal_moves(&mut buf);
+        } else {
+            self.pseudo_moves(self.pos.side(), &mut buf);
+        }
         let mut n = 0;
         for m in &buf {
             if self.make(m).is_some() {

@@ -178,6 +178,7 @@ fn every_condition() -> Vec<(&'static str, Vec<Arc<dyn Condition>>)> {
         "ghost",
         "kamikaze rex inclusiv",
         "checkless",
+        "qui perd gagne",
     ];
     names.iter().map(|n| (*n, chimere_fairy::conditions::by_name(n).unwrap())).collect()
 }

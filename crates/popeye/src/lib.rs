@@ -153,6 +153,7 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
             "MarsCirce" => conds.push(Arc::new(Mars { mirror: c.params.iter().any(|p| p == "Mirror") })),
             "GhostChess" => conds.push(Arc::new(Ghost)),
             "ChecklessChess" => conds.push(Arc::new(chimere_fairy::conditions::Checkless)),
+            "LosingChess" => conds.push(Arc::new(chimere_fairy::conditions::Losing)),
             _ => conds.push(Arc::new(circe_from(c)?)),
         }
     }

@@ -109,6 +109,7 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("WhiteDiagramCirce", CIRCE_PARAMS),
     ("GhostChess", &[]),
     ("ChecklessChess", &[]),
+    ("LosingChess", &[]),
 ];
 
 const OPTIONS: &[&str] = &[

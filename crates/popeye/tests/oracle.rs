@@ -89,6 +89,7 @@ slug_tests! {
     rose => "rose",
     locusauteur => "locusauteur",
     checkless => "checkless",
+    no_check_losing => "no-check-losing",
 }
 
 /// Sum of Popeye's CPU time against ours over every move-list record of the implemented slugs.

@@ -35,6 +35,7 @@ const SLUGS: &[&str] = &[
     "rose",
     "locusauteur",
     "checkless",
+    "no-check-losing",
 ];
 
 fn inputs() -> Vec<(String, String)> {

@@ -4,6 +4,7 @@ pub mod checkless;
 pub mod circe;
 pub mod ghost;
 pub mod kamikaze;
+pub mod losing;
 pub mod mars;
 pub mod registry;
 
@@ -11,5 +12,6 @@ pub use circe::{Change, Circe, Occupied, RebirthSquare, Who};
 pub use checkless::Checkless;
 pub use ghost::Ghost;
 pub use kamikaze::Kamikaze;
+pub use losing::Losing;
 pub use mars::{Mars, MarsMirror};
 pub use registry::by_name;
