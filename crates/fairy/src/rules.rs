@@ -219,6 +219,10 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn must_capture(&self) -> bool {
         false
     }
+    /// Extinction: the last unit of each kind a side has is royal.
+    fn extinction(&self) -> bool {
+        false
+    }
 }
 
 /// Why a rule set cannot be built.
@@ -253,6 +257,8 @@ pub struct RuleSet {
     pub kings_ordinary: bool,
     /// Capturing is compulsory (Qui perd gagne).
     pub must_capture: bool,
+    /// The last unit of each kind is royal (Extinction).
+    pub extinction: bool,
 }
 
 impl Default for RuleSet {
@@ -332,6 +338,13 @@ impl RuleSet {
         if kings_ordinary {
             promotions.insert(0, KING);
         }
+        let extinction = conditions.iter().any(|c| c.extinction());
+        if extinction {
+            promotions.insert(0, KING);
+            if observation != Observation::Attack || kings_ordinary {
+                return Err(RulesError("Extinction cannot be combined with these conditions".into()));
+            }
+        }
         Ok(RuleSet {
             pawn_first_rank_immobile: conditions.iter().any(|c| c.pawn_first_rank_immobile()),
             choices_all_or_nothing: conditions.iter().any(|c| c.choices_all_or_nothing()),
@@ -348,6 +361,7 @@ impl RuleSet {
             checkless: conditions_checkless,
             kings_ordinary,
             must_capture,
+            extinction,
         })
     }
 
@@ -555,6 +569,9 @@ impl Game {
     pub fn in_check(&mut self, side: Colour) -> bool {
         if self.rules.kings_ordinary {
             return false;
+        }
+        if self.rules.extinction {
+            return crate::conditions::extinction::in_check(self, side);
         }
         let royals = count_royals(&self.pos, side);
         if royals == 0 {

@@ -179,6 +179,7 @@ fn every_condition() -> Vec<(&'static str, Vec<Arc<dyn Condition>>)> {
         "kamikaze rex inclusiv",
         "checkless",
         "qui perd gagne",
+        "extinction",
     ];
     names.iter().map(|n| (*n, chimere_fairy::conditions::by_name(n).unwrap())).collect()
 }

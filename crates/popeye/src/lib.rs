@@ -154,6 +154,7 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
             "GhostChess" => conds.push(Arc::new(Ghost)),
             "ChecklessChess" => conds.push(Arc::new(chimere_fairy::conditions::Checkless)),
             "LosingChess" => conds.push(Arc::new(chimere_fairy::conditions::Losing)),
+            "ExtinctionChess" => conds.push(Arc::new(chimere_fairy::conditions::Extinction)),
             _ => conds.push(Arc::new(circe_from(c)?)),
         }
     }

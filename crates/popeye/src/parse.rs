@@ -110,6 +110,7 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("GhostChess", &[]),
     ("ChecklessChess", &[]),
     ("LosingChess", &[]),
+    ("ExtinctionChess", &[]),
 ];
 
 const OPTIONS: &[&str] = &[

@@ -90,6 +90,7 @@ slug_tests! {
     locusauteur => "locusauteur",
     checkless => "checkless",
     no_check_losing => "no-check-losing",
+    extinction => "extinction",
 }
 
 /// Sum of Popeye's CPU time against ours over every move-list record of the implemented slugs.

@@ -36,6 +36,7 @@ const SLUGS: &[&str] = &[
     "locusauteur",
     "checkless",
     "no-check-losing",
+    "extinction",
 ];
 
 fn inputs() -> Vec<(String, String)> {

@@ -2,6 +2,7 @@
 
 pub mod checkless;
 pub mod circe;
+pub mod extinction;
 pub mod ghost;
 pub mod kamikaze;
 pub mod losing;
@@ -10,6 +11,7 @@ pub mod registry;
 
 pub use circe::{Change, Circe, Occupied, RebirthSquare, Who};
 pub use checkless::Checkless;
+pub use extinction::Extinction;
 pub use ghost::Ghost;
 pub use kamikaze::Kamikaze;
 pub use losing::Losing;

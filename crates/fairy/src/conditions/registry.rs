@@ -36,6 +36,7 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
         _ if joined == "quiperdgagne" || joined == "losinggame" || joined == "losingchess" => {
             out.push(Arc::new(super::Losing))
         }
+        _ if joined == "extinction" || joined == "extinctionchess" => out.push(Arc::new(super::Extinction)),
         Some("optional") if has("replacement") => out.push(Arc::new(Circe::optional_replacement())),
         _ if joined == "paracirce" => out.push(Arc::new(Circe::para())),
         _ if joined == "circecoucou" || joined == "coucoucirce" => out.push(Arc::new(Circe::coucou())),
