@@ -223,6 +223,14 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn extinction(&self) -> bool {
         false
     }
+    /// A check rule of its own: whether `side` is in check (None: not this condition's say).
+    fn check_rule(&self, _game: &Game, _side: Colour) -> Option<bool> {
+        None
+    }
+    /// Whether this condition has a check rule of its own ([`Condition::check_rule`]).
+    fn has_check_rule(&self) -> bool {
+        false
+    }
 }
 
 /// Why a rule set cannot be built.
@@ -259,6 +267,8 @@ pub struct RuleSet {
     pub must_capture: bool,
     /// The last unit of each kind is royal (Extinction).
     pub extinction: bool,
+    /// The condition deciding check on its own (Bicolores, Vogtländer).
+    pub check_rule: Option<Arc<dyn Condition>>,
 }
 
 impl Default for RuleSet {
@@ -339,6 +349,11 @@ impl RuleSet {
             promotions.insert(0, KING);
         }
         let extinction = conditions.iter().any(|c| c.extinction());
+        let rulers: Vec<&Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_check_rule()).collect();
+        if rulers.len() > 1 || (!rulers.is_empty() && (extinction || kings_ordinary || observation != Observation::Attack)) {
+            return Err(RulesError("these conditions define check in incompatible ways".into()));
+        }
+        let check_rule = rulers.first().map(|c| (*c).clone());
         if extinction {
             promotions.insert(0, KING);
             if observation != Observation::Attack || kings_ordinary {
@@ -362,6 +377,7 @@ impl RuleSet {
             kings_ordinary,
             must_capture,
             extinction,
+            check_rule,
         })
     }
 
@@ -573,6 +589,11 @@ impl Game {
         if self.rules.extinction {
             return crate::conditions::extinction::in_check(self, side);
         }
+        if let Some(c) = self.rules.check_rule.clone()
+            && let Some(b) = c.check_rule(self, side)
+        {
+            return b;
+        }
         let royals = count_royals(&self.pos, side);
         if royals == 0 {
             return false;
@@ -634,7 +655,13 @@ impl Game {
                 return None;
             }
         }
+        let their_royals = count_royals(&self.pos, mover.opponent());
         let notes = self.play(mv, mover).ok()?;
+        if self.rules.check_rule.is_some() && count_royals(&self.pos, mover.opponent()) < their_royals {
+            // Kings are never captured when a condition redefines check.
+            self.pos.rollback();
+            return None;
+        }
         if (!self.rules.kings_ordinary && count_royals(&self.pos, mover) < royals) || self.in_check(mover) {
             self.pos.rollback();
             return None;

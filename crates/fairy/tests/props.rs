@@ -180,6 +180,8 @@ fn every_condition() -> Vec<(&'static str, Vec<Arc<dyn Condition>>)> {
         "checkless",
         "qui perd gagne",
         "extinction",
+        "bicolores",
+        "vogtlander",
     ];
     names.iter().map(|n| (*n, chimere_fairy::conditions::by_name(n).unwrap())).collect()
 }

@@ -155,6 +155,8 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
             "ChecklessChess" => conds.push(Arc::new(chimere_fairy::conditions::Checkless)),
             "LosingChess" => conds.push(Arc::new(chimere_fairy::conditions::Losing)),
             "ExtinctionChess" => conds.push(Arc::new(chimere_fairy::conditions::Extinction)),
+            "Bicolores" => conds.push(Arc::new(chimere_fairy::conditions::Bicolores)),
+            "VogtlaenderChess" => conds.push(Arc::new(chimere_fairy::conditions::Vogtlander)),
             _ => conds.push(Arc::new(circe_from(c)?)),
         }
     }

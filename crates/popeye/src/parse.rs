@@ -111,6 +111,8 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("ChecklessChess", &[]),
     ("LosingChess", &[]),
     ("ExtinctionChess", &[]),
+    ("Bicolores", &[]),
+    ("VogtlaenderChess", &[]),
 ];
 
 const OPTIONS: &[&str] = &[

@@ -91,6 +91,8 @@ slug_tests! {
     checkless => "checkless",
     no_check_losing => "no-check-losing",
     extinction => "extinction",
+    bicolores => "bicolores",
+    vogtlander => "vogtlander",
 }
 
 /// Sum of Popeye's CPU time against ours over every move-list record of the implemented slugs.

@@ -37,6 +37,8 @@ const SLUGS: &[&str] = &[
     "checkless",
     "no-check-losing",
     "extinction",
+    "bicolores",
+    "vogtlander",
 ];
 
 fn inputs() -> Vec<(String, String)> {

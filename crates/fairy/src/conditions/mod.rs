@@ -1,6 +1,7 @@
 //! The conditions, one file each (a family is one module with parameters).
 
 pub mod checkless;
+pub mod checkrules;
 pub mod circe;
 pub mod extinction;
 pub mod ghost;
@@ -11,6 +12,7 @@ pub mod registry;
 
 pub use circe::{Change, Circe, Occupied, RebirthSquare, Who};
 pub use checkless::Checkless;
+pub use checkrules::{Bicolores, Vogtlander};
 pub use extinction::Extinction;
 pub use ghost::Ghost;
 pub use kamikaze::Kamikaze;

@@ -37,6 +37,8 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
             out.push(Arc::new(super::Losing))
         }
         _ if joined == "extinction" || joined == "extinctionchess" => out.push(Arc::new(super::Extinction)),
+        _ if joined == "bicolores" => out.push(Arc::new(super::Bicolores)),
+        _ if joined.starts_with("vogtl") => out.push(Arc::new(super::Vogtlander)),
         Some("optional") if has("replacement") => out.push(Arc::new(Circe::optional_replacement())),
         _ if joined == "paracirce" => out.push(Arc::new(Circe::para())),
         _ if joined == "circecoucou" || joined == "coucoucirce" => out.push(Arc::new(Circe::coucou())),
