@@ -224,11 +224,20 @@ pub trait Condition: fmt::Debug + Send + Sync {
         false
     }
     /// A check rule of its own: whether `side` is in check (None: not this condition's say).
-    fn check_rule(&self, _game: &Game, _side: Colour) -> Option<bool> {
+    fn check_rule(&self, _game: &mut Game, _side: Colour) -> Option<bool> {
         None
     }
     /// Whether this condition has a check rule of its own ([`Condition::check_rule`]).
     fn has_check_rule(&self) -> bool {
+        false
+    }
+    /// With a move of `mover` just played (side flipped): whether the position is legal
+    /// under this condition (Isardam).
+    fn legal_after(&self, _game: &mut Game, _mover: Colour) -> bool {
+        true
+    }
+    /// Whether this condition has a legality test ([`Condition::legal_after`]).
+    fn has_legality(&self) -> bool {
         false
     }
 }
@@ -269,6 +278,8 @@ pub struct RuleSet {
     pub extinction: bool,
     /// The condition deciding check on its own (Bicolores, Vogtländer).
     pub check_rule: Option<Arc<dyn Condition>>,
+    /// Conditions with a legality test after each move (Isardam).
+    pub legality: Vec<Arc<dyn Condition>>,
 }
 
 impl Default for RuleSet {
@@ -354,6 +365,7 @@ impl RuleSet {
             return Err(RulesError("these conditions define check in incompatible ways".into()));
         }
         let check_rule = rulers.first().map(|c| (*c).clone());
+        let legality: Vec<Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_legality()).cloned().collect();
         if extinction {
             promotions.insert(0, KING);
             if observation != Observation::Attack || kings_ordinary {
@@ -378,6 +390,7 @@ impl RuleSet {
             must_capture,
             extinction,
             check_rule,
+            legality,
         })
     }
 
@@ -665,6 +678,12 @@ impl Game {
         if (!self.rules.kings_ordinary && count_royals(&self.pos, mover) < royals) || self.in_check(mover) {
             self.pos.rollback();
             return None;
+        }
+        for c in self.rules.legality.clone() {
+            if !c.legal_after(self, mover) {
+                self.pos.rollback();
+                return None;
+            }
         }
         if self.rules.checkless && !crate::conditions::checkless::admits(self) {
             self.pos.rollback();

@@ -182,6 +182,9 @@ fn every_condition() -> Vec<(&'static str, Vec<Arc<dyn Condition>>)> {
         "extinction",
         "bicolores",
         "vogtlander",
+        "brunner",
+        "isardam",
+        "isardam type b",
     ];
     names.iter().map(|n| (*n, chimere_fairy::conditions::by_name(n).unwrap())).collect()
 }

@@ -157,6 +157,10 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
             "ExtinctionChess" => conds.push(Arc::new(chimere_fairy::conditions::Extinction)),
             "Bicolores" => conds.push(Arc::new(chimere_fairy::conditions::Bicolores)),
             "VogtlaenderChess" => conds.push(Arc::new(chimere_fairy::conditions::Vogtlander)),
+            "BrunnerChess" => conds.push(Arc::new(chimere_fairy::conditions::Brunner)),
+            "Isardam" => conds.push(Arc::new(chimere_fairy::conditions::Isardam {
+                type_b: c.params.iter().any(|p| p == "TypeB"),
+            })),
             _ => conds.push(Arc::new(circe_from(c)?)),
         }
     }

@@ -113,6 +113,8 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("ExtinctionChess", &[]),
     ("Bicolores", &[]),
     ("VogtlaenderChess", &[]),
+    ("BrunnerChess", &[]),
+    ("Isardam", &["TypeB"]),
 ];
 
 const OPTIONS: &[&str] = &[

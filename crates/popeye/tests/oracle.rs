@@ -93,6 +93,9 @@ slug_tests! {
     extinction => "extinction",
     bicolores => "bicolores",
     vogtlander => "vogtlander",
+    brunner => "brunner",
+    isardam => "isardam",
+    isardam_b => "isardam-b",
 }
 
 /// Sum of Popeye's CPU time against ours over every move-list record of the implemented slugs.

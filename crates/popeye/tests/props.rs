@@ -39,6 +39,9 @@ const SLUGS: &[&str] = &[
     "extinction",
     "bicolores",
     "vogtlander",
+    "brunner",
+    "isardam",
+    "isardam-b",
 ];
 
 fn inputs() -> Vec<(String, String)> {

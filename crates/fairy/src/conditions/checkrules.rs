@@ -35,7 +35,7 @@ impl Condition for Bicolores {
     fn has_check_rule(&self) -> bool {
         true
     }
-    fn check_rule(&self, game: &Game, side: Colour) -> Option<bool> {
+    fn check_rule(&self, game: &mut Game, side: Colour) -> Option<bool> {
         Some(king_attacked(game, side, side.opponent()) || king_attacked(game, side, side))
     }
 }
@@ -53,8 +53,104 @@ impl Condition for Vogtlander {
     fn has_check_rule(&self) -> bool {
         true
     }
-    fn check_rule(&self, game: &Game, side: Colour) -> Option<bool> {
+    fn check_rule(&self, game: &mut Game, side: Colour) -> Option<bool> {
         Some(king_attacked(game, side.opponent(), side))
+    }
+}
+
+/// Plays every pseudo-legal capture of a king of `side` by its opponent and asks `ok` of
+/// the position after it: is there one for which `ok` holds?
+fn some_king_capture(game: &mut Game, side: Colour, ok: impl Fn(&mut Game) -> bool) -> bool {
+    let by = side.opponent();
+    let mut buf = Vec::new();
+    game.pseudo_moves(by, &mut buf);
+    for m in &buf {
+        let Some(c) = m.capture else { continue };
+        if !game.pos.unit(c).is_some_and(|u| u.kind() == KING && u.colour() == side) {
+            continue;
+        }
+        if game.play(m, by).is_ok() {
+            let good = ok(game);
+            game.pos.rollback();
+            if good {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Brunner (Popeye `BrunnerChess`): a king is in check only if the enemy's capture of it
+/// would itself be legal (would not leave the capturer's own king in check, recursively).
+#[derive(Clone, Debug, Default)]
+pub struct Brunner;
+
+impl Condition for Brunner {
+    fn name(&self) -> String {
+        "Brunner".into()
+    }
+    fn slots(&self) -> Vec<Slot> {
+        Vec::new()
+    }
+    fn has_check_rule(&self) -> bool {
+        true
+    }
+    fn check_rule(&self, game: &mut Game, side: Colour) -> Option<bool> {
+        Some(some_king_capture(game, side, |g| !g.in_check(side.opponent())))
+    }
+}
+
+/// Does any unit observe (could capture) an enemy unit of its own kind?
+fn same_kind_observation(game: &mut Game) -> bool {
+    let mut buf = Vec::new();
+    for by in [Colour::White, Colour::Black] {
+        buf.clear();
+        game.pseudo_moves(by, &mut buf);
+        for m in &buf {
+            let Some(c) = m.capture else { continue };
+            if m.castle.is_some() {
+                continue;
+            }
+            if let (Some(a), Some(v)) = (game.pos.unit(m.from), game.pos.unit(c))
+                && a.kind() == v.kind()
+                && a.colour() != v.colour()
+            {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Isardam (Popeye `Isardam`, `Isardam TypeB`): a move is illegal if after it any unit
+/// observes (could capture) an enemy unit of the same kind. Type A: a king is in check
+/// only if the king capture itself would be Isardam-legal; type B: check is orthodox.
+#[derive(Clone, Debug, Default)]
+pub struct Isardam {
+    pub type_b: bool,
+}
+
+impl Condition for Isardam {
+    fn name(&self) -> String {
+        if self.type_b { "Isardam type B".into() } else { "Isardam".into() }
+    }
+    fn slots(&self) -> Vec<Slot> {
+        Vec::new()
+    }
+    fn has_check_rule(&self) -> bool {
+        !self.type_b
+    }
+    fn check_rule(&self, game: &mut Game, side: Colour) -> Option<bool> {
+        if self.type_b {
+            return None;
+        }
+        Some(some_king_capture(game, side, |g| !same_kind_observation(g)))
+    }
+    fn has_legality(&self) -> bool {
+        true
+    }
+    fn legal_after(&self, game: &mut Game, _mover: Colour) -> bool {
+        !same_kind_observation(game)
     }
 }
 
@@ -65,7 +161,7 @@ mod tests {
 
     #[test]
     fn builds_by_name() {
-        for n in ["bicolores", "vogtlander", "VogtlaenderChess", "Vogtländer"] {
+        for n in ["bicolores", "vogtlander", "VogtlaenderChess", "Vogtländer", "brunner", "isardam"] {
             let c = by_name(n).unwrap_or_else(|e| panic!("{n}: {e}"));
             let r = RuleSet::build(c, &[]).unwrap();
             assert!(r.check_rule.is_some());

@@ -38,6 +38,8 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
         }
         _ if joined == "extinction" || joined == "extinctionchess" => out.push(Arc::new(super::Extinction)),
         _ if joined == "bicolores" => out.push(Arc::new(super::Bicolores)),
+        _ if joined == "brunner" || joined == "brunnerchess" => out.push(Arc::new(super::Brunner)),
+        Some("isardam") => out.push(Arc::new(super::Isardam { type_b: has("typeb") || has("b") })),
         _ if joined.starts_with("vogtl") => out.push(Arc::new(super::Vogtlander)),
         Some("optional") if has("replacement") => out.push(Arc::new(Circe::optional_replacement())),
         _ if joined == "paracirce" => out.push(Arc::new(Circe::para())),
