@@ -158,6 +158,7 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
             "Bicolores" => conds.push(Arc::new(chimere_fairy::conditions::Bicolores)),
             "VogtlaenderChess" => conds.push(Arc::new(chimere_fairy::conditions::Vogtlander)),
             "BrunnerChess" => conds.push(Arc::new(chimere_fairy::conditions::Brunner)),
+            "SAT" => conds.push(Arc::new(chimere_fairy::conditions::Sat)),
             "Isardam" => conds.push(Arc::new(chimere_fairy::conditions::Isardam {
                 type_b: c.params.iter().any(|p| p == "TypeB"),
             })),

@@ -114,6 +114,7 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("Bicolores", &[]),
     ("VogtlaenderChess", &[]),
     ("BrunnerChess", &[]),
+    ("SAT", &[]),
     ("Isardam", &["TypeB"]),
 ];
 

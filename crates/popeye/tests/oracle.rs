@@ -96,6 +96,7 @@ slug_tests! {
     brunner => "brunner",
     isardam => "isardam",
     isardam_b => "isardam-b",
+    sat => "sat",
 }
 
 /// Sum of Popeye's CPU time against ours over every move-list record of the implemented slugs.

@@ -42,6 +42,7 @@ const SLUGS: &[&str] = &[
     "brunner",
     "isardam",
     "isardam-b",
+    "sat",
 ];
 
 fn inputs() -> Vec<(String, String)> {

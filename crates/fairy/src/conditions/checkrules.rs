@@ -154,6 +154,46 @@ impl Condition for Isardam {
     }
 }
 
+/// SAT (Popeye `SAT`): a king is in check if and only if it has at least one flight (a
+/// king move to an empty or enemy-occupied square not attacked in the orthodox sense, the
+/// king standing there). A move may not leave the own king with a flight.
+#[derive(Clone, Debug, Default)]
+pub struct Sat;
+
+impl Condition for Sat {
+    fn name(&self) -> String {
+        "SAT".into()
+    }
+    fn slots(&self) -> Vec<Slot> {
+        Vec::new()
+    }
+    fn has_check_rule(&self) -> bool {
+        true
+    }
+    fn check_rule(&self, game: &mut Game, side: Colour) -> Option<bool> {
+        let b = game.pos.board();
+        let kings = b.kind(KING) & b.colour(side);
+        let own = b.colour(side);
+        for k in kings {
+            for t in chimere_core::attacks::king(k) {
+                if own.has(t) {
+                    continue;
+                }
+                game.pos.begin();
+                let u = game.pos.remove(k).expect("king");
+                game.pos.remove(t);
+                game.pos.add(t, u);
+                let attacked = moves::attacked_by(&game.pos, side.opponent(), t, game.rules.pawn_first_rank_immobile);
+                game.pos.rollback();
+                if !attacked {
+                    return Some(true);
+                }
+            }
+        }
+        Some(false)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::conditions::registry::by_name;
@@ -161,7 +201,7 @@ mod tests {
 
     #[test]
     fn builds_by_name() {
-        for n in ["bicolores", "vogtlander", "VogtlaenderChess", "Vogtländer", "brunner", "isardam"] {
+        for n in ["bicolores", "vogtlander", "VogtlaenderChess", "Vogtländer", "brunner", "isardam", "sat"] {
             let c = by_name(n).unwrap_or_else(|e| panic!("{n}: {e}"));
             let r = RuleSet::build(c, &[]).unwrap();
             assert!(r.check_rule.is_some());

@@ -12,7 +12,7 @@ pub mod registry;
 
 pub use circe::{Change, Circe, Occupied, RebirthSquare, Who};
 pub use checkless::Checkless;
-pub use checkrules::{Bicolores, Brunner, Isardam, Vogtlander};
+pub use checkrules::{Bicolores, Brunner, Isardam, Sat, Vogtlander};
 pub use extinction::Extinction;
 pub use ghost::Ghost;
 pub use kamikaze::Kamikaze;
