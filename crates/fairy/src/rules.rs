@@ -240,6 +240,13 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn has_legality(&self) -> bool {
         false
     }
+    /// Obligations: filters the legal moves `out[start..]` of the side to move (must check,
+    /// forced squares).
+    fn filter_legal(&self, _game: &mut Game, _out: &mut Vec<Move>, _start: usize) {}
+    /// Whether this condition filters legal moves ([`Condition::filter_legal`]).
+    fn has_filter(&self) -> bool {
+        false
+    }
 }
 
 /// Why a rule set cannot be built.
@@ -280,6 +287,8 @@ pub struct RuleSet {
     pub check_rule: Option<Arc<dyn Condition>>,
     /// Conditions with a legality test after each move (Isardam).
     pub legality: Vec<Arc<dyn Condition>>,
+    /// Conditions filtering the legal moves (obligations).
+    pub filters: Vec<Arc<dyn Condition>>,
 }
 
 impl Default for RuleSet {
@@ -366,6 +375,7 @@ impl RuleSet {
         }
         let check_rule = rulers.first().map(|c| (*c).clone());
         let legality: Vec<Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_legality()).cloned().collect();
+        let filters: Vec<Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_filter()).cloned().collect();
         if extinction {
             promotions.insert(0, KING);
             if observation != Observation::Attack || kings_ordinary {
@@ -391,6 +401,7 @@ impl RuleSet {
             extinction,
             check_rule,
             legality,
+            filters,
         })
     }
 
@@ -723,6 +734,9 @@ impl Game {
             out.truncate(start);
             out.extend(kept);
         }
+        for c in self.rules.filters.clone() {
+            c.filter_legal(self, out, start);
+        }
         self.give_buf(buf);
     }
 
@@ -732,7 +746,7 @@ impl Game {
             return 1;
         }
         let mut buf = self.take_buf();
-        if self.rules.must_capture {
+        if self.rules.must_capture || !self.rules.filters.is_empty() {
             self.legal_moves(&mut buf);
         } else {
             self.pseudo_moves(self.pos.side(), &mut buf);

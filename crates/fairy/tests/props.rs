@@ -186,6 +186,7 @@ fn every_condition() -> Vec<(&'static str, Vec<Arc<dyn Condition>>)> {
         "isardam",
         "isardam type b",
         "sat",
+        "black checks",
     ];
     names.iter().map(|n| (*n, chimere_fairy::conditions::by_name(n).unwrap())).collect()
 }

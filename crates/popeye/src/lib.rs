@@ -159,6 +159,7 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
             "VogtlaenderChess" => conds.push(Arc::new(chimere_fairy::conditions::Vogtlander)),
             "BrunnerChess" => conds.push(Arc::new(chimere_fairy::conditions::Brunner)),
             "SAT" => conds.push(Arc::new(chimere_fairy::conditions::Sat)),
+            "BlackChecks" => conds.push(Arc::new(chimere_fairy::conditions::BlackChecks)),
             "Isardam" => conds.push(Arc::new(chimere_fairy::conditions::Isardam {
                 type_b: c.params.iter().any(|p| p == "TypeB"),
             })),

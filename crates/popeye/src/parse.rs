@@ -115,6 +115,7 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("VogtlaenderChess", &[]),
     ("BrunnerChess", &[]),
     ("SAT", &[]),
+    ("BlackChecks", &[]),
     ("Isardam", &["TypeB"]),
 ];
 

@@ -43,6 +43,7 @@ const SLUGS: &[&str] = &[
     "isardam",
     "isardam-b",
     "sat",
+    "black-checks",
 ];
 
 fn inputs() -> Vec<(String, String)> {

@@ -8,6 +8,7 @@ pub mod ghost;
 pub mod kamikaze;
 pub mod losing;
 pub mod mars;
+pub mod obligations;
 pub mod registry;
 
 pub use circe::{Change, Circe, Occupied, RebirthSquare, Who};
@@ -18,4 +19,5 @@ pub use ghost::Ghost;
 pub use kamikaze::Kamikaze;
 pub use losing::Losing;
 pub use mars::{Mars, MarsMirror};
+pub use obligations::BlackChecks;
 pub use registry::by_name;

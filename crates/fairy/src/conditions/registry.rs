@@ -39,6 +39,9 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
         _ if joined == "extinction" || joined == "extinctionchess" => out.push(Arc::new(super::Extinction)),
         _ if joined == "bicolores" => out.push(Arc::new(super::Bicolores)),
         _ if joined == "sat" => out.push(Arc::new(super::Sat)),
+        _ if joined == "blackchecks" || joined.starts_with("lesnoirsnejouent") => {
+            out.push(Arc::new(super::BlackChecks))
+        }
         _ if joined == "brunner" || joined == "brunnerchess" => out.push(Arc::new(super::Brunner)),
         Some("isardam") => out.push(Arc::new(super::Isardam { type_b: has("typeb") || has("b") })),
         _ if joined.starts_with("vogtl") => out.push(Arc::new(super::Vogtlander)),
