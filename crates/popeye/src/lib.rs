@@ -160,6 +160,16 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
             "BrunnerChess" => conds.push(Arc::new(chimere_fairy::conditions::Brunner)),
             "SAT" => conds.push(Arc::new(chimere_fairy::conditions::Sat)),
             "BlackChecks" => conds.push(Arc::new(chimere_fairy::conditions::BlackChecks)),
+            "WhiteConsequentForcedSquare" | "BlackConsequentForcedSquare" => {
+                let mut squares = Vec::new();
+                for p in &c.params {
+                    for ch in p.as_bytes().chunks(2) {
+                        squares.push(chimere_core::Square::from_coords(ch[0] - b'a', ch[1] - b'1'));
+                    }
+                }
+                let colour = if c.name.starts_with("White") { chimere_core::Colour::White } else { chimere_core::Colour::Black };
+                conds.push(Arc::new(chimere_fairy::conditions::ForcedSquares { colour, squares }));
+            }
             "Isardam" => conds.push(Arc::new(chimere_fairy::conditions::Isardam {
                 type_b: c.params.iter().any(|p| p == "TypeB"),
             })),

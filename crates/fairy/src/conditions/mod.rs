@@ -19,5 +19,5 @@ pub use ghost::Ghost;
 pub use kamikaze::Kamikaze;
 pub use losing::Losing;
 pub use mars::{Mars, MarsMirror};
-pub use obligations::BlackChecks;
+pub use obligations::{BlackChecks, ForcedSquares};
 pub use registry::by_name;

@@ -42,6 +42,43 @@ impl Condition for BlackChecks {
     }
 }
 
+/// Case obligatoire conséquente (Popeye `WhiteConsequentForcedSquare <sqs>`,
+/// `BlackConsequentForcedSquare <sqs>`), one instance per colour: if `colour` has a legal
+/// move ending on one of `squares` it must play one of those.
+///
+/// Not yet done: the "consequent" part (a unit gives check only by a king capture that
+/// would itself satisfy the obligation); check is orthodox here.
+#[derive(Clone, Debug)]
+pub struct ForcedSquares {
+    pub colour: Colour,
+    pub squares: Vec<chimere_core::Square>,
+}
+
+impl Condition for ForcedSquares {
+    fn name(&self) -> String {
+        format!("Forced squares ({:?})", self.colour)
+    }
+    fn slots(&self) -> Vec<Slot> {
+        Vec::new()
+    }
+    fn has_filter(&self) -> bool {
+        true
+    }
+    fn filter_legal(&self, game: &mut Game, out: &mut Vec<Move>, start: usize) {
+        if game.pos.side() != self.colour || !out[start..].iter().any(|m| self.squares.contains(&m.to)) {
+            return;
+        }
+        let mut i = start;
+        while i < out.len() {
+            if self.squares.contains(&out[i].to) {
+                i += 1;
+            } else {
+                out.remove(i);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::conditions::registry::by_name;
