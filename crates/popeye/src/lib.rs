@@ -147,6 +147,7 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
         pos.setup_ep(Some(EnPassant { target, pawn }));
     }
     let mut conds: Vec<Arc<dyn Condition>> = Vec::new();
+    let mut forced: Option<chimere_fairy::conditions::ForcedSquares> = None;
     for c in &p.conditions {
         match c.name {
             "MarsMirrorCirce" => conds.push(Arc::new(MarsMirror)),
@@ -167,14 +168,22 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
                         squares.push(chimere_core::Square::from_coords(ch[0] - b'a', ch[1] - b'1'));
                     }
                 }
-                let colour = if c.name.starts_with("White") { chimere_core::Colour::White } else { chimere_core::Colour::Black };
-                conds.push(Arc::new(chimere_fairy::conditions::ForcedSquares { colour, squares }));
+                forced.get_or_insert_with(chimere_fairy::conditions::ForcedSquares::default);
+                let f = forced.as_mut().expect("set");
+                if c.name.starts_with("White") {
+                    f.white.extend(squares);
+                } else {
+                    f.black.extend(squares);
+                }
             }
             "Isardam" => conds.push(Arc::new(chimere_fairy::conditions::Isardam {
                 type_b: c.params.iter().any(|p| p == "TypeB"),
             })),
             _ => conds.push(Arc::new(circe_from(c)?)),
         }
+    }
+    if let Some(f) = forced {
+        conds.push(Arc::new(f));
     }
     if any_kamikaze {
         let capturer_may_return = p.conditions.iter().any(|c| c.name.contains("Circe"));

@@ -44,6 +44,9 @@ const SLUGS: &[&str] = &[
     "isardam-b",
     "sat",
     "black-checks",
+    "forced-square-consequent",
+    "forced-square-consequent-white",
+    "forced-square-consequent-black",
 ];
 
 fn inputs() -> Vec<(String, String)> {

@@ -43,20 +43,26 @@ impl Condition for BlackChecks {
 }
 
 /// Case obligatoire conséquente (Popeye `WhiteConsequentForcedSquare <sqs>`,
-/// `BlackConsequentForcedSquare <sqs>`), one instance per colour: if `colour` has a legal
-/// move ending on one of `squares` it must play one of those.
-///
-/// Not yet done: the "consequent" part (a unit gives check only by a king capture that
-/// would itself satisfy the obligation); check is orthodox here.
-#[derive(Clone, Debug)]
+/// `BlackConsequentForcedSquare <sqs>`): if a side has a legal move ending on one of its
+/// forced squares it must play one of those. Consequent: a unit gives check only by a king
+/// capture that would itself satisfy the obligation (the king stands on a forced square of
+/// the attacker, or the attacker has no move to a forced square; we judge the latter on
+/// pseudo-legal moves).
+#[derive(Clone, Debug, Default)]
 pub struct ForcedSquares {
-    pub colour: Colour,
-    pub squares: Vec<chimere_core::Square>,
+    pub white: Vec<chimere_core::Square>,
+    pub black: Vec<chimere_core::Square>,
+}
+
+impl ForcedSquares {
+    fn of(&self, c: Colour) -> &[chimere_core::Square] {
+        if c == Colour::White { &self.white } else { &self.black }
+    }
 }
 
 impl Condition for ForcedSquares {
     fn name(&self) -> String {
-        format!("Forced squares ({:?})", self.colour)
+        "Forced squares".into()
     }
     fn slots(&self) -> Vec<Slot> {
         Vec::new()
@@ -65,17 +71,42 @@ impl Condition for ForcedSquares {
         true
     }
     fn filter_legal(&self, game: &mut Game, out: &mut Vec<Move>, start: usize) {
-        if game.pos.side() != self.colour || !out[start..].iter().any(|m| self.squares.contains(&m.to)) {
+        let sq = self.of(game.pos.side());
+        if !out[start..].iter().any(|m| sq.contains(&m.to)) {
             return;
         }
         let mut i = start;
         while i < out.len() {
-            if self.squares.contains(&out[i].to) {
+            if sq.contains(&out[i].to) {
                 i += 1;
             } else {
                 out.remove(i);
             }
         }
+    }
+    fn has_check_rule(&self) -> bool {
+        true
+    }
+    fn check_rule(&self, game: &mut Game, side: Colour) -> Option<bool> {
+        let by = side.opponent();
+        let sq = self.of(by);
+        let b = game.pos.board();
+        let kings = b.kind(crate::walk::KING) & b.colour(side);
+        let mut attacked = Vec::new();
+        for k in kings {
+            if crate::moves::attacked_by(&game.pos, by, k, game.rules.pawn_first_rank_immobile) {
+                attacked.push(k);
+            }
+        }
+        if attacked.is_empty() {
+            return Some(false);
+        }
+        if sq.is_empty() || attacked.iter().any(|k| sq.contains(k)) {
+            return Some(true);
+        }
+        let mut buf = Vec::new();
+        game.pseudo_moves(by, &mut buf);
+        Some(!buf.iter().any(|m| sq.contains(&m.to)))
     }
 }
 
