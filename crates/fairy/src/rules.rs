@@ -207,6 +207,46 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn released_attrs(&self) -> u8 {
         0
     }
+    /// Checkless chess: a move that checks without mating is illegal.
+    fn checkless(&self) -> bool {
+        false
+    }
+    /// Kings are ordinary units: no check, they may be captured, pawns may promote to king.
+    fn kings_ordinary(&self) -> bool {
+        false
+    }
+    /// Capturing is compulsory (any capture may be chosen).
+    fn must_capture(&self) -> bool {
+        false
+    }
+    /// Extinction: the last unit of each kind a side has is royal.
+    fn extinction(&self) -> bool {
+        false
+    }
+    /// A check rule of its own: whether `side` is in check (None: not this condition's say).
+    fn check_rule(&self, _game: &mut Game, _side: Colour) -> Option<bool> {
+        None
+    }
+    /// Whether this condition has a check rule of its own ([`Condition::check_rule`]).
+    fn has_check_rule(&self) -> bool {
+        false
+    }
+    /// With a move of `mover` just played (side flipped): whether the position is legal
+    /// under this condition (Isardam).
+    fn legal_after(&self, _game: &mut Game, _mover: Colour) -> bool {
+        true
+    }
+    /// Whether this condition has a legality test ([`Condition::legal_after`]).
+    fn has_legality(&self) -> bool {
+        false
+    }
+    /// Obligations: filters the legal moves `out[start..]` of the side to move (must check,
+    /// forced squares).
+    fn filter_legal(&self, _game: &mut Game, _out: &mut Vec<Move>, _start: usize) {}
+    /// Whether this condition filters legal moves ([`Condition::filter_legal`]).
+    fn has_filter(&self) -> bool {
+        false
+    }
 }
 
 /// Why a rule set cannot be built.
@@ -235,6 +275,20 @@ pub struct RuleSet {
     pub released_attrs: u8,
     pub promotions: Vec<Kind>,
     pub choices_all_or_nothing: bool,
+    /// Some condition forbids checks that do not mate (Sans échec).
+    pub checkless: bool,
+    /// Kings are ordinary units (Qui perd gagne).
+    pub kings_ordinary: bool,
+    /// Capturing is compulsory (Qui perd gagne).
+    pub must_capture: bool,
+    /// The last unit of each kind is royal (Extinction).
+    pub extinction: bool,
+    /// The condition deciding check on its own (Bicolores, Vogtländer).
+    pub check_rule: Option<Arc<dyn Condition>>,
+    /// Conditions with a legality test after each move (Isardam).
+    pub legality: Vec<Arc<dyn Condition>>,
+    /// Conditions filtering the legal moves (obligations).
+    pub filters: Vec<Arc<dyn Condition>>,
 }
 
 impl Default for RuleSet {
@@ -308,6 +362,26 @@ impl RuleSet {
         } else {
             observation
         };
+        let conditions_checkless = conditions.iter().any(|c| c.checkless());
+        let kings_ordinary = conditions.iter().any(|c| c.kings_ordinary());
+        let must_capture = conditions.iter().any(|c| c.must_capture());
+        if kings_ordinary {
+            promotions.insert(0, KING);
+        }
+        let extinction = conditions.iter().any(|c| c.extinction());
+        let rulers: Vec<&Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_check_rule()).collect();
+        if rulers.len() > 1 || (!rulers.is_empty() && (extinction || kings_ordinary || observation != Observation::Attack)) {
+            return Err(RulesError("these conditions define check in incompatible ways".into()));
+        }
+        let check_rule = rulers.first().map(|c| (*c).clone());
+        let legality: Vec<Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_legality()).cloned().collect();
+        let filters: Vec<Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_filter()).cloned().collect();
+        if extinction {
+            promotions.insert(0, KING);
+            if observation != Observation::Attack || kings_ordinary {
+                return Err(RulesError("Extinction cannot be combined with these conditions".into()));
+            }
+        }
         Ok(RuleSet {
             pawn_first_rank_immobile: conditions.iter().any(|c| c.pawn_first_rank_immobile()),
             choices_all_or_nothing: conditions.iter().any(|c| c.choices_all_or_nothing()),
@@ -321,6 +395,13 @@ impl RuleSet {
             observation,
             release: release.map_or(Release::Lifo, |(r, _)| r),
             promotions,
+            checkless: conditions_checkless,
+            kings_ordinary,
+            must_capture,
+            extinction,
+            check_rule,
+            legality,
+            filters,
         })
     }
 
@@ -529,6 +610,17 @@ impl Game {
 
     /// Is side `side` in check (could the opponent remove one of its royal units)?
     pub fn in_check(&mut self, side: Colour) -> bool {
+        if self.rules.kings_ordinary {
+            return false;
+        }
+        if self.rules.extinction {
+            return crate::conditions::extinction::in_check(self, side);
+        }
+        if let Some(c) = self.rules.check_rule.clone()
+            && let Some(b) = c.check_rule(self, side)
+        {
+            return b;
+        }
         let royals = count_royals(&self.pos, side);
         if royals == 0 {
             return false;
@@ -591,8 +683,24 @@ impl Game {
                 return None;
             }
         }
+        let their_royals = count_royals(&self.pos, mover.opponent());
         let notes = self.play(mv, mover).ok()?;
-        if count_royals(&self.pos, mover) < royals || self.in_check(mover) {
+        if self.rules.check_rule.is_some() && count_royals(&self.pos, mover.opponent()) < their_royals {
+            // Kings are never captured when a condition redefines check.
+            self.pos.rollback();
+            return None;
+        }
+        if (!self.rules.kings_ordinary && count_royals(&self.pos, mover) < royals) || self.in_check(mover) {
+            self.pos.rollback();
+            return None;
+        }
+        for c in self.rules.legality.clone() {
+            if !c.legal_after(self, mover) {
+                self.pos.rollback();
+                return None;
+            }
+        }
+        if self.rules.checkless && !crate::conditions::checkless::admits(self) {
             self.pos.rollback();
             return None;
         }
@@ -625,6 +733,14 @@ impl Game {
             out.truncate(start);
             out.extend(kept);
         }
+        if self.rules.must_capture && out[start..].iter().any(|m| m.capture.is_some()) {
+            let kept: Vec<Move> = out[start..].iter().copied().filter(|m| m.capture.is_some()).collect();
+            out.truncate(start);
+            out.extend(kept);
+        }
+        for c in self.rules.filters.clone() {
+            c.filter_legal(self, out, start);
+        }
         self.give_buf(buf);
     }
 
@@ -634,7 +750,11 @@ impl Game {
             return 1;
         }
         let mut buf = self.take_buf();
-        self.pseudo_moves(self.pos.side(), &mut buf);
+        if self.rules.must_capture || !self.rules.filters.is_empty() {
+            self.legal_moves(&mut buf);
+        } else {
+            self.pseudo_moves(self.pos.side(), &mut buf);
+        }
         let mut n = 0;
         for m in &buf {
             if self.make(m).is_some() {

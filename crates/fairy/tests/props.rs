@@ -177,6 +177,16 @@ fn every_condition() -> Vec<(&'static str, Vec<Arc<dyn Condition>>)> {
         "fusil",
         "ghost",
         "kamikaze rex inclusiv",
+        "checkless",
+        "qui perd gagne",
+        "extinction",
+        "bicolores",
+        "vogtlander",
+        "brunner",
+        "isardam",
+        "isardam type b",
+        "sat",
+        "black checks",
     ];
     names.iter().map(|n| (*n, chimere_fairy::conditions::by_name(n).unwrap())).collect()
 }

@@ -147,13 +147,43 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
         pos.setup_ep(Some(EnPassant { target, pawn }));
     }
     let mut conds: Vec<Arc<dyn Condition>> = Vec::new();
+    let mut forced: Option<chimere_fairy::conditions::ForcedSquares> = None;
     for c in &p.conditions {
         match c.name {
             "MarsMirrorCirce" => conds.push(Arc::new(MarsMirror)),
             "MarsCirce" => conds.push(Arc::new(Mars { mirror: c.params.iter().any(|p| p == "Mirror") })),
             "GhostChess" => conds.push(Arc::new(Ghost)),
+            "ChecklessChess" => conds.push(Arc::new(chimere_fairy::conditions::Checkless)),
+            "LosingChess" => conds.push(Arc::new(chimere_fairy::conditions::Losing)),
+            "ExtinctionChess" => conds.push(Arc::new(chimere_fairy::conditions::Extinction)),
+            "Bicolores" => conds.push(Arc::new(chimere_fairy::conditions::Bicolores)),
+            "VogtlaenderChess" => conds.push(Arc::new(chimere_fairy::conditions::Vogtlander)),
+            "BrunnerChess" => conds.push(Arc::new(chimere_fairy::conditions::Brunner)),
+            "SAT" => conds.push(Arc::new(chimere_fairy::conditions::Sat)),
+            "BlackChecks" => conds.push(Arc::new(chimere_fairy::conditions::BlackChecks)),
+            "WhiteConsequentForcedSquare" | "BlackConsequentForcedSquare" => {
+                let mut squares = Vec::new();
+                for p in &c.params {
+                    for ch in p.as_bytes().chunks(2) {
+                        squares.push(chimere_core::Square::from_coords(ch[0] - b'a', ch[1] - b'1'));
+                    }
+                }
+                forced.get_or_insert_with(chimere_fairy::conditions::ForcedSquares::default);
+                let f = forced.as_mut().expect("set");
+                if c.name.starts_with("White") {
+                    f.white.extend(squares);
+                } else {
+                    f.black.extend(squares);
+                }
+            }
+            "Isardam" => conds.push(Arc::new(chimere_fairy::conditions::Isardam {
+                type_b: c.params.iter().any(|p| p == "TypeB"),
+            })),
             _ => conds.push(Arc::new(circe_from(c)?)),
         }
+    }
+    if let Some(f) = forced {
+        conds.push(Arc::new(f));
     }
     if any_kamikaze {
         let capturer_may_return = p.conditions.iter().any(|c| c.name.contains("Circe"));

@@ -108,6 +108,17 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("OptionalReplacement", &[]),
     ("WhiteDiagramCirce", CIRCE_PARAMS),
     ("GhostChess", &[]),
+    ("ChecklessChess", &[]),
+    ("LosingChess", &[]),
+    ("ExtinctionChess", &[]),
+    ("Bicolores", &[]),
+    ("VogtlaenderChess", &[]),
+    ("BrunnerChess", &[]),
+    ("SAT", &[]),
+    ("BlackChecks", &[]),
+    ("WhiteConsequentForcedSquare", &[]),
+    ("BlackConsequentForcedSquare", &[]),
+    ("Isardam", &["TypeB"]),
 ];
 
 const OPTIONS: &[&str] = &[
@@ -327,6 +338,17 @@ pub fn parse(input: &str) -> Result<Vec<Problem>, PopeyeError> {
                     let params = CONDITIONS.iter().find(|(n, _)| *n == name).map(|(_, ps)| *ps).unwrap_or(&[]);
                     let mut spec = ConditionSpec { name, params: Vec::new(), line: w.line };
                     while i < toks.len() {
+                        // Square lists (forced squares): `e4d5`.
+                        let sq = toks[i].text.as_bytes();
+                        if name.ends_with("ForcedSquare")
+                            && !sq.is_empty()
+                            && sq.len() % 2 == 0
+                            && sq.chunks(2).all(|c| (b'a'..=b'h').contains(&c[0]) && (b'1'..=b'8').contains(&c[1]))
+                        {
+                            spec.params.push(toks[i].text.to_string());
+                            i += 1;
+                            continue;
+                        }
                         match match_keyword(toks[i].text, params) {
                             Ok(Some(pw)) => {
                                 spec.params.push(pw.to_string());

@@ -34,6 +34,19 @@ const SLUGS: &[&str] = &[
     "kamikaze-rex-inclusiv",
     "rose",
     "locusauteur",
+    "checkless",
+    "no-check-losing",
+    "extinction",
+    "bicolores",
+    "vogtlander",
+    "brunner",
+    "isardam",
+    "isardam-b",
+    "sat",
+    "black-checks",
+    "forced-square-consequent",
+    "forced-square-consequent-white",
+    "forced-square-consequent-black",
 ];
 
 fn inputs() -> Vec<(String, String)> {

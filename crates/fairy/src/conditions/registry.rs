@@ -30,6 +30,21 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
     let mut out: Vec<Arc<dyn Condition>> = Vec::new();
     match w.first().copied() {
         Some("fusil") => out.push(Arc::new(Circe::fusil())),
+        _ if joined == "checkless" || joined == "checklesschess" || joined == "sansechec" => {
+            out.push(Arc::new(super::Checkless))
+        }
+        _ if joined == "quiperdgagne" || joined == "losinggame" || joined == "losingchess" => {
+            out.push(Arc::new(super::Losing))
+        }
+        _ if joined == "extinction" || joined == "extinctionchess" => out.push(Arc::new(super::Extinction)),
+        _ if joined == "bicolores" => out.push(Arc::new(super::Bicolores)),
+        _ if joined == "sat" => out.push(Arc::new(super::Sat)),
+        _ if joined == "blackchecks" || joined.starts_with("lesnoirsnejouent") => {
+            out.push(Arc::new(super::BlackChecks))
+        }
+        _ if joined == "brunner" || joined == "brunnerchess" => out.push(Arc::new(super::Brunner)),
+        Some("isardam") => out.push(Arc::new(super::Isardam { type_b: has("typeb") || has("b") })),
+        _ if joined.starts_with("vogtl") => out.push(Arc::new(super::Vogtlander)),
         Some("optional") if has("replacement") => out.push(Arc::new(Circe::optional_replacement())),
         _ if joined == "paracirce" => out.push(Arc::new(Circe::para())),
         _ if joined == "circecoucou" || joined == "coucoucirce" => out.push(Arc::new(Circe::coucou())),

@@ -1,0 +1,213 @@
+//! Conditions that only redefine check (with orthodox attack tables):
+//!
+//! - Bicolores (Popeye `Bicolores`): a king is in check when attacked by enemy units OR by
+//!   units of its own side; a move may not leave the own king attacked by any unit.
+//! - Vogtländer (Popeye `VogtlaenderChess`): a side is "in check" exactly when it attacks
+//!   the opponent's king; a move is illegal if after it the mover attacks the enemy king.
+
+use crate::moves;
+use crate::rules::{Condition, Game, Slot};
+use crate::walk::KING;
+use chimere_core::Colour;
+
+/// Does `by` attack a king of colour `side`?
+fn king_attacked(game: &Game, side: Colour, by: Colour) -> bool {
+    let b = game.pos.board();
+    let kings = b.kind(KING) & b.colour(side);
+    for s in kings {
+        if moves::attacked_by(&game.pos, by, s, game.rules.pawn_first_rank_immobile) {
+            return true;
+        }
+    }
+    false
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Bicolores;
+
+impl Condition for Bicolores {
+    fn name(&self) -> String {
+        "Bicolores".into()
+    }
+    fn slots(&self) -> Vec<Slot> {
+        Vec::new()
+    }
+    fn has_check_rule(&self) -> bool {
+        true
+    }
+    fn check_rule(&self, game: &mut Game, side: Colour) -> Option<bool> {
+        Some(king_attacked(game, side, side.opponent()) || king_attacked(game, side, side))
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Vogtlander;
+
+impl Condition for Vogtlander {
+    fn name(&self) -> String {
+        "Vogtländer".into()
+    }
+    fn slots(&self) -> Vec<Slot> {
+        Vec::new()
+    }
+    fn has_check_rule(&self) -> bool {
+        true
+    }
+    fn check_rule(&self, game: &mut Game, side: Colour) -> Option<bool> {
+        Some(king_attacked(game, side.opponent(), side))
+    }
+}
+
+/// Plays every pseudo-legal capture of a king of `side` by its opponent and asks `ok` of
+/// the position after it: is there one for which `ok` holds?
+fn some_king_capture(game: &mut Game, side: Colour, ok: impl Fn(&mut Game) -> bool) -> bool {
+    let by = side.opponent();
+    let mut buf = Vec::new();
+    game.pseudo_moves(by, &mut buf);
+    for m in &buf {
+        let Some(c) = m.capture else { continue };
+        if !game.pos.unit(c).is_some_and(|u| u.kind() == KING && u.colour() == side) {
+            continue;
+        }
+        if game.play(m, by).is_ok() {
+            let good = ok(game);
+            game.pos.rollback();
+            if good {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Brunner (Popeye `BrunnerChess`): a king is in check only if the enemy's capture of it
+/// would itself be legal (would not leave the capturer's own king in check, recursively).
+#[derive(Clone, Debug, Default)]
+pub struct Brunner;
+
+impl Condition for Brunner {
+    fn name(&self) -> String {
+        "Brunner".into()
+    }
+    fn slots(&self) -> Vec<Slot> {
+        Vec::new()
+    }
+    fn has_check_rule(&self) -> bool {
+        true
+    }
+    fn check_rule(&self, game: &mut Game, side: Colour) -> Option<bool> {
+        Some(some_king_capture(game, side, |g| !g.in_check(side.opponent())))
+    }
+}
+
+/// Does any unit observe (could capture) an enemy unit of its own kind?
+fn same_kind_observation(game: &mut Game) -> bool {
+    let mut buf = Vec::new();
+    for by in [Colour::White, Colour::Black] {
+        buf.clear();
+        game.pseudo_moves(by, &mut buf);
+        for m in &buf {
+            let Some(c) = m.capture else { continue };
+            if m.castle.is_some() {
+                continue;
+            }
+            if let (Some(a), Some(v)) = (game.pos.unit(m.from), game.pos.unit(c))
+                && a.kind() == v.kind()
+                && a.colour() != v.colour()
+            {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Isardam (Popeye `Isardam`, `Isardam TypeB`): a move is illegal if after it any unit
+/// observes (could capture) an enemy unit of the same kind. Type A: a king is in check
+/// only if the king capture itself would be Isardam-legal; type B: check is orthodox.
+#[derive(Clone, Debug, Default)]
+pub struct Isardam {
+    pub type_b: bool,
+}
+
+impl Condition for Isardam {
+    fn name(&self) -> String {
+        if self.type_b { "Isardam type B".into() } else { "Isardam".into() }
+    }
+    fn slots(&self) -> Vec<Slot> {
+        Vec::new()
+    }
+    fn has_check_rule(&self) -> bool {
+        !self.type_b
+    }
+    fn check_rule(&self, game: &mut Game, side: Colour) -> Option<bool> {
+        if self.type_b {
+            return None;
+        }
+        Some(some_king_capture(game, side, |g| !same_kind_observation(g)))
+    }
+    fn has_legality(&self) -> bool {
+        true
+    }
+    fn legal_after(&self, game: &mut Game, _mover: Colour) -> bool {
+        !same_kind_observation(game)
+    }
+}
+
+/// SAT (Popeye `SAT`): a king is in check if and only if it has at least one flight (a
+/// king move to an empty or enemy-occupied square not attacked in the orthodox sense, the
+/// king standing there). A move may not leave the own king with a flight.
+#[derive(Clone, Debug, Default)]
+pub struct Sat;
+
+impl Condition for Sat {
+    fn name(&self) -> String {
+        "SAT".into()
+    }
+    fn slots(&self) -> Vec<Slot> {
+        Vec::new()
+    }
+    fn has_check_rule(&self) -> bool {
+        true
+    }
+    fn check_rule(&self, game: &mut Game, side: Colour) -> Option<bool> {
+        let b = game.pos.board();
+        let kings = b.kind(KING) & b.colour(side);
+        let own = b.colour(side);
+        for k in kings {
+            for t in chimere_core::attacks::king(k) {
+                if own.has(t) {
+                    continue;
+                }
+                game.pos.begin();
+                let u = game.pos.remove(k).expect("king");
+                game.pos.remove(t);
+                game.pos.add(t, u);
+                let attacked = moves::attacked_by(&game.pos, side.opponent(), t, game.rules.pawn_first_rank_immobile);
+                game.pos.rollback();
+                if !attacked {
+                    return Some(true);
+                }
+            }
+        }
+        Some(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::conditions::registry::by_name;
+    use crate::rules::RuleSet;
+
+    #[test]
+    fn builds_by_name() {
+        for n in ["bicolores", "vogtlander", "VogtlaenderChess", "Vogtländer", "brunner", "isardam", "sat"] {
+            let c = by_name(n).unwrap_or_else(|e| panic!("{n}: {e}"));
+            let r = RuleSet::build(c, &[]).unwrap();
+            assert!(r.check_rule.is_some());
+        }
+        let mut both = by_name("bicolores").unwrap();
+        both.extend(by_name("vogtlander").unwrap());
+        assert!(RuleSet::build(both, &[]).is_err());
+    }
+}
