@@ -370,7 +370,9 @@ impl RuleSet {
         }
         let extinction = conditions.iter().any(|c| c.extinction());
         let rulers: Vec<&Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_check_rule()).collect();
-        if rulers.len() > 1 || (!rulers.is_empty() && (extinction || kings_ordinary || observation != Observation::Attack)) {
+        if rulers.len() > 1
+            || (!rulers.is_empty() && (extinction || kings_ordinary || observation != Observation::Attack))
+        {
             return Err(RulesError("these conditions define check in incompatible ways".into()));
         }
         let check_rule = rulers.first().map(|c| (*c).clone());

@@ -176,9 +176,8 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
                     f.black.extend(squares);
                 }
             }
-            "Isardam" => conds.push(Arc::new(chimere_fairy::conditions::Isardam {
-                type_b: c.params.iter().any(|p| p == "TypeB"),
-            })),
+            "Isardam" => conds
+                .push(Arc::new(chimere_fairy::conditions::Isardam { type_b: c.params.iter().any(|p| p == "TypeB") })),
             _ => conds.push(Arc::new(circe_from(c)?)),
         }
     }

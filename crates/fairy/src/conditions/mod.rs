@@ -11,9 +11,9 @@ pub mod mars;
 pub mod obligations;
 pub mod registry;
 
-pub use circe::{Change, Circe, Occupied, RebirthSquare, Who};
 pub use checkless::Checkless;
 pub use checkrules::{Bicolores, Brunner, Isardam, Sat, Vogtlander};
+pub use circe::{Change, Circe, Occupied, RebirthSquare, Who};
 pub use extinction::Extinction;
 pub use ghost::Ghost;
 pub use kamikaze::Kamikaze;
