@@ -161,6 +161,22 @@ fn gen_unit(
         seen.set(to);
         out.push(Move { capture: cap, ..Move::quiet(from, to) });
     };
+    // One square of a ride (rider or rose): emits the move the mode wants there and says
+    // whether the ride goes on (the square is empty).
+    let ray_cell = |to: Square, seen: &mut Bitboard, out: &mut Vec<Move>| match v.get(to) {
+        None => {
+            if mode == Mode::Quiet {
+                emit(to, None, seen, out)
+            }
+            true
+        }
+        Some(t) => {
+            if mode == Mode::Capture && capturable(mover, t) {
+                emit(to, Some(to), seen, out)
+            }
+            false
+        }
+    };
     for step in w.steps {
         match *step {
             Step::Leap(offs) => {
@@ -180,18 +196,8 @@ fn gen_unit(
                 for &(df, dr) in offs {
                     let mut cur = at;
                     while let Some(to) = cur.offset(df, dr) {
-                        match v.get(to) {
-                            None => {
-                                if mode == Mode::Quiet {
-                                    emit(to, None, &mut seen, out)
-                                }
-                            }
-                            Some(t) => {
-                                if mode == Mode::Capture && capturable(mover, t) {
-                                    emit(to, Some(to), &mut seen, out)
-                                }
-                                break;
-                            }
+                        if !ray_cell(to, &mut seen, out) {
+                            break;
                         }
                         cur = to;
                     }
@@ -207,18 +213,8 @@ fn gen_unit(
                             if to == at {
                                 break;
                             }
-                            match v.get(to) {
-                                None => {
-                                    if mode == Mode::Quiet {
-                                        emit(to, None, &mut seen, out)
-                                    }
-                                }
-                                Some(t) => {
-                                    if mode == Mode::Capture && capturable(mover, t) {
-                                        emit(to, Some(to), &mut seen, out)
-                                    }
-                                    break;
-                                }
+                            if !ray_cell(to, &mut seen, out) {
+                                break;
                             }
                             cur = to;
                         }

@@ -68,6 +68,20 @@ pub const B_KING: u8 = 8;
 pub const B_QUEENSIDE: u8 = 16;
 pub const B_KINGSIDE: u8 = 32;
 
+/// The castling-right bits tied to a square: the king's or a rook's home square. A unit
+/// leaving or taken from it loses them (see the play pipeline); `NoCastling` names them.
+pub const fn rights_of_square(sq: Square) -> u8 {
+    match sq.index() {
+        4 => W_KING,
+        0 => W_QUEENSIDE,
+        7 => W_KINGSIDE,
+        60 => B_KING,
+        56 => B_QUEENSIDE,
+        63 => B_KINGSIDE,
+        _ => 0,
+    }
+}
+
 /// One recorded change of the position.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Fx {

@@ -582,15 +582,7 @@ impl Game {
         let mut lost = 0;
         for fx in pos.frame() {
             if let crate::position::Fx::Remove(s, _) = fx {
-                lost |= match s.index() {
-                    4 => W_KING,
-                    0 => W_QUEENSIDE,
-                    7 => W_KINGSIDE,
-                    60 => B_KING,
-                    56 => B_QUEENSIDE,
-                    63 => B_KINGSIDE,
-                    _ => 0,
-                };
+                lost |= crate::position::rights_of_square(*s);
             }
         }
         pos.set_rights((old_rights & !lost) | (regain & pos.implied_rights()));

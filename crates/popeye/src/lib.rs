@@ -120,17 +120,8 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
         pos.setup_put(ps.square, u);
     }
     let mut rights = pos.implied_rights();
-    for s in &p.no_castling {
-        use chimere_fairy::position::*;
-        rights &= !match s.index() {
-            4 => W_KING,
-            0 => W_QUEENSIDE,
-            7 => W_KINGSIDE,
-            60 => B_KING,
-            56 => B_QUEENSIDE,
-            63 => B_KINGSIDE,
-            _ => 0,
-        };
+    for &s in &p.no_castling {
+        rights &= !chimere_fairy::position::rights_of_square(s);
     }
     pos.setup_rights(rights);
     let side = if p.half_duplex { Colour::Black } else { Colour::White };
