@@ -40,12 +40,8 @@ pub const ROOK_DIRS: [(i8, i8); 4] = chimere_core::attacks::ROOK_DIRS;
 pub const BISHOP_DIRS: [(i8, i8); 4] = chimere_core::attacks::BISHOP_DIRS;
 pub const QUEEN_DIRS: [(i8, i8); 8] = KING_STEPS;
 
-pub const PAWN: Kind = Kind(0);
-pub const KNIGHT: Kind = Kind(1);
-pub const BISHOP: Kind = Kind(2);
-pub const ROOK: Kind = Kind(3);
-pub const QUEEN: Kind = Kind(4);
-pub const KING: Kind = Kind(5);
+/// The orthodox kinds keep chess's indices; fairy kinds follow them.
+pub use chimere_chess::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 pub const NIGHTRIDER: Kind = Kind(6);
 pub const ROSE: Kind = Kind(7);
 pub const LOCUST: Kind = Kind(8);
