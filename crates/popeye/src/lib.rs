@@ -14,7 +14,7 @@ pub mod notation;
 pub mod parse;
 
 use chimere_core::{Colour, Kind};
-use chimere_fairy::conditions::{Change, Circe, Ghost, Kamikaze, Mars, MarsMirror, Occupied, RebirthSquare};
+use chimere_fairy::conditions::{Change, Circe, Kamikaze, Occupied, RebirthSquare};
 use chimere_fairy::position::{EnPassant, KAMIKAZE, NO_ORIGIN, Position, Unit};
 use chimere_fairy::{Condition, Game, Move, RuleSet, walk};
 pub use parse::{ConditionSpec, PieceSpec, Problem, parse};
@@ -34,6 +34,11 @@ impl fmt::Display for PopeyeError {
     }
 }
 impl std::error::Error for PopeyeError {}
+
+/// Whether a condition keyword belongs to the Circe family (read by [`circe_from`]).
+fn is_circe(name: &str) -> bool {
+    (name.contains("Circe") && !name.starts_with("Mars")) || name == "OptionalReplacement"
+}
 
 fn circe_from(spec: &ConditionSpec) -> Result<Circe, PopeyeError> {
     let bad = |m: String| PopeyeError { line: spec.line, message: m };
@@ -141,17 +146,6 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
     let mut forced: Option<chimere_fairy::conditions::ForcedSquares> = None;
     for c in &p.conditions {
         match c.name {
-            "MarsMirrorCirce" => conds.push(Arc::new(MarsMirror)),
-            "MarsCirce" => conds.push(Arc::new(Mars { mirror: c.params.iter().any(|p| p == "Mirror") })),
-            "GhostChess" => conds.push(Arc::new(Ghost)),
-            "ChecklessChess" => conds.push(Arc::new(chimere_fairy::conditions::Checkless)),
-            "LosingChess" => conds.push(Arc::new(chimere_fairy::conditions::Losing)),
-            "ExtinctionChess" => conds.push(Arc::new(chimere_fairy::conditions::Extinction)),
-            "Bicolores" => conds.push(Arc::new(chimere_fairy::conditions::Bicolores)),
-            "VogtlaenderChess" => conds.push(Arc::new(chimere_fairy::conditions::Vogtlander)),
-            "BrunnerChess" => conds.push(Arc::new(chimere_fairy::conditions::Brunner)),
-            "SAT" => conds.push(Arc::new(chimere_fairy::conditions::Sat)),
-            "BlackChecks" => conds.push(Arc::new(chimere_fairy::conditions::BlackChecks)),
             "WhiteConsequentForcedSquare" | "BlackConsequentForcedSquare" => {
                 let mut squares = Vec::new();
                 for p in &c.params {
@@ -167,9 +161,14 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
                     f.black.extend(squares);
                 }
             }
-            "Isardam" => conds
-                .push(Arc::new(chimere_fairy::conditions::Isardam { type_b: c.params.iter().any(|p| p == "TypeB") })),
-            _ => conds.push(Arc::new(circe_from(c)?)),
+            name if is_circe(name) => conds.push(Arc::new(circe_from(c)?)),
+            // Every other keyword (with its parameters) is known to the condition registry.
+            name => {
+                let words = std::iter::once(name).chain(c.params.iter().map(String::as_str)).collect::<Vec<_>>();
+                let built = chimere_fairy::conditions::by_name(&words.join(" "))
+                    .map_err(|e| PopeyeError { line: c.line, message: e.to_string() })?;
+                conds.extend(built);
+            }
         }
     }
     if let Some(f) = forced {

@@ -81,7 +81,7 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
         }
         _ if joined == "supercirce" => out.push(Arc::new(Circe::with_square("Super-Circe", RebirthSquare::Any))),
         _ if w.iter().any(|x| x.contains("circe")) => {
-            if has("martien") || has("mars") {
+            if has("martien") || has("mars") || has("marscirce") {
                 out.push(Arc::new(Mars { mirror: has("malefique") || has("mirror") }));
                 return Ok(out);
             }
