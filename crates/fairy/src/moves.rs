@@ -47,6 +47,11 @@ pub struct GenParams<'a> {
     pub pawn_first_rank_immobile: bool,
     /// Where a unit starting on `from` must stand to capture (`None` = it cannot capture).
     pub capture_origin: &'a dyn Fn(&Position, Square, Unit) -> Option<Square>,
+    /// The rank (relative to the mover, 0 = its first) on which a pawn arriving promotes;
+    /// 8 or more = pawns never promote.
+    pub promotion_rank: u8,
+    /// How many squares a pawn on its own first rank may advance (each one a move).
+    pub first_rank_steps: u8,
 }
 
 /// May side `mover` capture the unit `u`?
@@ -302,7 +307,7 @@ fn gen_pawn(
     if rel_rank == 7 || (rel_rank == 0 && gp.pawn_first_rank_immobile) {
         return;
     }
-    let last = |s: Square| if dr > 0 { s.rank() == 7 } else { s.rank() == 0 };
+    let last = |s: Square| (if dr > 0 { s.rank() } else { 7 - s.rank() }) == gp.promotion_rank;
     if mode == Mode::Quiet {
         if let Some(one) = at.offset(0, dr)
             && v.get(one).is_none()
@@ -312,7 +317,19 @@ fn gen_pawn(
                 && let Some(two) = one.offset(0, dr)
                 && v.get(two).is_none()
             {
-                out.push(Move::quiet(from, two));
+                push_promotions(Move::quiet(from, two), last(two), gp, out);
+            }
+            if rel_rank == 0 && gp.first_rank_steps > 1 {
+                let mut cur = one;
+                for _ in 1..gp.first_rank_steps {
+                    match cur.offset(0, dr) {
+                        Some(n) if v.get(n).is_none() => {
+                            push_promotions(Move::quiet(from, n), last(n), gp, out);
+                            cur = n;
+                        }
+                        _ => break,
+                    }
+                }
             }
         }
         return;

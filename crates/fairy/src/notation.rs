@@ -111,6 +111,9 @@ pub fn move_text(game: &Game, mv: &Move, notes: &[Note]) -> String {
             Note::Reappeared { sq, unit } => {
                 let _ = write!(s, "[+{}{sq}]", bracket_unit(unit));
             }
+            Note::Swapped { a_sq, a, b_sq, b } => {
+                let _ = write!(s, "[{}{a_sq}<->{}{b_sq}]", walk::letters(a.kind()), walk::letters(b.kind()));
+            }
         }
     }
     s

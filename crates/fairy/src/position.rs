@@ -12,6 +12,9 @@ pub const KAMIKAZE: u8 = 1;
 pub const UNCAPTURABLE: u8 = 2;
 /// Unit attribute: the unit is royal (explicitly; kings are royal anyway).
 pub const ROYAL: u8 = 4;
+/// Unit attribute: the unit changes colour the first time it moves to a square of the
+/// other colour (Volage), then loses this attribute.
+pub const VOLAGE: u8 = 8;
 
 /// "No diagram square" marker for [`Unit::origin`].
 pub const NO_ORIGIN: u8 = 64;
@@ -294,6 +297,15 @@ impl Position {
             }
         }
         self.raw(Fx::Add(sq, u));
+    }
+    /// Replaces the attributes of the unit on `sq` (set-up only).
+    pub fn setup_attrs(&mut self, sq: Square, attrs: u8) {
+        if let Some(u) = self.unit(sq)
+            && u.attrs != attrs
+        {
+            self.raw(Fx::Remove(sq, u));
+            self.raw(Fx::Add(sq, Unit { attrs, ..u }));
+        }
     }
     pub fn setup_side(&mut self, c: Colour) {
         if c != self.side {

@@ -111,6 +111,8 @@ pub enum Note {
     Vanished { sq: Square, unit: Unit },
     /// A hidden unit comes back: `[+bSg8]`.
     Reappeared { sq: Square, unit: Unit },
+    /// Two units exchange their squares: `[Ke8<->Ke1]` (`a` stood on `a_sq`).
+    Swapped { a_sq: Square, a: Unit, b_sq: Square, b: Unit },
 }
 
 /// The state of one move being played, handed to the consequence hooks.
@@ -247,6 +249,30 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn has_filter(&self) -> bool {
         false
     }
+    /// The rank (relative to the pawn's side, 0 = its first) on which pawns promote, if
+    /// this condition moves it (Glasgow: 6); 8 = pawns never promote (Einstein).
+    fn promotion_rank(&self) -> Option<u8> {
+        None
+    }
+    /// How many squares a pawn on its own first rank may advance, if this condition says
+    /// (Einstein: 3; the default is 1).
+    fn pawn_first_rank_steps(&self) -> Option<u8> {
+        None
+    }
+    /// Attributes this condition gives unit `u` of the diagram (Volage), applied when a
+    /// [`Game`] is created.
+    fn diagram_attrs(&self, _u: Unit) -> u8 {
+        0
+    }
+    /// Whether this condition marks diagram units ([`Condition::diagram_attrs`]).
+    fn has_diagram_attrs(&self) -> bool {
+        false
+    }
+    /// Refuses the composed rules if this condition cannot work with them (called once the
+    /// rule set is complete).
+    fn check_combination(&self, _rules: &RuleSet) -> Result<(), RulesError> {
+        Ok(())
+    }
 }
 
 /// Why a rule set cannot be built.
@@ -289,6 +315,12 @@ pub struct RuleSet {
     pub legality: Vec<Arc<dyn Condition>>,
     /// Conditions filtering the legal moves (obligations).
     pub filters: Vec<Arc<dyn Condition>>,
+    /// Relative rank on which pawns promote (7 orthodox; 8 = never).
+    pub promotion_rank: u8,
+    /// Squares a pawn on its first rank may advance (1 by default).
+    pub pawn_first_rank_steps: u8,
+    /// Conditions giving attributes to the diagram's units.
+    pub diagram_marks: Vec<Arc<dyn Condition>>,
 }
 
 impl Default for RuleSet {
@@ -384,7 +416,21 @@ impl RuleSet {
                 return Err(RulesError("Extinction cannot be combined with these conditions".into()));
             }
         }
-        Ok(RuleSet {
+        let mut promotion_rank = None;
+        let mut pawn_first_rank_steps = None;
+        for c in &conditions {
+            for (mine, theirs) in [(&mut promotion_rank, c.promotion_rank()), (&mut pawn_first_rank_steps, c.pawn_first_rank_steps())] {
+                if let Some(r) = theirs {
+                    if mine.is_some_and(|m| m != r) {
+                        return Err(RulesError(format!("condition {} changes pawn moves in a way the others contradict", c.name())));
+                    }
+                    *mine = Some(r);
+                }
+            }
+        }
+        let diagram_marks: Vec<Arc<dyn Condition>> =
+            conditions.iter().filter(|c| c.has_diagram_attrs()).cloned().collect();
+        let rules = RuleSet {
             pawn_first_rank_immobile: conditions.iter().any(|c| c.pawn_first_rank_immobile()),
             choices_all_or_nothing: conditions.iter().any(|c| c.choices_all_or_nothing()),
             released_attrs: conditions.iter().fold(0, |a, c| a | c.released_attrs()),
@@ -404,7 +450,14 @@ impl RuleSet {
             check_rule,
             legality,
             filters,
-        })
+            promotion_rank: promotion_rank.unwrap_or(7),
+            pawn_first_rank_steps: pawn_first_rank_steps.unwrap_or(1),
+            diagram_marks,
+        };
+        for c in &rules.conditions {
+            c.check_combination(&rules)?;
+        }
+        Ok(rules)
     }
 
     pub fn conditions(&self) -> &[Arc<dyn Condition>] {
@@ -438,7 +491,15 @@ fn count_royals(pos: &Position, side: Colour) -> u32 {
 }
 
 impl Game {
-    pub fn new(rules: RuleSet, pos: Position) -> Game {
+    /// A game from a diagram: the conditions' diagram attributes are given to its units.
+    pub fn new(rules: RuleSet, mut pos: Position) -> Game {
+        if !rules.diagram_marks.is_empty() {
+            for sq in pos.occupied() {
+                let u = pos.unit(sq).expect("occupied");
+                let attrs = rules.diagram_marks.iter().fold(u.attrs, |a, c| a | c.diagram_attrs(u));
+                pos.setup_attrs(sq, attrs);
+            }
+        }
         Game { rules, pos, pool: Vec::new() }
     }
 
@@ -467,6 +528,8 @@ impl Game {
             promotions: &self.rules.promotions,
             pawn_first_rank_immobile: self.rules.pawn_first_rank_immobile,
             capture_origin: &origin,
+            promotion_rank: self.rules.promotion_rank,
+            first_rank_steps: self.rules.pawn_first_rank_steps,
         };
         let start = out.len();
         moves::generate(&self.pos, mover, &gp, out);

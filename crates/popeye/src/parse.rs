@@ -119,7 +119,17 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("WhiteConsequentForcedSquare", &[]),
     ("BlackConsequentForcedSquare", &[]),
     ("Isardam", &["TypeB"]),
+    ("AntiAndernachChess", &[]),
+    ("EinsteinChess", &[]),
+    ("Volage", &[]),
+    ("GlasgowChess", &[]),
+    ("Sentinelles", &["PionAdvers", "PionNeutre", "MaximumTotal"]),
+    ("SwappingKings", &[]),
+    ("Gravitation", &[]),
 ];
+
+/// Condition parameters followed by a number (`Sentinelles MaximumTotal 4`).
+const NUMBER_PARAMS: &[&str] = &["MaximumTotal"];
 
 const OPTIONS: &[&str] = &[
     "NoBoard",
@@ -344,6 +354,14 @@ pub fn parse(input: &str) -> Result<Vec<Problem>, PopeyeError> {
                             && !sq.is_empty()
                             && sq.len() % 2 == 0
                             && sq.chunks(2).all(|c| (b'a'..=b'h').contains(&c[0]) && (b'1'..=b'8').contains(&c[1]))
+                        {
+                            spec.params.push(toks[i].text.to_string());
+                            i += 1;
+                            continue;
+                        }
+                        if spec.params.last().is_some_and(|l| NUMBER_PARAMS.contains(&l.as_str()))
+                            && !toks[i].text.is_empty()
+                            && toks[i].text.bytes().all(|b| b.is_ascii_digit())
                         {
                             spec.params.push(toks[i].text.to_string());
                             i += 1;

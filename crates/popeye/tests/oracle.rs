@@ -61,6 +61,13 @@ macro_rules! slug_tests {
 }
 
 slug_tests! {
+    anti_andernach => "anti-andernach",
+    einstein => "einstein",
+    volage => "volage",
+    glasgow => "glasgow",
+    sentinelles_pion_adverse => "sentinelles-pion-adverse",
+    sentinelles_totalmax => "sentinelles-totalmax",
+    swapping_kings => "swapping-kings",
     circe_plain => "circe-plain",
     circe_antipode => "circe-antipode",
     circe_chameleon => "circe-chameleon",
@@ -180,6 +187,10 @@ fn mirror_move(m: &str) -> String {
         .replace("[w", "[W")
         .replace("[b", "[w")
         .replace("[W", "[b")
+        // Colour changes after the move (`=b`, `=w`; kinds are upper case).
+        .replace("=w", "=W")
+        .replace("=b", "=w")
+        .replace("=W", "=b")
 }
 
 /// Every record again with colours exchanged: Black's moves must mirror White's.

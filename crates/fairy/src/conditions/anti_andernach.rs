@@ -1,0 +1,80 @@
+//! Anti-Andernach (Popeye `AntiAndernachChess`): after a move that captures nothing, the
+//! moved unit (not a king) takes the colour of the side that did not move (a neutral unit
+//! moved by White becomes black, by Black white). Captures change nothing. A rook that
+//! turns white on a1/h1 (black on a8/h8) gains the castling right of its corner, so the
+//! side may castle with it if its king still has its right.
+//!
+//! Decision (Popeye's output): castling is a king move; the rook of a castling keeps its
+//! colour.
+
+use crate::rules::{Condition, Note, Play, Reject, Slot};
+use crate::walk::KING;
+
+#[derive(Clone, Debug, Default)]
+pub struct AntiAndernach;
+
+impl Condition for AntiAndernach {
+    fn name(&self) -> String {
+        "AntiAndernachChess".into()
+    }
+    fn slots(&self) -> Vec<Slot> {
+        vec![Slot::AfterMove]
+    }
+    fn after_move(&self, play: &mut Play) -> Result<(), Reject> {
+        if play.mv.capture.is_some() || play.mv.castle.is_some() {
+            return Ok(());
+        }
+        let to = play.mv.to;
+        let Some(u) = play.pos.unit(to) else { return Ok(()) };
+        let colour = play.mover.opponent();
+        if u.kind() == KING || u.colour() == colour {
+            return Ok(());
+        }
+        play.pos.remove(to);
+        let turned = u.with_colour(colour);
+        play.pos.add(to, turned);
+        play.regain_rights(to, turned);
+        play.note(Note::Recoloured { sq: to, unit: u, colour });
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game_from_fen;
+    use crate::notation::move_with_check;
+
+    fn moves(fen: &str) -> Vec<String> {
+        let mut g = game_from_fen(fen, &["anti-andernach"]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let mut out: Vec<String> = v.iter().filter_map(|m| move_with_check(&mut g, m)).collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn a_rook_turned_white_on_its_corner_may_castle() {
+        // Black Ra2 to a1 becomes a white rook on a1; the white king on e1 kept its right
+        // (the FEN grants it), so White may then castle queenside.
+        let mut g = game_from_fen("4k3/8/8/8/8/8/r7/4K3 b Q - 0 1", &["anti-andernach"]).unwrap();
+        assert_eq!(g.pos.rights() & crate::position::W_QUEENSIDE, 0);
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let m = v.iter().find(|m| m.to.to_string() == "a1").copied().unwrap();
+        g.make(&m).unwrap();
+        let mut w = Vec::new();
+        g.legal_moves(&mut w);
+        assert!(w.iter().any(|m| m.castle.is_some()));
+    }
+
+    #[test]
+    fn quiet_moves_change_colour_captures_do_not() {
+        // White Rd1: quiet moves turn it black (=b); the capture on d8 keeps it white.
+        // The white king never changes colour.
+        let m = moves("3r3k/8/8/8/8/8/8/K2R4 w - - 0 1");
+        assert!(m.contains(&"Rd1-d5=b".to_string()));
+        assert!(m.contains(&"Rd1*d8 +".to_string()), "{m:?}");
+        assert!(m.contains(&"Ka1-b1".to_string()));
+    }
+}

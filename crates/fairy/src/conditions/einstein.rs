@@ -1,0 +1,102 @@
+//! Einstein chess: after a move that captures nothing the moved unit steps down
+//! (queen → rook → bishop → knight → pawn; a pawn stays a pawn); after a capture it steps
+//! up (pawn → knight → bishop → rook → queen; a queen stays a queen). Kings never change.
+//! Pawn exceptions: a pawn on its own first rank may advance one, two or three squares;
+//! pawns never promote (a pawn reaching the last rank stays there, immobile).
+//!
+//! Decisions: fairy units keep their kind (the seed's "or becomes a fairy piece" is left
+//! open); the rook of a castling is a moved unit and steps down like any other (Popeye's
+//! `0-0=B`); the unit considered is the one standing on the arrival square after the capture
+//! consequences.
+
+use crate::rules::{Condition, Note, Play, Reject, Slot};
+use crate::walk::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
+use chimere_core::{Kind, Square};
+
+#[derive(Clone, Debug, Default)]
+pub struct Einstein;
+
+fn down(k: Kind) -> Kind {
+    match k {
+        QUEEN => ROOK,
+        ROOK => BISHOP,
+        BISHOP => KNIGHT,
+        KNIGHT => PAWN,
+        k => k,
+    }
+}
+
+fn up(k: Kind) -> Kind {
+    match k {
+        PAWN => KNIGHT,
+        KNIGHT => BISHOP,
+        BISHOP => ROOK,
+        ROOK => QUEEN,
+        k => k,
+    }
+}
+
+fn change(play: &mut Play, sq: Square, f: fn(Kind) -> Kind) {
+    let Some(u) = play.pos.unit(sq) else { return };
+    let kind = f(u.kind());
+    if kind == u.kind() {
+        return;
+    }
+    play.pos.remove(sq);
+    play.pos.add(sq, u.with_kind(kind));
+    play.note(Note::Rekinded { sq, unit: u, kind });
+}
+
+impl Condition for Einstein {
+    fn name(&self) -> String {
+        "EinsteinChess".into()
+    }
+    fn slots(&self) -> Vec<Slot> {
+        vec![Slot::AfterMove]
+    }
+    fn promotion_rank(&self) -> Option<u8> {
+        Some(8)
+    }
+    fn pawn_first_rank_steps(&self) -> Option<u8> {
+        Some(3)
+    }
+    fn after_move(&self, play: &mut Play) -> Result<(), Reject> {
+        let f = if play.mv.capture.is_some() { up } else { down };
+        change(play, play.mv.to, f);
+        if let Some((_, rook_to)) = play.mv.castle {
+            change(play, rook_to, f);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game_from_fen;
+    use crate::notation::move_with_check;
+
+    fn moves(fen: &str) -> Vec<String> {
+        let mut g = game_from_fen(fen, &["einstein"]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let mut out: Vec<String> = v.iter().filter_map(|m| move_with_check(&mut g, m)).collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn pawns_first_rank_three_steps_and_no_promotion() {
+        // White a1 pawn: a2, a3, a4 (three steps from the first rank). White g7 pawn:
+        // g7-g8 stays a pawn (no promotion). King h1: three moves. Black king a8 far away.
+        let m = moves("k7/6P1/8/8/8/8/8/P6K w - - 0 1");
+        assert_eq!(m, vec!["Kh1-g1", "Kh1-g2", "Kh1-h2", "a1-a2", "a1-a3", "a1-a4", "g7-g8"]);
+    }
+
+    #[test]
+    fn a_pawn_capturing_on_the_last_rank_becomes_a_knight() {
+        // g7*h8: a capture, so the pawn becomes a knight (it never promotes).
+        let m = moves("k6r/6P1/8/8/8/8/8/K7 w - - 0 1");
+        assert!(m.contains(&"g7*h8=S".to_string()), "{m:?}");
+        assert!(m.contains(&"g7-g8".to_string()));
+    }
+}

@@ -1,0 +1,49 @@
+//! Gravitation (no Popeye equivalent): after any move of a unit other than a king or a
+//! pawn, that unit falls back one square towards its own side (White: one rank down,
+//! Black: one rank up). If that square is occupied, the unit standing there is captured,
+//! friend or foe (so a move may capture two units) — except a king: a unit cannot fall onto
+//! a king, it stays where it landed. A unit already on its own first rank does not fall;
+//! after castling the rook does not fall (it stands on its first rank).
+//!
+//! Decisions: "a unit other than a king or pawn" is judged on the unit that moved, so a
+//! pawn promoting does not fall; a neutral unit falls towards the side that moved it; the
+//! unit considered is the one standing on the arrival square after the capture
+//! consequences; the fall is written `[wRd5->d4]`, a unit it captures `[-bPd4]` before it.
+//! The fall never captures a king, so check stays a matter of attack tables.
+
+use crate::rules::{Condition, Note, Play, Reject, Slot};
+use crate::walk::{KING, PAWN};
+use chimere_core::Colour;
+
+#[derive(Clone, Debug, Default)]
+pub struct Gravitation;
+
+impl Condition for Gravitation {
+    fn name(&self) -> String {
+        "Gravitation".into()
+    }
+    fn slots(&self) -> Vec<Slot> {
+        vec![Slot::AfterMove]
+    }
+    fn after_move(&self, play: &mut Play) -> Result<(), Reject> {
+        let k = play.moving.kind();
+        if k == KING || k == PAWN || play.mv.castle.is_some() {
+            return Ok(());
+        }
+        let to = play.mv.to;
+        let Some(u) = play.pos.unit(to) else { return Ok(()) };
+        let side = if u.colour() == Colour::Shared { play.mover } else { u.colour() };
+        let Some(below) = to.offset(0, -side.forward()) else { return Ok(()) };
+        if let Some(t) = play.pos.unit(below) {
+            if t.kind() == KING || t.has(crate::position::ROYAL) {
+                return Ok(());
+            }
+            play.pos.remove(below);
+            play.note(Note::Vanished { sq: below, unit: t });
+        }
+        play.pos.remove(to);
+        play.pos.add(below, u);
+        play.note(Note::Transfer { from: to, to: below, unit: u, promo: None });
+        Ok(())
+    }
+}

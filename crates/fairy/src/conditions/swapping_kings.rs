@@ -1,0 +1,68 @@
+//! Swapping Kings: after a move that gives check, the two kings exchange their squares;
+//! whether the mover's own king is in check is judged after the exchange. "Gives check"
+//! is judged by the attack tables (the opponent's king attacked by the mover's units),
+//! so the rule set is refused with conditions that define check otherwise.
+//!
+//! Decision: with more or fewer than one king per side nothing is exchanged.
+
+use crate::moves::attacked_by;
+use crate::rules::{Condition, Note, Observation, Play, Reject, RuleSet, RulesError, Slot};
+use crate::walk::KING;
+
+#[derive(Clone, Debug, Default)]
+pub struct SwappingKings;
+
+impl Condition for SwappingKings {
+    fn name(&self) -> String {
+        "SwappingKings".into()
+    }
+    fn slots(&self) -> Vec<Slot> {
+        vec![Slot::AfterMove]
+    }
+    fn after_move(&self, play: &mut Play) -> Result<(), Reject> {
+        let b = play.pos.board();
+        let (mine, theirs) = (b.kind(KING) & b.colour(play.mover), b.kind(KING) & b.colour(play.mover.opponent()));
+        if mine.count() != 1 || theirs.count() != 1 {
+            return Ok(());
+        }
+        let (Some(m), Some(t)) = (mine.into_iter().next(), theirs.into_iter().next()) else { return Ok(()) };
+        if !attacked_by(play.pos, play.mover, t, false) {
+            return Ok(());
+        }
+        let um = play.pos.remove(m).ok_or(Reject)?;
+        let ut = play.pos.remove(t).ok_or(Reject)?;
+        play.pos.add(t, um);
+        play.pos.add(m, ut);
+        play.note(Note::Swapped { a_sq: t, a: ut, b_sq: m, b: um });
+        Ok(())
+    }
+    fn check_combination(&self, rules: &RuleSet) -> Result<(), RulesError> {
+        if rules.observation != Observation::Attack
+            || rules.pawn_first_rank_immobile
+            || rules.check_rule.is_some()
+            || rules.kings_ordinary
+            || rules.extinction
+        {
+            return Err(RulesError("SwappingKings cannot be combined with conditions that change what check is".into()));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game_from_fen;
+    use crate::notation::move_with_check;
+
+    #[test]
+    fn a_check_swaps_the_kings() {
+        // White Rh1-h8 checks the black king on e8: the kings swap (white king to e8, black
+        // to e1), and the rook on h8 now guards... nothing of e1: no check mark.
+        let mut g = game_from_fen("4k3/8/8/8/8/8/8/4K2R w - - 0 1", &["swapping kings"]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let t: Vec<String> = v.iter().filter_map(|m| move_with_check(&mut g, m)).collect();
+        assert!(t.contains(&"Rh1-h8[Ke8<->Ke1]".to_string()), "{t:?}");
+        assert!(t.contains(&"Rh1-h7".to_string()), "{t:?}");
+    }
+}

@@ -1,0 +1,78 @@
+//! Volage: a unit other than a king changes colour (white ↔ black) the first time it
+//! moves, capturing or not, to a square of the other colour than the one it left; it
+//! then keeps its new colour for good. The volage property is a unit attribute
+//! ([`VOLAGE`]) the condition gives every non-king unit of the diagram and the unit loses
+//! when it changes colour.
+//!
+//! Decisions: the rook of a castling is not "the unit that moves" (Popeye's output: `0-0-0`
+//! without colour change); a neutral unit has no other colour and is not affected; only the
+//! unit standing on the arrival square after the capture consequences is considered (a
+//! capturer an Anticirce-like condition transferred keeps its colour).
+
+use crate::position::{Unit, VOLAGE};
+use crate::rules::{Condition, Note, Play, Reject, Slot};
+use crate::walk::KING;
+use chimere_core::{Colour, Square};
+
+#[derive(Clone, Debug, Default)]
+pub struct Volage;
+
+fn dark(s: Square) -> bool {
+    (s.file() + s.rank()) % 2 == 0
+}
+
+impl Condition for Volage {
+    fn name(&self) -> String {
+        "Volage".into()
+    }
+    fn slots(&self) -> Vec<Slot> {
+        vec![Slot::AfterMove]
+    }
+    fn diagram_attrs(&self, u: Unit) -> u8 {
+        if u.kind() == KING { 0 } else { VOLAGE }
+    }
+    fn has_diagram_attrs(&self) -> bool {
+        true
+    }
+    fn after_move(&self, play: &mut Play) -> Result<(), Reject> {
+        let (from, to) = (play.mv.from, play.mv.to);
+        if dark(from) == dark(to) {
+            return Ok(());
+        }
+        let Some(u) = play.pos.unit(to) else { return Ok(()) };
+        if !u.has(VOLAGE) || u.kind() == KING {
+            return Ok(());
+        }
+        let colour = match u.colour() {
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
+            Colour::Shared => return Ok(()),
+        };
+        play.pos.remove(to);
+        play.pos.add(to, Unit { attrs: u.attrs & !VOLAGE, ..u.with_colour(colour) });
+        play.note(Note::Recoloured { sq: to, unit: u, colour });
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game_from_fen;
+    use crate::notation::move_with_check;
+
+    #[test]
+    fn the_change_happens_once() {
+        // White Sb1-c3 (light to dark) turns black; the black knight then moves c3-e4
+        // (dark to light) and keeps its colour: the property is spent.
+        let mut g = game_from_fen("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", &["volage"]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let m = *v.iter().find(|m| m.to.to_string() == "c3").unwrap();
+        assert_eq!(move_with_check(&mut g, &m).unwrap(), "Sb1-c3=b");
+        g.make(&m).unwrap();
+        let mut w = Vec::new();
+        g.legal_moves(&mut w);
+        let m2 = *w.iter().find(|m| m.to.to_string() == "e4").unwrap();
+        assert_eq!(move_with_check(&mut g, &m2).unwrap(), "Sc3-e4");
+    }
+}
