@@ -419,10 +419,15 @@ impl RuleSet {
         let mut promotion_rank = None;
         let mut pawn_first_rank_steps = None;
         for c in &conditions {
-            for (mine, theirs) in [(&mut promotion_rank, c.promotion_rank()), (&mut pawn_first_rank_steps, c.pawn_first_rank_steps())] {
+            for (mine, theirs) in
+                [(&mut promotion_rank, c.promotion_rank()), (&mut pawn_first_rank_steps, c.pawn_first_rank_steps())]
+            {
                 if let Some(r) = theirs {
                     if mine.is_some_and(|m| m != r) {
-                        return Err(RulesError(format!("condition {} changes pawn moves in a way the others contradict", c.name())));
+                        return Err(RulesError(format!(
+                            "condition {} changes pawn moves in a way the others contradict",
+                            c.name()
+                        )));
                     }
                     *mine = Some(r);
                 }
@@ -462,6 +467,11 @@ impl RuleSet {
 
     pub fn conditions(&self) -> &[Arc<dyn Condition>] {
         &self.conditions
+    }
+
+    /// Whether some condition fills `slot` (for [`Condition::check_combination`]).
+    pub fn uses_slot(&self, slot: Slot) -> bool {
+        self.conditions.iter().any(|c| c.slots().contains(&slot))
     }
 }
 

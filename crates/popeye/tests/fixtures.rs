@@ -178,3 +178,101 @@ fn white_diagram_circe_from_diagram_circe() {
         assert_eq!(ours, want, "{input}\n{}", diff(&ours, &want));
     }
 }
+
+fn set(moves: &[&str]) -> BTreeSet<String> {
+    moves.iter().map(|m| m.to_string()).collect()
+}
+
+/// Circe + Anti-Andernach, a combination problemists use. White Ka1 Rd2, black Kh8 Sd5.
+/// - Rd2*d5: a capture, so the rook keeps its colour; the knight (captured on d5, a light
+///   square) is reborn on g8, its light home square: `[+bSg8]`.
+/// - Quiet rook moves turn the rook black (`=b`): c2, b2, e2, f2, g2, h2, d3, d4. Not a2
+///   (a black rook there attacks the white king on a1: self-check), not d1 (same, along
+///   the first rank).
+/// - King moves a2, b1, b2 keep the king's colour (kings never change). No move checks.
+#[test]
+fn circe_anti_andernach() {
+    let input = "BeginProblem\nCondition Circe AntiAndernachChess\nPieces White Ka1 Rd2 Black Kh8 Sd5\n\
+                 Stipulation ~1\nEndProblem\n";
+    let want = set(&[
+        "Rd2*d5[+bSg8]",
+        "Rd2-c2=b",
+        "Rd2-b2=b",
+        "Rd2-e2=b",
+        "Rd2-f2=b",
+        "Rd2-g2=b",
+        "Rd2-h2=b",
+        "Rd2-d3=b",
+        "Rd2-d4=b",
+        "Ka1-a2",
+        "Ka1-b1",
+        "Ka1-b2",
+    ]);
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+}
+
+/// Gravitation (no Popeye equivalent; Chimère keyword `Gravitation`), White: Ka1 Sc3 Pe3,
+/// black Kh8 Pb4. After its move the knight falls one rank down:
+/// - Sc3-a2: a2's lower square a1 holds the white king: no fall onto a king, it stays.
+/// - Sc3-b1, Sc3-d1: already on White's first rank, no fall.
+/// - Sc3-e2 falls to e1; Sc3-d5 to d4; Sc3-a4 to a3 (empty squares).
+/// - Sc3-e4 falls to e3 and captures the white pawn there (friend or foe).
+/// - Sc3-b5 falls to b4 and captures the black pawn there.
+/// - e3-e4: pawns never fall. Ka1-a2, Ka1-b1, Ka1-b2: kings never fall (the black pawn
+///   b4 guards a3 and c3 only). No move checks the black king.
+#[test]
+fn gravitation_white() {
+    let input = "BeginProblem\nCondition Gravitation\nPieces White Ka1 Sc3 Pe3 Black Kh8 Pb4\n\
+                 Stipulation ~1\nEndProblem\n";
+    let want = set(&[
+        "Sc3-a2",
+        "Sc3-b1",
+        "Sc3-d1",
+        "Sc3-e2[wSe2->e1]",
+        "Sc3-d5[wSd5->d4]",
+        "Sc3-a4[wSa4->a3]",
+        "Sc3-e4[-wPe3][wSe4->e3]",
+        "Sc3-b5[-bPb4][wSb5->b4]",
+        "e3-e4",
+        "Ka1-a2",
+        "Ka1-b1",
+        "Ka1-b2",
+    ]);
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+}
+
+/// Gravitation, Black to move: black Kh8 Bc5 Pe4, white Ka1 Pd7. A black unit falls one
+/// rank up:
+/// - Bc5-f8: on Black's first rank (8), no fall.
+/// - Bc5-b6 → b7, -a7 → a8, -e7 → e8, -b4 → b5, -a3 → a4, -d4 → d5, -f2 → f3, -g1 → g2
+///   (empty squares).
+/// - Bc5-d6 falls to d7 and captures the white pawn; Bc5-e3 falls to e4 and captures the
+///   black pawn there.
+/// - e4-e3 (pawns never fall); Kh8-g8, -g7, -h7 (the pawn d7 guards c8 and e8 only).
+///   No move checks the white king on a1.
+#[test]
+fn gravitation_black() {
+    let input = "BeginProblem\nCondition Gravitation\nPieces White Ka1 Pd7 Black Kh8 Bc5 Pe4\n\
+                 Stipulation ~1\nOption HalfDuplex\nEndProblem\n";
+    let want = set(&[
+        "Bc5-f8",
+        "Bc5-b6[bBb6->b7]",
+        "Bc5-a7[bBa7->a8]",
+        "Bc5-e7[bBe7->e8]",
+        "Bc5-b4[bBb4->b5]",
+        "Bc5-a3[bBa3->a4]",
+        "Bc5-d4[bBd4->d5]",
+        "Bc5-f2[bBf2->f3]",
+        "Bc5-g1[bBg1->g2]",
+        "Bc5-d6[-wPd7][bBd6->d7]",
+        "Bc5-e3[-bPe4][bBe3->e4]",
+        "e4-e3",
+        "Kh8-g8",
+        "Kh8-g7",
+        "Kh8-h7",
+    ]);
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+}

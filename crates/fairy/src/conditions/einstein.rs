@@ -6,10 +6,10 @@
 //!
 //! Decisions: fairy units keep their kind (the seed's "or becomes a fairy piece" is left
 //! open); the rook of a castling is a moved unit and steps down like any other (Popeye's
-//! `0-0=B`); the unit considered is the one standing on the arrival square after the capture
-//! consequences.
+//! `0-0=B`); the unit considered is the one standing on the arrival square, and conditions
+//! that move or remove the capturer (Anticirce, Kamikaze...) are refused.
 
-use crate::rules::{Condition, Note, Play, Reject, Slot};
+use crate::rules::{Condition, Note, Play, Reject, RuleSet, RulesError, Slot};
 use crate::walk::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
 use chimere_core::{Kind, Square};
 
@@ -59,6 +59,15 @@ impl Condition for Einstein {
     }
     fn pawn_first_rank_steps(&self) -> Option<u8> {
         Some(3)
+    }
+    fn check_combination(&self, rules: &RuleSet) -> Result<(), RulesError> {
+        if rules.uses_slot(Slot::CapturerRebirth) || rules.uses_slot(Slot::CapturerVanishes) {
+            return Err(RulesError(format!(
+                "{} cannot be combined with conditions that take the capturing unit off its arrival square",
+                self.name()
+            )));
+        }
+        Ok(())
     }
     fn after_move(&self, play: &mut Play) -> Result<(), Reject> {
         let f = if play.mv.capture.is_some() { up } else { down };

@@ -8,10 +8,10 @@
 //! Decisions: "a unit other than a king or pawn" is judged on the unit that moved, so a
 //! pawn promoting does not fall; a neutral unit falls towards the side that moved it; the
 //! unit considered is the one standing on the arrival square after the capture
-//! consequences; the fall is written `[wRd5->d4]`, a unit it captures `[-bPd4]` before it.
+//! consequences (conditions that move or remove the capturer are refused); the fall is written `[wRd5->d4]`, a unit it captures `[-bPd4]` before it.
 //! The fall never captures a king, so check stays a matter of attack tables.
 
-use crate::rules::{Condition, Note, Play, Reject, Slot};
+use crate::rules::{Condition, Note, Play, Reject, RuleSet, RulesError, Slot};
 use crate::walk::{KING, PAWN};
 use chimere_core::Colour;
 
@@ -24,6 +24,15 @@ impl Condition for Gravitation {
     }
     fn slots(&self) -> Vec<Slot> {
         vec![Slot::AfterMove]
+    }
+    fn check_combination(&self, rules: &RuleSet) -> Result<(), RulesError> {
+        if rules.uses_slot(Slot::CapturerRebirth) || rules.uses_slot(Slot::CapturerVanishes) {
+            return Err(RulesError(format!(
+                "{} cannot be combined with conditions that take the capturing unit off its arrival square",
+                self.name()
+            )));
+        }
+        Ok(())
     }
     fn after_move(&self, play: &mut Play) -> Result<(), Reject> {
         let k = play.moving.kind();

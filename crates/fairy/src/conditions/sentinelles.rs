@@ -71,11 +71,7 @@ impl Condition for Sentinelles {
             Sentinel::Neutral => Colour::Shared,
         };
         let b = play.pos.board();
-        let pawns = if self.total {
-            b.kind(PAWN).count()
-        } else {
-            (b.kind(PAWN) & b.colour(colour)).count()
-        };
+        let pawns = if self.total { b.kind(PAWN).count() } else { (b.kind(PAWN) & b.colour(colour)).count() };
         if pawns >= self.max {
             return Ok(());
         }

@@ -43,7 +43,9 @@ impl Condition for SwappingKings {
             || rules.kings_ordinary
             || rules.extinction
         {
-            return Err(RulesError("SwappingKings cannot be combined with conditions that change what check is".into()));
+            return Err(RulesError(
+                "SwappingKings cannot be combined with conditions that change what check is".into(),
+            ));
         }
         Ok(())
     }

@@ -6,11 +6,11 @@
 //!
 //! Decisions: the rook of a castling is not "the unit that moves" (Popeye's output: `0-0-0`
 //! without colour change); a neutral unit has no other colour and is not affected; only the
-//! unit standing on the arrival square after the capture consequences is considered (a
-//! capturer an Anticirce-like condition transferred keeps its colour).
+//! unit standing on the arrival square is considered, and conditions that move or remove
+//! the capturer (Anticirce, Kamikaze...) are refused.
 
 use crate::position::{Unit, VOLAGE};
-use crate::rules::{Condition, Note, Play, Reject, Slot};
+use crate::rules::{Condition, Note, Play, Reject, RuleSet, RulesError, Slot};
 use crate::walk::KING;
 use chimere_core::{Colour, Square};
 
@@ -33,6 +33,15 @@ impl Condition for Volage {
     }
     fn has_diagram_attrs(&self) -> bool {
         true
+    }
+    fn check_combination(&self, rules: &RuleSet) -> Result<(), RulesError> {
+        if rules.uses_slot(Slot::CapturerRebirth) || rules.uses_slot(Slot::CapturerVanishes) {
+            return Err(RulesError(format!(
+                "{} cannot be combined with conditions that take the capturing unit off its arrival square",
+                self.name()
+            )));
+        }
+        Ok(())
     }
     fn after_move(&self, play: &mut Play) -> Result<(), Reject> {
         let (from, to) = (play.mv.from, play.mv.to);
