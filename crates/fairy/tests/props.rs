@@ -187,6 +187,15 @@ fn every_condition() -> Vec<(&'static str, Vec<Arc<dyn Condition>>)> {
         "isardam type b",
         "sat",
         "black checks",
+        "anti-andernach",
+        "einstein",
+        "volage",
+        "glasgow",
+        "sentinelles en pion adverse",
+        "sentinelles en pion neutre",
+        "sentinelles totalmax=4",
+        "swapping kings",
+        "gravitation",
     ];
     names.iter().map(|n| (*n, chimere_fairy::conditions::by_name(n).unwrap())).collect()
 }

@@ -47,6 +47,13 @@ const SLUGS: &[&str] = &[
     "forced-square-consequent",
     "forced-square-consequent-white",
     "forced-square-consequent-black",
+    "anti-andernach",
+    "einstein",
+    "volage",
+    "glasgow",
+    "sentinelles-pion-adverse",
+    "sentinelles-totalmax",
+    "swapping-kings",
 ];
 
 fn inputs() -> Vec<(String, String)> {
