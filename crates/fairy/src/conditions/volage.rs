@@ -12,14 +12,10 @@
 use crate::position::{Unit, VOLAGE};
 use crate::rules::{Condition, Note, Play, Reject, RuleSet, RulesError, Slot};
 use crate::walk::KING;
-use chimere_core::{Colour, Square};
+use chimere_core::Colour;
 
 #[derive(Clone, Debug, Default)]
 pub struct Volage;
-
-fn dark(s: Square) -> bool {
-    (s.file() + s.rank()) % 2 == 0
-}
 
 impl Condition for Volage {
     fn name(&self) -> String {
@@ -45,7 +41,7 @@ impl Condition for Volage {
     }
     fn after_move(&self, play: &mut Play) -> Result<(), Reject> {
         let (from, to) = (play.mv.from, play.mv.to);
-        if dark(from) == dark(to) {
+        if from.is_light() == to.is_light() {
             return Ok(());
         }
         let Some(u) = play.pos.unit(to) else { return Ok(()) };
