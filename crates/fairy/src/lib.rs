@@ -177,7 +177,7 @@ pub fn position_from_fen(fen: &str) -> Result<Position, String> {
         let t = Square::parse(ep).ok_or_else(|| format!("FEN en passant: {ep}"))?;
         let pawn = if side == Colour::White { t.offset(0, -1) } else { t.offset(0, 1) };
         let pawn = pawn.ok_or_else(|| format!("FEN en passant: {ep}"))?;
-        pos.setup_ep(Some(position::EnPassant { target: t, pawn }));
+        pos.setup_ep(Some(position::EnPassant { target: t, pawn, also: None }));
     }
     Ok(pos)
 }

@@ -342,8 +342,8 @@ fn gen_pawn(
                 push_promotions(Move { capture: Some(to), ..Move::quiet(from, to) }, promotes, gp, out)
             }
             None => {
-                if let Some(EnPassant { target, pawn }) = v.pos.ep()
-                    && target == to
+                if let Some(EnPassant { target, pawn, also }) = v.pos.ep()
+                    && (target == to || also == Some(to))
                     && let Some(t) = v.get(pawn)
                     && t.kind() == PAWN
                     && capturable(mover, t)

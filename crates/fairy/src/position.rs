@@ -61,6 +61,9 @@ impl Unit {
 pub struct EnPassant {
     pub target: Square,
     pub pawn: Square,
+    /// A second square the pawn passed over (a three-square step): it may be taken there
+    /// too.
+    pub also: Option<Square>,
 }
 
 /// Castling right bits: white king, white a-rook, white h-rook, then the same for black.
@@ -282,7 +285,11 @@ impl Position {
         (0..6).filter(|i| r >> i & 1 != 0).map(zobrist::field).fold(0, |a, b| a ^ b)
     }
     fn ep_key(ep: Option<EnPassant>) -> u64 {
-        ep.map_or(0, |e| zobrist::field(16 + e.target.index()) ^ zobrist::field(96 + e.pawn.index()))
+        ep.map_or(0, |e| {
+            zobrist::field(16 + e.target.index())
+                ^ zobrist::field(96 + e.pawn.index())
+                ^ e.also.map_or(0, |a| mix(0xE9A5_5000 ^ a.index() as u64))
+        })
     }
 
     // ----- set-up (not journalled) -----

@@ -659,16 +659,24 @@ impl Game {
             }
         }
         pos.set_rights((old_rights & !lost) | (regain & pos.implied_rights()));
-        // En passant.
+        // En passant: a pawn that advanced two (or three) squares may be taken on each
+        // square it passed over.
         let mut ep = None;
+        let steps = mv.from.rank().abs_diff(mv.to.rank());
         if moving.kind() == PAWN
             && mv.capture.is_none()
             && mv.from.file() == mv.to.file()
-            && mv.from.rank().abs_diff(mv.to.rank()) == 2
+            && (steps == 2 || steps == 3)
             && pos.unit(mv.to) == Some(arrived)
         {
-            let mid = Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2);
-            ep = Some(EnPassant { target: mid, pawn: mv.to });
+            let toward = if mv.to.rank() > mv.from.rank() { 1 } else { -1 };
+            let first = mv.from.offset(0, toward).expect("on the board");
+            let second = first.offset(0, toward).expect("on the board");
+            ep = Some(if steps == 2 {
+                EnPassant { target: first, pawn: mv.to, also: None }
+            } else {
+                EnPassant { target: second, pawn: mv.to, also: Some(first) }
+            });
         }
         pos.set_ep(ep);
         pos.flip_side();

@@ -2,7 +2,9 @@
 //! (queen → rook → bishop → knight → pawn; a pawn stays a pawn); after a capture it steps
 //! up (pawn → knight → bishop → rook → queen; a queen stays a queen). Kings never change.
 //! Pawn exceptions: a pawn on its own first rank may advance one, two or three squares;
-//! pawns never promote (a pawn reaching the last rank stays there, immobile).
+//! pawns never promote (a pawn reaching the last rank stays there, immobile). A pawn that
+//! advanced three squares may be taken en passant on either square it passed (as in
+//! Popeye; the engine's en passant handles any multi-square step).
 //!
 //! Decisions: fairy units keep their kind (the seed's "or becomes a fairy piece" is left
 //! open); the rook of a castling is a moved unit and steps down like any other (Popeye's
@@ -107,5 +109,21 @@ mod tests {
         let m = moves("k6r/6P1/8/8/8/8/8/K7 w - - 0 1");
         assert!(m.contains(&"g7*h8=S".to_string()), "{m:?}");
         assert!(m.contains(&"g7-g8".to_string()));
+    }
+
+    #[test]
+    fn three_steps_en_passant_on_both_squares() {
+        // a1-a4 passes a2 and a3: the black pawn b4 takes on a3, the black pawn b3 on a2,
+        // both removing the pawn from a4 (and, capturing, becoming knights).
+        let mut g = game_from_fen("k7/8/8/8/1p6/1p6/8/P6K w - - 0 1", &["einstein"]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let m = *v.iter().find(|m| m.to.to_string() == "a4").unwrap();
+        g.make(&m).unwrap();
+        let mut w = Vec::new();
+        g.legal_moves(&mut w);
+        let t: Vec<String> = w.iter().filter_map(|m| move_with_check(&mut g, m)).collect();
+        assert!(t.contains(&"b4*a3 ep.=S".to_string()), "{t:?}");
+        assert!(t.contains(&"b3*a2 ep.=S".to_string()), "{t:?}");
     }
 }
