@@ -6,7 +6,8 @@
 //!   locusts (locust, nightrider-, bishop-, rook-locust), grasshopper and dummy. Neutral
 //!   units use [`chimere_core::Colour::Shared`]: either side may move them and capture them
 //!   (a neutral pawn moves in the direction of the side moving it). Attributes (kamikaze,
-//!   royal, uncapturable) and the diagram square travel with each unit.
+//!   royal, uncapturable, volage) and the diagram square travel with each unit; a
+//!   condition may give the diagram's units attributes when the game is created.
 //! - **State** ([`Position`]) changes only through [`position::Fx`] effects recorded in a
 //!   journal (remove, add, bury under a square, unbury, castling rights, en passant, side);
 //!   unmake replays a move's effects backwards, hash included. Units hidden under a square
@@ -29,7 +30,9 @@
 //!   Replacement, coucou) is one module with parameters ([`conditions::Circe`]).
 //!   [`conditions::by_name`] builds them from the seed's or Popeye's names.
 //! - Rules of our reading: a pawn on its own first rank steps one square forward (seed
-//!   default) unless a condition makes it immobile there (Super-Circe, ...); promotion
+//!   default) unless a condition makes it immobile there (Super-Circe, ...) or lets it
+//!   advance further (Einstein: up to three squares, then en passant on each square
+//!   passed); a condition may move the promotion rank or abolish promotion; promotion
 //!   happens before the capture consequences; promotion to fairy kinds present in the
 //!   diagram is allowed; castling needs king and rook on their squares with rights, and a
 //!   rook reborn on its corner regains its right.

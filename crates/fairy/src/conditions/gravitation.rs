@@ -7,9 +7,11 @@
 //!
 //! Decisions: "a unit other than a king or pawn" is judged on the unit that moved, so a
 //! pawn promoting does not fall; a neutral unit falls towards the side that moved it; the
-//! unit considered is the one standing on the arrival square after the capture
-//! consequences (conditions that move or remove the capturer are refused); the fall is written `[wRd5->d4]`, a unit it captures `[-bPd4]` before it.
-//! The fall never captures a king, so check stays a matter of attack tables.
+//! unit considered is the one standing on the arrival square. The fall is written
+//! `[wRd5->d4]`, a unit it captures `[-bPd4]` before it. The fall never captures a king,
+//! so check stays a matter of attack tables. Refused combinations: conditions that move or
+//! remove the capturer (Anticirce, Kamikaze...) and conditions that decide the fate of
+//! captured units (Circe, Ghost...: they would not see the fall's capture).
 
 use crate::rules::{Condition, Note, Play, Reject, RuleSet, RulesError, Slot};
 use crate::walk::{KING, PAWN};
@@ -29,6 +31,12 @@ impl Condition for Gravitation {
         if rules.uses_slot(Slot::CapturerRebirth) || rules.uses_slot(Slot::CapturerVanishes) {
             return Err(RulesError(format!(
                 "{} cannot be combined with conditions that take the capturing unit off its arrival square",
+                self.name()
+            )));
+        }
+        if rules.uses_slot(Slot::CapturedFate) {
+            return Err(RulesError(format!(
+                "{} cannot be combined with conditions deciding a captured unit's fate (a fall's capture would escape them)",
                 self.name()
             )));
         }
