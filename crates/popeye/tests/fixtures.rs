@@ -276,3 +276,20 @@ fn gravitation_black() {
     let ours = solve(input);
     assert_eq!(ours, want, "{}", diff(&ours, &want));
 }
+
+/// Sentinelles en Pion neutre, the seed's rule (Popeye's `PionNeutre` differs; the keyword
+/// stands for the seed's rule here). White Kh1 Sd4, black Ka8, no neutral pawn yet:
+/// - every knight move (b3, b5, c2, c6, e2, e6, f3, f5) leaves a neutral pawn on d4, a
+///   square off the first and last ranks: `[+nPd4]`; none of them checks a8, and the
+///   neutral pawn on d4 (attacking c3/e3 for Black) does not check the white king;
+/// - the king on h1 leaves its first rank: no sentinel (Kg1, Kg2, Kh2).
+#[test]
+fn sentinelles_pion_neutre() {
+    let input = "BeginProblem\nCondition Sentinelles PionNeutre\nPieces White Kh1 Sd4 Black Ka8\n\
+                 Stipulation ~1\nEndProblem\n";
+    let mut want: BTreeSet<String> =
+        ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"].iter().map(|t| format!("Sd4-{t}[+nPd4]")).collect();
+    want.extend(set(&["Kh1-g1", "Kh1-g2", "Kh1-h2"]));
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+}
