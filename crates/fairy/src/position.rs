@@ -94,6 +94,8 @@ pub enum Fx {
     Rights(u8, u8),
     Ep(Option<EnPassant>, Option<EnPassant>),
     Side,
+    /// The turn state changed (the previous one is kept on a stack, see [`Turn`]).
+    Turn,
 }
 
 impl Fx {
@@ -106,8 +108,47 @@ impl Fx {
             Fx::Rights(a, b) => Fx::Rights(b, a),
             Fx::Ep(a, b) => Fx::Ep(b, a),
             Fx::Side => Fx::Side,
+            Fx::Turn => Fx::Turn,
         }
     }
+}
+
+/// The state of a multi-move turn (all zero under single-move rules, and then it costs
+/// nothing): which part of the turn comes next, the unit that must move next, and what
+/// the rules need to remember across the parts of a turn. Part of the position, of its
+/// equality and of its hash; changed only through the journal ([`Position::set_turn`]).
+/// The engine reads two fields itself: [`Turn::unit`] (only that unit may move) and
+/// [`Turn::ep_pawns`] (more pawns that may be taken en passant); the rest is the
+/// conditions' business.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Turn {
+    /// Turns completed since the diagram.
+    pub number: u16,
+    /// Moves already played in the current turn.
+    pub part: u8,
+    /// The square of the unit that must make the next move, if the rules say so.
+    pub unit: Option<Square>,
+    /// Squares the rules remember during the turn.
+    pub marks: u64,
+    /// Pawns (squares) that may be taken en passant besides [`Position::ep`]: a pawn of
+    /// the side to move may capture such a pawn by moving to the square behind it.
+    pub ep_pawns: u64,
+    /// A hash the rules remember (e.g. of the board when the turn began).
+    pub start: u64,
+}
+
+#[inline]
+fn turn_key(t: Turn) -> u64 {
+    if t == Turn::default() {
+        return 0;
+    }
+    let a = mix(0x7E77_0000_0000_0000
+        ^ (t.number as u64) << 24
+        ^ (t.part as u64) << 16
+        ^ t.unit.map_or(0xFF, |s| s.index() as u64));
+    a ^ mix(t.marks ^ 0x1357_9BDF_2468_ACE0)
+        ^ mix(t.ep_pawns ^ 0x0F1E_2D3C_4B5A_6978)
+        ^ mix(t.start ^ 0x5555_AAAA_3333_CCCC)
 }
 
 /// Maximum number of hidden units.
@@ -152,6 +193,9 @@ pub struct Position {
     side: Colour,
     rights: u8,
     ep: Option<EnPassant>,
+    turn: Turn,
+    /// Previous turn states, one per [`Fx::Turn`] in the journal.
+    turn_undo: Vec<Turn>,
     /// Hash of everything but the pieces (which the core board hashes).
     xhash: u64,
     /// Number of units on the board with the [`ROYAL`] attribute.
@@ -169,6 +213,7 @@ impl PartialEq for Position {
             && self.side == o.side
             && self.rights == o.rights
             && self.ep == o.ep
+            && self.turn == o.turn
             && self.xhash == o.xhash
     }
 }
@@ -189,6 +234,8 @@ impl Position {
             side: Colour::White,
             rights: 0,
             ep: None,
+            turn: Turn::default(),
+            turn_undo: Vec::new(),
             xhash: 0,
             royal_attrs: 0,
             journal: Vec::with_capacity(256),
@@ -211,6 +258,11 @@ impl Position {
     #[inline]
     pub fn ep(&self) -> Option<EnPassant> {
         self.ep
+    }
+    /// The state of the current turn (default under single-move rules).
+    #[inline]
+    pub fn turn(&self) -> Turn {
+        self.turn
     }
     #[inline]
     pub fn occupied(&self) -> Bitboard {
@@ -253,6 +305,7 @@ impl Position {
         }
         h ^= self.under_hash_all();
         h ^= Self::rights_key(self.rights) ^ Self::ep_key(self.ep);
+        h ^= turn_key(self.turn);
         if self.side == Colour::Black {
             h ^= zobrist::SIDE;
         }
@@ -306,6 +359,10 @@ impl Position {
     pub fn setup_ep(&mut self, ep: Option<EnPassant>) {
         self.raw(Fx::Ep(self.ep, ep));
     }
+    pub fn setup_turn(&mut self, t: Turn) {
+        self.xhash ^= turn_key(self.turn) ^ turn_key(t);
+        self.turn = t;
+    }
 
     // ----- the journal -----
 
@@ -351,6 +408,8 @@ impl Position {
                 self.side = self.side.opponent();
                 self.xhash ^= zobrist::SIDE;
             }
+            // Applied by `set_turn`, undone by `rollback` (the old state is on a stack).
+            Fx::Turn => {}
         }
     }
 
@@ -370,6 +429,12 @@ impl Position {
         let start = self.frames.pop().expect("a frame is open") as usize;
         while self.journal.len() > start {
             let fx = self.journal.pop().expect("non-empty");
+            if fx == Fx::Turn {
+                let old = self.turn_undo.pop().expect("a turn state to restore");
+                self.xhash ^= turn_key(self.turn) ^ turn_key(old);
+                self.turn = old;
+                continue;
+            }
             self.raw(fx.inverse());
         }
     }
@@ -423,6 +488,15 @@ impl Position {
     }
     pub fn flip_side(&mut self) {
         self.apply(Fx::Side);
+    }
+    /// Sets the turn state (journalled).
+    pub fn set_turn(&mut self, t: Turn) {
+        if t != self.turn {
+            self.turn_undo.push(self.turn);
+            self.xhash ^= turn_key(self.turn) ^ turn_key(t);
+            self.turn = t;
+            self.journal.push(Fx::Turn);
+        }
     }
 
     /// Squares holding units of this colour (own colour only).

@@ -1,5 +1,6 @@
 //! The conditions, one file each (a family is one module with parameters).
 
+pub mod anneciens;
 pub mod checkless;
 pub mod checkrules;
 pub mod circe;
@@ -9,8 +10,10 @@ pub mod kamikaze;
 pub mod losing;
 pub mod mars;
 pub mod obligations;
+pub mod progressif;
 pub mod registry;
 
+pub use anneciens::Anneciens;
 pub use checkless::Checkless;
 pub use checkrules::{Bicolores, Brunner, Isardam, Sat, Vogtlander};
 pub use circe::{Change, Circe, Occupied, RebirthSquare, Who};
@@ -20,4 +23,5 @@ pub use kamikaze::Kamikaze;
 pub use losing::Losing;
 pub use mars::{Mars, MarsMirror};
 pub use obligations::{BlackChecks, ForcedSquares};
+pub use progressif::Progressif;
 pub use registry::by_name;

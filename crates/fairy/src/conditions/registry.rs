@@ -37,6 +37,18 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
             out.push(Arc::new(super::Losing))
         }
         _ if joined == "extinction" || joined == "extinctionchess" => out.push(Arc::new(super::Extinction)),
+        _ if joined == "anneciens" => out.push(Arc::new(super::Anneciens)),
+        Some("progressif") | Some("progressive") | Some("progressivechess") => {
+            let mut p = super::Progressif::default();
+            match w.get(1) {
+                Some(n) if w.len() == 2 => {
+                    p.first = n.parse().ok().filter(|&n: &u16| n >= 1).ok_or_else(unknown)?;
+                }
+                Some(_) => return Err(unknown()),
+                None => {}
+            }
+            out.push(Arc::new(p));
+        }
         _ if joined == "bicolores" => out.push(Arc::new(super::Bicolores)),
         _ if joined == "sat" => out.push(Arc::new(super::Sat)),
         _ if joined == "blackchecks" || joined.starts_with("lesnoirsnejouent") => {
