@@ -119,6 +119,9 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("WhiteConsequentForcedSquare", &[]),
     ("BlackConsequentForcedSquare", &[]),
     ("Isardam", &["TypeB"]),
+    // Multi-move turns: `ProgressiveChess [n]` (n = the diagram's turn number, default 1).
+    ("ProgressiveChess", &[]),
+    ("Anneciens", &[]),
 ];
 
 const OPTIONS: &[&str] = &[
@@ -344,6 +347,16 @@ pub fn parse(input: &str) -> Result<Vec<Problem>, PopeyeError> {
                             && !sq.is_empty()
                             && sq.len() % 2 == 0
                             && sq.chunks(2).all(|c| (b'a'..=b'h').contains(&c[0]) && (b'1'..=b'8').contains(&c[1]))
+                        {
+                            spec.params.push(toks[i].text.to_string());
+                            i += 1;
+                            continue;
+                        }
+                        // A number (the diagram's turn of progressive chess): `3`.
+                        if name == "ProgressiveChess"
+                            && spec.params.is_empty()
+                            && !sq.is_empty()
+                            && sq.iter().all(u8::is_ascii_digit)
                         {
                             spec.params.push(toks[i].text.to_string());
                             i += 1;

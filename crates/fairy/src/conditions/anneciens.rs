@@ -132,17 +132,12 @@ mod tests {
 
     #[test]
     fn first_moves_need_a_completion() {
-        // White: Ka1 boxed in by its own pawns a2, b2 and a black... Position: white Kh1,
-        // pawns g2 h2, black Ka8, black pawn g3? Simpler: a white pawn b6 blocked by a black
-        // pawn b7 after one step? Use: white pawn a6, black pawn a8? (pawn cannot stand
-        // there). The chosen position: White Ka1, Pa2, black Ka8, black Pa4.
-        // - Pa2-a3: then the pawn on a3 is blocked by Pa4, no capture: no completion, so
-        //   a2-a3 is NOT listed.
-        // - Ka1-b1 (then b2, c1, c2, a1? back to a1 gives the start board: excluded, but
-        //   others complete): listed. Ka1-b2 (then a1? excluded, a3, b1, b3, c1, c2, c3):
-        //   listed.
-        // - Pa2 has no double step (a4 blocked? a3 empty, a4 occupied): none.
-        // Self-check is allowed, so the king may go next to the pawn's attacks freely.
+        // White Ka1, Pa2; Black Ka8, Pa4. White's first moves:
+        // - a2-a3: the pawn on a3 is then blocked by a4 and has no capture, so the turn
+        //   cannot be completed: NOT listed. a2-a4 is blocked.
+        // - Ka1-b1: completed by Kb1-b2/c1/c2 (b1-a1 would restore the start board):
+        //   listed. Ka1-b2: completed by Kb2-a3/b3/c3/b1/c1/c2: listed.
+        // Self-checks being allowed, the squares the black pawn attacks (b3) do not matter.
         let fen = "k7/8/8/8/p7/8/P7/K7 w - - 0 1";
         let mut g = game_from_fen(fen, &["anneciens"]).unwrap();
         assert_eq!(names(&mut g), vec!["a1-b1".to_string(), "a1-b2".to_string()]);
@@ -150,17 +145,16 @@ mod tests {
 
     #[test]
     fn self_check_is_allowed_and_king_capture_is_optional() {
-        // White Ke1; black rook e8 checks along the e-file... with self-check allowed White
-        // may leave the king on the file: Ke1-d1, Kd1-e1?? no: back to e1 = start board,
-        // excluded. Ke1-d2-e2 ends attacked by the rook: legal.
+        // White Ke1 stands on the file of the black rook e8 (in check). Self-checks being
+        // allowed, White may end its turn on the file again: Ke1-d2-e2.
         let fen = "k3r3/8/8/8/8/8/8/4K3 w - - 0 1";
         let mut g = game_from_fen(fen, &["anneciens"]).unwrap();
         play(&mut g, "e1", "d2");
         play(&mut g, "d2", "e2");
         assert_eq!(g.pos.side(), Colour::Black);
         assert!(g.in_check(Colour::White));
-        // Black may capture the king (Re8xe2 then the rook moves on) but need not: other
-        // turns exist too.
+        // Black may capture the king (Re8xe2, then the rook moves on from e2) but need not:
+        // the black king's turns (Ka8-b8-c8, ...) are legal too.
         let firsts = legal(&mut g);
         assert!(firsts.iter().any(|m| m.from == sq("e8") && m.to == sq("e2")));
         assert!(firsts.iter().any(|m| m.from == sq("a8")));

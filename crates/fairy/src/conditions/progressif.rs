@@ -226,10 +226,9 @@ mod tests {
 
     #[test]
     fn a_pawn_that_moved_again_cannot_be_taken_en_passant() {
-        // Black (turn 2, two moves) plays ...d7-d5 and ...d5-d4, next to the white pawn e4?
-        // No: to e.p. the d-pawn White needs a pawn beside d5 or d4. White pawn c4 stands
-        // beside d4 after the second move; the d-pawn made a double step, then moved on,
-        // so c4xd3 e.p. is NOT offered on White's first move (turn 3).
+        // Black (turn 2, two moves) plays ...d7-d5 and ...d5-d4, ending beside the white
+        // pawn c4. The d-pawn made a double step but then moved on, so c4xd3 e.p. is NOT
+        // offered on White's first move (turn 3); c4-c5 and the king moves remain.
         let fen = "4k3/3p4/8/8/2P5/8/8/4K3 b - - 0 1";
         let mut g = game_from_fen(fen, &["progressif 2"]).unwrap();
         play(&mut g, "d7", "d5");
@@ -237,15 +236,13 @@ mod tests {
         assert_eq!(g.pos.side(), Colour::White);
         assert_eq!(g.pos.turn().ep_pawns, 0);
         assert!(legal(&mut g).iter().all(|m| !m.ep));
-        // Compare: ...Ke8-f7 and ...d7-d5 (last move a double step next to nothing; the
-        // c4 pawn is beside d4 only): c4xd5 is an ordinary capture, no e.p. either; but with
-        // ...d7-d5 first and then ...Ke8-f8, the pawn on d5 beside... (no white pawn on c5
-        // or e5), so build the positive case with a white pawn on e5 instead.
+        // Positive case: ...d7-d5 then ...Ke8-f7 beside the white pawn e5. The double step
+        // was not the LAST move of the series, yet it was the pawn's only move in it, so
+        // e5xd6 e.p. is legal on White's first move.
         let fen = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1";
         let mut g = game_from_fen(fen, &["progressif 2"]).unwrap();
         play(&mut g, "d7", "d5");
         play(&mut g, "e8", "f7");
-        // The double step was not the last move of the series, yet e5xd6 e.p. is legal.
         assert!(legal(&mut g).iter().any(|m| m.ep && m.from == sq("e5") && m.to == sq("d6")));
     }
 
