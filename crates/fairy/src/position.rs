@@ -125,7 +125,7 @@ pub struct Turn {
     /// Turns completed since the diagram.
     pub number: u16,
     /// Moves already played in the current turn.
-    pub part: u8,
+    pub part: u16,
     /// The square of the unit that must make the next move, if the rules say so.
     pub unit: Option<Square>,
     /// Squares the rules remember during the turn.
@@ -143,7 +143,7 @@ fn turn_key(t: Turn) -> u64 {
         return 0;
     }
     let a = mix(0x7E77_0000_0000_0000
-        ^ (t.number as u64) << 24
+        ^ (t.number as u64) << 32
         ^ (t.part as u64) << 16
         ^ t.unit.map_or(0xFF, |s| s.index() as u64));
     a ^ mix(t.marks ^ 0x1357_9BDF_2468_ACE0)

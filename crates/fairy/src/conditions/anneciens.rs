@@ -22,7 +22,8 @@
 //!   then: goals are the solver's business.
 //! - The unit that moves again is the one standing on the first move's arrival square
 //!   (the king after castling). If a condition took it away from there (a rebirth, a
-//!   kamikaze capture), the turn cannot be completed and the first move is illegal.
+//!   kamikaze capture) or gave it to the opponent (a colour change), the turn cannot be
+//!   completed and the first move is illegal.
 //! - `perft` counts single moves (one ply = one part of a turn).
 
 use crate::moves::Move;

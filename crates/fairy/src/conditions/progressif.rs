@@ -78,7 +78,12 @@ impl Condition for Progressif {
         if over {
             game.pos.set_turn(Turn { number: t.number.saturating_add(1), ep_pawns: marks, ..Turn::default() });
         } else {
-            game.pos.set_turn(Turn { number: t.number, part: part as u8, marks, ..Turn::default() });
+            game.pos.set_turn(Turn {
+                number: t.number,
+                part: part.min(u16::MAX as u32) as u16,
+                marks,
+                ..Turn::default()
+            });
             game.pos.flip_side();
         }
         true
