@@ -93,6 +93,7 @@ impl Condition for Progressif {
 #[cfg(test)]
 mod tests {
     use crate::moves::Move;
+    use crate::position::Turn;
     use crate::{Game, game_from_fen};
     use chimere_core::{Colour, Square};
 
@@ -266,8 +267,8 @@ mod tests {
             assert!(g.pos.is_consistent());
             assert_eq!(g.pos.hash(), g.pos.recomputed_hash());
         }
-        // Black may now take c4 e.p.? No: it is Black's first move of turn 4; the c-pawn
-        // double-stepped and did not move again, so d4xc3 e.p. is legal.
+        // Black's first move of turn 4: White's c-pawn double-stepped in turn 3 and did not
+        // move again, so d4xc3 e.p. is legal (though c2-c4 was not White's last move).
         assert!(legal(&mut g).iter().any(|m| m.ep && m.from == sq("d4") && m.to == sq("c3")));
         for (p, h) in snaps.into_iter().rev() {
             g.unmake();
@@ -283,5 +284,41 @@ mod tests {
         let b = game_from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", &["progressif"]).unwrap();
         assert_eq!(a.pos.board(), b.pos.board());
         assert_ne!(a.pos.hash(), b.pos.hash());
+    }
+
+    #[test]
+    fn combinations() {
+        // Capture consequences compose (Circe: captures and checks as usual from the array).
+        let mut g = game_from_fen(START, &["progressif", "circe"]).unwrap();
+        assert_eq!(g.perft(2), 400);
+        // Refused: two turn deciders; conditions judging a move by the replies or obliging.
+        for other in ["anneciens", "checkless", "losing chess", "black checks", "isardam"] {
+            assert!(game_from_fen(START, &["progressif", other]).is_err(), "{other}");
+        }
+        assert!(game_from_fen(START, &["progressif 0"]).is_err());
+        assert!(game_from_fen(START, &["progressif x"]).is_err());
+    }
+
+    #[test]
+    fn turn_state_journal_and_hash() {
+        // The turn state rolls back with its frame, nested frames included, and the hash
+        // follows it (equal to the recomputed one).
+        let mut p = crate::position_from_fen(START).unwrap();
+        let h0 = p.hash();
+        p.begin();
+        p.set_turn(Turn { number: 3, part: 1, marks: 1 << 28, ..Turn::default() });
+        let h1 = p.hash();
+        assert_ne!(h1, h0);
+        assert_eq!(h1, p.recomputed_hash());
+        p.begin();
+        p.set_turn(Turn { number: 4, ep_pawns: 1 << 28, ..Turn::default() });
+        assert_eq!(p.hash(), p.recomputed_hash());
+        p.rollback();
+        assert_eq!(p.hash(), h1);
+        assert_eq!(p.turn().number, 3);
+        p.rollback();
+        assert_eq!(p.hash(), h0);
+        assert_eq!(p.turn(), Turn::default());
+        assert!(p.is_consistent());
     }
 }
