@@ -161,6 +161,11 @@ mod tests {
             "optional replacement",
             "circe diagramme blanc",
             "circe rex inclusiv",
+            "progressif",
+            "Progressif 3",
+            "ProgressiveChess 2",
+            "Annéciens",
+            "anneciens",
         ] {
             let c = by_name(n).unwrap_or_else(|e| panic!("{n}: {e}"));
             RuleSet::build(c, &[]).unwrap_or_else(|e| panic!("{n}: {e}"));
