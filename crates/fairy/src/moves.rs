@@ -332,9 +332,9 @@ fn gen_pawn(
                     && capturable(mover, t)
                 {
                     out.push(Move { capture: Some(pawn), ep: true, ..Move::quiet(from, to) });
-                } else if v.pos.turn().ep_pawns != 0
+                } else if v.pos.ep_pawns() != 0
                     && let Some(pawn) = to.offset(0, -dr)
-                    && v.pos.turn().ep_pawns >> pawn.index() & 1 != 0
+                    && v.pos.ep_pawns() >> pawn.index() & 1 != 0
                     && let Some(t) = v.get(pawn)
                     && t.kind() == PAWN
                     && capturable(mover, t)

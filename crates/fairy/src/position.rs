@@ -96,6 +96,8 @@ pub enum Fx {
     Side,
     /// The turn state changed (the previous one is kept on a stack, see [`Turn`]).
     Turn,
+    /// Undoes [`Fx::Turn`]: the previous turn state comes back from the stack.
+    TurnUndo,
 }
 
 impl Fx {
@@ -108,7 +110,8 @@ impl Fx {
             Fx::Rights(a, b) => Fx::Rights(b, a),
             Fx::Ep(a, b) => Fx::Ep(b, a),
             Fx::Side => Fx::Side,
-            Fx::Turn => Fx::Turn,
+            Fx::Turn => Fx::TurnUndo,
+            Fx::TurnUndo => Fx::Turn,
         }
     }
 }
@@ -264,6 +267,16 @@ impl Position {
     pub fn turn(&self) -> Turn {
         self.turn
     }
+    /// The unit that must make the next move ([`Turn::unit`]).
+    #[inline]
+    pub fn turn_unit(&self) -> Option<Square> {
+        self.turn.unit
+    }
+    /// More pawns that may be taken en passant ([`Turn::ep_pawns`]).
+    #[inline]
+    pub fn ep_pawns(&self) -> u64 {
+        self.turn.ep_pawns
+    }
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.board.occupied()
@@ -408,8 +421,13 @@ impl Position {
                 self.side = self.side.opponent();
                 self.xhash ^= zobrist::SIDE;
             }
-            // Applied by `set_turn`, undone by `rollback` (the old state is on a stack).
-            Fx::Turn => {}
+            // Applied by `set_turn` (the new state is not in the effect).
+            Fx::Turn => unreachable!("Fx::Turn is applied by set_turn"),
+            Fx::TurnUndo => {
+                let old = self.turn_undo.pop().expect("a turn state to restore");
+                self.xhash ^= turn_key(self.turn) ^ turn_key(old);
+                self.turn = old;
+            }
         }
     }
 
@@ -429,12 +447,6 @@ impl Position {
         let start = self.frames.pop().expect("a frame is open") as usize;
         while self.journal.len() > start {
             let fx = self.journal.pop().expect("non-empty");
-            if fx == Fx::Turn {
-                let old = self.turn_undo.pop().expect("a turn state to restore");
-                self.xhash ^= turn_key(self.turn) ^ turn_key(old);
-                self.turn = old;
-                continue;
-            }
             self.raw(fx.inverse());
         }
     }

@@ -703,7 +703,7 @@ impl Game {
     /// [`Game::unmake`]); returns `None` and leaves the position unchanged otherwise.
     pub fn make(&mut self, mv: &Move) -> Option<Notes> {
         let mover = self.pos.side();
-        if let Some(u) = self.pos.turn().unit
+        if let Some(u) = self.pos.turn_unit()
             && mv.from != u
         {
             // A multi-move turn: only this unit may move.
