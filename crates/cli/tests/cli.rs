@@ -161,3 +161,22 @@ fn solve_prints_first_moves_and_names_bad_lines() {
     assert_eq!(o.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn multi_move_turns_moves_and_perft() {
+    // Annéciens: White Ka1, Pa2; Black Ka8, Pa4: a2-a3 cannot be completed (the pawn would
+    // be blocked), so only the king's first moves Ka1-b1 and Ka1-b2 are listed.
+    let o = run(&["moves", "--fen", "k7/8/8/8/p7/8/P7/K7 w - - 0 1", "-c", "anneciens"], "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("status *; 2 legal turns"), "{}", stdout(&o));
+    // perft counts single moves (parts of turns): Progressif from the array, White's 20
+    // moves, then Black's first move of its two-move series (400).
+    let o = run(&["perft", "--fen", START, "-c", "progressif", "--depth", "2"], "");
+    assert_eq!(stdout(&o).trim(), "400");
+    // Annéciens from the array: 20 first moves, 28 completed turns (see anneciens.rs).
+    let o = run(&["perft", "--fen", START, "-c", "anneciens", "--depth", "2"], "");
+    assert_eq!(stdout(&o).trim(), "28");
+    // Two conditions deciding when a turn ends cannot be combined.
+    let o = run(&["moves", "-c", "progressif 3", "-c", "anneciens"], "");
+    assert_eq!(o.status.code(), Some(2));
+}

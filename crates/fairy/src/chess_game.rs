@@ -6,6 +6,11 @@ use chimere_core::{Analysis, GameOptions, RulesError, Status, TurnInfo};
 use std::sync::Arc;
 
 /// Orthodox chess with a list of conditions (by name, see [`conditions::by_name`]).
+///
+/// Under multi-move turns (a condition decides when a turn ends),
+/// a FEN is always the start of a turn; `analyse` lists the legal moves of the current
+/// part of the turn (the first moves of the turn that can be completed), and `perft` and
+/// `divide` count single moves (one ply = one part of a turn), whichever side makes them.
 #[derive(Clone, Debug)]
 pub struct ConditionalChess {
     rules: RuleSet,

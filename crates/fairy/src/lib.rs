@@ -24,6 +24,12 @@
 //!   opponent's captures are played through the same pipeline (Anticirce: the capturer's
 //!   rebirth square must be free; Rex Inclusiv: a reborn king is not lost; Assassin: a
 //!   rebirth may land on a king; Mars Circe: captures start from the rebirth square).
+//! - **Turns**: a turn is one move unless a condition decides when it ends
+//!   ([`Condition::end_of_move`], called by [`Game::make`] after every legal move): the
+//!   turn state ([`position::Turn`]: part, the unit that must move next, remembered
+//!   squares and hash, extra en passant pawns) is journalled and hashed like the rest of
+//!   the position, and the condition gives the move back to the same side while the turn
+//!   goes on. `legal_moves`, `make` and `perft` work on single moves (parts of a turn).
 //! - The engine (this crate minus [`conditions`]) names no condition. The conditions live
 //!   in [`conditions`], one file each; the Circe family (Circe and its variants,
 //!   Super-Circe, Anticirce and its variants, Anti-Super-Circe, Fusil, Para-circé, Optional

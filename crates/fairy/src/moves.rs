@@ -349,6 +349,15 @@ fn gen_pawn(
                     && capturable(mover, t)
                 {
                     out.push(Move { capture: Some(pawn), ep: true, ..Move::quiet(from, to) });
+                } else if v.pos.ep_pawns() != 0
+                    && let Some(pawn) = to.offset(0, -dr)
+                    && v.pos.ep_pawns() >> pawn.index() & 1 != 0
+                    && let Some(t) = v.get(pawn)
+                    && t.kind() == PAWN
+                    && capturable(mover, t)
+                {
+                    // More en passant pawns kept by a multi-move turn.
+                    out.push(Move { capture: Some(pawn), ep: true, ..Move::quiet(from, to) });
                 }
             }
             _ => {}

@@ -100,6 +100,10 @@ pub enum Fx {
     Rights(u8, u8),
     Ep(Option<EnPassant>, Option<EnPassant>),
     Side,
+    /// The turn state changed (the previous one is kept on a stack, see [`Turn`]).
+    Turn,
+    /// Undoes [`Fx::Turn`]: the previous turn state comes back from the stack.
+    TurnUndo,
 }
 
 impl Fx {
@@ -112,8 +116,48 @@ impl Fx {
             Fx::Rights(a, b) => Fx::Rights(b, a),
             Fx::Ep(a, b) => Fx::Ep(b, a),
             Fx::Side => Fx::Side,
+            Fx::Turn => Fx::TurnUndo,
+            Fx::TurnUndo => Fx::Turn,
         }
     }
+}
+
+/// The state of a multi-move turn (all zero under single-move rules, and then it costs
+/// nothing): which part of the turn comes next, the unit that must move next, and what
+/// the rules need to remember across the parts of a turn. Part of the position, of its
+/// equality and of its hash; changed only through the journal ([`Position::set_turn`]).
+/// The engine reads two fields itself: [`Turn::unit`] (only that unit may move) and
+/// [`Turn::ep_pawns`] (more pawns that may be taken en passant); the rest is the
+/// conditions' business.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Turn {
+    /// Turns completed since the diagram.
+    pub number: u16,
+    /// Moves already played in the current turn.
+    pub part: u16,
+    /// The square of the unit that must make the next move, if the rules say so.
+    pub unit: Option<Square>,
+    /// Squares the rules remember during the turn.
+    pub marks: u64,
+    /// Pawns (squares) that may be taken en passant besides [`Position::ep`]: a pawn of
+    /// the side to move may capture such a pawn by moving to the square behind it.
+    pub ep_pawns: u64,
+    /// A hash the rules remember (e.g. of the board when the turn began).
+    pub start: u64,
+}
+
+#[inline]
+fn turn_key(t: Turn) -> u64 {
+    if t == Turn::default() {
+        return 0;
+    }
+    let a = mix(0x7E77_0000_0000_0000
+        ^ (t.number as u64) << 32
+        ^ (t.part as u64) << 16
+        ^ t.unit.map_or(0xFF, |s| s.index() as u64));
+    a ^ mix(t.marks ^ 0x1357_9BDF_2468_ACE0)
+        ^ mix(t.ep_pawns ^ 0x0F1E_2D3C_4B5A_6978)
+        ^ mix(t.start ^ 0x5555_AAAA_3333_CCCC)
 }
 
 /// Maximum number of hidden units.
@@ -158,6 +202,9 @@ pub struct Position {
     side: Colour,
     rights: u8,
     ep: Option<EnPassant>,
+    turn: Turn,
+    /// Previous turn states, one per [`Fx::Turn`] in the journal.
+    turn_undo: Vec<Turn>,
     /// Hash of everything but the pieces (which the core board hashes).
     xhash: u64,
     /// Number of units on the board with the [`ROYAL`] attribute.
@@ -175,6 +222,7 @@ impl PartialEq for Position {
             && self.side == o.side
             && self.rights == o.rights
             && self.ep == o.ep
+            && self.turn == o.turn
             && self.xhash == o.xhash
     }
 }
@@ -195,6 +243,8 @@ impl Position {
             side: Colour::White,
             rights: 0,
             ep: None,
+            turn: Turn::default(),
+            turn_undo: Vec::new(),
             xhash: 0,
             royal_attrs: 0,
             journal: Vec::with_capacity(256),
@@ -217,6 +267,21 @@ impl Position {
     #[inline]
     pub fn ep(&self) -> Option<EnPassant> {
         self.ep
+    }
+    /// The state of the current turn (default under single-move rules).
+    #[inline]
+    pub fn turn(&self) -> Turn {
+        self.turn
+    }
+    /// The unit that must make the next move ([`Turn::unit`]).
+    #[inline]
+    pub fn turn_unit(&self) -> Option<Square> {
+        self.turn.unit
+    }
+    /// More pawns that may be taken en passant ([`Turn::ep_pawns`]).
+    #[inline]
+    pub fn ep_pawns(&self) -> u64 {
+        self.turn.ep_pawns
     }
     #[inline]
     pub fn occupied(&self) -> Bitboard {
@@ -259,6 +324,7 @@ impl Position {
         }
         h ^= self.under_hash_all();
         h ^= Self::rights_key(self.rights) ^ Self::ep_key(self.ep);
+        h ^= turn_key(self.turn);
         if self.side == Colour::Black {
             h ^= zobrist::SIDE;
         }
@@ -325,6 +391,10 @@ impl Position {
     pub fn setup_ep(&mut self, ep: Option<EnPassant>) {
         self.raw(Fx::Ep(self.ep, ep));
     }
+    pub fn setup_turn(&mut self, t: Turn) {
+        self.xhash ^= turn_key(self.turn) ^ turn_key(t);
+        self.turn = t;
+    }
 
     // ----- the journal -----
 
@@ -369,6 +439,13 @@ impl Position {
             Fx::Side => {
                 self.side = self.side.opponent();
                 self.xhash ^= zobrist::SIDE;
+            }
+            // Applied by `set_turn` (the new state is not in the effect).
+            Fx::Turn => unreachable!("Fx::Turn is applied by set_turn"),
+            Fx::TurnUndo => {
+                let old = self.turn_undo.pop().expect("a turn state to restore");
+                self.xhash ^= turn_key(self.turn) ^ turn_key(old);
+                self.turn = old;
             }
         }
     }
@@ -442,6 +519,15 @@ impl Position {
     }
     pub fn flip_side(&mut self) {
         self.apply(Fx::Side);
+    }
+    /// Sets the turn state (journalled).
+    pub fn set_turn(&mut self, t: Turn) {
+        if t != self.turn {
+            self.turn_undo.push(self.turn);
+            self.xhash ^= turn_key(self.turn) ^ turn_key(t);
+            self.turn = t;
+            self.journal.push(Fx::Turn);
+        }
     }
 
     /// Squares holding units of this colour (own colour only).

@@ -273,6 +273,23 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn check_combination(&self, _rules: &RuleSet) -> Result<(), RulesError> {
         Ok(())
     }
+    /// Multi-move turns: called by [`Game::make`] after every otherwise legal move of
+    /// `mover` (played, side flipped, its journal frame still open; `board_before` = the
+    /// board hash before the move). The condition records the new turn state
+    /// ([`Position::set_turn`]) and, if the turn goes on, gives the move back to `mover`
+    /// ([`Position::flip_side`]). `false`: the move is illegal after all (the engine rolls
+    /// it back).
+    fn end_of_move(&self, _game: &mut Game, _mover: Colour, _mv: &Move, _board_before: u64) -> bool {
+        true
+    }
+    /// Whether this condition decides when a turn ends ([`Condition::end_of_move`]).
+    fn has_turns(&self) -> bool {
+        false
+    }
+    /// A move may leave the mover's own royal units attacked (self-check allowed).
+    fn self_check_allowed(&self) -> bool {
+        false
+    }
 }
 
 /// Why a rule set cannot be built.
@@ -321,6 +338,10 @@ pub struct RuleSet {
     pub pawn_first_rank_steps: u8,
     /// Conditions giving attributes to the diagram's units.
     pub diagram_marks: Vec<Arc<dyn Condition>>,
+    /// The condition deciding when a turn ends (multi-move turns), if any.
+    pub turns: Option<Arc<dyn Condition>>,
+    /// Moves may leave the mover's own royal units attacked.
+    pub self_check_allowed: bool,
 }
 
 impl Default for RuleSet {
@@ -435,6 +456,24 @@ impl RuleSet {
         }
         let diagram_marks: Vec<Arc<dyn Condition>> =
             conditions.iter().filter(|c| c.has_diagram_attrs()).cloned().collect();
+        let turners: Vec<&Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_turns()).collect();
+        if turners.len() > 1 {
+            return Err(RulesError(format!(
+                "conditions {} and {} cannot be combined: both decide when a turn ends",
+                turners[0].name(),
+                turners[1].name()
+            )));
+        }
+        let turns = turners.first().map(|c| (*c).clone());
+        if let Some(t) = &turns
+            && (!legality.is_empty() || !filters.is_empty() || conditions_checkless || must_capture)
+        {
+            return Err(RulesError(format!(
+                "{} (multi-move turns) cannot be combined with conditions that judge a move by the opponent's reply or oblige moves",
+                t.name()
+            )));
+        }
+        let self_check_allowed = conditions.iter().any(|c| c.self_check_allowed());
         let rules = RuleSet {
             pawn_first_rank_immobile: conditions.iter().any(|c| c.pawn_first_rank_immobile()),
             choices_all_or_nothing: conditions.iter().any(|c| c.choices_all_or_nothing()),
@@ -458,6 +497,8 @@ impl RuleSet {
             promotion_rank: promotion_rank.unwrap_or(7),
             pawn_first_rank_steps: pawn_first_rank_steps.unwrap_or(1),
             diagram_marks,
+            turns,
+            self_check_allowed,
         };
         for c in &rules.conditions {
             c.check_combination(&rules)?;
@@ -513,12 +554,12 @@ impl Game {
         Game { rules, pos, pool: Vec::new() }
     }
 
-    fn take_buf(&mut self) -> Vec<Move> {
+    pub(crate) fn take_buf(&mut self) -> Vec<Move> {
         let mut v = self.pool.pop().unwrap_or_else(|| Vec::with_capacity(128));
         v.clear();
         v
     }
-    fn give_buf(&mut self, v: Vec<Move>) {
+    pub(crate) fn give_buf(&mut self, v: Vec<Move>) {
         self.pool.push(v);
     }
 
@@ -743,6 +784,13 @@ impl Game {
     /// [`Game::unmake`]); returns `None` and leaves the position unchanged otherwise.
     pub fn make(&mut self, mv: &Move) -> Option<Notes> {
         let mover = self.pos.side();
+        if let Some(u) = self.pos.turn_unit()
+            && mv.from != u
+        {
+            // A multi-move turn: only this unit may move.
+            return None;
+        }
+        let board_before = if self.rules.turns.is_some() { self.pos.board().hash() } else { 0 };
         let royals = count_royals(&self.pos, mover);
         if let Some((_, rook_to)) = mv.castle {
             if self.in_check(mover) {
@@ -765,7 +813,9 @@ impl Game {
             self.pos.rollback();
             return None;
         }
-        if (!self.rules.kings_ordinary && count_royals(&self.pos, mover) < royals) || self.in_check(mover) {
+        if (!self.rules.kings_ordinary && count_royals(&self.pos, mover) < royals)
+            || (!self.rules.self_check_allowed && self.in_check(mover))
+        {
             self.pos.rollback();
             return None;
         }
@@ -776,6 +826,12 @@ impl Game {
             }
         }
         if self.rules.checkless && !crate::conditions::checkless::admits(self) {
+            self.pos.rollback();
+            return None;
+        }
+        if let Some(c) = self.rules.turns.clone()
+            && !c.end_of_move(self, mover, mv, board_before)
+        {
             self.pos.rollback();
             return None;
         }

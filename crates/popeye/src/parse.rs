@@ -126,6 +126,9 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("Sentinelles", &["PionAdvers", "PionNeutre", "MaximumTotal"]),
     ("SwappingKings", &[]),
     ("Gravitation", &[]),
+    // Multi-move turns: `ProgressiveChess [n]` (n = the diagram's turn number, default 1).
+    ("ProgressiveChess", &[]),
+    ("Anneciens", &[]),
 ];
 
 /// Condition parameters followed by a number (`Sentinelles MaximumTotal 4`).
@@ -359,10 +362,11 @@ pub fn parse(input: &str) -> Result<Vec<Problem>, PopeyeError> {
                             i += 1;
                             continue;
                         }
-                        if spec.params.last().is_some_and(|l| NUMBER_PARAMS.contains(&l.as_str()))
-                            && !toks[i].text.is_empty()
-                            && toks[i].text.bytes().all(|b| b.is_ascii_digit())
-                        {
+                        // A number after a parameter that takes one (`MaximumTotal 4`), or
+                        // the diagram's turn of progressive chess (`ProgressiveChess 3`).
+                        let wants_number = spec.params.last().is_some_and(|l| NUMBER_PARAMS.contains(&l.as_str()))
+                            || (name == "ProgressiveChess" && spec.params.is_empty());
+                        if wants_number && !sq.is_empty() && sq.iter().all(u8::is_ascii_digit) {
                             spec.params.push(toks[i].text.to_string());
                             i += 1;
                             continue;

@@ -293,3 +293,50 @@ fn sentinelles_pion_neutre() {
     let ours = solve(input);
     assert_eq!(ours, want, "{}", diff(&ours, &want));
 }
+
+/// Progressif (`ProgressiveChess 2`: the diagram is turn 2, White plays two moves). `~1`
+/// lists the legal first moves of the series, here exactly the orthodox moves of White
+/// Kh1, Rd1 against Black Ke8: the rook along the d-file (d2..d7, d8 checking along the 8th
+/// rank) and the first rank (a1, b1, c1, e1 checking along the e-file, f1, g1), the king
+/// to g1, g2, h2. A checking first move (` +`) ends the series.
+#[test]
+fn progressive_first_moves_of_the_series() {
+    let want: BTreeSet<String> = [
+        "Rd1-d2", "Rd1-d3", "Rd1-d4", "Rd1-d5", "Rd1-d6", "Rd1-d7", "Rd1-d8 +", "Rd1-c1", "Rd1-b1", "Rd1-a1",
+        "Rd1-e1 +", "Rd1-f1", "Rd1-g1", "Kh1-g1", "Kh1-g2", "Kh1-h2",
+    ]
+    .into_iter()
+    .map(str::to_string)
+    .collect();
+    for cond in ["ProgressiveChess 2", "ProgressiveChess"] {
+        let input =
+            format!("BeginProblem\nCondition {cond}\nPieces White Kh1 Rd1 Black Ke8\nStipulation ~1\nEndProblem\n");
+        let ours = solve(&input);
+        assert_eq!(ours, want, "{cond}: {}", diff(&ours, &want));
+    }
+    // Turn 0 does not exist.
+    let bad = "BeginProblem\nCondition ProgressiveChess 0\nPieces White Kh1 Black Ke8\nStipulation ~1\nEndProblem\n";
+    assert!(chimere_popeye::solve_text(bad).is_err());
+}
+
+/// Annéciens: `~1` lists the first moves of the turn that some second move of the same
+/// unit completes. White Ka1, Pa2, Sc4; Black Ke8, Pa4.
+/// - a2-a3 is NOT listed: the pawn on a3 would be blocked by a4 with nothing to capture,
+///   so no second move exists (single moves are illegal); a2-a4 is blocked.
+/// - Ka1-b1 (then b2, c1, c2) and Ka1-b2 (then a3, b3, c3, b1, c1, c2) are completable
+///   (returning to a1 would restore the board, which is illegal, but other squares remain).
+/// - The knight's eight moves a3, a5, b2, b6, d2, d6, e3, e5 are all completable (each
+///   square leaves the knight at least one move that does not go back to c4); Sc4-d6
+///   checks the king on e8 (` +`).
+#[test]
+fn anneciens_first_moves_that_can_be_completed() {
+    let input = "BeginProblem\nCondition Anneciens\nPieces White Ka1 Pa2 Sc4 Black Ke8 Pa4\nStipulation ~1\n\
+                 EndProblem\n";
+    let want: BTreeSet<String> =
+        ["Ka1-b1", "Ka1-b2", "Sc4-a3", "Sc4-a5", "Sc4-b2", "Sc4-b6", "Sc4-d2", "Sc4-d6 +", "Sc4-e3", "Sc4-e5"]
+            .into_iter()
+            .map(str::to_string)
+            .collect();
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+}

@@ -1,5 +1,6 @@
 //! The conditions, one file each (a family is one module with parameters).
 
+pub mod anneciens;
 pub mod anti_andernach;
 pub mod checkless;
 pub mod checkrules;
@@ -13,11 +14,13 @@ pub mod kamikaze;
 pub mod losing;
 pub mod mars;
 pub mod obligations;
+pub mod progressif;
 pub mod registry;
 pub mod sentinelles;
 pub mod swapping_kings;
 pub mod volage;
 
+pub use anneciens::Anneciens;
 pub use anti_andernach::AntiAndernach;
 pub use checkless::Checkless;
 pub use checkrules::{Bicolores, Brunner, Isardam, Sat, Vogtlander};
@@ -31,6 +34,7 @@ pub use kamikaze::Kamikaze;
 pub use losing::Losing;
 pub use mars::{Mars, MarsMirror};
 pub use obligations::{BlackChecks, ForcedSquares};
+pub use progressif::Progressif;
 pub use registry::by_name;
 pub use sentinelles::{Sentinel, Sentinelles};
 pub use swapping_kings::SwappingKings;

@@ -37,6 +37,18 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
             out.push(Arc::new(super::Losing))
         }
         _ if joined == "extinction" || joined == "extinctionchess" => out.push(Arc::new(super::Extinction)),
+        _ if joined == "anneciens" => out.push(Arc::new(super::Anneciens)),
+        Some("progressif") | Some("progressive") | Some("progressivechess") => {
+            let mut p = super::Progressif::default();
+            match w.get(1) {
+                Some(n) if w.len() == 2 => {
+                    p.first = n.parse().ok().filter(|&n: &u16| n >= 1).ok_or_else(unknown)?;
+                }
+                Some(_) => return Err(unknown()),
+                None => {}
+            }
+            out.push(Arc::new(p));
+        }
         _ if joined == "bicolores" => out.push(Arc::new(super::Bicolores)),
         _ if joined == "antiandernach" || joined == "antiandernachchess" => out.push(Arc::new(super::AntiAndernach)),
         _ if joined == "einstein" || joined == "einsteinchess" => out.push(Arc::new(super::Einstein)),
@@ -181,6 +193,11 @@ mod tests {
             "Sentinelles MaximumTotal 4",
             "Swapping Kings",
             "gravitation",
+            "progressif",
+            "Progressif 3",
+            "ProgressiveChess 2",
+            "Annéciens",
+            "anneciens",
         ] {
             let c = by_name(n).unwrap_or_else(|e| panic!("{n}: {e}"));
             RuleSet::build(c, &[]).unwrap_or_else(|e| panic!("{n}: {e}"));
