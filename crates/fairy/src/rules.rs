@@ -14,9 +14,10 @@
 //! - **observe**: check is "could the opponent remove a royal unit": by attack tables when
 //!   every condition allows it, else by playing the opponent's captures.
 
-use crate::moves::{self, GenParams, Move};
+use crate::moves::{self, Move};
+pub use crate::moves::GenParams;
 use crate::position::{B_KING, B_KINGSIDE, B_QUEENSIDE, W_KING, W_KINGSIDE, W_QUEENSIDE};
-use crate::position::{EnPassant, Position, ROYAL, Unit};
+use crate::position::{EnPassant, LastMove, Position, ROYAL, Unit};
 use crate::walk::{self, KING, PAWN, ROOK};
 use arrayvec::ArrayVec;
 use chimere_core::{Colour, Kind, Square};
@@ -247,6 +248,50 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn has_filter(&self) -> bool {
         false
     }
+    /// Piece-set substitution: the kind that replaces `k`, in the diagram and in promotions.
+    fn substitute(&self, k: Kind) -> Kind {
+        k
+    }
+    /// Units may also capture non-royal units of their own colour.
+    fn capture_own(&self) -> bool {
+        false
+    }
+    /// Orthodox castling is not generated (forbidden, or replaced by the condition's own).
+    fn castling_off(&self) -> bool {
+        false
+    }
+    /// Castling is written as the king's move and the partner's: `Ke1-g1/wRh1-f1`.
+    fn castling_long_notation(&self) -> bool {
+        false
+    }
+    /// Moves this condition adds to the pseudo-legal moves of `mover`.
+    fn extra_moves(&self, _pos: &Position, _mover: Colour, _gp: &GenParams, _out: &mut Vec<Move>) {}
+    /// Whether this condition adds moves ([`Condition::extra_moves`]).
+    fn has_extra_moves(&self) -> bool {
+        false
+    }
+    /// Observation beyond the walks' (attack tables): may `by` capture on `target` in a way
+    /// only this condition knows? The position is restored before returning.
+    fn extra_observation(&self, _pos: &mut Position, _by: Colour, _target: Square, _pawn_first_rank_immobile: bool) -> bool {
+        false
+    }
+    /// Whether this condition observes beyond the walks ([`Condition::extra_observation`]).
+    fn has_extra_observation(&self) -> bool {
+        false
+    }
+    /// A side may move every unit of either colour (each moving for its own colour).
+    fn any_unit(&self) -> bool {
+        false
+    }
+    /// The position keeps the last move played ([`Position::last_move`]).
+    fn tracks_last_move(&self) -> bool {
+        false
+    }
+    /// This condition's `Admit` filter never refuses a capture, so check by attack tables
+    /// stays exact.
+    fn admit_quiet_only(&self) -> bool {
+        false
+    }
 }
 
 /// Why a rule set cannot be built.
@@ -289,6 +334,22 @@ pub struct RuleSet {
     pub legality: Vec<Arc<dyn Condition>>,
     /// Conditions filtering the legal moves (obligations).
     pub filters: Vec<Arc<dyn Condition>>,
+    /// Piece-set substitution: the kind that replaces each kind (index = kind).
+    pub substitution: Option<[Kind; walk::KINDS]>,
+    /// Units may capture non-royal units of their own colour.
+    pub capture_own: bool,
+    /// Orthodox castling is not generated.
+    pub castling_off: bool,
+    /// Castling written `Ke1-g1/wRh1-f1`.
+    pub castling_long_notation: bool,
+    /// Conditions adding moves.
+    pub extra_moves: Vec<Arc<dyn Condition>>,
+    /// Conditions observing beyond the walks.
+    pub observers: Vec<Arc<dyn Condition>>,
+    /// A side may move units of either colour.
+    pub any_unit: bool,
+    /// The position keeps the last move.
+    pub track_last_move: bool,
 }
 
 impl Default for RuleSet {
@@ -357,7 +418,7 @@ impl RuleSet {
             }
         }
         let observation = conditions.iter().map(|c| c.observation()).max().unwrap_or(Observation::Attack);
-        let observation = if capture_origin.is_some() || !admit.is_empty() {
+        let observation = if capture_origin.is_some() || admit.iter().any(|c| !c.admit_quiet_only()) {
             observation.max(Observation::KingCaptures)
         } else {
             observation
@@ -384,11 +445,50 @@ impl RuleSet {
                 return Err(RulesError("Extinction cannot be combined with these conditions".into()));
             }
         }
+        let mut substitution = None;
+        let mut substituting: Vec<String> = Vec::new();
+        for c in &conditions {
+            let t: [Kind; walk::KINDS] = std::array::from_fn(|i| c.substitute(Kind(i as u8)));
+            if t.iter().enumerate().any(|(i, k)| k.index() != i) {
+                substituting.push(c.name());
+                substitution = Some(t);
+            }
+        }
+        if substituting.len() > 1 {
+            return Err(RulesError(format!(
+                "conditions {} cannot be combined: each substitutes piece kinds",
+                substituting.join(" and ")
+            )));
+        }
+        if let Some(t) = &substitution {
+            if !on_capture.is_empty() {
+                return Err(RulesError(format!(
+                    "{} cannot be combined with capture consequences (rebirth squares of substituted kinds)",
+                    substituting[0]
+                )));
+            }
+            let mut p: Vec<Kind> = Vec::new();
+            for k in promotions.iter().map(|k| t[k.index() % walk::KINDS]) {
+                if !p.contains(&k) {
+                    p.push(k);
+                }
+            }
+            promotions = p;
+        }
+        let extra_moves: Vec<Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_extra_moves()).cloned().collect();
+        let observers: Vec<Arc<dyn Condition>> =
+            conditions.iter().filter(|c| c.has_extra_observation()).cloned().collect();
+        if !observers.is_empty() && (check_rule.is_some() || extinction || kings_ordinary) {
+            return Err(RulesError(format!(
+                "{} cannot be combined with conditions that define check otherwise",
+                observers[0].name()
+            )));
+        }
         Ok(RuleSet {
             pawn_first_rank_immobile: conditions.iter().any(|c| c.pawn_first_rank_immobile()),
             choices_all_or_nothing: conditions.iter().any(|c| c.choices_all_or_nothing()),
             released_attrs: conditions.iter().fold(0, |a, c| a | c.released_attrs()),
-            conditions,
+            conditions: conditions.clone(),
             capture_origin,
             choices,
             on_capture: on_capture.into_iter().map(|(_, c)| c).collect(),
@@ -404,12 +504,24 @@ impl RuleSet {
             check_rule,
             legality,
             filters,
+            substitution,
+            capture_own: conditions_flag(&conditions, |c| c.capture_own()),
+            castling_off: conditions_flag(&conditions, |c| c.castling_off()),
+            castling_long_notation: conditions_flag(&conditions, |c| c.castling_long_notation()),
+            extra_moves,
+            observers,
+            any_unit: conditions_flag(&conditions, |c| c.any_unit()),
+            track_last_move: conditions_flag(&conditions, |c| c.tracks_last_move()),
         })
     }
 
     pub fn conditions(&self) -> &[Arc<dyn Condition>] {
         &self.conditions
     }
+}
+
+fn conditions_flag(conditions: &[Arc<dyn Condition>], f: impl Fn(&Arc<dyn Condition>) -> bool) -> bool {
+    conditions.iter().any(f)
 }
 
 /// A position together with its rules: move generation, legality, make/unmake.
@@ -438,7 +550,10 @@ fn count_royals(pos: &Position, side: Colour) -> u32 {
 }
 
 impl Game {
-    pub fn new(rules: RuleSet, pos: Position) -> Game {
+    pub fn new(rules: RuleSet, mut pos: Position) -> Game {
+        if let Some(t) = rules.substitution {
+            pos.setup_map_kinds(|k| t[k.index() % walk::KINDS]);
+        }
         Game { rules, pos, pool: Vec::new() }
     }
 
@@ -467,9 +582,15 @@ impl Game {
             promotions: &self.rules.promotions,
             pawn_first_rank_immobile: self.rules.pawn_first_rank_immobile,
             capture_origin: &origin,
+            capture_own: self.rules.capture_own,
+            any_unit: self.rules.any_unit,
+            castling: !self.rules.castling_off,
         };
         let start = out.len();
         moves::generate(&self.pos, mover, &gp, out);
+        for c in &self.rules.extra_moves {
+            c.extra_moves(&self.pos, mover, &gp, out);
+        }
         if !self.rules.admit.is_empty() {
             let mut keep = start;
             for i in start..out.len() {
@@ -598,6 +719,9 @@ impl Game {
             ep = Some(EnPassant { target: mid, pawn: mv.to });
         }
         pos.set_ep(ep);
+        if rules.track_last_move {
+            pos.set_last_move(Some(LastMove { from: mv.from, to: mv.to, capture: mv.capture.is_some() }));
+        }
         pos.flip_side();
         Ok(notes)
     }
@@ -623,10 +747,12 @@ impl Game {
         if self.rules.observation == Observation::Attack {
             let b = self.pos.board();
             let candidates = if self.pos.has_royal_attrs() { b.colour(side) } else { b.colour(side) & b.kind(KING) };
+            let pfri = self.rules.pawn_first_rank_immobile;
             for s in candidates {
                 let u = self.pos.unit(s).expect("occupied");
                 if (u.kind() == KING || u.has(ROYAL))
-                    && moves::attacked_by(&self.pos, by, s, self.rules.pawn_first_rank_immobile)
+                    && (moves::attacked_by(&self.pos, by, s, pfri)
+                        || self.rules.observers.iter().any(|c| c.extra_observation(&mut self.pos, by, s, pfri)))
                 {
                     return true;
                 }
@@ -664,14 +790,19 @@ impl Game {
         let mover = self.pos.side();
         let royals = count_royals(&self.pos, mover);
         if let Some((_, rook_to)) = mv.castle {
-            if self.in_check(mover) {
+            // The castling king's side (under `any_unit`, possibly the opponent's king).
+            let side = match self.pos.unit(mv.from).map(|u| u.colour()) {
+                Some(c) if c != Colour::Shared => c,
+                _ => mover,
+            };
+            if self.in_check(side) {
                 return None;
             }
             // The king may not cross an observed square: stand it there and look.
             self.pos.begin();
             let k = self.pos.remove(mv.from).expect("king");
             self.pos.add(rook_to, k);
-            let crossed_ok = !self.in_check(mover);
+            let crossed_ok = !self.in_check(side);
             self.pos.rollback();
             if !crossed_ok {
                 return None;

@@ -119,6 +119,14 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("WhiteConsequentForcedSquare", &[]),
     ("BlackConsequentForcedSquare", &[]),
     ("Isardam", &["TypeB"]),
+    ("Bicaptures", &[]),
+    ("AllInChess", &[]),
+    ("CavalierMajeur", &[]),
+    ("Rokagogo", &[]),
+    ("ReflectiveKings", &[]),
+    // Chimère extensions for conditions Popeye lacks.
+    ("StrictlyTransmutedKings", &[]),
+    ("NoDoublePawns", &[]),
 ];
 
 const OPTIONS: &[&str] = &[

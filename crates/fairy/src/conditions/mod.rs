@@ -1,5 +1,7 @@
 //! The conditions, one file each (a family is one module with parameters).
 
+pub mod all_in;
+pub mod bicaptures;
 pub mod checkless;
 pub mod checkrules;
 pub mod circe;
@@ -8,9 +10,16 @@ pub mod ghost;
 pub mod kamikaze;
 pub mod losing;
 pub mod mars;
+pub mod no_double_pawns;
 pub mod obligations;
+pub mod piece_set;
+pub mod reflective_kings;
+pub mod rokagogo;
+pub mod strict_transmuted_kings;
 pub mod registry;
 
+pub use all_in::AllIn;
+pub use bicaptures::Bicaptures;
 pub use checkless::Checkless;
 pub use checkrules::{Bicolores, Brunner, Isardam, Sat, Vogtlander};
 pub use circe::{Change, Circe, Occupied, RebirthSquare, Who};
@@ -19,5 +28,10 @@ pub use ghost::Ghost;
 pub use kamikaze::Kamikaze;
 pub use losing::Losing;
 pub use mars::{Mars, MarsMirror};
+pub use no_double_pawns::NoDoublePawns;
 pub use obligations::{BlackChecks, ForcedSquares};
+pub use piece_set::PieceSet;
+pub use reflective_kings::ReflectiveKings;
+pub use rokagogo::Rokagogo;
+pub use strict_transmuted_kings::StrictTransmutedKings;
 pub use registry::by_name;
