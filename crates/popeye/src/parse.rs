@@ -127,6 +127,8 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     // Chimère extensions for conditions Popeye lacks.
     ("StrictlyTransmutedKings", &[]),
     ("NoDoublePawns", &[]),
+    ("Rose", &[]),
+    ("Locusauteur", &[]),
 ];
 
 const OPTIONS: &[&str] = &[

@@ -178,3 +178,25 @@ fn white_diagram_circe_from_diagram_circe() {
         assert_eq!(ours, want, "{input}\n{}", diff(&ours, &want));
     }
 }
+
+/// Rose as a condition, derived from Popeye's rose records (which use rose pieces
+/// directly): the same diagrams with knights and `Condition Rose` give the same moves,
+/// except that a pawn promotes to rose instead of knight (Popeye, given rose pieces,
+/// offers both `=S` and `=RO`; the spec: "promotions to rose instead of knight").
+#[test]
+fn rose_condition_from_rose_pieces() {
+    let recs = records("rose");
+    assert!(!recs.is_empty());
+    for (input, expected) in recs {
+        assert!(!input.contains("Condition"), "{input}");
+        let with_knights: String = input
+            .lines()
+            .map(|l| if l.starts_with("Pieces") { l.replace(" RO", " S") } else { l.to_string() })
+            .collect::<Vec<_>>()
+            .join("\n")
+            .replace("\nPieces", "\nCondition Rose\nPieces");
+        let want: BTreeSet<String> = expected.into_iter().filter(|m| !m.contains("=S")).collect();
+        let ours = solve(&with_knights);
+        assert_eq!(ours, want, "{with_knights}\n{}", diff(&ours, &want));
+    }
+}
