@@ -47,6 +47,11 @@ const SLUGS: &[&str] = &[
     "forced-square-consequent",
     "forced-square-consequent-white",
     "forced-square-consequent-black",
+    "bicaptures",
+    "all-in-chess",
+    "cavalier-majeur",
+    "rokagogo",
+    "reflective-kings",
 ];
 
 fn inputs() -> Vec<(String, String)> {
