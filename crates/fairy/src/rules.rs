@@ -14,8 +14,8 @@
 //! - **observe**: check is "could the opponent remove a royal unit": by attack tables when
 //!   every condition allows it, else by playing the opponent's captures.
 
-use crate::moves::{self, Move};
 pub use crate::moves::GenParams;
+use crate::moves::{self, Move};
 use crate::position::{B_KING, B_KINGSIDE, B_QUEENSIDE, W_KING, W_KINGSIDE, W_QUEENSIDE};
 use crate::position::{EnPassant, LastMove, Position, ROYAL, Unit};
 use crate::walk::{self, KING, PAWN, ROOK};
@@ -272,7 +272,13 @@ pub trait Condition: fmt::Debug + Send + Sync {
     }
     /// Observation beyond the walks' (attack tables): may `by` capture on `target` in a way
     /// only this condition knows? The position is restored before returning.
-    fn extra_observation(&self, _pos: &mut Position, _by: Colour, _target: Square, _pawn_first_rank_immobile: bool) -> bool {
+    fn extra_observation(
+        &self,
+        _pos: &mut Position,
+        _by: Colour,
+        _target: Square,
+        _pawn_first_rank_immobile: bool,
+    ) -> bool {
         false
     }
     /// Whether this condition observes beyond the walks ([`Condition::extra_observation`]).
@@ -484,11 +490,16 @@ impl RuleSet {
                 observers[0].name()
             )));
         }
+        let capture_own = conditions.iter().any(|c| c.capture_own());
+        let castling_off = conditions.iter().any(|c| c.castling_off());
+        let castling_long_notation = conditions.iter().any(|c| c.castling_long_notation());
+        let any_unit = conditions.iter().any(|c| c.any_unit());
+        let track_last_move = conditions.iter().any(|c| c.tracks_last_move());
         Ok(RuleSet {
             pawn_first_rank_immobile: conditions.iter().any(|c| c.pawn_first_rank_immobile()),
             choices_all_or_nothing: conditions.iter().any(|c| c.choices_all_or_nothing()),
             released_attrs: conditions.iter().fold(0, |a, c| a | c.released_attrs()),
-            conditions: conditions.clone(),
+            conditions,
             capture_origin,
             choices,
             on_capture: on_capture.into_iter().map(|(_, c)| c).collect(),
@@ -505,23 +516,19 @@ impl RuleSet {
             legality,
             filters,
             substitution,
-            capture_own: conditions_flag(&conditions, |c| c.capture_own()),
-            castling_off: conditions_flag(&conditions, |c| c.castling_off()),
-            castling_long_notation: conditions_flag(&conditions, |c| c.castling_long_notation()),
+            capture_own,
+            castling_off,
+            castling_long_notation,
             extra_moves,
             observers,
-            any_unit: conditions_flag(&conditions, |c| c.any_unit()),
-            track_last_move: conditions_flag(&conditions, |c| c.tracks_last_move()),
+            any_unit,
+            track_last_move,
         })
     }
 
     pub fn conditions(&self) -> &[Arc<dyn Condition>] {
         &self.conditions
     }
-}
-
-fn conditions_flag(conditions: &[Arc<dyn Condition>], f: impl Fn(&Arc<dyn Condition>) -> bool) -> bool {
-    conditions.iter().any(f)
 }
 
 /// A position together with its rules: move generation, legality, make/unmake.

@@ -226,12 +226,11 @@ fn strictly_transmuted_kings_from_reflective() {
 #[test]
 fn no_double_pawns_capture_onto_a_pawn_file() {
     let input = "BeginProblem\nCondition NoDoublePawns\nPieces White Ke1 Pc2 Pd2 Pe4 Black Ke8 Pd5 Pf5\nStipulation ~1\nOption NoBoard\nEndProblem\n";
-    let want: BTreeSet<String> = [
-        "Ke1-d1", "Ke1-e2", "Ke1-f1", "Ke1-f2", "c2-c3", "c2-c4", "d2-d3", "d2-d4", "e4-e5", "e4*f5",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
+    let want: BTreeSet<String> =
+        ["Ke1-d1", "Ke1-e2", "Ke1-f1", "Ke1-f2", "c2-c3", "c2-c4", "d2-d3", "d2-d4", "e4-e5", "e4*f5"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
     let ours = solve(input);
     assert_eq!(ours, want, "{}", diff(&ours, &want));
 }

@@ -14,9 +14,9 @@ pub mod no_double_pawns;
 pub mod obligations;
 pub mod piece_set;
 pub mod reflective_kings;
+pub mod registry;
 pub mod rokagogo;
 pub mod strict_transmuted_kings;
-pub mod registry;
 
 pub use all_in::AllIn;
 pub use bicaptures::Bicaptures;
@@ -32,6 +32,6 @@ pub use no_double_pawns::NoDoublePawns;
 pub use obligations::{BlackChecks, ForcedSquares};
 pub use piece_set::PieceSet;
 pub use reflective_kings::ReflectiveKings;
+pub use registry::by_name;
 pub use rokagogo::Rokagogo;
 pub use strict_transmuted_kings::StrictTransmutedKings;
-pub use registry::by_name;

@@ -44,9 +44,7 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
         _ if joined == "rose" => out.push(Arc::new(super::PieceSet::rose())),
         _ if joined == "locusauteur" => out.push(Arc::new(super::PieceSet::locusauteur())),
         _ if joined == "rokagogo" => out.push(Arc::new(super::Rokagogo)),
-        _ if joined == "roisreflecteurs" || joined == "reflectivekings" => {
-            out.push(Arc::new(super::ReflectiveKings))
-        }
+        _ if joined == "roisreflecteurs" || joined == "reflectivekings" => out.push(Arc::new(super::ReflectiveKings)),
         _ if joined == "roisstrictementtransmutes" || joined == "strictlytransmutedkings" => {
             out.push(Arc::new(super::StrictTransmutedKings))
         }

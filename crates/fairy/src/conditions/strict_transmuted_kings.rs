@@ -70,10 +70,7 @@ mod tests {
         // the black king e8 through f8 and g8, which then moves like a rook, and down the
         // open e-file it could capture the white king e1 (self-check).
         let m = moves("4k3/8/8/8/8/8/P7/4K2R w K - 0 1");
-        let want = [
-            "Rh1-f1", "Rh1-g1", "Rh1-h2", "Rh1-h3", "Rh1-h4", "Rh1-h5", "Rh1-h6", "Rh1-h7", "a2-a3",
-            "a2-a4",
-        ];
+        let want = ["Rh1-f1", "Rh1-g1", "Rh1-h2", "Rh1-h3", "Rh1-h4", "Rh1-h5", "Rh1-h6", "Rh1-h7", "a2-a3", "a2-a4"];
         let mut want: Vec<String> = want.iter().map(|s| s.to_string()).collect();
         want.sort();
         assert_eq!(m, want);
