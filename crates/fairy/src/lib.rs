@@ -42,6 +42,13 @@
 //!   happens before the capture consequences; promotion to fairy kinds present in the
 //!   diagram is allowed; castling needs king and rook on their squares with rights, and a
 //!   rook reborn on its corner regains its right.
+//! - Movement hooks: a rule set may let units capture their own side's non-royal units,
+//!   let a side move units of either colour (each for its own colour), switch orthodox
+//!   castling off, add moves of a condition's own (Rokagogo castling, kings moving like
+//!   their attackers) with the matching observation beyond the attack tables, substitute
+//!   piece kinds (diagram and promotions, applied by [`Game::new`]), and keep the last
+//!   move in the position (journalled and hashed, only when asked, so that orthodox
+//!   positions still transpose).
 
 mod chess_game;
 pub mod conditions;

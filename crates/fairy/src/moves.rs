@@ -2,7 +2,7 @@
 //! observation test (can a side capture on a square, ignoring consequences).
 
 use crate::position::{B_KING, B_KINGSIDE, B_QUEENSIDE, W_KING, W_KINGSIDE, W_QUEENSIDE};
-use crate::position::{EnPassant, Position, UNCAPTURABLE, Unit};
+use crate::position::{EnPassant, Position, ROYAL, UNCAPTURABLE, Unit};
 use crate::walk::{self, KING, PAWN, ROSE_CIRCLE, Step};
 use chimere_core::{Bitboard, Colour, Kind, Square, attacks};
 
@@ -52,12 +52,24 @@ pub struct GenParams<'a> {
     pub promotion_rank: u8,
     /// How many squares a pawn on its own first rank may advance (each one a move).
     pub first_rank_steps: u8,
+    /// Units may also capture non-royal units of their own colour.
+    pub capture_own: bool,
+    /// A side may move every unit, whatever its colour; each unit moves for its own colour.
+    pub any_unit: bool,
+    /// Orthodox castling is generated.
+    pub castling: bool,
 }
 
 /// May side `mover` capture the unit `u`?
 #[inline]
 pub fn capturable(mover: Colour, u: Unit) -> bool {
     (u.colour() == mover.opponent() || u.colour() == Colour::Shared) && !u.has(UNCAPTURABLE)
+}
+
+/// May a unit moving for `mover` capture `t` under these generation parameters?
+#[inline]
+fn takes(gp: &GenParams, mover: Colour, t: Unit) -> bool {
+    capturable(mover, t) || (gp.capture_own && t.colour() == mover && t.kind() != KING && !t.has(UNCAPTURABLE | ROYAL))
 }
 
 /// Board access for generation with one square considered empty (a lifted unit).
@@ -76,11 +88,14 @@ impl View<'_> {
 
 /// Appends every pseudo-legal move of side `mover` (consequences not yet applied).
 pub fn generate(pos: &Position, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
-    for from in pos.movable(mover) {
+    let units = if gp.any_unit { pos.occupied() } else { pos.movable(mover) };
+    for from in units {
         let u = pos.unit(from).expect("occupied");
         if !(gp.can_move)(u) {
             continue;
         }
+        // Under `any_unit` a unit of either colour moves for its own colour.
+        let mover = if gp.any_unit && u.colour() != Colour::Shared { u.colour() } else { mover };
         let plain = View { pos, lifted: None };
         gen_unit(plain, from, from, u, mover, gp, Mode::Quiet, out);
         if let Some(origin) = (gp.capture_origin)(pos, from, u) {
@@ -95,10 +110,19 @@ pub fn generate(pos: &Position, mover: Colour, gp: &GenParams, out: &mut Vec<Mov
                 }
             }
         }
-        if u.kind() == KING && u.colour() == mover {
+        if gp.castling && u.kind() == KING && u.colour() == mover {
             gen_castling(pos, from, mover, out);
         }
     }
+}
+
+/// Appends the moves (quiet and captures, from where it stands) of unit `u` on `from`
+/// moving for `mover` — `u` may carry another kind than the unit on the board (a king
+/// moving like another walk).
+pub fn generate_unit(pos: &Position, from: Square, u: Unit, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
+    let plain = View { pos, lifted: None };
+    gen_unit(plain, from, from, u, mover, gp, Mode::Quiet, out);
+    gen_unit(plain, from, from, u, mover, gp, Mode::Capture, out);
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -143,7 +167,7 @@ fn gen_unit(
             Mode::Capture => {
                 for to in atk & occ {
                     if let Some(t) = v.get(to)
-                        && capturable(mover, t)
+                        && takes(gp, mover, t)
                     {
                         out.push(Move { capture: Some(to), ..Move::quiet(from, to) });
                     }
@@ -176,7 +200,7 @@ fn gen_unit(
             true
         }
         Some(t) => {
-            if mode == Mode::Capture && capturable(mover, t) {
+            if mode == Mode::Capture && takes(gp, mover, t) {
                 emit(to, Some(to), seen, out)
             }
             false
@@ -189,7 +213,7 @@ fn gen_unit(
                     if let Some(to) = at.offset(df, dr) {
                         match v.get(to) {
                             None if mode == Mode::Quiet => emit(to, None, &mut seen, out),
-                            Some(t) if mode == Mode::Capture && capturable(mover, t) => {
+                            Some(t) if mode == Mode::Capture && takes(gp, mover, t) => {
                                 emit(to, Some(to), &mut seen, out)
                             }
                             _ => {}
@@ -241,7 +265,7 @@ fn gen_unit(
                                 cur = next;
                             }
                             Some(t) => {
-                                if capturable(mover, t)
+                                if takes(gp, mover, t)
                                     && let Some(land) = next.offset(df, dr)
                                     && v.get(land).is_none()
                                 {
@@ -261,7 +285,7 @@ fn gen_unit(
                             if let Some(land) = next.offset(df, dr) {
                                 match v.get(land) {
                                     None if mode == Mode::Quiet => emit(land, None, &mut seen, out),
-                                    Some(t) if mode == Mode::Capture && capturable(mover, t) => {
+                                    Some(t) if mode == Mode::Capture && takes(gp, mover, t) => {
                                         emit(land, Some(land), &mut seen, out)
                                     }
                                     _ => {}
@@ -337,7 +361,7 @@ fn gen_pawn(
     for df in [-1, 1] {
         let Some(to) = at.offset(df, dr) else { continue };
         match v.get(to) {
-            Some(t) if capturable(mover, t) => {
+            Some(t) if takes(gp, mover, t) => {
                 let promotes = last(to) && (gp.capture_promotes)(v.pos, to, u);
                 push_promotions(Move { capture: Some(to), ..Move::quiet(from, to) }, promotes, gp, out)
             }
@@ -346,7 +370,7 @@ fn gen_pawn(
                     && (target == to || also == Some(to))
                     && let Some(t) = v.get(pawn)
                     && t.kind() == PAWN
-                    && capturable(mover, t)
+                    && takes(gp, mover, t)
                 {
                     out.push(Move { capture: Some(pawn), ep: true, ..Move::quiet(from, to) });
                 } else if v.pos.ep_pawns() != 0
@@ -390,6 +414,26 @@ fn gen_castling(pos: &Position, from: Square, mover: Colour, out: &mut Vec<Move>
 /// a unit standing on `target`? Neutral units count for both sides.
 /// `pawn_first_rank_immobile`: pawns on their own first rank do not attack.
 pub fn attacked_by(pos: &Position, by: Colour, target: Square, pawn_first_rank_immobile: bool) -> bool {
+    observers::<true>(pos, by, target, pawn_first_rank_immobile) != 0
+}
+
+/// The kinds of the units of `by` that attack `target` (as [`attacked_by`]), one bit per
+/// kind index.
+pub fn attacker_kinds(pos: &Position, by: Colour, target: Square, pawn_first_rank_immobile: bool) -> u32 {
+    observers::<false>(pos, by, target, pawn_first_rank_immobile)
+}
+
+/// `FIRST`: stop at the first attacker found (any non-zero answer).
+fn observers<const FIRST: bool>(pos: &Position, by: Colour, target: Square, pawn_first_rank_immobile: bool) -> u32 {
+    let mut found = 0u32;
+    macro_rules! hit {
+        ($k:expr) => {{
+            found |= 1 << $k.index();
+            if FIRST {
+                return found;
+            }
+        }};
+    }
     let board = pos.board();
     let mine = pos.movable(by);
     let occ = pos.occupied();
@@ -401,22 +445,37 @@ pub fn attacked_by(pos: &Position, by: Colour, target: Square, pawn_first_rank_i
         pawns &= !Bitboard::rank(if by == Colour::White { 0 } else { 7 });
     }
     if (attacks::pawn(by != Colour::White, target) & pawns).any() {
-        return true;
+        hit!(PAWN);
     }
-    if (attacks::knight(target) & of(KNIGHT)).any() || (attacks::king(target) & of(KING)).any() {
-        return true;
+    if (attacks::knight(target) & of(KNIGHT)).any() {
+        hit!(KNIGHT);
+    }
+    if (attacks::king(target) & of(KING)).any() {
+        hit!(KING);
     }
     let rq = of(ROOK) | of(QUEEN);
-    if rq.any() && (attacks::rook(target, occ) & rq).any() {
-        return true;
+    if rq.any() {
+        let a = attacks::rook(target, occ);
+        if (a & of(ROOK)).any() {
+            hit!(ROOK);
+        }
+        if (a & of(QUEEN)).any() {
+            hit!(QUEEN);
+        }
     }
     let bq = of(BISHOP) | of(QUEEN);
-    if bq.any() && (attacks::bishop(target, occ) & bq).any() {
-        return true;
+    if bq.any() {
+        let a = attacks::bishop(target, occ);
+        if (a & of(BISHOP)).any() {
+            hit!(BISHOP);
+        }
+        if (a & of(QUEEN)).any() {
+            hit!(QUEEN);
+        }
     }
     let fairy = mine & !(of(PAWN) | of(KNIGHT) | of(KING) | rq | bq);
     if fairy.is_empty() {
-        return false;
+        return found;
     }
     let is = |s: Square, k: Kind| fairy.has(s) && board.get(s).is_some_and(|p| p.kind == k);
     if of(NIGHTRIDER).any() {
@@ -425,7 +484,7 @@ pub fn attacked_by(pos: &Position, by: Colour, target: Square, pawn_first_rank_i
             while let Some(n) = cur.offset(df, dr) {
                 if occ.has(n) {
                     if is(n, NIGHTRIDER) {
-                        return true;
+                        hit!(NIGHTRIDER);
                     }
                     break;
                 }
@@ -445,7 +504,7 @@ pub fn attacked_by(pos: &Position, by: Colour, target: Square, pawn_first_rank_i
                     }
                     if occ.has(n) {
                         if is(n, ROSE) {
-                            return true;
+                            hit!(ROSE);
                         }
                         break;
                     }
@@ -474,7 +533,7 @@ pub fn attacked_by(pos: &Position, by: Colour, target: Square, pawn_first_rank_i
             while let Some(n) = cur.offset(-df, -dr) {
                 if occ.has(n) {
                     if is(n, k) {
-                        return true;
+                        hit!(k);
                     }
                     break;
                 }
@@ -492,7 +551,7 @@ pub fn attacked_by(pos: &Position, by: Colour, target: Square, pawn_first_rank_i
             while let Some(n) = cur.offset(-df, -dr) {
                 if occ.has(n) {
                     if is(n, GRASSHOPPER) {
-                        return true;
+                        hit!(GRASSHOPPER);
                     }
                     break;
                 }
@@ -500,5 +559,5 @@ pub fn attacked_by(pos: &Position, by: Colour, target: Square, pawn_first_rank_i
             }
         }
     }
-    false
+    found
 }

@@ -50,7 +50,12 @@ pub fn move_text(game: &Game, mv: &Move, notes: &[Note]) -> String {
     let pos = &game.pos;
     let mut s = String::new();
     let Some(u) = pos.unit(mv.from) else { return "?".into() };
-    if let Some((rf, _)) = mv.castle {
+    if let Some((rf, rt)) = mv.castle
+        && game.rules.castling_long_notation
+    {
+        let partner = pos.unit(rf).map_or_else(String::new, bracket_unit);
+        let _ = write!(s, "{}{}-{}/{partner}{rf}-{rt}", mover_text(u), mv.from, mv.to);
+    } else if let Some((rf, _)) = mv.castle {
         s.push_str(if rf.file() == 7 { "0-0" } else { "0-0-0" });
     } else {
         s.push_str(&mover_text(u));

@@ -66,6 +66,15 @@ pub struct EnPassant {
     pub also: Option<Square>,
 }
 
+/// The last move played, for rules that look at it (kept only when a rule set asks for
+/// it, so that positions stay equal across move orders otherwise).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct LastMove {
+    pub from: Square,
+    pub to: Square,
+    pub capture: bool,
+}
+
 /// Castling right bits: white king, white a-rook, white h-rook, then the same for black.
 pub const W_KING: u8 = 1;
 pub const W_QUEENSIDE: u8 = 2;
@@ -104,6 +113,8 @@ pub enum Fx {
     Turn,
     /// Undoes [`Fx::Turn`]: the previous turn state comes back from the stack.
     TurnUndo,
+    /// The last move field changes (old, new).
+    Last(Option<LastMove>, Option<LastMove>),
 }
 
 impl Fx {
@@ -118,6 +129,7 @@ impl Fx {
             Fx::Side => Fx::Side,
             Fx::Turn => Fx::TurnUndo,
             Fx::TurnUndo => Fx::Turn,
+            Fx::Last(a, b) => Fx::Last(b, a),
         }
     }
 }
@@ -211,6 +223,7 @@ pub struct Position {
     royal_attrs: u16,
     journal: Vec<Fx>,
     frames: Vec<u32>,
+    last: Option<LastMove>,
 }
 
 impl PartialEq for Position {
@@ -224,6 +237,7 @@ impl PartialEq for Position {
             && self.ep == o.ep
             && self.turn == o.turn
             && self.xhash == o.xhash
+            && self.last == o.last
     }
 }
 
@@ -249,6 +263,7 @@ impl Position {
             royal_attrs: 0,
             journal: Vec::with_capacity(256),
             frames: Vec::with_capacity(64),
+            last: None,
         }
     }
 
@@ -282,6 +297,11 @@ impl Position {
     #[inline]
     pub fn ep_pawns(&self) -> u64 {
         self.turn.ep_pawns
+    }
+    /// The last move played (only kept when the rules ask for it).
+    #[inline]
+    pub fn last_move(&self) -> Option<LastMove> {
+        self.last
     }
     #[inline]
     pub fn occupied(&self) -> Bitboard {
@@ -323,7 +343,7 @@ impl Position {
             h ^= extra_key(sq, self.unit(sq).expect("occupied"));
         }
         h ^= self.under_hash_all();
-        h ^= Self::rights_key(self.rights) ^ Self::ep_key(self.ep);
+        h ^= Self::rights_key(self.rights) ^ Self::ep_key(self.ep) ^ Self::last_key(self.last);
         h ^= turn_key(self.turn);
         if self.side == Colour::Black {
             h ^= zobrist::SIDE;
@@ -349,6 +369,11 @@ impl Position {
 
     fn rights_key(r: u8) -> u64 {
         (0..6).filter(|i| r >> i & 1 != 0).map(zobrist::field).fold(0, |a, b| a ^ b)
+    }
+    fn last_key(l: Option<LastMove>) -> u64 {
+        l.map_or(0, |l| {
+            mix(0x3C3C_0000_0000_0000 ^ (l.from.index() as u64) << 8 ^ l.to.index() as u64 ^ (l.capture as u64) << 16)
+        })
     }
     fn ep_key(ep: Option<EnPassant>) -> u64 {
         ep.map_or(0, |e| {
@@ -447,6 +472,11 @@ impl Position {
                 self.xhash ^= turn_key(self.turn) ^ turn_key(old);
                 self.turn = old;
             }
+            Fx::Last(old, new) => {
+                debug_assert_eq!(old, self.last);
+                self.xhash ^= Self::last_key(old) ^ Self::last_key(new);
+                self.last = new;
+            }
         }
     }
 
@@ -515,6 +545,32 @@ impl Position {
     pub fn set_ep(&mut self, ep: Option<EnPassant>) {
         if ep != self.ep {
             self.apply(Fx::Ep(self.ep, ep));
+        }
+    }
+    pub fn set_last_move(&mut self, l: Option<LastMove>) {
+        if l != self.last {
+            self.apply(Fx::Last(self.last, l));
+        }
+    }
+    /// Replaces the kind of every unit (on the board and hidden) by `f(kind)` (set-up, not
+    /// journalled).
+    pub fn setup_map_kinds(&mut self, f: impl Fn(Kind) -> Kind) {
+        for sq in Square::ALL {
+            if let Some(u) = self.unit(sq) {
+                let k = f(u.kind());
+                if k != u.kind() {
+                    self.raw(Fx::Remove(sq, u));
+                    self.raw(Fx::Add(sq, u.with_kind(k)));
+                }
+            }
+        }
+        for i in 0..self.under.len() {
+            let (sq, u) = self.under[i];
+            let k = f(u.kind());
+            if k != u.kind() {
+                self.raw(Fx::Unbury(sq, u, i as u8));
+                self.raw(Fx::Bury(sq, u.with_kind(k), i as u8));
+            }
         }
     }
     pub fn flip_side(&mut self) {

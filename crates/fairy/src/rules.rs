@@ -14,9 +14,10 @@
 //! - **observe**: check is "could the opponent remove a royal unit": by attack tables when
 //!   every condition allows it, else by playing the opponent's captures.
 
-use crate::moves::{self, GenParams, Move};
+pub use crate::moves::GenParams;
+use crate::moves::{self, Move};
 use crate::position::{B_KING, B_KINGSIDE, B_QUEENSIDE, W_KING, W_KINGSIDE, W_QUEENSIDE};
-use crate::position::{EnPassant, Position, ROYAL, Unit};
+use crate::position::{EnPassant, LastMove, Position, ROYAL, Unit};
 use crate::walk::{self, KING, PAWN, ROOK};
 use arrayvec::ArrayVec;
 use chimere_core::{Colour, Kind, Square};
@@ -290,6 +291,56 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn self_check_allowed(&self) -> bool {
         false
     }
+    /// Piece-set substitution: the kind that replaces `k`, in the diagram and in promotions.
+    fn substitute(&self, k: Kind) -> Kind {
+        k
+    }
+    /// Units may also capture non-royal units of their own colour.
+    fn capture_own(&self) -> bool {
+        false
+    }
+    /// Orthodox castling is not generated (forbidden, or replaced by the condition's own).
+    fn castling_off(&self) -> bool {
+        false
+    }
+    /// Castling is written as the king's move and the partner's: `Ke1-g1/wRh1-f1`.
+    fn castling_long_notation(&self) -> bool {
+        false
+    }
+    /// Moves this condition adds to the pseudo-legal moves of `mover`.
+    fn extra_moves(&self, _pos: &Position, _mover: Colour, _gp: &GenParams, _out: &mut Vec<Move>) {}
+    /// Whether this condition adds moves ([`Condition::extra_moves`]).
+    fn has_extra_moves(&self) -> bool {
+        false
+    }
+    /// Observation beyond the walks' (attack tables): may `by` capture on `target` in a way
+    /// only this condition knows? The position is restored before returning.
+    fn extra_observation(
+        &self,
+        _pos: &mut Position,
+        _by: Colour,
+        _target: Square,
+        _pawn_first_rank_immobile: bool,
+    ) -> bool {
+        false
+    }
+    /// Whether this condition observes beyond the walks ([`Condition::extra_observation`]).
+    fn has_extra_observation(&self) -> bool {
+        false
+    }
+    /// A side may move every unit of either colour (each moving for its own colour).
+    fn any_unit(&self) -> bool {
+        false
+    }
+    /// The position keeps the last move played ([`Position::last_move`]).
+    fn tracks_last_move(&self) -> bool {
+        false
+    }
+    /// This condition's `Admit` filter never refuses a capture, so check by attack tables
+    /// stays exact.
+    fn admit_quiet_only(&self) -> bool {
+        false
+    }
 }
 
 /// Why a rule set cannot be built.
@@ -342,6 +393,22 @@ pub struct RuleSet {
     pub turns: Option<Arc<dyn Condition>>,
     /// Moves may leave the mover's own royal units attacked.
     pub self_check_allowed: bool,
+    /// Piece-set substitution: the kind that replaces each kind (index = kind).
+    pub substitution: Option<[Kind; walk::KINDS]>,
+    /// Units may capture non-royal units of their own colour.
+    pub capture_own: bool,
+    /// Orthodox castling is not generated.
+    pub castling_off: bool,
+    /// Castling written `Ke1-g1/wRh1-f1`.
+    pub castling_long_notation: bool,
+    /// Conditions adding moves.
+    pub extra_moves: Vec<Arc<dyn Condition>>,
+    /// Conditions observing beyond the walks.
+    pub observers: Vec<Arc<dyn Condition>>,
+    /// A side may move units of either colour.
+    pub any_unit: bool,
+    /// The position keeps the last move.
+    pub track_last_move: bool,
 }
 
 impl Default for RuleSet {
@@ -410,7 +477,7 @@ impl RuleSet {
             }
         }
         let observation = conditions.iter().map(|c| c.observation()).max().unwrap_or(Observation::Attack);
-        let observation = if capture_origin.is_some() || !admit.is_empty() {
+        let observation = if capture_origin.is_some() || admit.iter().any(|c| !c.admit_quiet_only()) {
             observation.max(Observation::KingCaptures)
         } else {
             observation
@@ -474,6 +541,50 @@ impl RuleSet {
             )));
         }
         let self_check_allowed = conditions.iter().any(|c| c.self_check_allowed());
+        let mut substitution = None;
+        let mut substituting: Vec<String> = Vec::new();
+        for c in &conditions {
+            let t: [Kind; walk::KINDS] = std::array::from_fn(|i| c.substitute(Kind(i as u8)));
+            if t.iter().enumerate().any(|(i, k)| k.index() != i) {
+                substituting.push(c.name());
+                substitution = Some(t);
+            }
+        }
+        if substituting.len() > 1 {
+            return Err(RulesError(format!(
+                "conditions {} cannot be combined: each substitutes piece kinds",
+                substituting.join(" and ")
+            )));
+        }
+        if let Some(t) = &substitution {
+            if !on_capture.is_empty() {
+                return Err(RulesError(format!(
+                    "{} cannot be combined with capture consequences (rebirth squares of substituted kinds)",
+                    substituting[0]
+                )));
+            }
+            let mut p: Vec<Kind> = Vec::new();
+            for k in promotions.iter().map(|k| t[k.index() % walk::KINDS]) {
+                if !p.contains(&k) {
+                    p.push(k);
+                }
+            }
+            promotions = p;
+        }
+        let extra_moves: Vec<Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_extra_moves()).cloned().collect();
+        let observers: Vec<Arc<dyn Condition>> =
+            conditions.iter().filter(|c| c.has_extra_observation()).cloned().collect();
+        if !observers.is_empty() && (check_rule.is_some() || extinction || kings_ordinary) {
+            return Err(RulesError(format!(
+                "{} cannot be combined with conditions that define check otherwise",
+                observers[0].name()
+            )));
+        }
+        let capture_own = conditions.iter().any(|c| c.capture_own());
+        let castling_off = conditions.iter().any(|c| c.castling_off());
+        let castling_long_notation = conditions.iter().any(|c| c.castling_long_notation());
+        let any_unit = conditions.iter().any(|c| c.any_unit());
+        let track_last_move = conditions.iter().any(|c| c.tracks_last_move());
         let rules = RuleSet {
             pawn_first_rank_immobile: conditions.iter().any(|c| c.pawn_first_rank_immobile()),
             choices_all_or_nothing: conditions.iter().any(|c| c.choices_all_or_nothing()),
@@ -499,6 +610,14 @@ impl RuleSet {
             diagram_marks,
             turns,
             self_check_allowed,
+            substitution,
+            capture_own,
+            castling_off,
+            castling_long_notation,
+            extra_moves,
+            observers,
+            any_unit,
+            track_last_move,
         };
         for c in &rules.conditions {
             c.check_combination(&rules)?;
@@ -551,6 +670,9 @@ impl Game {
                 pos.setup_attrs(sq, attrs);
             }
         }
+        if let Some(t) = rules.substitution {
+            pos.setup_map_kinds(|k| t[k.index() % walk::KINDS]);
+        }
         Game { rules, pos, pool: Vec::new() }
     }
 
@@ -581,9 +703,15 @@ impl Game {
             capture_origin: &origin,
             promotion_rank: self.rules.promotion_rank,
             first_rank_steps: self.rules.pawn_first_rank_steps,
+            capture_own: self.rules.capture_own,
+            any_unit: self.rules.any_unit,
+            castling: !self.rules.castling_off,
         };
         let start = out.len();
         moves::generate(&self.pos, mover, &gp, out);
+        for c in &self.rules.extra_moves {
+            c.extra_moves(&self.pos, mover, &gp, out);
+        }
         if !self.rules.admit.is_empty() {
             let mut keep = start;
             for i in start..out.len() {
@@ -720,6 +848,9 @@ impl Game {
             });
         }
         pos.set_ep(ep);
+        if rules.track_last_move {
+            pos.set_last_move(Some(LastMove { from: mv.from, to: mv.to, capture: mv.capture.is_some() }));
+        }
         pos.flip_side();
         Ok(notes)
     }
@@ -745,10 +876,12 @@ impl Game {
         if self.rules.observation == Observation::Attack {
             let b = self.pos.board();
             let candidates = if self.pos.has_royal_attrs() { b.colour(side) } else { b.colour(side) & b.kind(KING) };
+            let pfri = self.rules.pawn_first_rank_immobile;
             for s in candidates {
                 let u = self.pos.unit(s).expect("occupied");
                 if (u.kind() == KING || u.has(ROYAL))
-                    && moves::attacked_by(&self.pos, by, s, self.rules.pawn_first_rank_immobile)
+                    && (moves::attacked_by(&self.pos, by, s, pfri)
+                        || self.rules.observers.iter().any(|c| c.extra_observation(&mut self.pos, by, s, pfri)))
                 {
                     return true;
                 }
@@ -793,14 +926,19 @@ impl Game {
         let board_before = if self.rules.turns.is_some() { self.pos.board().hash() } else { 0 };
         let royals = count_royals(&self.pos, mover);
         if let Some((_, rook_to)) = mv.castle {
-            if self.in_check(mover) {
+            // The castling king's side (under `any_unit`, possibly the opponent's king).
+            let side = match self.pos.unit(mv.from).map(|u| u.colour()) {
+                Some(c) if c != Colour::Shared => c,
+                _ => mover,
+            };
+            if self.in_check(side) {
                 return None;
             }
             // The king may not cross an observed square: stand it there and look.
             self.pos.begin();
             let k = self.pos.remove(mv.from).expect("king");
             self.pos.add(rook_to, k);
-            let crossed_ok = !self.in_check(mover);
+            let crossed_ok = !self.in_check(side);
             self.pos.rollback();
             if !crossed_ok {
                 return None;

@@ -196,6 +196,15 @@ fn every_condition() -> Vec<(&'static str, Vec<Arc<dyn Condition>>)> {
         "sentinelles totalmax=4",
         "swapping kings",
         "gravitation",
+        "bicaptures",
+        "all-in-chess",
+        "cavalier majeur",
+        "rose",
+        "locusauteur",
+        "rokagogo",
+        "rois reflecteurs",
+        "rois strictement transmutes",
+        "no double pawns",
     ];
     names.iter().map(|n| (*n, chimere_fairy::conditions::by_name(n).unwrap())).collect()
 }

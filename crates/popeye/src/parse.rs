@@ -129,6 +129,16 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     // Multi-move turns: `ProgressiveChess [n]` (n = the diagram's turn number, default 1).
     ("ProgressiveChess", &[]),
     ("Anneciens", &[]),
+    ("Bicaptures", &[]),
+    ("AllInChess", &[]),
+    ("CavalierMajeur", &[]),
+    ("Rokagogo", &[]),
+    ("ReflectiveKings", &[]),
+    // Chimère extensions for conditions Popeye lacks.
+    ("StrictlyTransmutedKings", &[]),
+    ("NoDoublePawns", &[]),
+    ("Rose", &[]),
+    ("Locusauteur", &[]),
 ];
 
 /// Condition parameters followed by a number (`Sentinelles MaximumTotal 4`).

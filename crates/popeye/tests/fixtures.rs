@@ -340,3 +340,59 @@ fn anneciens_first_moves_that_can_be_completed() {
     let ours = solve(input);
     assert_eq!(ours, want, "{}", diff(&ours, &want));
 }
+
+/// Rose as a condition, derived from Popeye's rose records (which use rose pieces
+/// directly): the same diagrams with knights and `Condition Rose` give the same moves,
+/// except that a pawn promotes to rose instead of knight (Popeye, given rose pieces,
+/// offers both `=S` and `=RO`; the spec: "promotions to rose instead of knight").
+#[test]
+fn rose_condition_from_rose_pieces() {
+    let recs = records("rose");
+    assert!(!recs.is_empty());
+    for (input, expected) in recs {
+        assert!(!input.contains("Condition"), "{input}");
+        let with_knights: String = input
+            .lines()
+            .map(|l| if l.starts_with("Pieces") { l.replace(" RO", " S") } else { l.to_string() })
+            .collect::<Vec<_>>()
+            .join("\n")
+            .replace("\nPieces", "\nCondition Rose\nPieces");
+        let want: BTreeSet<String> = expected.into_iter().filter(|m| !m.contains("=S")).collect();
+        let ours = solve(&with_knights);
+        assert_eq!(ours, want, "{with_knights}\n{}", diff(&ours, &want));
+    }
+}
+
+/// Rois strictement transmutés (Chimère keyword `StrictlyTransmutedKings`), derived from
+/// Popeye's ReflectiveKings record 1: White Ke1 Rh1, black Ke8 Sd6 Bb4; the white king is
+/// checked by the bishop b4 (over c3, d2; the knight d6 does not reach e1). Under
+/// reflective kings it moves like a king and like a bishop; strictly transmuted, only like
+/// the checking bishop: the bishop moves of Popeye's list, Ke1-f2, Ke1-g3, Ke1-h4 and the
+/// capture Ke1*b4 (d2, c3 stay attacked by the bishop). The king moves Ke1-d1, Ke1-e2,
+/// Ke1-f1 go. No rook move parries the check, and the black king, not in check, attacks
+/// nothing, so no move checks it.
+#[test]
+fn strictly_transmuted_kings_from_reflective() {
+    let (input, reflective) = records("reflective-kings").into_iter().next().expect("record");
+    let want: BTreeSet<String> = ["Ke1*b4", "Ke1-f2", "Ke1-g3", "Ke1-h4"].iter().map(|s| s.to_string()).collect();
+    assert!(want.is_subset(&reflective), "{reflective:?}");
+    let ours = solve(&input.replace("ReflectiveKings", "StrictlyTransmutedKings"));
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+}
+
+/// No Double Pawns (Chimère keyword `NoDoublePawns`): White Ke1 Pc2 Pd2 Pe4, black Ke8
+/// Pd5 Pf5. The orthodox moves are the king's d1, e2, f1, f2 (the black pawns attack only
+/// c4, e4, g4), c2-c3, c2-c4, d2-d3, d2-d4, e4-e5 and the captures e4*d5, e4*f5. e4*d5
+/// would put a second white pawn on the d-file (d2, d5): illegal. e4*f5 leaves one white
+/// pawn per file: legal. Every other move keeps each pawn on its file: legal.
+#[test]
+fn no_double_pawns_capture_onto_a_pawn_file() {
+    let input = "BeginProblem\nCondition NoDoublePawns\nPieces White Ke1 Pc2 Pd2 Pe4 Black Ke8 Pd5 Pf5\nStipulation ~1\nOption NoBoard\nEndProblem\n";
+    let want: BTreeSet<String> =
+        ["Ke1-d1", "Ke1-e2", "Ke1-f1", "Ke1-f2", "c2-c3", "c2-c4", "d2-d3", "d2-d4", "e4-e5", "e4*f5"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+}

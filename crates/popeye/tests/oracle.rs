@@ -108,6 +108,11 @@ slug_tests! {
     forced_square_consequent => "forced-square-consequent",
     forced_square_consequent_white => "forced-square-consequent-white",
     forced_square_consequent_black => "forced-square-consequent-black",
+    bicaptures => "bicaptures",
+    all_in_chess => "all-in-chess",
+    cavalier_majeur => "cavalier-majeur",
+    rokagogo => "rokagogo",
+    reflective_kings => "reflective-kings",
 }
 
 /// Sum of Popeye's CPU time against ours over every move-list record of the implemented slugs.
@@ -191,6 +196,9 @@ fn mirror_move(m: &str) -> String {
         .replace("=w", "=W")
         .replace("=b", "=w")
         .replace("=W", "=b")
+        .replace("/w", "/W")
+        .replace("/b", "/w")
+        .replace("/W", "/b")
 }
 
 /// Every record again with colours exchanged: Black's moves must mirror White's.

@@ -54,6 +54,11 @@ const SLUGS: &[&str] = &[
     "sentinelles-pion-adverse",
     "sentinelles-totalmax",
     "swapping-kings",
+    "bicaptures",
+    "all-in-chess",
+    "cavalier-majeur",
+    "rokagogo",
+    "reflective-kings",
 ];
 
 fn inputs() -> Vec<(String, String)> {

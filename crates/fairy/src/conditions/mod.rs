@@ -1,7 +1,9 @@
 //! The conditions, one file each (a family is one module with parameters).
 
+pub mod all_in;
 pub mod anneciens;
 pub mod anti_andernach;
+pub mod bicaptures;
 pub mod checkless;
 pub mod checkrules;
 pub mod circe;
@@ -13,15 +15,22 @@ pub mod gravitation;
 pub mod kamikaze;
 pub mod losing;
 pub mod mars;
+pub mod no_double_pawns;
 pub mod obligations;
+pub mod piece_set;
 pub mod progressif;
+pub mod reflective_kings;
 pub mod registry;
+pub mod rokagogo;
 pub mod sentinelles;
+pub mod strict_transmuted_kings;
 pub mod swapping_kings;
 pub mod volage;
 
+pub use all_in::AllIn;
 pub use anneciens::Anneciens;
 pub use anti_andernach::AntiAndernach;
+pub use bicaptures::Bicaptures;
 pub use checkless::Checkless;
 pub use checkrules::{Bicolores, Brunner, Isardam, Sat, Vogtlander};
 pub use circe::{Change, Circe, Occupied, RebirthSquare, Who};
@@ -33,9 +42,14 @@ pub use gravitation::Gravitation;
 pub use kamikaze::Kamikaze;
 pub use losing::Losing;
 pub use mars::{Mars, MarsMirror};
+pub use no_double_pawns::NoDoublePawns;
 pub use obligations::{BlackChecks, ForcedSquares};
+pub use piece_set::PieceSet;
 pub use progressif::Progressif;
+pub use reflective_kings::ReflectiveKings;
 pub use registry::by_name;
+pub use rokagogo::Rokagogo;
 pub use sentinelles::{Sentinel, Sentinelles};
+pub use strict_transmuted_kings::StrictTransmutedKings;
 pub use swapping_kings::SwappingKings;
 pub use volage::Volage;

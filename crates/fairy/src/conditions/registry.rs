@@ -70,6 +70,17 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
             };
             out.push(Arc::new(s));
         }
+        _ if joined == "bicaptures" => out.push(Arc::new(super::Bicaptures)),
+        _ if joined == "allinchess" => out.push(Arc::new(super::AllIn)),
+        _ if joined == "cavaliermajeur" => out.push(Arc::new(super::PieceSet::cavalier_majeur())),
+        _ if joined == "rose" => out.push(Arc::new(super::PieceSet::rose())),
+        _ if joined == "locusauteur" => out.push(Arc::new(super::PieceSet::locusauteur())),
+        _ if joined == "rokagogo" => out.push(Arc::new(super::Rokagogo)),
+        _ if joined == "roisreflecteurs" || joined == "reflectivekings" => out.push(Arc::new(super::ReflectiveKings)),
+        _ if joined == "roisstrictementtransmutes" || joined == "strictlytransmutedkings" => {
+            out.push(Arc::new(super::StrictTransmutedKings))
+        }
+        _ if joined == "nodoublepawns" => out.push(Arc::new(super::NoDoublePawns)),
         _ if joined == "sat" => out.push(Arc::new(super::Sat)),
         _ if joined == "blackchecks" || joined.starts_with("lesnoirsnejouent") => {
             out.push(Arc::new(super::BlackChecks))

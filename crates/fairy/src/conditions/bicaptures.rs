@@ -1,0 +1,54 @@
+//! Bicaptures (Popeye `Bicaptures`): every unit may capture units of its own side as well
+//! as enemy units; capturing one's own king (or any royal unit) is never legal. Checks are
+//! still given by enemy units only (attack tables unchanged).
+//!
+//! Decision (castling): the spec is silent; we follow Popeye (oracle record
+//! `bicaptures` 3), where the squares the castling king stands on and crosses must not be
+//! observed by any unit able to capture there — under Bicaptures that includes the
+//! castling side's own units, and the castling rook itself always observes the king's
+//! square. So castling is never possible under Bicaptures.
+
+use crate::rules::{Condition, Slot};
+
+#[derive(Clone, Debug, Default)]
+pub struct Bicaptures;
+
+impl Condition for Bicaptures {
+    fn name(&self) -> String {
+        "Bicaptures".into()
+    }
+    fn slots(&self) -> Vec<Slot> {
+        Vec::new()
+    }
+    fn capture_own(&self) -> bool {
+        true
+    }
+    fn castling_off(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game_from_fen;
+
+    fn moves(fen: &str) -> Vec<String> {
+        let mut g = game_from_fen(fen, &["bicaptures"]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let mut out: Vec<String> = v.iter().map(|m| crate::notation::move_with_check(&mut g, m).unwrap()).collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn own_units_but_not_the_own_king() {
+        // White Ke1 Qd1 Pd2, black Ke8: the queen may take the pawn d2 (own unit); nothing
+        // takes the own king; no castling.
+        let m = moves("4k3/8/8/8/8/8/3P4/3QK2R w K - 0 1");
+        assert!(m.contains(&"Qd1*d2".to_string()));
+        assert!(m.contains(&"Ke1*d2".to_string()));
+        assert!(m.contains(&"Rh1*e1".to_string()) == false);
+        assert!(!m.iter().any(|x| x.starts_with("0-0")));
+    }
+}

@@ -1,0 +1,98 @@
+//! Piece-set substitutions: the diagram's kinds are replaced, and pawns promote to the
+//! replacing kinds instead of the replaced ones.
+//!
+//! - Cavalier majeur (Popeye `CavalierMajeur`): knights are nightriders.
+//! - Rose (emulated in Popeye with rose pieces `RO`): knights are roses.
+//! - Locusauteur (emulated with locusts): knights become nightrider-locusts, bishops
+//!   bishop-locusts, rooks rook-locusts, queens locusts.
+//!
+//! Decision: combinations with capture consequences (Circe...) are refused by the rule
+//! set builder, since the rebirth squares of the substituted kinds (a nightrider reborn
+//! as a knight under Cavalier majeur) would need the rebirth rules to know the
+//! substitution.
+
+use crate::rules::{Condition, Slot};
+use crate::walk::{self, BISHOP, KNIGHT, QUEEN, ROOK};
+use chimere_core::Kind;
+
+#[derive(Clone, Debug)]
+pub struct PieceSet {
+    pub label: &'static str,
+    /// (replaced, replacing) pairs.
+    pub map: &'static [(Kind, Kind)],
+}
+
+impl PieceSet {
+    pub fn cavalier_majeur() -> PieceSet {
+        PieceSet { label: "Cavalier majeur", map: &[(KNIGHT, walk::NIGHTRIDER)] }
+    }
+    pub fn rose() -> PieceSet {
+        PieceSet { label: "Rose", map: &[(KNIGHT, walk::ROSE)] }
+    }
+    pub fn locusauteur() -> PieceSet {
+        PieceSet {
+            label: "Locusauteur",
+            map: &[
+                (KNIGHT, walk::NIGHTRIDER_LOCUST),
+                (BISHOP, walk::BISHOP_LOCUST),
+                (ROOK, walk::ROOK_LOCUST),
+                (QUEEN, walk::LOCUST),
+            ],
+        }
+    }
+}
+
+impl Condition for PieceSet {
+    fn name(&self) -> String {
+        self.label.into()
+    }
+    fn slots(&self) -> Vec<Slot> {
+        Vec::new()
+    }
+    fn substitute(&self, k: Kind) -> Kind {
+        self.map.iter().find(|(a, _)| *a == k).map_or(k, |(_, b)| *b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game_from_fen;
+
+    fn moves(fen: &str, c: &str) -> Vec<String> {
+        let mut g = game_from_fen(fen, &[c]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let mut out: Vec<String> = v.iter().map(|m| crate::notation::move_with_check(&mut g, m).unwrap()).collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn knights_become_nightriders_and_promotions_follow() {
+        // White Ke1 Nb1 Pa7, black Ke8: the b1 knight, now a nightrider, rides
+        // b1-c3-d5-e7; the pawn promotes to nightrider, not to knight.
+        let m = moves("4k3/P7/8/8/8/8/8/1N2K3 w - - 0 1", "cavalier majeur");
+        assert!(m.contains(&"Nb1-d5".to_string()), "{m:?}");
+        assert!(m.contains(&"Nb1-e7".to_string()), "{m:?}");
+        assert!(m.contains(&"a7-a8=N".to_string()), "{m:?}");
+        assert!(!m.iter().any(|x| x.ends_with("=S")), "{m:?}");
+    }
+
+    #[test]
+    fn rose_and_locusauteur() {
+        let m = moves("4k3/P7/8/8/8/8/8/1N2K3 w - - 0 1", "rose");
+        assert!(m.contains(&"ROb1-a3".to_string()), "{m:?}");
+        assert!(m.iter().any(|x| x.starts_with("a7-a8=RO")), "{m:?}");
+        assert!(!m.iter().any(|x| x.ends_with("=S")), "{m:?}");
+        // Locusts move only by capturing: the rook-locust a1 jumps over the black pawn a5 to
+        // a6; the queen-locust d1 has nothing to take.
+        let m = moves("4k3/P7/8/p7/8/8/8/R2QK3 w - - 0 1", "locusauteur");
+        assert!(m.contains(&"LRa1*a5-a6".to_string()), "{m:?}");
+        assert!(!m.iter().any(|x| x.starts_with("Ld1")), "{m:?}");
+        // Promotions to the four locusts (the locust and the rook-locust on a8 check e8 by
+        // jumping over it to the empty f8).
+        for p in ["a7-a8=L +", "a7-a8=LR +", "a7-a8=LB", "a7-a8=LN"] {
+            assert!(m.contains(&p.to_string()), "{p} {m:?}");
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! Rokagogo (Popeye `Rokagogo`): a king and a friendly rook may castle whenever they
+//! stand on the same rank or file with at least two empty squares between them, even
+//! after having moved (castling rights are ignored): the king moves two squares towards
+//! the rook and the rook goes to the square the king crossed. The king's start, crossed
+//! and arrival squares must not be attacked (the engine's castling test). Every castling,
+//! the orthodox ones included, is written `Ke1-g1/wRh1-f1` (Popeye's notation).
+
+use crate::moves::{GenParams, Move};
+use crate::position::Position;
+use crate::rules::{Condition, Slot};
+use crate::walk::{KING, ROOK, ROOK_DIRS};
+use chimere_core::Colour;
+
+#[derive(Clone, Debug, Default)]
+pub struct Rokagogo;
+
+impl Condition for Rokagogo {
+    fn name(&self) -> String {
+        "Rokagogo".into()
+    }
+    fn slots(&self) -> Vec<Slot> {
+        Vec::new()
+    }
+    fn castling_off(&self) -> bool {
+        true
+    }
+    fn castling_long_notation(&self) -> bool {
+        true
+    }
+    fn has_extra_moves(&self) -> bool {
+        true
+    }
+    fn extra_moves(&self, pos: &Position, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
+        let b = pos.board();
+        let mut kings = b.kind(KING) & b.colour(mover);
+        if gp.any_unit {
+            kings = b.kind(KING) & !b.colour(Colour::Shared);
+        }
+        for k in kings {
+            let side = pos.unit(k).expect("king").colour();
+            for (df, dr) in ROOK_DIRS {
+                let mut cur = k;
+                let mut empty = 0;
+                while let Some(n) = cur.offset(df, dr) {
+                    match pos.unit(n) {
+                        None => {
+                            empty += 1;
+                            cur = n;
+                        }
+                        Some(r) => {
+                            if empty >= 2 && r.kind() == ROOK && r.colour() == side {
+                                let crossed = k.offset(df, dr).expect("on board");
+                                let to = crossed.offset(df, dr).expect("on board");
+                                out.push(Move { castle: Some((n, crossed)), ..Move::quiet(k, to) });
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game_from_fen;
+
+    fn moves(fen: &str) -> Vec<String> {
+        let mut g = game_from_fen(fen, &["rokagogo"]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let mut out: Vec<String> = v.iter().map(|m| crate::notation::move_with_check(&mut g, m).unwrap()).collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn castling_on_files_without_rights() {
+        // White Kd4 Ra4 Rh4 Rd1, black Kf8: Kd4 with Rd1 (two empty squares d3, d2): Kd4-d2/wRd1-d3;
+        // Rh4 (e4, f4, g4 empty): Kd4-f4/wRh4-e4; Ra4 (c4, b4): Kd4-b4/wRa4-c4. No rights
+        // are needed (the FEN gives none).
+        let m = moves("5k2/8/8/8/R2K3R/8/8/3R4 w - - 0 1");
+        for x in ["Kd4-d2/wRd1-d3", "Kd4-f4/wRh4-e4", "Kd4-b4/wRa4-c4"] {
+            assert!(m.contains(&x.to_string()), "{x} {m:?}");
+        }
+        assert!(!m.iter().any(|x| x.starts_with("0-0")));
+    }
+}
