@@ -94,6 +94,8 @@ pub enum Fx {
     Rights(u8, u8),
     Ep(Option<EnPassant>, Option<EnPassant>),
     Side,
+    /// Toggle a hole: a square no unit may stand on or pass over (its own inverse).
+    Hole(Square),
 }
 
 impl Fx {
@@ -106,6 +108,7 @@ impl Fx {
             Fx::Rights(a, b) => Fx::Rights(b, a),
             Fx::Ep(a, b) => Fx::Ep(b, a),
             Fx::Side => Fx::Side,
+            Fx::Hole(s) => Fx::Hole(s),
         }
     }
 }
@@ -142,6 +145,11 @@ fn under_key(sq: Square, u: Unit, depth: usize) -> u64 {
         ^ u.origin as u64)
 }
 
+#[inline]
+fn hole_key(sq: Square) -> u64 {
+    mix(0x3C3C_0000_0000_0000 ^ sq.index() as u64)
+}
+
 /// A fairy-chess position with its effect journal.
 #[derive(Clone, Debug)]
 pub struct Position {
@@ -156,6 +164,8 @@ pub struct Position {
     xhash: u64,
     /// Number of units on the board with the [`ROYAL`] attribute.
     royal_attrs: u16,
+    /// Holes: squares no unit may stand on, move to or pass over.
+    holes: Bitboard,
     journal: Vec<Fx>,
     frames: Vec<u32>,
 }
@@ -170,6 +180,7 @@ impl PartialEq for Position {
             && self.rights == o.rights
             && self.ep == o.ep
             && self.xhash == o.xhash
+            && self.holes == o.holes
     }
 }
 
@@ -191,6 +202,7 @@ impl Position {
             ep: None,
             xhash: 0,
             royal_attrs: 0,
+            holes: Bitboard::EMPTY,
             journal: Vec::with_capacity(256),
             frames: Vec::with_capacity(64),
         }
@@ -220,6 +232,26 @@ impl Position {
     #[inline]
     pub fn unit(&self, sq: Square) -> Option<Unit> {
         self.board.get(sq).map(|piece| Unit { piece, attrs: self.attrs[sq.index()], origin: self.origin[sq.index()] })
+    }
+    /// The holes (squares no unit may stand on, move to or pass over).
+    #[inline]
+    pub fn holes(&self) -> Bitboard {
+        self.holes
+    }
+    /// Whether `sq` is a hole.
+    #[inline]
+    pub fn is_hole(&self, sq: Square) -> bool {
+        self.holes.has(sq)
+    }
+    /// Whether `sq` holds a unit or is a hole (nothing may be put there).
+    #[inline]
+    pub fn blocked(&self, sq: Square) -> bool {
+        self.board.occupied().has(sq) || self.holes.has(sq)
+    }
+    /// Squares holding a unit or a hole (what stops a rider).
+    #[inline]
+    pub fn obstacles(&self) -> Bitboard {
+        self.board.occupied() | self.holes
     }
     /// Whether some unit on the board carries the [`ROYAL`] attribute.
     #[inline]
@@ -252,6 +284,9 @@ impl Position {
             h ^= extra_key(sq, self.unit(sq).expect("occupied"));
         }
         h ^= self.under_hash_all();
+        for sq in self.holes {
+            h ^= hole_key(sq);
+        }
         h ^= Self::rights_key(self.rights) ^ Self::ep_key(self.ep);
         if self.side == Colour::Black {
             h ^= zobrist::SIDE;
@@ -294,6 +329,12 @@ impl Position {
             }
         }
         self.raw(Fx::Add(sq, u));
+    }
+    /// Makes `sq` a hole (a unit standing there stays until it moves away).
+    pub fn setup_hole(&mut self, sq: Square) {
+        if !self.holes.has(sq) {
+            self.raw(Fx::Hole(sq));
+        }
     }
     pub fn setup_side(&mut self, c: Colour) {
         if c != self.side {
@@ -350,6 +391,10 @@ impl Position {
             Fx::Side => {
                 self.side = self.side.opponent();
                 self.xhash ^= zobrist::SIDE;
+            }
+            Fx::Hole(sq) => {
+                self.holes ^= Bitboard::from_square(sq);
+                self.xhash ^= hole_key(sq);
             }
         }
     }
@@ -423,6 +468,12 @@ impl Position {
     }
     pub fn flip_side(&mut self) {
         self.apply(Fx::Side);
+    }
+    /// Makes `sq` a hole (journalled; nothing if it already is one).
+    pub fn make_hole(&mut self, sq: Square) {
+        if !self.holes.has(sq) {
+            self.apply(Fx::Hole(sq));
+        }
     }
 
     /// Squares holding units of this colour (own colour only).

@@ -19,7 +19,7 @@ use crate::position::{B_KING, B_KINGSIDE, B_QUEENSIDE, W_KING, W_KINGSIDE, W_QUE
 use crate::position::{EnPassant, Position, ROYAL, Unit};
 use crate::walk::{self, KING, PAWN, ROOK};
 use arrayvec::ArrayVec;
-use chimere_core::{Colour, Kind, Square};
+use chimere_core::{Bitboard, Colour, Kind, Square};
 use std::fmt;
 use std::sync::Arc;
 
@@ -247,6 +247,17 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn has_filter(&self) -> bool {
         false
     }
+    /// The units of `side` that may move at all in `pos` (and so capture and give check):
+    /// paralysis, observation rules. Only called when [`Condition::has_mobility`].
+    fn mobile_units(&self, pos: &Position, side: Colour) -> Bitboard {
+        pos.movable(side)
+    }
+    /// Whether this condition restricts which units may move ([`Condition::mobile_units`]).
+    fn has_mobility(&self) -> bool {
+        false
+    }
+    /// Prepares the diagram once, when a game starts (static holes).
+    fn setup(&self, _pos: &mut Position) {}
 }
 
 /// Why a rule set cannot be built.
@@ -289,6 +300,8 @@ pub struct RuleSet {
     pub legality: Vec<Arc<dyn Condition>>,
     /// Conditions filtering the legal moves (obligations).
     pub filters: Vec<Arc<dyn Condition>>,
+    /// Conditions restricting which units may move (paralysis, observation rules).
+    pub mobility: Vec<Arc<dyn Condition>>,
 }
 
 impl Default for RuleSet {
@@ -378,6 +391,13 @@ impl RuleSet {
         let check_rule = rulers.first().map(|c| (*c).clone());
         let legality: Vec<Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_legality()).cloned().collect();
         let filters: Vec<Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_filter()).cloned().collect();
+        let mobility: Vec<Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_mobility()).cloned().collect();
+        if !mobility.is_empty() && (check_rule.is_some() || extinction) {
+            return Err(RulesError(
+                "a condition restricting which units may move cannot be combined with a condition redefining check"
+                    .into(),
+            ));
+        }
         if extinction {
             promotions.insert(0, KING);
             if observation != Observation::Attack || kings_ordinary {
@@ -404,6 +424,7 @@ impl RuleSet {
             check_rule,
             legality,
             filters,
+            mobility,
         })
     }
 
@@ -438,8 +459,21 @@ fn count_royals(pos: &Position, side: Colour) -> u32 {
 }
 
 impl Game {
-    pub fn new(rules: RuleSet, pos: Position) -> Game {
+    pub fn new(rules: RuleSet, mut pos: Position) -> Game {
+        for c in &rules.conditions {
+            c.setup(&mut pos);
+        }
         Game { rules, pos, pool: Vec::new() }
+    }
+
+    /// The units of `side` that may move (every unit unless a condition restricts them).
+    #[inline]
+    pub fn mobile_units(&self, side: Colour) -> Bitboard {
+        let mut m = Bitboard::FULL;
+        for c in &self.rules.mobility {
+            m &= c.mobile_units(&self.pos, side);
+        }
+        m
     }
 
     fn take_buf(&mut self) -> Vec<Move> {
@@ -467,6 +501,7 @@ impl Game {
             promotions: &self.rules.promotions,
             pawn_first_rank_immobile: self.rules.pawn_first_rank_immobile,
             capture_origin: &origin,
+            mobile: self.mobile_units(mover),
         };
         let start = out.len();
         moves::generate(&self.pos, mover, &gp, out);
@@ -557,6 +592,12 @@ impl Game {
         }
         let regain = play.regain;
         let mut notes = play.notes;
+        // Nothing may be put on a hole.
+        if pos.holes().any()
+            && pos.frame().iter().any(|fx| matches!(fx, crate::position::Fx::Add(s, _) if pos.is_hole(*s)))
+        {
+            return Err(Reject);
+        }
         // Underworld: a vacated square lets one hidden unit come back.
         if !pos.underworld().is_empty() {
             let mut i = 0;
@@ -621,12 +662,13 @@ impl Game {
         }
         let by = side.opponent();
         if self.rules.observation == Observation::Attack {
+            let mobile = self.mobile_units(by);
             let b = self.pos.board();
             let candidates = if self.pos.has_royal_attrs() { b.colour(side) } else { b.colour(side) & b.kind(KING) };
             for s in candidates {
                 let u = self.pos.unit(s).expect("occupied");
                 if (u.kind() == KING || u.has(ROYAL))
-                    && moves::attacked_by(&self.pos, by, s, self.rules.pawn_first_rank_immobile)
+                    && moves::attacked_from(&self.pos, by, s, self.rules.pawn_first_rank_immobile, mobile)
                 {
                     return true;
                 }

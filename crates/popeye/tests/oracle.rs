@@ -101,6 +101,12 @@ slug_tests! {
     forced_square_consequent => "forced-square-consequent",
     forced_square_consequent_white => "forced-square-consequent-white",
     forced_square_consequent_black => "forced-square-consequent-black",
+    monochromatique => "monochromatique",
+    bichromatique => "bichromatique",
+    ultra_patrouille => "ultra-patrouille",
+    central => "central",
+    hole => "hole",
+    haan => "haan",
 }
 
 /// Sum of Popeye's CPU time against ours over every move-list record of the implemented slugs.

@@ -1,0 +1,74 @@
+//! Haan (Popeye `HaanerChess`): every square vacated by a move becomes a hole for the rest
+//! of the play (see [`super::Hole`] for what a hole is). Our reading of "vacated": a square
+//! that held a unit before the move and is empty after it: the departure square, for
+//! castling also the rook's, for en passant also the captured pawn's square, and with
+//! other conditions any square a unit left (e.g. the capture square when an Anticirce
+//! capturer is reborn elsewhere).
+//!
+//! The holes are part of the journalled position (effect `Fx::Hole`, in the hash) and are
+//! undone with the move.
+
+use crate::position::Fx;
+use crate::rules::{Condition, Play, Reject, Slot};
+use chimere_core::Bitboard;
+
+#[derive(Clone, Debug, Default)]
+pub struct Haan;
+
+impl Condition for Haan {
+    fn name(&self) -> String {
+        "HaanerChess".into()
+    }
+    fn slots(&self) -> Vec<Slot> {
+        vec![Slot::AfterMove]
+    }
+    fn after_move(&self, play: &mut Play) -> Result<(), Reject> {
+        let mut left = Bitboard::EMPTY;
+        for fx in play.pos.frame() {
+            if let Fx::Remove(s, _) = fx {
+                left.set(*s);
+            }
+        }
+        for s in left & !play.pos.occupied() {
+            play.pos.make_hole(s);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game_from_fen;
+
+    #[test]
+    fn vacated_squares_become_holes_and_unmake_restores() {
+        let mut g = game_from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", &["haan"]).unwrap();
+        let h0 = g.pos.hash();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let castle = *v.iter().find(|m| m.castle.is_some()).expect("0-0-0");
+        g.make(&castle).unwrap();
+        assert!(g.pos.is_hole(chimere_core::Square::parse("e1").unwrap()));
+        assert!(g.pos.is_hole(chimere_core::Square::parse("a1").unwrap()));
+        assert!(g.pos.is_consistent());
+        g.unmake();
+        assert_eq!(g.pos.hash(), h0);
+        assert!(g.pos.holes().is_empty());
+        // Black's king cannot go back to e8 after leaving it.
+        let rook = *v.iter().find(|m| m.from.to_string() == "a1" && m.to.to_string() == "a2").unwrap();
+        g.make(&rook).unwrap();
+        let mut b = Vec::new();
+        g.legal_moves(&mut b);
+        let k = *b.iter().find(|m| m.to.to_string() == "d8").unwrap();
+        g.make(&k).unwrap();
+        g.legal_moves(&mut Vec::new());
+        let mut w = Vec::new();
+        g.legal_moves(&mut w);
+        // The rook cannot return to a1 (a hole).
+        assert!(!w.iter().any(|m| m.to.to_string() == "a1"));
+        g.make(&w.iter().find(|m| m.from.to_string() == "e1" && m.to.to_string() == "e2").copied().unwrap()).unwrap();
+        let mut b2 = Vec::new();
+        g.legal_moves(&mut b2);
+        assert!(!b2.iter().any(|m| m.to.to_string() == "e8"));
+    }
+}
