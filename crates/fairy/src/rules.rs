@@ -594,7 +594,10 @@ impl Game {
         let mut notes = play.notes;
         // Nothing may be put on a hole.
         if pos.holes().any()
-            && pos.frame().iter().any(|fx| matches!(fx, crate::position::Fx::Add(s, _) if pos.is_hole(*s)))
+            && pos
+                .frame()
+                .iter()
+                .any(|fx| matches!(fx, crate::position::Fx::Add(s, _) if pos.is_hole(*s) && pos.unit(*s).is_some()))
         {
             return Err(Reject);
         }
