@@ -258,6 +258,17 @@ pub trait Condition: fmt::Debug + Send + Sync {
     }
     /// Prepares the diagram once, when a game starts (static holes).
     fn setup(&self, _pos: &mut Position) {}
+    /// With [`Condition::admit_by_squares`]: the squares from which a unit may capture a
+    /// unit standing on `target` (all that this condition's `Admit` says of captures).
+    fn capture_squares(&self, _target: Square) -> Bitboard {
+        Bitboard::FULL
+    }
+    /// Whether this condition's `Admit` filter restricts captures only by their departure
+    /// and capture squares ([`Condition::capture_squares`]), so that check detection may
+    /// keep the attack tables (with a mask) instead of playing the opponent's captures.
+    fn admit_by_squares(&self) -> bool {
+        false
+    }
 }
 
 /// Why a rule set cannot be built.
@@ -302,6 +313,9 @@ pub struct RuleSet {
     pub filters: Vec<Arc<dyn Condition>>,
     /// Conditions restricting which units may move (paralysis, observation rules).
     pub mobility: Vec<Arc<dyn Condition>>,
+    /// `Admit` conditions whose restriction of captures is a mask of departure squares
+    /// ([`Condition::capture_squares`]): check keeps the attack tables.
+    pub capture_masks: Vec<Arc<dyn Condition>>,
 }
 
 impl Default for RuleSet {
@@ -370,7 +384,18 @@ impl RuleSet {
             }
         }
         let observation = conditions.iter().map(|c| c.observation()).max().unwrap_or(Observation::Attack);
-        let observation = if capture_origin.is_some() || !admit.is_empty() {
+        // Admit filters that restrict captures by their squares only keep the attack tables
+        // (with a mask of departure squares), unless a locust may capture elsewhere than
+        // where it lands.
+        let locusts =
+            fairy_kinds.iter().any(|&k| walk::walk(k).steps.iter().any(|s| matches!(s, walk::Step::Locust(..))));
+        let capture_masks: Vec<Arc<dyn Condition>> =
+            if !admit.is_empty() && !locusts && admit.iter().all(|c| c.admit_by_squares()) {
+                admit.clone()
+            } else {
+                Vec::new()
+            };
+        let observation = if capture_origin.is_some() || (!admit.is_empty() && capture_masks.is_empty()) {
             observation.max(Observation::KingCaptures)
         } else {
             observation
@@ -392,7 +417,7 @@ impl RuleSet {
         let legality: Vec<Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_legality()).cloned().collect();
         let filters: Vec<Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_filter()).cloned().collect();
         let mobility: Vec<Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_mobility()).cloned().collect();
-        if !mobility.is_empty() && (check_rule.is_some() || extinction) {
+        if (!mobility.is_empty() || !capture_masks.is_empty()) && (check_rule.is_some() || extinction) {
             return Err(RulesError(
                 "a condition restricting which units may move cannot be combined with a condition redefining check"
                     .into(),
@@ -425,6 +450,7 @@ impl RuleSet {
             legality,
             filters,
             mobility,
+            capture_masks,
         })
     }
 
@@ -670,8 +696,12 @@ impl Game {
             let candidates = if self.pos.has_royal_attrs() { b.colour(side) } else { b.colour(side) & b.kind(KING) };
             for s in candidates {
                 let u = self.pos.unit(s).expect("occupied");
+                let mut from = mobile;
+                for c in &self.rules.capture_masks {
+                    from &= c.capture_squares(s);
+                }
                 if (u.kind() == KING || u.has(ROYAL))
-                    && moves::attacked_from(&self.pos, by, s, self.rules.pawn_first_rank_immobile, mobile)
+                    && moves::attacked_from(&self.pos, by, s, self.rules.pawn_first_rank_immobile, from)
                 {
                     return true;
                 }

@@ -10,13 +10,15 @@
 //!   bishops never; pawns only by single non-capturing steps; rooks, queens and kings by odd
 //!   distances). Castling is impossible (the king's two-square move keeps its colour).
 //!
-//! The restriction also governs check: a unit checks only by a king capture it could make
-//! (the `Admit` filter: check detection plays the opponent's admitted captures).
+//! The restriction also governs check: a unit checks only by a king capture it could make.
+//! For captures the rule depends only on the departure and capture squares (no locust
+//! kinds), so check keeps the attack tables, counting only the units on squares of the
+//! right colour ([`Condition::capture_squares`]).
 
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{Condition, Slot};
-use chimere_core::Colour;
+use chimere_core::{Bitboard, Colour, Square};
 
 #[derive(Clone, Debug)]
 pub struct Chromatic {
@@ -41,6 +43,12 @@ impl Condition for Chromatic {
     fn admit(&self, _pos: &Position, _mover: Colour, mv: &Move) -> bool {
         let ok = |a: chimere_core::Square, b: chimere_core::Square| (a.is_light() == b.is_light()) == self.same;
         ok(mv.from, mv.to) && mv.castle.is_none_or(|(rf, rt)| ok(rf, rt))
+    }
+    fn admit_by_squares(&self) -> bool {
+        true
+    }
+    fn capture_squares(&self, target: Square) -> Bitboard {
+        if target.is_light() == self.same { Bitboard::LIGHT } else { Bitboard::DARK }
     }
 }
 
@@ -73,6 +81,36 @@ mod tests {
         assert!(bi.contains(&"d4e6".to_string()));
         assert!(bi.contains(&"a1a2".to_string()));
         assert!(!bi.contains(&"a1b2".to_string()));
+    }
+
+    /// Forces check detection to play the opponent's captures.
+    #[derive(Debug)]
+    struct PlayCaptures;
+    impl crate::Condition for PlayCaptures {
+        fn name(&self) -> String {
+            "play captures".into()
+        }
+        fn slots(&self) -> Vec<crate::rules::Slot> {
+            Vec::new()
+        }
+        fn observation(&self) -> crate::rules::Observation {
+            crate::rules::Observation::KingCaptures
+        }
+    }
+
+    #[test]
+    fn attack_mask_agrees_with_played_captures() {
+        use std::sync::Arc;
+        let fen = "r3k2r/pp1n1ppp/2b5/2pPp3/1q6/2N2N2/PPP1QPPP/R3K2R w KQkq e6 0 1";
+        for c in [super::Monochrome, super::Bichrome] {
+            let fast = crate::RuleSet::build(vec![Arc::new(c.clone())], &[]).unwrap();
+            assert_eq!(fast.observation, crate::rules::Observation::Attack);
+            let slow = crate::RuleSet::build(vec![Arc::new(c.clone()), Arc::new(PlayCaptures)], &[]).unwrap();
+            let pos = crate::position_from_fen(fen).unwrap();
+            let a = crate::Game::new(fast, pos.clone()).perft(3);
+            let b = crate::Game::new(slow, pos).perft(3);
+            assert_eq!(a, b, "{c:?}");
+        }
     }
 
     #[test]

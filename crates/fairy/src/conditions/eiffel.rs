@@ -108,6 +108,38 @@ mod tests {
         assert!(g.in_check(Colour::Black));
     }
 
+    /// Forces check detection to play the opponent's captures.
+    #[derive(Debug)]
+    struct PlayCaptures;
+    impl crate::Condition for PlayCaptures {
+        fn name(&self) -> String {
+            "play captures".into()
+        }
+        fn slots(&self) -> Vec<crate::rules::Slot> {
+            Vec::new()
+        }
+        fn observation(&self) -> crate::rules::Observation {
+            crate::rules::Observation::KingCaptures
+        }
+    }
+
+    /// The mobility mask in the attack tables gives the same check as playing the
+    /// opponent's captures (Eiffel, Ultra-Patrouille, Central).
+    #[test]
+    fn mobility_mask_agrees_with_played_captures() {
+        let fen = "r3k2r/pp1n1ppp/2b5/2pPp3/1q6/2N2N2/PPP1QPPP/R3K2R w KQkq e6 0 1";
+        for name in ["eiffel", "ultra-patrouille", "central"] {
+            let fast = crate::RuleSet::build(crate::conditions::by_name(name).unwrap(), &[]).unwrap();
+            let mut conds = crate::conditions::by_name(name).unwrap();
+            conds.push(std::sync::Arc::new(PlayCaptures));
+            let slow = crate::RuleSet::build(conds, &[]).unwrap();
+            let pos = crate::position_from_fen(fen).unwrap();
+            let a = crate::Game::new(fast, pos.clone()).perft(3);
+            let b = crate::Game::new(slow, pos).perft(3);
+            assert_eq!(a, b, "{name}");
+        }
+    }
+
     #[test]
     fn paralysers_must_be_free() {
         // Popeye oracle eiffel:1 (White Kh1 Sd4 Bf4 Rb2 Qg6 Pa2, Black Ka8 Pe5 Sg2 Bd2 Rg5

@@ -38,7 +38,39 @@ impl Condition for Haan {
 
 #[cfg(test)]
 mod tests {
-    use crate::game_from_fen;
+    use crate::{Game, game_from_fen};
+
+    /// Walks the tree: every position consistent (hash recomputed = incremental), and
+    /// unmake restores the hash and the holes.
+    fn walk(g: &mut Game, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let (h, holes) = (g.pos.hash(), g.pos.holes());
+        let mut n = 0;
+        for m in &v {
+            g.make(m).unwrap();
+            assert!(g.pos.is_consistent());
+            assert!(g.pos.holes().count() > holes.count(), "a move makes at least one hole");
+            n += walk(g, depth - 1);
+            g.unmake();
+            assert_eq!((g.pos.hash(), g.pos.holes()), (h, holes));
+        }
+        n
+    }
+
+    #[test]
+    fn journal_and_hash_over_a_tree() {
+        let mut g = game_from_fen("r3k2r/pp1n1ppp/8/2pPp3/8/2N5/PPP2PPP/R3K2R w KQkq e6 0 1", &["haan"]).unwrap();
+        assert!(walk(&mut g, 3) > 1000);
+        // The same position differs from one with a hole: different hashes.
+        let plain = game_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &[]).unwrap();
+        let holed = game_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &["hole d4"]).unwrap();
+        assert_ne!(plain.pos.hash(), holed.pos.hash());
+        assert!(holed.pos.is_consistent());
+    }
 
     #[test]
     fn vacated_squares_become_holes_and_unmake_restores() {

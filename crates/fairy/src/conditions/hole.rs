@@ -63,6 +63,37 @@ mod tests {
         s
     }
 
+    /// Forces check detection to play the opponent's captures.
+    #[derive(Debug)]
+    struct PlayCaptures;
+    impl crate::Condition for PlayCaptures {
+        fn name(&self) -> String {
+            "play captures".into()
+        }
+        fn slots(&self) -> Vec<crate::rules::Slot> {
+            Vec::new()
+        }
+        fn observation(&self) -> crate::rules::Observation {
+            crate::rules::Observation::KingCaptures
+        }
+    }
+
+    /// The attack tables with holes give the same check as playing the captures.
+    #[test]
+    fn attack_tables_agree_with_played_captures() {
+        let fen = "r3k2r/pp1n1ppp/2b5/2pPp3/1q6/2N2N2/PPP1QPPP/R3K2R w KQkq e6 0 1";
+        for name in ["hole d4e5c4", "haan"] {
+            let fast = crate::RuleSet::build(crate::conditions::by_name(name).unwrap(), &[]).unwrap();
+            let mut conds = crate::conditions::by_name(name).unwrap();
+            conds.push(std::sync::Arc::new(PlayCaptures));
+            let slow = crate::RuleSet::build(conds, &[]).unwrap();
+            let pos = crate::position_from_fen(fen).unwrap();
+            let a = crate::Game::new(fast, pos.clone()).perft(3);
+            let b = crate::Game::new(slow, pos).perft(3);
+            assert_eq!(a, b, "{name}");
+        }
+    }
+
     #[test]
     fn holes_stop_lines_and_steps() {
         // White Ra4 (the rank stops before d4), Pd2 (d3 only: d4 is a hole), Sb3 (not to
