@@ -95,6 +95,37 @@ mod tests {
     }
 
     #[test]
+    fn names() {
+        use crate::conditions::by_name;
+        for n in [
+            "Trou d4e5",
+            "hole d4 e5",
+            "Trou - Hole d4",
+            "monochromatique",
+            "MonochromChess",
+            "Bichromatique",
+            "BichromChess",
+            "Ultra-Patrouille",
+            "UltraPatrol",
+            "central",
+            "CentralChess",
+            "Eiffel",
+            "EiffelChess",
+            "Haan",
+            "HaanerChess",
+        ] {
+            let c = by_name(n).unwrap_or_else(|e| panic!("{n}: {e}"));
+            crate::RuleSet::build(c, &[]).unwrap_or_else(|e| panic!("{n}: {e}"));
+        }
+        assert!(by_name("hole").is_err());
+        assert!(by_name("hole z9").is_err());
+        // Restrictions of mobility do not combine with a check rule of another condition.
+        let mut c = by_name("eiffel").unwrap();
+        c.extend(by_name("bicolores").unwrap());
+        assert!(crate::RuleSet::build(c, &[]).is_err());
+    }
+
+    #[test]
     fn holes_stop_lines_and_steps() {
         // White Ra4 (the rank stops before d4), Pd2 (d3 only: d4 is a hole), Sb3 (not to
         // d4), Ka1; Black Kh4 is not checked along the 4th rank.
