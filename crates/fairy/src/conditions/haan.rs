@@ -3,7 +3,8 @@
 //! that held a unit before the move and is empty after it: the departure square, for
 //! castling also the rook's, for en passant also the captured pawn's square, and with
 //! other conditions any square a unit left (e.g. the capture square when an Anticirce
-//! capturer is reborn elsewhere).
+//! capturer is reborn elsewhere). A square a hidden unit comes back to at the end of the
+//! move (Ghost chess, Parachute...) is not vacated.
 //!
 //! The holes are part of the journalled position (effect `Fx::Hole`, in the hash) and are
 //! undone with the move.
@@ -30,7 +31,10 @@ impl Condition for Haan {
             }
         }
         for s in left & !play.pos.occupied() {
-            play.pos.make_hole(s);
+            // A hidden unit comes back there once the move is over: not vacated.
+            if play.pos.under(s).next().is_none() {
+                play.pos.make_hole(s);
+            }
         }
         Ok(())
     }
@@ -59,6 +63,29 @@ mod tests {
             assert_eq!((g.pos.hash(), g.pos.holes()), (h, holes));
         }
         n
+    }
+
+    #[test]
+    fn a_square_a_ghost_returns_to_is_not_vacated() {
+        // 1.Rd1*d5 (ghost of the pawn under d5), then the rook leaves d5: the ghost comes
+        // back there, so d5 is no hole; d1 and the rook's departure squares are.
+        let mut g = game_from_fen("k7/8/8/3p4/8/8/8/K2R4 w - - 0 1", &["haan", "ghost"]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let m = *v.iter().find(|m| m.to.to_string() == "d5").unwrap();
+        g.make(&m).unwrap();
+        assert!(g.pos.is_hole(chimere_core::Square::parse("d1").unwrap()));
+        let mut b = Vec::new();
+        g.legal_moves(&mut b);
+        g.make(&b[0]).unwrap();
+        let mut w = Vec::new();
+        g.legal_moves(&mut w);
+        let away = *w.iter().find(|m| m.from.to_string() == "d5" && m.to.to_string() == "h5").unwrap();
+        g.make(&away).unwrap();
+        let d5 = chimere_core::Square::parse("d5").unwrap();
+        assert!(!g.pos.is_hole(d5));
+        assert!(g.pos.unit(d5).is_some());
+        assert!(g.pos.is_consistent());
     }
 
     #[test]
