@@ -11,7 +11,9 @@
 //! - **State** ([`Position`]) changes only through [`position::Fx`] effects recorded in a
 //!   journal (remove, add, bury under a square, unbury, castling rights, en passant, side);
 //!   unmake replays a move's effects backwards, hash included. Units hidden under a square
-//!   (Parachute, Volcanic, Ghost, diagram "underworld") are part of the state and the hash.
+//!   (Parachute, Volcanic, Ghost, diagram "underworld") are part of the state and the hash,
+//!   and so are holes (squares no unit may stand on or pass over; generation and the attack
+//!   tables respect them; a condition may put them in the diagram or make them by moves).
 //! - **Rules** ([`RuleSet`]) compose [`Condition`]s through a few pipelines — generate
 //!   (walks, `CaptureOrigin`, `Admit`), choices, play (`CapturerVanishes`,
 //!   `CapturerRebirth`, `CapturedFate`, `AfterMove`, then the underworld release and the
@@ -19,8 +21,11 @@
 //!   ([`rules::RANKS`]). The builder refuses combinations that fight over an exclusive slot
 //!   (two conditions deciding the captured unit's fate, two release orders...) with a clear
 //!   error, and precomputes the per-hook lists so that orthodox play calls no hook at all.
+//! - **Mobility**: a condition may say which units may move at all (paralysis, observation
+//!   rules); generation skips the others and the attack tables count only the mobile ones.
 //! - **Check is observation**: a side is in check when the opponent could remove one of its
-//!   royal units. Attack tables answer when every condition allows; otherwise the
+//!   royal units. Attack tables answer when every condition allows (an `Admit` filter that
+//!   restricts captures by their squares only gives a mask of departure squares); otherwise the
 //!   opponent's captures are played through the same pipeline (Anticirce: the capturer's
 //!   rebirth square must be free; Rex Inclusiv: a reborn king is not lost; Assassin: a
 //!   rebirth may land on a king; Mars Circe: captures start from the rebirth square).

@@ -58,6 +58,8 @@ pub struct GenParams<'a> {
     pub any_unit: bool,
     /// Orthodox castling is generated.
     pub castling: bool,
+    /// The squares whose units may move at all (paralysis, observation rules).
+    pub mobile: Bitboard,
 }
 
 /// May side `mover` capture the unit `u`?
@@ -84,12 +86,17 @@ impl View<'_> {
     fn get(&self, s: Square) -> Option<Unit> {
         if Some(s) == self.lifted { None } else { self.pos.unit(s) }
     }
+    /// An empty square that is not a hole (a unit may stop on it or pass over it).
+    #[inline]
+    fn free(&self, s: Square) -> bool {
+        self.get(s).is_none() && !self.pos.is_hole(s)
+    }
 }
 
 /// Appends every pseudo-legal move of side `mover` (consequences not yet applied).
 pub fn generate(pos: &Position, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
     let units = if gp.any_unit { pos.occupied() } else { pos.movable(mover) };
-    for from in units {
+    for from in units & gp.mobile {
         let u = pos.unit(from).expect("occupied");
         if !(gp.can_move)(u) {
             continue;
@@ -143,9 +150,10 @@ fn gen_unit(
     out: &mut Vec<Move>,
 ) {
     // Fast path for the orthodox walks: attack tables.
+    // Holes stop riders like units and cannot be landed on.
     let occ = match v.lifted {
-        Some(l) => v.pos.occupied() & !Bitboard::from_square(l),
-        None => v.pos.occupied(),
+        Some(l) => v.pos.obstacles() & !Bitboard::from_square(l),
+        None => v.pos.obstacles(),
     };
     let table = match u.kind() {
         walk::KNIGHT => Some(attacks::knight(at)),
@@ -193,6 +201,7 @@ fn gen_unit(
     // One square of a ride (rider or rose): emits the move the mode wants there and says
     // whether the ride goes on (the square is empty).
     let ray_cell = |to: Square, seen: &mut Bitboard, out: &mut Vec<Move>| match v.get(to) {
+        None if v.pos.is_hole(to) => false,
         None => {
             if mode == Mode::Quiet {
                 emit(to, None, seen, out)
@@ -212,7 +221,7 @@ fn gen_unit(
                 for &(df, dr) in offs {
                     if let Some(to) = at.offset(df, dr) {
                         match v.get(to) {
-                            None if mode == Mode::Quiet => emit(to, None, &mut seen, out),
+                            None if mode == Mode::Quiet && !v.pos.is_hole(to) => emit(to, None, &mut seen, out),
                             Some(t) if mode == Mode::Capture && takes(gp, mover, t) => {
                                 emit(to, Some(to), &mut seen, out)
                             }
@@ -259,7 +268,7 @@ fn gen_unit(
                     while let Some(next) = cur.offset(df, dr) {
                         match v.get(next) {
                             None => {
-                                if !ride {
+                                if !ride || v.pos.is_hole(next) {
                                     break;
                                 }
                                 cur = next;
@@ -267,7 +276,7 @@ fn gen_unit(
                             Some(t) => {
                                 if takes(gp, mover, t)
                                     && let Some(land) = next.offset(df, dr)
-                                    && v.get(land).is_none()
+                                    && v.free(land)
                                 {
                                     out.push(Move { capture: Some(next), ..Move::quiet(from, land) });
                                 }
@@ -281,10 +290,15 @@ fn gen_unit(
                 for &(df, dr) in offs {
                     let mut cur = at;
                     while let Some(next) = cur.offset(df, dr) {
+                        if v.pos.is_hole(next) {
+                            break;
+                        }
                         if v.get(next).is_some() {
                             if let Some(land) = next.offset(df, dr) {
                                 match v.get(land) {
-                                    None if mode == Mode::Quiet => emit(land, None, &mut seen, out),
+                                    None if mode == Mode::Quiet && !v.pos.is_hole(land) => {
+                                        emit(land, None, &mut seen, out)
+                                    }
                                     Some(t) if mode == Mode::Capture && takes(gp, mover, t) => {
                                         emit(land, Some(land), &mut seen, out)
                                     }
@@ -334,12 +348,12 @@ fn gen_pawn(
     let last = |s: Square| (if dr > 0 { s.rank() } else { 7 - s.rank() }) == gp.promotion_rank;
     if mode == Mode::Quiet {
         if let Some(one) = at.offset(0, dr)
-            && v.get(one).is_none()
+            && v.free(one)
         {
             push_promotions(Move::quiet(from, one), last(one), gp, out);
             if rel_rank == 1
                 && let Some(two) = one.offset(0, dr)
-                && v.get(two).is_none()
+                && v.free(two)
             {
                 push_promotions(Move::quiet(from, two), last(two), gp, out);
             }
@@ -368,12 +382,14 @@ fn gen_pawn(
             None => {
                 if let Some(EnPassant { target, pawn, also }) = v.pos.ep()
                     && (target == to || also == Some(to))
+                    && !v.pos.is_hole(to)
                     && let Some(t) = v.get(pawn)
                     && t.kind() == PAWN
                     && takes(gp, mover, t)
                 {
                     out.push(Move { capture: Some(pawn), ep: true, ..Move::quiet(from, to) });
                 } else if v.pos.ep_pawns() != 0
+                    && !v.pos.is_hole(to)
                     && let Some(pawn) = to.offset(0, -dr)
                     && v.pos.ep_pawns() >> pawn.index() & 1 != 0
                     && let Some(t) = v.get(pawn)
@@ -400,7 +416,7 @@ fn gen_castling(pos: &Position, from: Square, mover: Colour, out: &mut Vec<Move>
     if rights & king_bit == 0 || from != at(4) {
         return;
     }
-    let empty = |files: &[u8]| files.iter().all(|&f| pos.unit(at(f)).is_none());
+    let empty = |files: &[u8]| files.iter().all(|&f| !pos.blocked(at(f)));
     let rook_ok = |f: u8| pos.unit(at(f)).is_some_and(|u| u.kind() == walk::ROOK && u.colour() == mover);
     if rights & k_bit != 0 && empty(&[5, 6]) && rook_ok(7) {
         out.push(Move { castle: Some((at(7), at(5))), ..Move::quiet(from, at(6)) });
@@ -414,17 +430,37 @@ fn gen_castling(pos: &Position, from: Square, mover: Colour, out: &mut Vec<Move>
 /// a unit standing on `target`? Neutral units count for both sides.
 /// `pawn_first_rank_immobile`: pawns on their own first rank do not attack.
 pub fn attacked_by(pos: &Position, by: Colour, target: Square, pawn_first_rank_immobile: bool) -> bool {
-    observers::<true>(pos, by, target, pawn_first_rank_immobile) != 0
+    observers::<true>(pos, by, target, pawn_first_rank_immobile, Bitboard::FULL) != 0
 }
 
 /// The kinds of the units of `by` that attack `target` (as [`attacked_by`]), one bit per
 /// kind index.
 pub fn attacker_kinds(pos: &Position, by: Colour, target: Square, pawn_first_rank_immobile: bool) -> u32 {
-    observers::<false>(pos, by, target, pawn_first_rank_immobile)
+    observers::<false>(pos, by, target, pawn_first_rank_immobile, Bitboard::FULL)
+}
+
+/// [`attacked_by`] counting only the units of `by` standing on `from` (the units that may
+/// move: paralysis, observation rules).
+pub fn attacked_from(
+    pos: &Position,
+    by: Colour,
+    target: Square,
+    pawn_first_rank_immobile: bool,
+    from: Bitboard,
+) -> bool {
+    observers::<true>(pos, by, target, pawn_first_rank_immobile, from) != 0
 }
 
 /// `FIRST`: stop at the first attacker found (any non-zero answer).
-fn observers<const FIRST: bool>(pos: &Position, by: Colour, target: Square, pawn_first_rank_immobile: bool) -> u32 {
+/// Only the units of `by` standing on `from` count (the units that may move: paralysis,
+/// observation rules). Holes stop lines; a hole is never a hurdle.
+fn observers<const FIRST: bool>(
+    pos: &Position,
+    by: Colour,
+    target: Square,
+    pawn_first_rank_immobile: bool,
+    from: Bitboard,
+) -> u32 {
     let mut found = 0u32;
     macro_rules! hit {
         ($k:expr) => {{
@@ -435,8 +471,9 @@ fn observers<const FIRST: bool>(pos: &Position, by: Colour, target: Square, pawn
         }};
     }
     let board = pos.board();
-    let mine = pos.movable(by);
-    let occ = pos.occupied();
+    let mine = pos.movable(by) & from;
+    let units = pos.occupied();
+    let occ = pos.obstacles();
     let of = |k: Kind| board.kind(k) & mine;
     use walk::*;
     // Pawns of `by` (neutral pawns move in `by`'s direction).
@@ -544,7 +581,7 @@ fn observers<const FIRST: bool>(pos: &Position, by: Colour, target: Square, pawn
     if of(GRASSHOPPER).any() {
         for (df, dr) in QUEEN_DIRS {
             let Some(hurdle) = target.offset(-df, -dr) else { continue };
-            if !occ.has(hurdle) {
+            if !units.has(hurdle) {
                 continue;
             }
             let mut cur = hurdle;

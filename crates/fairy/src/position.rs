@@ -115,6 +115,8 @@ pub enum Fx {
     TurnUndo,
     /// The last move field changes (old, new).
     Last(Option<LastMove>, Option<LastMove>),
+    /// Toggle a hole: a square no unit may stand on or pass over (its own inverse).
+    Hole(Square),
 }
 
 impl Fx {
@@ -130,6 +132,7 @@ impl Fx {
             Fx::Turn => Fx::TurnUndo,
             Fx::TurnUndo => Fx::Turn,
             Fx::Last(a, b) => Fx::Last(b, a),
+            Fx::Hole(s) => Fx::Hole(s),
         }
     }
 }
@@ -204,6 +207,11 @@ fn under_key(sq: Square, u: Unit, depth: usize) -> u64 {
         ^ u.origin as u64)
 }
 
+#[inline]
+fn hole_key(sq: Square) -> u64 {
+    mix(0x3C3C_0000_0000_0000 ^ sq.index() as u64)
+}
+
 /// A fairy-chess position with its effect journal.
 #[derive(Clone, Debug)]
 pub struct Position {
@@ -221,6 +229,8 @@ pub struct Position {
     xhash: u64,
     /// Number of units on the board with the [`ROYAL`] attribute.
     royal_attrs: u16,
+    /// Holes: squares no unit may stand on, move to or pass over.
+    holes: Bitboard,
     journal: Vec<Fx>,
     frames: Vec<u32>,
     last: Option<LastMove>,
@@ -238,6 +248,7 @@ impl PartialEq for Position {
             && self.turn == o.turn
             && self.xhash == o.xhash
             && self.last == o.last
+            && self.holes == o.holes
     }
 }
 
@@ -261,6 +272,7 @@ impl Position {
             turn_undo: Vec::new(),
             xhash: 0,
             royal_attrs: 0,
+            holes: Bitboard::EMPTY,
             journal: Vec::with_capacity(256),
             frames: Vec::with_capacity(64),
             last: None,
@@ -312,6 +324,26 @@ impl Position {
     pub fn unit(&self, sq: Square) -> Option<Unit> {
         self.board.get(sq).map(|piece| Unit { piece, attrs: self.attrs[sq.index()], origin: self.origin[sq.index()] })
     }
+    /// The holes (squares no unit may stand on, move to or pass over).
+    #[inline]
+    pub fn holes(&self) -> Bitboard {
+        self.holes
+    }
+    /// Whether `sq` is a hole.
+    #[inline]
+    pub fn is_hole(&self, sq: Square) -> bool {
+        self.holes.has(sq)
+    }
+    /// Whether `sq` holds a unit or is a hole (nothing may be put there).
+    #[inline]
+    pub fn blocked(&self, sq: Square) -> bool {
+        self.board.occupied().has(sq) || self.holes.has(sq)
+    }
+    /// Squares holding a unit or a hole (what stops a rider).
+    #[inline]
+    pub fn obstacles(&self) -> Bitboard {
+        self.board.occupied() | self.holes
+    }
     /// Whether some unit on the board carries the [`ROYAL`] attribute.
     #[inline]
     pub fn has_royal_attrs(&self) -> bool {
@@ -345,6 +377,9 @@ impl Position {
         h ^= self.under_hash_all();
         h ^= Self::rights_key(self.rights) ^ Self::ep_key(self.ep) ^ Self::last_key(self.last);
         h ^= turn_key(self.turn);
+        for sq in self.holes {
+            h ^= hole_key(sq);
+        }
         if self.side == Colour::Black {
             h ^= zobrist::SIDE;
         }
@@ -403,6 +438,12 @@ impl Position {
         {
             self.raw(Fx::Remove(sq, u));
             self.raw(Fx::Add(sq, Unit { attrs, ..u }));
+        }
+    }
+    /// Makes `sq` a hole (a unit standing there stays until it moves away).
+    pub fn setup_hole(&mut self, sq: Square) {
+        if !self.holes.has(sq) {
+            self.raw(Fx::Hole(sq));
         }
     }
     pub fn setup_side(&mut self, c: Colour) {
@@ -476,6 +517,10 @@ impl Position {
                 debug_assert_eq!(old, self.last);
                 self.xhash ^= Self::last_key(old) ^ Self::last_key(new);
                 self.last = new;
+            }
+            Fx::Hole(sq) => {
+                self.holes ^= Bitboard::from_square(sq);
+                self.xhash ^= hole_key(sq);
             }
         }
     }
@@ -583,6 +628,12 @@ impl Position {
             self.xhash ^= turn_key(self.turn) ^ turn_key(t);
             self.turn = t;
             self.journal.push(Fx::Turn);
+        }
+    }
+    /// Makes `sq` a hole (journalled; nothing if it already is one).
+    pub fn make_hole(&mut self, sq: Square) {
+        if !self.holes.has(sq) {
+            self.apply(Fx::Hole(sq));
         }
     }
 

@@ -20,7 +20,7 @@ use crate::position::{B_KING, B_KINGSIDE, B_QUEENSIDE, W_KING, W_KINGSIDE, W_QUE
 use crate::position::{EnPassant, LastMove, Position, ROYAL, Unit};
 use crate::walk::{self, KING, PAWN, ROOK};
 use arrayvec::ArrayVec;
-use chimere_core::{Colour, Kind, Square};
+use chimere_core::{Bitboard, Colour, Kind, Square};
 use std::fmt;
 use std::sync::Arc;
 
@@ -341,6 +341,28 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn admit_quiet_only(&self) -> bool {
         false
     }
+    /// The units of `side` that may move at all in `pos` (and so capture and give check):
+    /// paralysis, observation rules. Only called when [`Condition::has_mobility`].
+    fn mobile_units(&self, pos: &Position, side: Colour) -> Bitboard {
+        pos.movable(side)
+    }
+    /// Whether this condition restricts which units may move ([`Condition::mobile_units`]).
+    fn has_mobility(&self) -> bool {
+        false
+    }
+    /// Prepares the diagram once, when a game starts (static holes).
+    fn setup(&self, _pos: &mut Position) {}
+    /// With [`Condition::admit_by_squares`]: the squares from which a unit may capture a
+    /// unit standing on `target` (all that this condition's `Admit` says of captures).
+    fn capture_squares(&self, _target: Square) -> Bitboard {
+        Bitboard::FULL
+    }
+    /// Whether this condition's `Admit` filter restricts captures only by their departure
+    /// and capture squares ([`Condition::capture_squares`]), so that check detection may
+    /// keep the attack tables (with a mask) instead of playing the opponent's captures.
+    fn admit_by_squares(&self) -> bool {
+        false
+    }
 }
 
 /// Why a rule set cannot be built.
@@ -409,6 +431,11 @@ pub struct RuleSet {
     pub any_unit: bool,
     /// The position keeps the last move.
     pub track_last_move: bool,
+    /// Conditions restricting which units may move (paralysis, observation rules).
+    pub mobility: Vec<Arc<dyn Condition>>,
+    /// `Admit` conditions whose restriction of captures is a mask of departure squares
+    /// ([`Condition::capture_squares`]): check keeps the attack tables.
+    pub capture_masks: Vec<Arc<dyn Condition>>,
 }
 
 impl Default for RuleSet {
@@ -477,7 +504,17 @@ impl RuleSet {
             }
         }
         let observation = conditions.iter().map(|c| c.observation()).max().unwrap_or(Observation::Attack);
-        let observation = if capture_origin.is_some() || admit.iter().any(|c| !c.admit_quiet_only()) {
+        // Admit filters that restrict captures by their squares only keep the attack tables
+        // (with a mask of departure squares), unless a locust may capture elsewhere than
+        // where it lands.
+        let locusts =
+            fairy_kinds.iter().any(|&k| walk::walk(k).steps.iter().any(|s| matches!(s, walk::Step::Locust(..))));
+        let capture_masks: Vec<Arc<dyn Condition>> =
+            if locusts { Vec::new() } else { admit.iter().filter(|c| c.admit_by_squares()).cloned().collect() };
+        // Filters that never refuse a capture, or whose refusals the masks express, leave
+        // check to the attack tables.
+        let exact = |c: &Arc<dyn Condition>| c.admit_quiet_only() || (!locusts && c.admit_by_squares());
+        let observation = if capture_origin.is_some() || !admit.iter().all(exact) {
             observation.max(Observation::KingCaptures)
         } else {
             observation
@@ -498,6 +535,13 @@ impl RuleSet {
         let check_rule = rulers.first().map(|c| (*c).clone());
         let legality: Vec<Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_legality()).cloned().collect();
         let filters: Vec<Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_filter()).cloned().collect();
+        let mobility: Vec<Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_mobility()).cloned().collect();
+        if (!mobility.is_empty() || !capture_masks.is_empty()) && (check_rule.is_some() || extinction) {
+            return Err(RulesError(
+                "a condition restricting which units may move cannot be combined with a condition redefining check"
+                    .into(),
+            ));
+        }
         if extinction {
             promotions.insert(0, KING);
             if observation != Observation::Attack || kings_ordinary {
@@ -618,6 +662,8 @@ impl RuleSet {
             observers,
             any_unit,
             track_last_move,
+            mobility,
+            capture_masks,
         };
         for c in &rules.conditions {
             c.check_combination(&rules)?;
@@ -673,7 +719,20 @@ impl Game {
         if let Some(t) = rules.substitution {
             pos.setup_map_kinds(|k| t[k.index() % walk::KINDS]);
         }
+        for c in &rules.conditions {
+            c.setup(&mut pos);
+        }
         Game { rules, pos, pool: Vec::new() }
+    }
+
+    /// The units of `side` that may move (every unit unless a condition restricts them).
+    #[inline]
+    pub fn mobile_units(&self, side: Colour) -> Bitboard {
+        let mut m = Bitboard::FULL;
+        for c in &self.rules.mobility {
+            m &= c.mobile_units(&self.pos, side);
+        }
+        m
     }
 
     pub(crate) fn take_buf(&mut self) -> Vec<Move> {
@@ -706,6 +765,7 @@ impl Game {
             capture_own: self.rules.capture_own,
             any_unit: self.rules.any_unit,
             castling: !self.rules.castling_off,
+            mobile: self.mobile_units(mover),
         };
         let start = out.len();
         moves::generate(&self.pos, mover, &gp, out);
@@ -799,6 +859,15 @@ impl Game {
         }
         let regain = play.regain;
         let mut notes = play.notes;
+        // Nothing may be put on a hole.
+        if pos.holes().any()
+            && pos
+                .frame()
+                .iter()
+                .any(|fx| matches!(fx, crate::position::Fx::Add(s, _) if pos.is_hole(*s) && pos.unit(*s).is_some()))
+        {
+            return Err(Reject);
+        }
         // Underworld: a vacated square lets one hidden unit come back.
         if !pos.underworld().is_empty() {
             let mut i = 0;
@@ -874,13 +943,18 @@ impl Game {
         }
         let by = side.opponent();
         if self.rules.observation == Observation::Attack {
+            let mobile = self.mobile_units(by);
             let b = self.pos.board();
             let candidates = if self.pos.has_royal_attrs() { b.colour(side) } else { b.colour(side) & b.kind(KING) };
             let pfri = self.rules.pawn_first_rank_immobile;
             for s in candidates {
                 let u = self.pos.unit(s).expect("occupied");
+                let mut from = mobile;
+                for c in &self.rules.capture_masks {
+                    from &= c.capture_squares(s);
+                }
                 if (u.kind() == KING || u.has(ROYAL))
-                    && (moves::attacked_by(&self.pos, by, s, pfri)
+                    && (moves::attacked_from(&self.pos, by, s, pfri, from)
                         || self.rules.observers.iter().any(|c| c.extra_observation(&mut self.pos, by, s, pfri)))
                 {
                     return true;

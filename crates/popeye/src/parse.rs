@@ -139,6 +139,13 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("NoDoublePawns", &[]),
     ("Rose", &[]),
     ("Locusauteur", &[]),
+    ("MonochromChess", &[]),
+    ("BichromChess", &[]),
+    ("UltraPatrol", &[]),
+    ("CentralChess", &[]),
+    ("EiffelChess", &[]),
+    ("HaanerChess", &[]),
+    ("Hole", &[]),
 ];
 
 /// Condition parameters followed by a number (`Sentinelles MaximumTotal 4`).
@@ -363,7 +370,7 @@ pub fn parse(input: &str) -> Result<Vec<Problem>, PopeyeError> {
                     while i < toks.len() {
                         // Square lists (forced squares): `e4d5`.
                         let sq = toks[i].text.as_bytes();
-                        if name.ends_with("ForcedSquare")
+                        if (name.ends_with("ForcedSquare") || name == "Hole")
                             && !sq.is_empty()
                             && sq.len() % 2 == 0
                             && sq.chunks(2).all(|c| (b'a'..=b'h').contains(&c[0]) && (b'1'..=b'8').contains(&c[1]))

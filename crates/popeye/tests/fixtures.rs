@@ -396,3 +396,102 @@ fn no_double_pawns_capture_onto_a_pawn_file() {
     let ours = solve(input);
     assert_eq!(ours, want, "{}", diff(&ours, &want));
 }
+
+/// Eiffel + Circe. White Ka7 Rc5 Sf3, Black Kh8 Qc7 Be5. The queen c7 is paralysed by the
+/// free rook c5 (no black bishop observes c5), so it does not check the king a7 along the
+/// 7th rank; the bishop e5 is paralysed by the knight f3 (irrelevant: it observes no white
+/// rook).
+/// - King: a8, b8, b7, b6, a6 are all safe (the queen stays paralysed; nothing else
+///   reaches those squares).
+/// - Rook: along the c-file it still observes c7 (c6, c4, c3, c2, c1): legal. Off the file
+///   (b5, a5, d5) the queen is freed and checks a7 via b7: illegal. Rc5*e5 also leaves
+///   the file: illegal. Rc5*c7 takes the queen, reborn on d8 (Circe), where no white rook
+///   observes it but it checks nothing (d8-c7 is blocked by the rook, 8th rank misses a7):
+///   legal.
+/// - Knight: every quiet move is legal (g1, h2, h4, g5, d4, d2, e1). Sf3*e5 (orthodox-legal,
+///   and legal under Eiffel alone) is illegal here: the bishop is reborn on f8 (e5 is
+///   dark), from where it observes c5 (e7, d6 empty) and paralyses the rook; the queen is
+///   freed and checks a7: the combination's point.
+#[test]
+fn eiffel_circe_rebirth_frees_a_checker() {
+    let input = "BeginProblem\nCondition EiffelChess Circe\nPieces White Ka7 Rc5 Sf3 Black Kh8 Qc7 Be5\n\
+                 Stipulation ~1\nOption NoBoard\nEndProblem\n";
+    let want = set(&[
+        "Ka7-a8",
+        "Ka7-b8",
+        "Ka7-b7",
+        "Ka7-b6",
+        "Ka7-a6",
+        "Rc5-c6",
+        "Rc5-c4",
+        "Rc5-c3",
+        "Rc5-c2",
+        "Rc5-c1",
+        "Rc5*c7[+bQd8]",
+        "Sf3-g1",
+        "Sf3-h2",
+        "Sf3-h4",
+        "Sf3-g5",
+        "Sf3-d4",
+        "Sf3-d2",
+        "Sf3-e1",
+    ]);
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+    // Contrast: under Eiffel alone the knight capture is legal (nothing is reborn).
+    let alone = solve(&input.replace(" Circe", ""));
+    assert!(alone.contains("Sf3*e5"), "{alone:?}");
+}
+
+/// Haan + Anticirce (Cheylan). White Ke1 Sc3, Black Kg8 Re8 Pe4 Pd5. The pawn e4 shields
+/// the white king from the rook e8 (whose capture Re8*e1 would be legal: the rook is
+/// reborn on h8, the dark corner, which is empty).
+/// - King: d1, d2, e2, f1, f2: no black unit reaches them (the pawns e4/d5 capture
+///   towards d3/f3 and c4/e4; the e-file stays blocked by e4 for e2).
+/// - Knight, quiet: a2, a4, b1, b5, d1, e2: the e-file stays blocked.
+/// - Sc3*d5: d5 is light, the knight is reborn on b1 (empty): legal.
+/// - Sc3*e4: e4 is light, the knight is reborn on b1. Under Anticirce alone e4 is then
+///   empty and the rook e8 checks e1: illegal. Under Haan e4 was vacated by the move (the
+///   captured pawn left it and the capturer was transferred away), so it is a hole, which
+///   the rook cannot cross: legal. That is our reading of "every square vacated by a move"
+///   (occupied before, empty after); c3 is a hole too.
+#[test]
+fn haan_anticirce_capture_square_becomes_a_hole() {
+    let input = "BeginProblem\nCondition HaanerChess AntiCirce Cheylan\n\
+                 Pieces White Ke1 Sc3 Black Kg8 Re8 Pe4 Pd5\nStipulation ~1\nOption NoBoard\nEndProblem\n";
+    let want = set(&[
+        "Ke1-d1",
+        "Ke1-d2",
+        "Ke1-e2",
+        "Ke1-f1",
+        "Ke1-f2",
+        "Sc3-a2",
+        "Sc3-a4",
+        "Sc3-b1",
+        "Sc3-b5",
+        "Sc3-d1",
+        "Sc3-e2",
+        "Sc3*d5[wSd5->b1]",
+        "Sc3*e4[wSe4->b1]",
+    ]);
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+    // Contrast: Anticirce alone refuses Sc3*e4 (the rook e8 would check e1).
+    let alone = solve(&input.replace("HaanerChess ", ""));
+    assert!(!alone.iter().any(|m| m.starts_with("Sc3*e4")), "{alone:?}");
+    // After 1.Sc3*e4 the holes c3 and e4 stop Black: the rook cannot go down the e-file
+    // past e5.
+    let p = &chimere_popeye::parse(input).unwrap()[0];
+    let mut g = chimere_popeye::build_game(p).unwrap();
+    let mut v = Vec::new();
+    g.legal_moves(&mut v);
+    let m = *v.iter().find(|m| m.from.to_string() == "c3" && m.to.to_string() == "e4").unwrap();
+    g.make(&m).unwrap();
+    for s in ["c3", "e4"] {
+        assert!(g.pos.is_hole(chimere_core::Square::parse(s).unwrap()), "{s}");
+    }
+    let mut b = Vec::new();
+    g.legal_moves(&mut b);
+    let rook: BTreeSet<String> = b.iter().filter(|m| m.from.to_string() == "e8").map(|m| m.to.to_string()).collect();
+    assert!(rook.contains("e5") && !rook.contains("e4") && !rook.contains("e3"), "{rook:?}");
+}

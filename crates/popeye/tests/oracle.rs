@@ -113,6 +113,12 @@ slug_tests! {
     cavalier_majeur => "cavalier-majeur",
     rokagogo => "rokagogo",
     reflective_kings => "reflective-kings",
+    monochromatique => "monochromatique",
+    bichromatique => "bichromatique",
+    ultra_patrouille => "ultra-patrouille",
+    central => "central",
+    hole => "hole",
+    haan => "haan",
 }
 
 /// Sum of Popeye's CPU time against ours over every move-list record of the implemented slugs.

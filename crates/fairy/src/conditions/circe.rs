@@ -388,6 +388,10 @@ impl Circe {
             Role::Captured => play.note(Note::Reborn { sq, unit: u, promo }),
             Role::Capturer => play.note(Note::Transfer { from, to: sq, unit: u, promo }),
         };
+        // A hole (Trou, Haan) takes no unit: as an occupied square, with nothing to remove.
+        if play.pos.is_hole(sq) {
+            return if self.occupied == Occupied::Illegal { Err(Reject) } else { Ok(false) };
+        }
         if play.pos.unit(sq).is_some() {
             match self.occupied {
                 Occupied::Vanish => return Ok(false),
@@ -435,7 +439,7 @@ impl Circe {
                 continue;
             };
             let Some(sq) = sq else { continue };
-            if self.square == RebirthSquare::Any && play.pos.unit(sq).is_some() {
+            if self.square == RebirthSquare::Any && play.pos.blocked(sq) {
                 return Err(Reject);
             }
             self.place(play, sq, u, v.role, v.sq, promo)?;
@@ -456,7 +460,7 @@ impl Circe {
         let Some(sq) = sq else { return Err(Reject) };
         // Para-circé: a pawn that promoted could not be reborn (its square was occupied).
         let promoted_pawn = play.moving.kind() == PAWN && play.mv.promo.is_some();
-        if self.para && (sq == to || promoted_pawn || play.pos.unit(sq).is_some()) {
+        if self.para && (sq == to || promoted_pawn || play.pos.blocked(sq)) {
             return Ok(());
         }
         if sq == to {
@@ -469,6 +473,9 @@ impl Circe {
                 play.pos.add(to, u.with_kind(k));
             }
             return Ok(());
+        }
+        if play.pos.is_hole(sq) {
+            return Err(Reject);
         }
         if play.pos.unit(sq).is_some() {
             if self.occupied != Occupied::Assassin {

@@ -81,6 +81,22 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
             out.push(Arc::new(super::StrictTransmutedKings))
         }
         _ if joined == "nodoublepawns" => out.push(Arc::new(super::NoDoublePawns)),
+        _ if joined == "monochromatique" || joined == "monochromchess" || joined == "monochrome" => {
+            out.push(Arc::new(super::Monochrome))
+        }
+        _ if joined == "bichromatique" || joined == "bichromchess" || joined == "bichrome" => {
+            out.push(Arc::new(super::Bichrome))
+        }
+        _ if joined == "ultrapatrouille" || joined == "ultrapatrol" => out.push(Arc::new(super::UltraPatrol)),
+        _ if joined == "central" || joined == "centralchess" => out.push(Arc::new(super::Central)),
+        _ if joined == "eiffel" || joined == "eiffelchess" => out.push(Arc::new(super::Eiffel)),
+        _ if joined == "haan" || joined == "haanerchess" || joined == "haanchess" => out.push(Arc::new(super::Haan)),
+        Some("trou") | Some("hole") | Some("holes") | Some("trous") => {
+            let squares: Vec<&str> = w[1..].iter().copied().filter(|x| !matches!(*x, "trou" | "hole")).collect();
+            let hole = super::Hole::parse(&squares)
+                .ok_or_else(|| RulesError(format!("`{name}`: holes need squares, e.g. `hole d4e5`")))?;
+            out.push(Arc::new(hole))
+        }
         _ if joined == "sat" => out.push(Arc::new(super::Sat)),
         _ if joined == "blackchecks" || joined.starts_with("lesnoirsnejouent") => {
             out.push(Arc::new(super::BlackChecks))

@@ -1,0 +1,145 @@
+//! Trou / Hole (Popeye `Hole <squares>`, e.g. `Hole d4e5`): the given squares are holes. No
+//! unit may stand on, move to or pass over them: riders stop before them, hoppers cannot
+//! hop over them nor cross them on the way to their hurdle, pawns cannot step two squares
+//! over them, castling cannot cross them, and no rebirth lands on them (a Circe rebirth
+//! there is as on an occupied square; an Anticirce capture is illegal). Leapers (knight,
+//! king) jump as usual, to squares that are not holes.
+//!
+//! The engine capability is the holes bitboard of [`crate::Position`] (shared with Haan);
+//! this condition puts the holes in when the game starts. Decision: a unit standing on a
+//! given square in the diagram stays there until it moves away.
+
+use crate::position::Position;
+use crate::rules::{Condition, Slot};
+use chimere_core::Square;
+
+#[derive(Clone, Debug, Default)]
+pub struct Hole {
+    pub squares: Vec<Square>,
+}
+
+impl Hole {
+    /// From square lists such as `d4e5` or `d4 e5`.
+    pub fn parse(words: &[&str]) -> Option<Hole> {
+        let mut squares = Vec::new();
+        for w in words {
+            let b = w.as_bytes();
+            if b.is_empty() || b.len() % 2 != 0 {
+                return None;
+            }
+            for c in b.chunks(2) {
+                squares.push(Square::parse(std::str::from_utf8(c).ok()?)?);
+            }
+        }
+        (!squares.is_empty()).then_some(Hole { squares })
+    }
+}
+
+impl Condition for Hole {
+    fn name(&self) -> String {
+        let s: Vec<String> = self.squares.iter().map(|s| s.to_string()).collect();
+        format!("Hole {}", s.join(""))
+    }
+    fn slots(&self) -> Vec<Slot> {
+        Vec::new()
+    }
+    fn setup(&self, pos: &mut Position) {
+        for &s in &self.squares {
+            pos.setup_hole(s);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game_from_fen;
+
+    fn moves(fen: &str, cond: &str) -> Vec<String> {
+        let mut g = game_from_fen(fen, &[cond]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let mut s: Vec<String> = v.iter().map(|m| format!("{}{}", m.from, m.to)).collect();
+        s.sort();
+        s
+    }
+
+    /// Forces check detection to play the opponent's captures.
+    #[derive(Debug)]
+    struct PlayCaptures;
+    impl crate::Condition for PlayCaptures {
+        fn name(&self) -> String {
+            "play captures".into()
+        }
+        fn slots(&self) -> Vec<crate::rules::Slot> {
+            Vec::new()
+        }
+        fn observation(&self) -> crate::rules::Observation {
+            crate::rules::Observation::KingCaptures
+        }
+    }
+
+    /// The attack tables with holes give the same check as playing the captures.
+    #[test]
+    fn attack_tables_agree_with_played_captures() {
+        let fen = "r3k2r/pp1n1ppp/2b5/2pPp3/1q6/2N2N2/PPP1QPPP/R3K2R w KQkq e6 0 1";
+        for name in ["hole d4e5c4", "haan"] {
+            let fast = crate::RuleSet::build(crate::conditions::by_name(name).unwrap(), &[]).unwrap();
+            let mut conds = crate::conditions::by_name(name).unwrap();
+            conds.push(std::sync::Arc::new(PlayCaptures));
+            let slow = crate::RuleSet::build(conds, &[]).unwrap();
+            let pos = crate::position_from_fen(fen).unwrap();
+            let a = crate::Game::new(fast, pos.clone()).perft(3);
+            let b = crate::Game::new(slow, pos).perft(3);
+            assert_eq!(a, b, "{name}");
+        }
+    }
+
+    #[test]
+    fn names() {
+        use crate::conditions::by_name;
+        for n in [
+            "Trou d4e5",
+            "hole d4 e5",
+            "Trou - Hole d4",
+            "monochromatique",
+            "MonochromChess",
+            "Bichromatique",
+            "BichromChess",
+            "Ultra-Patrouille",
+            "UltraPatrol",
+            "central",
+            "CentralChess",
+            "Eiffel",
+            "EiffelChess",
+            "Haan",
+            "HaanerChess",
+        ] {
+            let c = by_name(n).unwrap_or_else(|e| panic!("{n}: {e}"));
+            crate::RuleSet::build(c, &[]).unwrap_or_else(|e| panic!("{n}: {e}"));
+        }
+        assert!(by_name("hole").is_err());
+        assert!(by_name("hole z9").is_err());
+        // Restrictions of mobility do not combine with a check rule of another condition.
+        let mut c = by_name("eiffel").unwrap();
+        c.extend(by_name("bicolores").unwrap());
+        assert!(crate::RuleSet::build(c, &[]).is_err());
+    }
+
+    #[test]
+    fn holes_stop_lines_and_steps() {
+        // White Ra4 (the rank stops before d4), Pd2 (d3 only: d4 is a hole), Sb3 (not to
+        // d4), Ka1; Black Kh4 is not checked along the 4th rank.
+        let m = moves("8/8/8/8/R6k/1N6/3P4/K7 w - - 0 1", "hole d4");
+        assert!(m.contains(&"a4c4".to_string()));
+        assert!(!m.contains(&"a4e4".to_string()));
+        assert!(!m.contains(&"a4d4".to_string()));
+        assert!(m.contains(&"d2d3".to_string()));
+        assert!(!m.contains(&"b3d4".to_string()));
+        assert!(m.contains(&"b3c5".to_string()));
+        let mut g = game_from_fen("8/8/8/8/R6k/1N6/3P4/K7 b - - 0 1", &["hole d4"]).unwrap();
+        assert!(!g.in_check(chimere_core::Colour::Black));
+        // Double step over a hole: d2-d4 impossible with d3 a hole.
+        let m = moves("8/8/8/8/7k/8/3P4/K7 w - - 0 1", "hole d3");
+        assert!(!m.iter().any(|x| x.starts_with("d2")));
+    }
+}
