@@ -128,6 +128,23 @@ pub struct Play<'a> {
     pub promotions: &'a [Kind],
     /// Castling rights given back by rebirths.
     pub regain: u8,
+    /// The rule set's piece-set substitution, if any ([`RuleSet::substitution`]).
+    pub substitution: Option<[Kind; walk::KINDS]>,
+}
+
+/// The kind whose home squares (Circe rebirth squares) a unit of kind `k` uses: under a
+/// piece-set substitution, the kind it replaces (a Cavalier majeur nightrider uses the
+/// knight's squares); otherwise `k` itself.
+pub fn home_kind(substitution: Option<&[Kind; walk::KINDS]>, k: Kind) -> Kind {
+    match substitution {
+        Some(t) => t.iter().enumerate().find(|(i, r)| **r == k && *i != k.index()).map_or(k, |(i, _)| Kind(i as u8)),
+        None => k,
+    }
+}
+
+/// The kind replacing `k` under a piece-set substitution (`k` itself without one).
+pub fn substituted_kind(substitution: Option<&[Kind; walk::KINDS]>, k: Kind) -> Kind {
+    substitution.map_or(k, |t| t[k.index() % walk::KINDS])
 }
 
 impl Play<'_> {
@@ -601,9 +618,9 @@ impl RuleSet {
             )));
         }
         if let Some(t) = &substitution {
-            if !on_capture.is_empty() {
+            if capture_origin.is_some() {
                 return Err(RulesError(format!(
-                    "{} cannot be combined with capture consequences (rebirth squares of substituted kinds)",
+                    "{} cannot be combined with a condition moving captures elsewhere (rebirth squares of substituted kinds)",
                     substituting[0]
                 )));
             }
@@ -842,6 +859,7 @@ impl Game {
             notes: ArrayVec::new(),
             promotions: &rules.promotions,
             regain: 0,
+            substitution: rules.substitution,
         };
         if mv.capture.is_some() {
             for c in &rules.on_capture {

@@ -6,7 +6,7 @@
 
 use crate::moves::Move;
 use crate::position::{Position, Unit};
-use crate::rules::{Condition, Note, Observation, Play, Reject, Release, Role, Slot};
+use crate::rules::{Condition, Note, Observation, Play, Reject, Release, Role, Slot, home_kind, substituted_kind};
 use crate::walk::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use chimere_core::{Colour, Kind, Square};
 
@@ -217,6 +217,8 @@ struct Ctx {
     moving: Unit,
     /// The captured unit (for Anticirce Couscous: the capturer goes to its square).
     captured: Option<Unit>,
+    /// Piece-set substitution: substituted kinds use the squares of the kinds they replace.
+    sub: Option<[Kind; crate::walk::KINDS]>,
 }
 
 impl Circe {
@@ -229,7 +231,10 @@ impl Circe {
             return None;
         }
         let kind = match (self.change, role) {
-            (Change::Chameleon, _) => chameleon(victim.kind()),
+            (Change::Chameleon, _) => {
+                let sub = ctx.sub.as_ref();
+                substituted_kind(sub, chameleon(home_kind(sub, victim.kind())))
+            }
             (Change::Clone, Role::Captured) if ctx.moving.kind() != KING && victim.kind() != KING => ctx.moving.kind(),
             _ => victim.kind(),
         };
@@ -252,6 +257,7 @@ impl Circe {
         let own = Circe::side_of(u, ctx, role);
         let side = if self.mirror { own.opponent() } else { own };
         let from = ctx.mv.via.unwrap_or(ctx.mv.from);
+        let u = u.with_kind(home_kind(ctx.sub.as_ref(), u.kind()));
         match self.square {
             RebirthSquare::Standard => Some(standard_square(side, u.kind(), capsq)),
             RebirthSquare::Mirror => Some(standard_square(side.opponent(), u.kind(), capsq)),
@@ -276,7 +282,8 @@ impl Circe {
                     _ => (ctx.moving, Role::Capturer),
                 };
                 let c = Circe::side_of(cap, ctx, r);
-                Some(standard_square(if self.mirror { c.opponent() } else { c }, cap.kind(), capsq))
+                let k = home_kind(ctx.sub.as_ref(), cap.kind());
+                Some(standard_square(if self.mirror { c.opponent() } else { c }, k, capsq))
             }
             RebirthSquare::File => {
                 let s = standard_square(side, u.kind(), capsq);
@@ -422,7 +429,7 @@ impl Circe {
 
     fn rebirth_victims(&self, play: &mut Play) -> Result<(), Reject> {
         let captured = play.victims.iter().find(|v| v.role == Role::Captured).map(|v| v.unit);
-        let ctx = Ctx { mv: play.mv, mover: play.mover, moving: play.moving, captured };
+        let ctx = Ctx { mv: play.mv, mover: play.mover, moving: play.moving, captured, sub: play.substitution };
         for i in 0..play.victims.len() {
             let v = play.victims[i];
             if v.handled {
@@ -449,7 +456,7 @@ impl Circe {
 
     fn rebirth_capturer(&self, play: &mut Play) -> Result<(), Reject> {
         let captured = play.victims.iter().find(|v| v.role == Role::Captured).map(|v| v.unit);
-        let ctx = Ctx { mv: play.mv, mover: play.mover, moving: play.moving, captured };
+        let ctx = Ctx { mv: play.mv, mover: play.mover, moving: play.moving, captured, sub: play.substitution };
         let to = play.mv.to;
         let Some(u) = play.pos.unit(to) else { return Ok(()) };
         let capsq = play.mv.capture.unwrap_or(to);
@@ -512,7 +519,8 @@ impl Condition for Circe {
             Colour::Shared => pos.side(),
             c => c,
         };
-        let ctx = Ctx { mv: *mv, mover, moving, captured: mv.capture.and_then(|c| pos.unit(c)) };
+        // Without the substitution: only pawns have alternatives at a fixed square.
+        let ctx = Ctx { mv: *mv, mover, moving, captured: mv.capture.and_then(|c| pos.unit(c)), sub: None };
         match self.who {
             Who::Captured => {
                 let Some(v) = pos.unit(capsq) else { return 1 };

@@ -6,10 +6,11 @@
 //! - Locusauteur (emulated with locusts): knights become nightrider-locusts, bishops
 //!   bishop-locusts, rooks rook-locusts, queens locusts.
 //!
-//! Decision: combinations with capture consequences (Circe...) are refused by the rule
-//! set builder, since the rebirth squares of the substituted kinds (a nightrider reborn
-//! as a knight under Cavalier majeur) would need the rebirth rules to know the
-//! substitution.
+//! Circe rebirth squares of a substituted kind are those of the kind it replaces (the spec
+//! says so for the Cavalier majeur nightrider: the knight's squares; decided likewise for
+//! roses and locusts); a chameleon change works on the replaced kinds (a Cavalier majeur
+//! nightrider is reborn as a bishop). The rule set builder refuses combinations with a
+//! capture-origin condition (Mars Circe), whose squares do not know the substitution.
 
 use crate::rules::{Condition, Slot};
 use crate::walk::{self, BISHOP, KNIGHT, QUEEN, ROOK};
@@ -94,5 +95,19 @@ mod tests {
         for p in ["a7-a8=L +", "a7-a8=LR +", "a7-a8=LB", "a7-a8=LN"] {
             assert!(m.contains(&p.to_string()), "{p} {m:?}");
         }
+    }
+
+    #[test]
+    fn circe_rebirth_on_the_knights_squares() {
+        // Cavalier majeur + Circe, Black to move: the bishop a5 takes the white nightrider c3
+        // (a dark square); it is reborn on the knight's dark home square g1, not on the
+        // promotion square c8 of a fairy piece; the bishop on c3 then checks e1 over d2.
+        let mut g = game_from_fen("4k3/8/8/b7/8/2N5/8/4K3 b - - 0 1", &["cavalier majeur", "circe"]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let m: Vec<String> = v.iter().map(|m| crate::notation::move_with_check(&mut g, m).unwrap()).collect();
+        assert!(m.contains(&"Ba5*c3[+wNg1] +".to_string()), "{m:?}");
+        // Mars Circe (captures from the rebirth square) is refused.
+        assert!(game_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &["cavalier majeur", "mars circe"]).is_err());
     }
 }

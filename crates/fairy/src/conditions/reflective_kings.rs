@@ -1,6 +1,7 @@
 //! Rois réflecteurs (Popeye `ReflectiveKings`): a king attacked by enemy units may, in
 //! addition to its own moves, move, capture and give check like any of the attacking
-//! units' kinds.
+//! units' kinds. A royal unit of another kind (the `Royal` attribute) reflects in the
+//! same way, keeping its own walk.
 //!
 //! Our reading (as Popeye's): the kinds a king reflects are those of the enemy units that
 //! attack it by their own walks (an enemy king counts with its king walk, which adds
@@ -11,9 +12,25 @@
 
 use crate::moves::{self, GenParams, Move};
 use crate::position::Position;
+use crate::position::ROYAL;
 use crate::rules::{Condition, Slot};
 use crate::walk::KING;
-use chimere_core::{Colour, Kind, Square};
+use chimere_core::{Bitboard, Colour, Kind, Square};
+
+/// The royal units of `side` (kings, and units with the royal attribute).
+pub(crate) fn royal_squares(pos: &Position, side: Colour) -> Bitboard {
+    let b = pos.board();
+    let own = b.colour(side);
+    let mut r = b.kind(KING) & own;
+    if pos.has_royal_attrs() {
+        for s in own & !r {
+            if pos.unit(s).is_some_and(|u| u.has(ROYAL)) {
+                r.set(s);
+            }
+        }
+    }
+    r
+}
 
 /// The kinds (bit per kind index, the king excluded) of the enemy units attacking the
 /// king on `k`, of colour `side`.
@@ -58,8 +75,7 @@ impl Condition for ReflectiveKings {
         true
     }
     fn extra_moves(&self, pos: &Position, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
-        let b = pos.board();
-        for k in b.kind(KING) & b.colour(mover) {
+        for k in royal_squares(pos, mover) {
             let mask = reflected(pos, mover, k, gp.pawn_first_rank_immobile);
             if mask != 0 {
                 push_moves_as(pos, k, mask, mover, gp, out);
@@ -70,8 +86,7 @@ impl Condition for ReflectiveKings {
         true
     }
     fn extra_observation(&self, pos: &mut Position, by: Colour, target: Square, pfri: bool) -> bool {
-        let b = pos.board();
-        for k in b.kind(KING) & b.colour(by) {
+        for k in royal_squares(pos, by) {
             let mask = reflected(pos, by, k, pfri);
             if mask == 0 {
                 continue;

@@ -1,7 +1,8 @@
 //! Rois strictement transmutés (no Popeye equivalent): kings cannot move at all unless
 //! in check; a checked king moves (and captures, and gives check) only like the checking
 //! unit(s). Castling is therefore impossible (a king not in check cannot move, and
-//! castling out of check is illegal).
+//! castling out of check is illegal). Royal units of other kinds (the `Royal` attribute)
+//! are treated as kings.
 //!
 //! Our reading (decisions):
 //! - "Checking units" are the enemy units attacking the king by their own walks, kings
@@ -12,9 +13,9 @@
 //! - Check is "could the opponent capture the royal unit", with the transmuted king moves
 //!   counted: the engine plays the opponent's captures (observation by king captures).
 
-use super::reflective_kings::{push_moves_as, reflected};
+use super::reflective_kings::{push_moves_as, reflected, royal_squares};
 use crate::moves::{GenParams, Move};
-use crate::position::{Position, Unit};
+use crate::position::{Position, ROYAL, Unit};
 use crate::rules::{Condition, Observation, Slot};
 use crate::walk::KING;
 use chimere_core::Colour;
@@ -30,7 +31,7 @@ impl Condition for StrictTransmutedKings {
         Vec::new()
     }
     fn can_move(&self, u: Unit) -> bool {
-        u.kind() != KING
+        u.kind() != KING && !u.has(ROYAL)
     }
     fn observation(&self) -> Observation {
         Observation::KingCaptures
@@ -39,8 +40,7 @@ impl Condition for StrictTransmutedKings {
         true
     }
     fn extra_moves(&self, pos: &Position, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
-        let b = pos.board();
-        for k in b.kind(KING) & b.colour(mover) {
+        for k in royal_squares(pos, mover) {
             let mask = reflected(pos, mover, k, gp.pawn_first_rank_immobile);
             if mask != 0 {
                 push_moves_as(pos, k, mask, mover, gp, out);
