@@ -293,3 +293,78 @@ fn sentinelles_pion_neutre() {
     let ours = solve(input);
     assert_eq!(ours, want, "{}", diff(&ours, &want));
 }
+
+/// The piece attribute Volage without the condition: only the rook d1 is volage. White
+/// Kh1 Sb1 Rd1 (volage), black Ka8:
+/// - the rook leaves d1 (light): to a dark square it turns black (`=b`): d2, d4, d6, d8
+///   (a black rook there checks nothing white); to c1, e1, g1 it would turn black on the
+///   first rank and check Kh1 along it (self-check), so those are illegal; to a light
+///   square it stays white: d3, d5, d7, f1 (no check on a8 from any of them);
+/// - the knight b1 is not volage: Sb1-a3, Sb1-c3, Sb1-d2 stay white although they change
+///   square colour;
+/// - Kh1-g1, Kh1-g2, Kh1-h2.
+#[test]
+fn volage_attribute_without_the_condition() {
+    let input = "BeginProblem\nPieces White Kh1 Sb1 White Volage Rd1 Black Ka8\nStipulation ~1\nEndProblem\n";
+    let want = set(&[
+        "Rd1-d2=b", "Rd1-d4=b", "Rd1-d6=b", "Rd1-d8=b", "Rd1-d3", "Rd1-d5", "Rd1-d7", "Rd1-f1", "Sb1-a3", "Sb1-c3",
+        "Sb1-d2", "Kh1-g1", "Kh1-g2", "Kh1-h2",
+    ]);
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+    // A royal unit cannot be volage (kings never change colour).
+    let king = "BeginProblem\nPieces White Volage Kh1 Black Ka8\nStipulation ~1\nEndProblem\n";
+    let e = chimere_popeye::solve_text(king).unwrap_err();
+    assert!(e.message.contains("Volage"), "{e}");
+}
+
+/// The attribute and the condition together: the condition makes every non-king unit
+/// volage anyway (Sb1 too now), the attribute on Rd1 changes nothing. White Kh1 Sb1 Rd1,
+/// black Ka8: the rook moves as in the fixture above; the knight leaves b1 (dark) for
+/// light squares a3, c3, d2 and turns black each time (none of them checks Kh1).
+#[test]
+fn volage_attribute_with_the_condition() {
+    let input =
+        "BeginProblem\nCondition Volage\nPieces White Kh1 Sb1 White Volage Rd1 Black Ka8\nStipulation ~1\nEndProblem\n";
+    let want = set(&[
+        "Rd1-d2=b", "Rd1-d4=b", "Rd1-d6=b", "Rd1-d8=b", "Rd1-d3", "Rd1-d5", "Rd1-d7", "Rd1-f1", "Sb1-a3=b", "Sb1-c3=b",
+        "Sb1-d2=b", "Kh1-g1", "Kh1-g2", "Kh1-h2",
+    ]);
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+}
+
+/// Sentinelles MaximumWhite 1: White Kh1 Sd4 Pa2, black Ka8. White already has one pawn
+/// (the maximum), so no knight move leaves a sentinel: Sd4 to b3, b5, c2, c6, e2, e6, f3,
+/// f5 (none checks a8); a2-a3, a2-a4; Kh1-g1, Kh1-g2, Kh1-h2 (first rank: nothing anyway).
+#[test]
+fn sentinelles_maximum_white() {
+    let input = "BeginProblem\nCondition Sentinelles MaximumWhite 1\nPieces White Kh1 Sd4 Pa2 Black Ka8\n\
+                 Stipulation ~1\nEndProblem\n";
+    let mut want: BTreeSet<String> =
+        ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"].iter().map(|t| format!("Sd4-{t}")).collect();
+    want.extend(set(&["a2-a3", "a2-a4", "Kh1-g1", "Kh1-g2", "Kh1-h2"]));
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+    // With MaximumWhite 2 the same knight moves leave a white pawn on d4.
+    let ours = solve(&input.replace("MaximumWhite 1", "MaximumWhite 2"));
+    assert!(ours.contains("Sd4-f5[+wPd4]"), "{ours:?}");
+}
+
+/// ParaSentinelles: White Kh1 Sd4 Pa2 Pb2, black Ka8 Pc6 Ph7. Before each white move both
+/// sides have two pawns, so the mover does not have more: every knight move leaves a
+/// white pawn on d4, the capture Sd4*c6 too (Black had two pawns before it). Knight moves
+/// b3, b5, c2, *c6, e2, e6, f3, f5 (none checks a8); pawns a2-a3, a2-a4, b2-b3, b2-b4;
+/// Kh1-g1, Kh1-g2, Kh1-h2. Para with PionAdvers is refused.
+#[test]
+fn sentinelles_para() {
+    let input = "BeginProblem\nCondition Sentinelles ParaSentinelles\n\
+                 Pieces White Kh1 Sd4 Pa2 Pb2 Black Ka8 Pc6 Ph7\nStipulation ~1\nEndProblem\n";
+    let mut want: BTreeSet<String> =
+        ["-b3", "-b5", "-c2", "*c6", "-e2", "-e6", "-f3", "-f5"].iter().map(|t| format!("Sd4{t}[+wPd4]")).collect();
+    want.extend(set(&["a2-a3", "a2-a4", "b2-b3", "b2-b4", "Kh1-g1", "Kh1-g2", "Kh1-h2"]));
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+    let e = chimere_popeye::solve_text(&input.replace("ParaSentinelles", "ParaSentinelles PionAdvers")).unwrap_err();
+    assert!(e.message.contains("ParaSentinelles"), "{e}");
+}
