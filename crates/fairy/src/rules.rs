@@ -127,6 +127,9 @@ pub struct Play<'a> {
     pub promotions: &'a [Kind],
     /// Castling rights given back by rebirths.
     pub regain: u8,
+    /// The rank (relative to a pawn's side, 0 = its first; 8 = never) on which a pawn
+    /// promotes, also when a condition places it there ([`RuleSet::promotion_rank`]).
+    pub promotion_rank: u8,
 }
 
 impl Play<'_> {
@@ -164,7 +167,9 @@ pub trait Condition: fmt::Debug + Send + Sync {
         Some(from)
     }
     /// `Choices`: number of alternatives for this (pseudo-legal) move (at least 1).
-    fn choices(&self, _pos: &Position, _mv: &Move, _promotions: &[Kind]) -> u16 {
+    /// `promotions`: the kinds a pawn may promote to; `promotion_rank`: the rank (relative
+    /// to the pawn's side, 8 = never) on which a pawn placed by the condition promotes.
+    fn choices(&self, _pos: &Position, _mv: &Move, _promotions: &[Kind], _promotion_rank: u8) -> u16 {
         1
     }
     /// Play slots: apply this condition's consequences of a capture.
@@ -558,7 +563,7 @@ impl Game {
             let end = out.len();
             for i in start..end {
                 let m = out[i];
-                let n = c.choices(&self.pos, &m, &self.rules.promotions);
+                let n = c.choices(&self.pos, &m, &self.rules.promotions, self.rules.promotion_rank);
                 for k in 1..n {
                     out.push(Move { choice: k, ..m });
                 }
@@ -613,6 +618,7 @@ impl Game {
             notes: ArrayVec::new(),
             promotions: &rules.promotions,
             regain: 0,
+            promotion_rank: rules.promotion_rank,
         };
         if mv.capture.is_some() {
             for c in &rules.on_capture {
