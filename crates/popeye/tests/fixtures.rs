@@ -1,4 +1,5 @@
-//! Fixtures for conditions Popeye lacks (Chimère extension keywords), each with the
+//! Fixtures for conditions Popeye lacks (Chimère extension keywords) and for Popeye inputs
+//! the oracle does not cover (combinations, parameters, piece attributes), each with the
 //! reason for its expected moves. Where the spec says how, the expected moves are derived
 //! from Popeye's output for the nearest Popeye condition.
 
@@ -367,4 +368,69 @@ fn sentinelles_para() {
     assert_eq!(ours, want, "{}", diff(&ours, &want));
     let e = chimere_popeye::solve_text(&input.replace("ParaSentinelles", "ParaSentinelles PionAdvers")).unwrap_err();
     assert!(e.message.contains("ParaSentinelles"), "{e}");
+}
+
+/// Einstein + Circe (Popeye `Condition EinsteinChess Circe`). White Ke1 Bc1 Sd4 Pa1 Pg7,
+/// black Ka8 Rh8 Sh6 Pc6 Pe6. The moved unit steps down after a quiet move and up after a
+/// capture; the captured unit is reborn on its Circe square unchanged (Einstein changes the
+/// capturer only).
+/// - Sd4, quiet: knight -> pawn (`=P`) on b3, b5, c2, e2, f3, f5 (no pawn there checks a8);
+/// - Sd4*c6: knight -> bishop, the black pawn reborn on c7; the bishop on c6 checks a8
+///   through b7 (`+`); Sd4*e6: bishop on e6 (no check), the pawn reborn on e7;
+/// - Bc1, quiet: bishop -> knight (`=S`) on b2, a3, d2, e3, f4, g5 (no knight checks a8);
+/// - Bc1*h6: bishop -> rook (its lines stop at e6 and h8: no check); the black knight,
+///   taken on a dark square, is reborn on b8, its dark home square;
+/// - a1: a pawn on its first rank advances one, two or three squares (a2, a3, a4) and
+///   stays a pawn;
+/// - g7-g8: no promotion under Einstein, the pawn stays a pawn; g7*h8: pawn -> knight; the
+///   rook taken on h8 (dark) would be reborn on h8, occupied by the capturer: it vanishes;
+/// - Ke1 to d1, d2, e2, f1, f2 (kings never change; no black unit reaches these squares).
+#[test]
+fn einstein_circe() {
+    let input = "BeginProblem\nCondition EinsteinChess Circe\n\
+                 Pieces White Ke1 Bc1 Sd4 Pa1 Pg7 Black Ka8 Rh8 Sh6 Pc6 Pe6\nStipulation ~1\nEndProblem\n";
+    let mut want: BTreeSet<String> =
+        ["b3", "b5", "c2", "e2", "f3", "f5"].iter().map(|t| format!("Sd4-{t}=P")).collect();
+    want.extend(["b2", "a3", "d2", "e3", "f4", "g5"].iter().map(|t| format!("Bc1-{t}=S")));
+    want.extend(set(&[
+        "Sd4*c6[+bPc7]=B +",
+        "Sd4*e6[+bPe7]=B",
+        "Bc1*h6[+bSb8]=R",
+        "a1-a2",
+        "a1-a3",
+        "a1-a4",
+        "g7-g8",
+        "g7*h8=S",
+        "Ke1-d1",
+        "Ke1-d2",
+        "Ke1-e2",
+        "Ke1-f1",
+        "Ke1-f2",
+    ]));
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+}
+
+/// Einstein + Circe couscous: a pawn reborn on its last rank stays a pawn. White Ke2 Rd1,
+/// black Ka8 Pd5:
+/// - Rd1*d5: the black pawn is reborn on the white rook's square of the capture square's
+///   colour (d5 light: h1), Black's last rank; without Einstein it would promote, under
+///   Einstein it stays a pawn (`[+bPh1]`); the rook, having captured, becomes a queen
+///   that checks a8 along the long diagonal (`=Q +`);
+/// - Rd1, quiet: rook -> bishop (`=B`) on a1, b1, c1, e1, f1, g1, h1, d2, d3, d4 (the
+///   bishop on h1 is stopped by d5: no check);
+/// - Ke2 to d2, d3, e1, e3, f1, f2, f3 (d1 is the rook's; the pawn d5 guards c4, e4).
+///
+/// Einstein with Super-Circe (pawns immobile on their first rank) is refused.
+#[test]
+fn einstein_couscous_circe() {
+    let input = "BeginProblem\nCondition EinsteinChess CouscousCirce\nPieces White Ke2 Rd1 Black Ka8 Pd5\n\
+                 Stipulation ~1\nEndProblem\n";
+    let mut want: BTreeSet<String> =
+        ["a1", "b1", "c1", "e1", "f1", "g1", "h1", "d2", "d3", "d4"].iter().map(|t| format!("Rd1-{t}=B")).collect();
+    want.extend(set(&["Rd1*d5[+bPh1]=Q +", "Ke2-d2", "Ke2-d3", "Ke2-e1", "Ke2-e3", "Ke2-f1", "Ke2-f2", "Ke2-f3"]));
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+    let e = chimere_popeye::solve_text(&input.replace("CouscousCirce", "SuperCirce")).unwrap_err();
+    assert!(e.message.contains("first rank"), "{e}");
 }
