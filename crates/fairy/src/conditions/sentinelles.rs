@@ -12,7 +12,7 @@
 //!   most 8 of that colour.
 //!
 //! Popeye's other parameters, which combine with the above:
-//! - `MaximumWhite n` / `MaximumBlack n` (0..=64): at most n white / black pawns (instead
+//! - `MaximumWhite n` / `MaximumBlack n` (French `MaximumBlanc` / `MaximumNoir`; 0..=64): at most n white / black pawns (instead
 //!   of 8; with `MaximumTotal` the other colour then has no limit of its own);
 //! - `ParaSentinelles` (with the mover's pawn only): a pawn appears only if, before the
 //!   move, the mover had no more pawns than the opponent (Popeye: the opponent's pawns are
@@ -98,8 +98,8 @@ impl Sentinelles {
                 "neutre" | "pionneutre" => s.sentinel = Sentinel::Neutral,
                 "propre" | "pionpropre" => s.sentinel = Sentinel::Mover,
                 "totalmax" | "maximumtotal" => total = Some(number(w, it.next())?),
-                "maximumwhite" => white = Some(number(w, it.next())?),
-                "maximumblack" => black = Some(number(w, it.next())?),
+                "maximumwhite" | "maximumblanc" => white = Some(number(w, it.next())?),
+                "maximumblack" | "maximumnoir" => black = Some(number(w, it.next())?),
                 "para" | "parasentinelles" => s.para = true,
                 "berolina" => {
                     return Err(RulesError("Sentinelles Berolina is not supported (no Berolina pawn)".into()));
