@@ -43,7 +43,8 @@
 //! - Rules of our reading: a pawn on its own first rank steps one square forward (seed
 //!   default) unless a condition makes it immobile there (Super-Circe, ...) or lets it
 //!   advance further (Einstein: up to three squares, then en passant on each square
-//!   passed); a condition may move the promotion rank or abolish promotion; promotion
+//!   passed); a condition may move the promotion rank or abolish promotion (the rank holds
+//!   for pawns placed by a condition too: a pawn reborn on it promotes); promotion
 //!   happens before the capture consequences; promotion to fairy kinds present in the
 //!   diagram is allowed; castling needs king and rook on their squares with rights, and a
 //!   rook reborn on its corner regains its right.

@@ -130,6 +130,9 @@ pub struct Play<'a> {
     pub regain: u8,
     /// The rule set's piece-set substitution, if any ([`RuleSet::substitution`]).
     pub substitution: Option<[Kind; walk::KINDS]>,
+    /// The rank (relative to a pawn's side, 0 = its first; 8 = never) on which a pawn
+    /// promotes, also when a condition places it there ([`RuleSet::promotion_rank`]).
+    pub promotion_rank: u8,
 }
 
 /// The kind whose home squares (Circe rebirth squares) a unit of kind `k` uses: under a
@@ -182,7 +185,9 @@ pub trait Condition: fmt::Debug + Send + Sync {
         Some(from)
     }
     /// `Choices`: number of alternatives for this (pseudo-legal) move (at least 1).
-    fn choices(&self, _pos: &Position, _mv: &Move, _promotions: &[Kind]) -> u16 {
+    /// `promotions`: the kinds a pawn may promote to; `promotion_rank`: the rank (relative
+    /// to the pawn's side, 8 = never) on which a pawn placed by the condition promotes.
+    fn choices(&self, _pos: &Position, _mv: &Move, _promotions: &[Kind], _promotion_rank: u8) -> u16 {
         1
     }
     /// Play slots: apply this condition's consequences of a capture.
@@ -804,7 +809,7 @@ impl Game {
             let end = out.len();
             for i in start..end {
                 let m = out[i];
-                let n = c.choices(&self.pos, &m, &self.rules.promotions);
+                let n = c.choices(&self.pos, &m, &self.rules.promotions, self.rules.promotion_rank);
                 for k in 1..n {
                     out.push(Move { choice: k, ..m });
                 }
@@ -860,6 +865,7 @@ impl Game {
             promotions: &rules.promotions,
             regain: 0,
             substitution: rules.substitution,
+            promotion_rank: rules.promotion_rank,
         };
         if mv.capture.is_some() {
             for c in &rules.on_capture {

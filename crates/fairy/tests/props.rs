@@ -192,6 +192,7 @@ fn every_condition() -> Vec<(&'static str, Vec<Arc<dyn Condition>>)> {
         "volage",
         "glasgow",
         "sentinelles en pion adverse",
+        "sentinelles parasentinelles maximumwhite 3",
         "sentinelles en pion neutre",
         "sentinelles totalmax=4",
         "swapping kings",

@@ -19,8 +19,8 @@ pub mod notation;
 pub mod parse;
 
 use chimere_core::{Colour, Kind};
-use chimere_fairy::conditions::{Change, Circe, Kamikaze, Occupied, RebirthSquare};
-use chimere_fairy::position::{EnPassant, KAMIKAZE, NO_ORIGIN, Position, Unit};
+use chimere_fairy::conditions::{Change, Circe, Kamikaze, Occupied, RebirthSquare, Volage};
+use chimere_fairy::position::{EnPassant, KAMIKAZE, NO_ORIGIN, Position, ROYAL, Unit, VOLAGE};
 use chimere_fairy::{Condition, Game, Move, RuleSet, walk};
 pub use parse::{ConditionSpec, PieceSpec, Problem, parse};
 use std::fmt;
@@ -120,10 +120,22 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
     let mut pos = Position::empty();
     let mut fairy: Vec<Kind> = Vec::new();
     let mut any_kamikaze = false;
+    let mut any_volage = false;
     for ps in &p.pieces {
         let u = Unit { attrs: ps.attrs, origin: ps.square.index() as u8, ..Unit::new(ps.colour, ps.kind) };
         debug_assert!(u.origin != NO_ORIGIN);
         any_kamikaze |= ps.attrs & KAMIKAZE != 0;
+        if ps.attrs & VOLAGE != 0 {
+            // Kings never change colour (Volage); a royal unit that did would leave its
+            // side without a royal.
+            if ps.kind == walk::KING || ps.attrs & ROYAL != 0 {
+                return Err(PopeyeError {
+                    line: p.line,
+                    message: format!("the royal unit on {} cannot be Volage", ps.square),
+                });
+            }
+            any_volage = true;
+        }
         if walk::walk(ps.kind).fairy && !fairy.contains(&ps.kind) {
             fairy.push(ps.kind);
         }
@@ -178,6 +190,9 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
     }
     if let Some(f) = forced {
         conds.push(Arc::new(f));
+    }
+    if any_volage && !p.conditions.iter().any(|c| c.name == "Volage") {
+        conds.push(Arc::new(Volage::attribute_only()));
     }
     if any_kamikaze {
         let capturer_may_return = p.conditions.iter().any(|c| c.name.contains("Circe"));

@@ -4,7 +4,7 @@
 
 use crate::PopeyeError;
 use chimere_core::{Colour, Kind, Square};
-use chimere_fairy::position::{KAMIKAZE, ROYAL};
+use chimere_fairy::position::{KAMIKAZE, ROYAL, VOLAGE};
 use chimere_fairy::walk;
 
 /// One unit of the diagram.
@@ -123,7 +123,19 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("EinsteinChess", &[]),
     ("Volage", &[]),
     ("GlasgowChess", &[]),
-    ("Sentinelles", &["PionAdvers", "PionNeutre", "MaximumTotal"]),
+    (
+        "Sentinelles",
+        &[
+            "PionPropre",
+            "PionAdvers",
+            "PionNeutre",
+            "MaximumBlack",
+            "MaximumWhite",
+            "MaximumTotal",
+            "ParaSentinelles",
+            "Berolina",
+        ],
+    ),
     ("SwappingKings", &[]),
     ("Gravitation", &[]),
     // Multi-move turns: `ProgressiveChess [n]` (n = the diagram's turn number, default 1).
@@ -149,7 +161,7 @@ const CONDITIONS: &[(&str, &[&str])] = &[
 ];
 
 /// Condition parameters followed by a number (`Sentinelles MaximumTotal 4`).
-const NUMBER_PARAMS: &[&str] = &["MaximumTotal"];
+const NUMBER_PARAMS: &[&str] = &["MaximumTotal", "MaximumWhite", "MaximumBlack"];
 
 const OPTIONS: &[&str] = &[
     "NoBoard",
@@ -182,9 +194,9 @@ const OPTIONS: &[&str] = &[
     "NullMoves",
 ];
 
-const ATTRIBUTES: &[&str] = &["Kamikaze", "Royal"];
+const ATTRIBUTES: &[&str] = &["Kamikaze", "Royal", "Volage"];
 const UNSUPPORTED_ATTRIBUTES: &[&str] =
-    &["Volage", "Paralysing", "Chameleon", "Jigger", "HalfNeutral", "Magic", "Frischauf", "Functionary"];
+    &["Paralysing", "Chameleon", "Jigger", "HalfNeutral", "Magic", "Frischauf", "Functionary"];
 
 /// Matches `word` against `list`: exact (case-insensitive) first, else a unique prefix.
 pub fn match_keyword<'a>(word: &str, list: &[&'a str]) -> Result<Option<&'a str>, Vec<&'a str>> {
@@ -321,7 +333,11 @@ pub fn parse(input: &str) -> Result<Vec<Problem>, PopeyeError> {
                     }
                     if w.text.len() >= 3 {
                         if let Ok(Some(a)) = match_keyword(w.text, ATTRIBUTES) {
-                            attrs |= if a == "Kamikaze" { KAMIKAZE } else { ROYAL };
+                            attrs |= match a {
+                                "Kamikaze" => KAMIKAZE,
+                                "Volage" => VOLAGE,
+                                _ => ROYAL,
+                            };
                             i += 1;
                             continue;
                         }

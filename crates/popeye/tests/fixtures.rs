@@ -1,4 +1,5 @@
-//! Fixtures for conditions Popeye lacks (Chimère extension keywords), each with the
+//! Fixtures for conditions Popeye lacks (Chimère extension keywords) and for Popeye inputs
+//! the oracle does not cover (combinations, parameters, piece attributes), each with the
 //! reason for its expected moves. Where the spec says how, the expected moves are derived
 //! from Popeye's output for the nearest Popeye condition.
 
@@ -494,4 +495,144 @@ fn haan_anticirce_capture_square_becomes_a_hole() {
     g.legal_moves(&mut b);
     let rook: BTreeSet<String> = b.iter().filter(|m| m.from.to_string() == "e8").map(|m| m.to.to_string()).collect();
     assert!(rook.contains("e5") && !rook.contains("e4") && !rook.contains("e3"), "{rook:?}");
+}
+
+/// The piece attribute Volage without the condition: only the rook d1 is volage. White
+/// Kh1 Sb1 Rd1 (volage), black Ka8:
+/// - the rook leaves d1 (light): to a dark square it turns black (`=b`): d2, d4, d6, d8
+///   (a black rook there checks nothing white); to c1, e1, g1 it would turn black on the
+///   first rank and check Kh1 along it (self-check), so those are illegal; to a light
+///   square it stays white: d3, d5, d7, f1 (no check on a8 from any of them);
+/// - the knight b1 is not volage: Sb1-a3, Sb1-c3, Sb1-d2 stay white although they change
+///   square colour;
+/// - Kh1-g1, Kh1-g2, Kh1-h2.
+#[test]
+fn volage_attribute_without_the_condition() {
+    let input = "BeginProblem\nPieces White Kh1 Sb1 White Volage Rd1 Black Ka8\nStipulation ~1\nEndProblem\n";
+    let want = set(&[
+        "Rd1-d2=b", "Rd1-d4=b", "Rd1-d6=b", "Rd1-d8=b", "Rd1-d3", "Rd1-d5", "Rd1-d7", "Rd1-f1", "Sb1-a3", "Sb1-c3",
+        "Sb1-d2", "Kh1-g1", "Kh1-g2", "Kh1-h2",
+    ]);
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+    // A royal unit cannot be volage (kings never change colour).
+    let king = "BeginProblem\nPieces White Volage Kh1 Black Ka8\nStipulation ~1\nEndProblem\n";
+    let e = chimere_popeye::solve_text(king).unwrap_err();
+    assert!(e.message.contains("Volage"), "{e}");
+}
+
+/// The attribute and the condition together: the condition makes every non-king unit
+/// volage anyway (Sb1 too now), the attribute on Rd1 changes nothing. White Kh1 Sb1 Rd1,
+/// black Ka8: the rook moves as in the fixture above; the knight leaves b1 (dark) for
+/// light squares a3, c3, d2 and turns black each time (none of them checks Kh1).
+#[test]
+fn volage_attribute_with_the_condition() {
+    let input =
+        "BeginProblem\nCondition Volage\nPieces White Kh1 Sb1 White Volage Rd1 Black Ka8\nStipulation ~1\nEndProblem\n";
+    let want = set(&[
+        "Rd1-d2=b", "Rd1-d4=b", "Rd1-d6=b", "Rd1-d8=b", "Rd1-d3", "Rd1-d5", "Rd1-d7", "Rd1-f1", "Sb1-a3=b", "Sb1-c3=b",
+        "Sb1-d2=b", "Kh1-g1", "Kh1-g2", "Kh1-h2",
+    ]);
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+}
+
+/// Sentinelles MaximumWhite 1: White Kh1 Sd4 Pa2, black Ka8. White already has one pawn
+/// (the maximum), so no knight move leaves a sentinel: Sd4 to b3, b5, c2, c6, e2, e6, f3,
+/// f5 (none checks a8); a2-a3, a2-a4; Kh1-g1, Kh1-g2, Kh1-h2 (first rank: nothing anyway).
+#[test]
+fn sentinelles_maximum_white() {
+    let input = "BeginProblem\nCondition Sentinelles MaximumWhite 1\nPieces White Kh1 Sd4 Pa2 Black Ka8\n\
+                 Stipulation ~1\nEndProblem\n";
+    let mut want: BTreeSet<String> =
+        ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"].iter().map(|t| format!("Sd4-{t}")).collect();
+    want.extend(set(&["a2-a3", "a2-a4", "Kh1-g1", "Kh1-g2", "Kh1-h2"]));
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+    // With MaximumWhite 2 the same knight moves leave a white pawn on d4.
+    let ours = solve(&input.replace("MaximumWhite 1", "MaximumWhite 2"));
+    assert!(ours.contains("Sd4-f5[+wPd4]"), "{ours:?}");
+}
+
+/// ParaSentinelles: White Kh1 Sd4 Pa2 Pb2, black Ka8 Pc6 Ph7. Before each white move both
+/// sides have two pawns, so the mover does not have more: every knight move leaves a
+/// white pawn on d4, the capture Sd4*c6 too (Black had two pawns before it). Knight moves
+/// b3, b5, c2, *c6, e2, e6, f3, f5 (none checks a8); pawns a2-a3, a2-a4, b2-b3, b2-b4;
+/// Kh1-g1, Kh1-g2, Kh1-h2. Para with PionAdvers is refused.
+#[test]
+fn sentinelles_para() {
+    let input = "BeginProblem\nCondition Sentinelles ParaSentinelles\n\
+                 Pieces White Kh1 Sd4 Pa2 Pb2 Black Ka8 Pc6 Ph7\nStipulation ~1\nEndProblem\n";
+    let mut want: BTreeSet<String> =
+        ["-b3", "-b5", "-c2", "*c6", "-e2", "-e6", "-f3", "-f5"].iter().map(|t| format!("Sd4{t}[+wPd4]")).collect();
+    want.extend(set(&["a2-a3", "a2-a4", "b2-b3", "b2-b4", "Kh1-g1", "Kh1-g2", "Kh1-h2"]));
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+    let e = chimere_popeye::solve_text(&input.replace("ParaSentinelles", "ParaSentinelles PionAdvers")).unwrap_err();
+    assert!(e.message.contains("ParaSentinelles"), "{e}");
+}
+
+/// Einstein + Circe (Popeye `Condition EinsteinChess Circe`). White Ke1 Bc1 Sd4 Pa1 Pg7,
+/// black Ka8 Rh8 Sh6 Pc6 Pe6. The moved unit steps down after a quiet move and up after a
+/// capture; the captured unit is reborn on its Circe square unchanged (Einstein changes the
+/// capturer only).
+/// - Sd4, quiet: knight -> pawn (`=P`) on b3, b5, c2, e2, f3, f5 (no pawn there checks a8);
+/// - Sd4*c6: knight -> bishop, the black pawn reborn on c7; the bishop on c6 checks a8
+///   through b7 (`+`); Sd4*e6: bishop on e6 (no check), the pawn reborn on e7;
+/// - Bc1, quiet: bishop -> knight (`=S`) on b2, a3, d2, e3, f4, g5 (no knight checks a8);
+/// - Bc1*h6: bishop -> rook (its lines stop at e6 and h8: no check); the black knight,
+///   taken on a dark square, is reborn on b8, its dark home square;
+/// - a1: a pawn on its first rank advances one, two or three squares (a2, a3, a4) and
+///   stays a pawn;
+/// - g7-g8: no promotion under Einstein, the pawn stays a pawn; g7*h8: pawn -> knight; the
+///   rook taken on h8 (dark) would be reborn on h8, occupied by the capturer: it vanishes;
+/// - Ke1 to d1, d2, e2, f1, f2 (kings never change; no black unit reaches these squares).
+#[test]
+fn einstein_circe() {
+    let input = "BeginProblem\nCondition EinsteinChess Circe\n\
+                 Pieces White Ke1 Bc1 Sd4 Pa1 Pg7 Black Ka8 Rh8 Sh6 Pc6 Pe6\nStipulation ~1\nEndProblem\n";
+    let mut want: BTreeSet<String> =
+        ["b3", "b5", "c2", "e2", "f3", "f5"].iter().map(|t| format!("Sd4-{t}=P")).collect();
+    want.extend(["b2", "a3", "d2", "e3", "f4", "g5"].iter().map(|t| format!("Bc1-{t}=S")));
+    want.extend(set(&[
+        "Sd4*c6[+bPc7]=B +",
+        "Sd4*e6[+bPe7]=B",
+        "Bc1*h6[+bSb8]=R",
+        "a1-a2",
+        "a1-a3",
+        "a1-a4",
+        "g7-g8",
+        "g7*h8=S",
+        "Ke1-d1",
+        "Ke1-d2",
+        "Ke1-e2",
+        "Ke1-f1",
+        "Ke1-f2",
+    ]));
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+}
+
+/// Einstein + Circe couscous: a pawn reborn on its last rank stays a pawn. White Ke2 Rd1,
+/// black Ka8 Pd5:
+/// - Rd1*d5: the black pawn is reborn on the white rook's square of the capture square's
+///   colour (d5 light: h1), Black's last rank; without Einstein it would promote, under
+///   Einstein it stays a pawn (`[+bPh1]`); the rook, having captured, becomes a queen
+///   that checks a8 along the long diagonal (`=Q +`);
+/// - Rd1, quiet: rook -> bishop (`=B`) on a1, b1, c1, e1, f1, g1, h1, d2, d3, d4 (the
+///   bishop on h1 is stopped by d5: no check);
+/// - Ke2 to d2, d3, e1, e3, f1, f2, f3 (d1 is the rook's; the pawn d5 guards c4, e4).
+///
+/// Einstein with Super-Circe (pawns immobile on their first rank) is refused.
+#[test]
+fn einstein_couscous_circe() {
+    let input = "BeginProblem\nCondition EinsteinChess CouscousCirce\nPieces White Ke2 Rd1 Black Ka8 Pd5\n\
+                 Stipulation ~1\nEndProblem\n";
+    let mut want: BTreeSet<String> =
+        ["a1", "b1", "c1", "e1", "f1", "g1", "h1", "d2", "d3", "d4"].iter().map(|t| format!("Rd1-{t}=B")).collect();
+    want.extend(set(&["Rd1*d5[+bPh1]=Q +", "Ke2-d2", "Ke2-d3", "Ke2-e1", "Ke2-e3", "Ke2-f1", "Ke2-f2", "Ke2-f3"]));
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+    let e = chimere_popeye::solve_text(&input.replace("CouscousCirce", "SuperCirce")).unwrap_err();
+    assert!(e.message.contains("first rank"), "{e}");
 }

@@ -3,6 +3,10 @@
 //! (chameleon, clone), and what if the square is occupied (vanish, illegal, assassin,
 //! parachute, volcanic). Plain Circe, its variants, Super-Circe, Anticirce and its
 //! variants, Anti-Super-Circe and Fusil are all values of [`Circe`].
+//!
+//! A pawn reborn (or transferred) onto its promotion rank promotes there, the mover
+//! choosing the kind; the promotion rank is the rule set's (Glasgow: the 7th rank;
+//! Einstein: none, the pawn stays a pawn).
 
 use crate::moves::Move;
 use crate::position::{Position, Unit};
@@ -189,10 +193,15 @@ pub fn standard_square(c: Colour, kind: Kind, at: Square) -> Square {
     }
 }
 
-fn promotion_rank(c: Colour) -> Option<u8> {
+/// The absolute rank on which a pawn of colour `c` promotes, given the rule set's
+/// promotion rank relative to the pawn's side (8 or more: never).
+fn promotion_rank(c: Colour, relative: u8) -> Option<u8> {
+    if relative > 7 {
+        return None;
+    }
     match c {
-        Colour::White => Some(7),
-        Colour::Black => Some(0),
+        Colour::White => Some(relative),
+        Colour::Black => Some(7 - relative),
         Colour::Shared => None,
     }
 }
@@ -308,10 +317,11 @@ impl Circe {
         u: Unit,
         role: Role,
         capsq: Square,
-        promotions: &[Kind],
+        promo: (&[Kind], u8),
         mut f: impl FnMut(Option<Square>, Option<Kind>) -> bool,
     ) {
-        let promo_rank = if u.kind() == PAWN { promotion_rank(Circe::side_of(u, ctx, role)) } else { None };
+        let (promotions, rank) = promo;
+        let promo_rank = if u.kind() == PAWN { promotion_rank(Circe::side_of(u, ctx, role), rank) } else { None };
         let each_square = |s: Square, f: &mut dyn FnMut(Option<Square>, Option<Kind>) -> bool| -> bool {
             if Some(s.rank()) == promo_rank {
                 for &k in promotions {
@@ -346,9 +356,9 @@ impl Circe {
         }
     }
 
-    fn count(&self, ctx: &Ctx, u: Unit, role: Role, capsq: Square, promotions: &[Kind]) -> u16 {
+    fn count(&self, ctx: &Ctx, u: Unit, role: Role, capsq: Square, promo: (&[Kind], u8)) -> u16 {
         let mut n = 0u16;
-        self.alternatives(ctx, u, role, capsq, promotions, |_, _| {
+        self.alternatives(ctx, u, role, capsq, promo, |_, _| {
             n += 1;
             true
         });
@@ -361,12 +371,12 @@ impl Circe {
         u: Unit,
         role: Role,
         capsq: Square,
-        promotions: &[Kind],
+        promo: (&[Kind], u8),
         choice: u16,
     ) -> Option<(Option<Square>, Option<Kind>)> {
         let mut i = 0u16;
         let mut got = None;
-        self.alternatives(ctx, u, role, capsq, promotions, |s, k| {
+        self.alternatives(ctx, u, role, capsq, promo, |s, k| {
             if i == choice {
                 got = Some((s, k));
                 return false;
@@ -439,7 +449,8 @@ impl Circe {
             let Some(u) = self.reborn_unit(&ctx, v.unit, v.role) else { continue };
             let capsq = play.mv.capture.unwrap_or(v.sq);
             let choice = if v.role == Role::Captured { play.mv.choice } else { 0 };
-            let Some((sq, promo)) = self.pick(&ctx, u, v.role, capsq, play.promotions, choice) else {
+            let Some((sq, promo)) = self.pick(&ctx, u, v.role, capsq, (play.promotions, play.promotion_rank), choice)
+            else {
                 if choice != 0 {
                     return Err(Reject);
                 }
@@ -461,7 +472,9 @@ impl Circe {
         let Some(u) = play.pos.unit(to) else { return Ok(()) };
         let capsq = play.mv.capture.unwrap_or(to);
         let Some(u2) = self.reborn_unit(&ctx, u, Role::Capturer) else { return Ok(()) };
-        let Some((sq, promo)) = self.pick(&ctx, u2, Role::Capturer, capsq, play.promotions, play.mv.choice) else {
+        let Some((sq, promo)) =
+            self.pick(&ctx, u2, Role::Capturer, capsq, (play.promotions, play.promotion_rank), play.mv.choice)
+        else {
             return Err(Reject);
         };
         let Some(sq) = sq else { return Err(Reject) };
@@ -512,7 +525,8 @@ impl Condition for Circe {
             Who::Capturer => vec![Slot::Choices, Slot::CapturerRebirth],
         }
     }
-    fn choices(&self, pos: &Position, mv: &Move, promotions: &[Kind]) -> u16 {
+    fn choices(&self, pos: &Position, mv: &Move, promotions: &[Kind], promotion_rank: u8) -> u16 {
+        let promo = (promotions, promotion_rank);
         let Some(capsq) = mv.capture else { return 1 };
         let Some(moving) = pos.unit(mv.from) else { return 1 };
         let mover = match moving.colour() {
@@ -525,7 +539,7 @@ impl Condition for Circe {
             Who::Captured => {
                 let Some(v) = pos.unit(capsq) else { return 1 };
                 match self.reborn_unit(&ctx, v, Role::Captured) {
-                    Some(u) => self.count(&ctx, u, Role::Captured, capsq, promotions),
+                    Some(u) => self.count(&ctx, u, Role::Captured, capsq, promo),
                     None => 1,
                 }
             }
@@ -535,7 +549,7 @@ impl Condition for Circe {
                     None => moving,
                 };
                 match self.reborn_unit(&ctx, arrived, Role::Capturer) {
-                    Some(u) => self.count(&ctx, u, Role::Capturer, capsq, promotions),
+                    Some(u) => self.count(&ctx, u, Role::Capturer, capsq, promo),
                     None => 1,
                 }
             }

@@ -9,7 +9,12 @@
 //! Decisions: fairy units keep their kind (the seed's "or becomes a fairy piece" is left
 //! open); the rook of a castling is a moved unit and steps down like any other (Popeye's
 //! `0-0=B`); the unit considered is the one standing on the arrival square, and conditions
-//! that move or remove the capturer (Anticirce, Kamikaze...) are refused.
+//! that move or remove the capturer (Anticirce, Kamikaze...) are refused. With Circe
+//! variants that may put a reborn pawn on its last rank (Couscous...), the pawn stays a
+//! pawn there (no promotion; the rule set's promotion rank is off the board and Circe
+//! follows it), immobile. Conditions that keep pawns immobile on their first rank (Super,
+//! Antipodes, Symmetry, Equipollents Circe) contradict the three-square step and are
+//! refused.
 
 use crate::rules::{Condition, Note, Play, Reject, RuleSet, RulesError, Slot};
 use crate::walk::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
@@ -69,6 +74,12 @@ impl Condition for Einstein {
                 self.name()
             )));
         }
+        if rules.pawn_first_rank_immobile {
+            return Err(RulesError(format!(
+                "{} (pawns advance up to three squares from their first rank) contradicts a condition that keeps pawns immobile on their first rank",
+                self.name()
+            )));
+        }
         Ok(())
     }
     fn after_move(&self, play: &mut Play) -> Result<(), Reject> {
@@ -125,5 +136,46 @@ mod tests {
         let t: Vec<String> = w.iter().filter_map(|m| move_with_check(&mut g, m)).collect();
         assert!(t.contains(&"b4*a3 ep.=S".to_string()), "{t:?}");
         assert!(t.contains(&"b3*a2 ep.=S".to_string()), "{t:?}");
+    }
+
+    #[test]
+    fn a_pawn_reborn_on_its_last_rank_stays_a_pawn() {
+        // White Rd1 Ke2, black Ka8 Pd5, Einstein + Circe couscous: Rd1*d5 rebirths the black
+        // pawn on the white rook's square of the capture square's colour (d5 light: h1),
+        // Black's last rank. Plain couscous promotes it there (four moves); Einstein has no
+        // promotion, so there is one move: the pawn stays a pawn on h1, and the rook,
+        // having captured, becomes a queen that checks a8 along the long diagonal.
+        let fen = "k7/8/8/3p4/8/8/4K3/3R4 w - - 0 1";
+        let captures = |c: &[&str]| {
+            let mut g = game_from_fen(fen, c).unwrap();
+            let mut v = Vec::new();
+            g.legal_moves(&mut v);
+            let mut t: Vec<String> =
+                v.iter().filter_map(|m| move_with_check(&mut g, m)).filter(|m| m.contains('*')).collect();
+            t.sort();
+            t
+        };
+        assert_eq!(captures(&["einstein", "circe couscous"]), vec!["Rd1*d5[+bPh1]=Q +"]);
+        assert_eq!(captures(&["circe couscous"]).len(), 4);
+        // The reborn pawn on h1 is immobile: after 1.Rd1*d5 Black has king moves only.
+        let mut g = game_from_fen(fen, &["einstein", "circe couscous"]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let m = *v.iter().find(|m| m.capture.is_some()).unwrap();
+        g.make(&m).unwrap();
+        let mut w = Vec::new();
+        g.legal_moves(&mut w);
+        assert!(w.iter().all(|m| m.from.to_string() == "a8"), "{w:?}");
+    }
+
+    #[test]
+    fn first_rank_pawns_immobile_under_circe_variants_refused() {
+        // Super-Circe (and Antipodes, Symmetry, Equipollents Circe) keep pawns immobile on
+        // their first rank; Einstein lets them advance three squares: contradictory.
+        for c in ["super circe", "circe antipodes", "circe symetrique", "circe equipollents"] {
+            let e = game_from_fen("k7/8/8/8/8/8/8/K7 w - - 0 1", &["einstein", c]).unwrap_err();
+            assert!(e.contains("first rank"), "{c}: {e}");
+        }
+        assert!(game_from_fen("k7/8/8/8/8/8/8/K7 w - - 0 1", &["einstein", "circe"]).is_ok());
     }
 }

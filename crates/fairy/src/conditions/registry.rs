@@ -52,24 +52,10 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
         _ if joined == "bicolores" => out.push(Arc::new(super::Bicolores)),
         _ if joined == "antiandernach" || joined == "antiandernachchess" => out.push(Arc::new(super::AntiAndernach)),
         _ if joined == "einstein" || joined == "einsteinchess" => out.push(Arc::new(super::Einstein)),
-        _ if joined == "volage" => out.push(Arc::new(super::Volage)),
+        _ if joined == "volage" => out.push(Arc::new(super::Volage::condition())),
         _ if joined == "glasgow" || joined == "glasgowchess" => out.push(Arc::new(super::Glasgow)),
         _ if joined == "swappingkings" => out.push(Arc::new(super::SwappingKings)),
         _ if joined == "gravitation" => out.push(Arc::new(super::Gravitation)),
-        Some("sentinelles") => {
-            let rest = w[1..].iter().filter(|x| !matches!(**x, "en" | "pion")).copied().collect::<Vec<_>>();
-            let s = match rest.as_slice() {
-                [] => super::Sentinelles::plain(),
-                ["adverse"] | ["pionadvers"] | ["advers"] | ["pionadverse"] => super::Sentinelles::pion_adverse(),
-                ["neutre"] | ["pionneutre"] => super::Sentinelles::pion_neutre(),
-                ["totalmax" | "maximumtotal", n] => {
-                    let n: u32 = n.parse().map_err(|_| unknown())?;
-                    super::Sentinelles::totalmax(n)
-                }
-                _ => return Err(unknown()),
-            };
-            out.push(Arc::new(s));
-        }
         _ if joined == "bicaptures" => out.push(Arc::new(super::Bicaptures)),
         _ if joined == "allinchess" => out.push(Arc::new(super::AllIn)),
         _ if joined == "cavaliermajeur" => out.push(Arc::new(super::PieceSet::cavalier_majeur())),
@@ -97,6 +83,7 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
                 .ok_or_else(|| RulesError(format!("`{name}`: holes need squares, e.g. `hole d4e5`")))?;
             out.push(Arc::new(hole))
         }
+        Some("sentinelles") => out.push(Arc::new(super::Sentinelles::from_words(&w[1..])?)),
         _ if joined == "sat" => out.push(Arc::new(super::Sat)),
         _ if joined == "blackchecks" || joined.starts_with("lesnoirsnejouent") => {
             out.push(Arc::new(super::BlackChecks))

@@ -2,7 +2,9 @@
 //! moves, capturing or not, to a square of the other colour than the one it left; it
 //! then keeps its new colour for good. The volage property is a unit attribute
 //! ([`VOLAGE`]) the condition gives every non-king unit of the diagram and the unit loses
-//! when it changes colour.
+//! when it changes colour. Without the condition, the attribute may be given to single
+//! units (Popeye's piece attribute `Volage`, as in `Pieces White Volage Rd1`): then only
+//! those units change colour ([`Volage::attribute_only`]).
 //!
 //! Decisions: the rook of a castling is not "the unit that moves" (Popeye's output: `0-0-0`
 //! without colour change); a neutral unit has no other colour and is not affected; only the
@@ -14,8 +16,23 @@ use crate::rules::{Condition, Note, Play, Reject, RuleSet, RulesError, Slot};
 use crate::walk::KING;
 use chimere_core::Colour;
 
-#[derive(Clone, Debug, Default)]
-pub struct Volage;
+#[derive(Clone, Debug)]
+pub struct Volage {
+    /// The condition: every non-king unit of the diagram is volage. Otherwise only the
+    /// units that carry the attribute in the diagram are.
+    pub every_unit: bool,
+}
+
+impl Volage {
+    /// The condition Volage: every non-king unit of the diagram is volage.
+    pub fn condition() -> Volage {
+        Volage { every_unit: true }
+    }
+    /// Only the units with the [`VOLAGE`] attribute in the diagram are volage.
+    pub fn attribute_only() -> Volage {
+        Volage { every_unit: false }
+    }
+}
 
 impl Condition for Volage {
     fn name(&self) -> String {
@@ -25,10 +42,10 @@ impl Condition for Volage {
         vec![Slot::AfterMove]
     }
     fn diagram_attrs(&self, u: Unit) -> u8 {
-        if u.kind() == KING { 0 } else { VOLAGE }
+        if u.kind() == KING || !self.every_unit { 0 } else { VOLAGE }
     }
     fn has_diagram_attrs(&self) -> bool {
-        true
+        self.every_unit
     }
     fn check_combination(&self, rules: &RuleSet) -> Result<(), RulesError> {
         if rules.uses_slot(Slot::CapturerRebirth) || rules.uses_slot(Slot::CapturerVanishes) {
