@@ -161,3 +161,22 @@ fn solve_prints_first_moves_and_names_bad_lines() {
     assert_eq!(o.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn status_follows_the_conditions() {
+    let status = |fen: &str, cond: &str| {
+        let o = run(&["moves", "--fen", fen, "-c", cond], "");
+        assert!(o.status.success(), "{fen} {cond}");
+        let out = stdout(&o);
+        out.lines().find_map(|l| l.strip_prefix("status ")).map(|l| l.split(';').next().unwrap().to_string()).unwrap()
+    };
+    // Losing game: Black (pawn a7 blocked, no capture) cannot move and therefore wins.
+    assert_eq!(status("8/p7/P7/8/8/8/8/7K b - - 0 1", "losing game"), "0-1");
+    // Orthodox, the same position is stalemate.
+    let o = run(&["moves", "--fen", "k7/p7/P7/8/8/8/8/1R5K b - - 0 1"], "");
+    assert!(stdout(&o).contains("status 1/2"));
+    // Extinction: Black's last pawn a7 is attacked by Nb5 and no move saves it: Black loses.
+    assert_eq!(status("k7/p7/P7/1N6/8/8/8/1R5K b - - 0 1", "extinction"), "1-0");
+    // Extinction without the knight: nothing attacked, no move: stalemate.
+    assert_eq!(status("k7/p7/P7/8/8/8/8/1R5K b - - 0 1", "extinction"), "1/2");
+}

@@ -247,6 +247,15 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn has_filter(&self) -> bool {
         false
     }
+    /// The game status of the side to move with these legal moves, if this condition
+    /// decides it (None: the orthodox rule, mate loses and stalemate draws).
+    fn status(&self, _game: &mut Game, _legal: &[Move]) -> Option<chimere_core::Status> {
+        None
+    }
+    /// Pawns may also promote to king under this condition.
+    fn king_promotion(&self) -> bool {
+        false
+    }
 }
 
 /// Why a rule set cannot be built.
@@ -365,7 +374,7 @@ impl RuleSet {
         let conditions_checkless = conditions.iter().any(|c| c.checkless());
         let kings_ordinary = conditions.iter().any(|c| c.kings_ordinary());
         let must_capture = conditions.iter().any(|c| c.must_capture());
-        if kings_ordinary {
+        if kings_ordinary || conditions.iter().any(|c| c.king_promotion()) {
             promotions.insert(0, KING);
         }
         let extinction = conditions.iter().any(|c| c.extinction());
@@ -379,7 +388,9 @@ impl RuleSet {
         let legality: Vec<Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_legality()).cloned().collect();
         let filters: Vec<Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_filter()).cloned().collect();
         if extinction {
-            promotions.insert(0, KING);
+            if !promotions.contains(&KING) {
+                promotions.insert(0, KING);
+            }
             if observation != Observation::Attack || kings_ordinary {
                 return Err(RulesError("Extinction cannot be combined with these conditions".into()));
             }
@@ -509,6 +520,12 @@ impl Game {
     fn play_inner(&mut self, mv: &Move, mover: Colour) -> Result<Notes, Reject> {
         let rules = &self.rules;
         let pos = &mut self.pos;
+        if mv.is_null() {
+            // A pass: nothing moves, no en passant, the other side to move.
+            pos.set_ep(None);
+            pos.flip_side();
+            return Ok(Notes::new());
+        }
         let old_rights = pos.rights();
         let moving = pos.remove(mv.from).ok_or(Reject)?;
         let mut victims = ArrayVec::new();
@@ -736,6 +753,22 @@ impl Game {
             c.filter_legal(self, out, start);
         }
         self.give_buf(buf);
+    }
+
+    /// The status of the side to move, whose legal moves are `legal`: a condition may
+    /// decide it ([`Condition::status`]); else no move and in check loses, no move
+    /// otherwise draws.
+    pub fn status(&mut self, legal: &[Move]) -> chimere_core::Status {
+        for c in self.rules.conditions.clone() {
+            if let Some(s) = c.status(self, legal) {
+                return s;
+            }
+        }
+        if !legal.is_empty() {
+            return chimere_core::Status::Ongoing;
+        }
+        let side = self.pos.side();
+        if self.in_check(side) { chimere_core::Status::win_for(side.opponent()) } else { chimere_core::Status::Draw }
     }
 
     /// Leaf count to `depth` (every leaf made and unmade).
