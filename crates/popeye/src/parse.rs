@@ -119,6 +119,7 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("WhiteConsequentForcedSquare", &[]),
     ("BlackConsequentForcedSquare", &[]),
     ("Isardam", &["TypeB"]),
+    ("RepublicanChess", &["Type1", "Type2"]),
 ];
 
 const OPTIONS: &[&str] = &[

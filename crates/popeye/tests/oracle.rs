@@ -101,6 +101,7 @@ slug_tests! {
     forced_square_consequent => "forced-square-consequent",
     forced_square_consequent_white => "forced-square-consequent-white",
     forced_square_consequent_black => "forced-square-consequent-black",
+    republican => "republican",
 }
 
 /// Sum of Popeye's CPU time against ours over every move-list record of the implemented slugs.

@@ -10,6 +10,7 @@ pub mod losing;
 pub mod mars;
 pub mod obligations;
 pub mod registry;
+pub mod republican;
 
 pub use checkless::Checkless;
 pub use checkrules::{Bicolores, Brunner, Isardam, Sat, Vogtlander};
@@ -21,3 +22,4 @@ pub use losing::Losing;
 pub use mars::{Mars, MarsMirror};
 pub use obligations::{BlackChecks, ForcedSquares};
 pub use registry::by_name;
+pub use republican::Republican;

@@ -37,6 +37,13 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
             out.push(Arc::new(super::Losing))
         }
         _ if joined == "extinction" || joined == "extinctionchess" => out.push(Arc::new(super::Extinction)),
+        _ if joined.starts_with("republic") => {
+            let type1 = has("type1") || (has("type") && has("1"));
+            if w.iter().skip(1).any(|x| !matches!(*x, "type1" | "type2" | "type" | "1" | "2")) {
+                return Err(unknown());
+            }
+            out.push(Arc::new(super::Republican { type1 }))
+        }
         _ if joined == "bicolores" => out.push(Arc::new(super::Bicolores)),
         _ if joined == "sat" => out.push(Arc::new(super::Sat)),
         _ if joined == "blackchecks" || joined.starts_with("lesnoirsnejouent") => {
