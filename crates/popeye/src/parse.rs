@@ -120,6 +120,9 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("BlackConsequentForcedSquare", &[]),
     ("Isardam", &["TypeB"]),
     ("RepublicanChess", &["Type1", "Type2"]),
+    ("MAFF", &[]),
+    ("RexMultiplex", &[]),
+    ("SiameseKings", &[]),
 ];
 
 const OPTIONS: &[&str] = &[

@@ -44,6 +44,9 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
             }
             out.push(Arc::new(super::Republican { type1 }))
         }
+        _ if joined == "maff" => out.push(Arc::new(super::Maff)),
+        _ if joined == "rexmultiplex" => out.push(Arc::new(super::RexMultiplex)),
+        _ if joined == "roissiamois" || joined == "siamesekings" => out.push(Arc::new(super::SiameseKings)),
         _ if joined == "bicolores" => out.push(Arc::new(super::Bicolores)),
         _ if joined == "sat" => out.push(Arc::new(super::Sat)),
         _ if joined == "blackchecks" || joined.starts_with("lesnoirsnejouent") => {
