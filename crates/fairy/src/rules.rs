@@ -453,12 +453,15 @@ impl Game {
         Game { rules, pos, pool: Vec::new() }
     }
 
-    fn take_buf(&mut self) -> Vec<Move> {
+    /// A cleared move buffer from the game's pool (give it back with [`Game::give_buf`]):
+    /// conditions that list moves in their hooks use it to avoid allocating per call.
+    pub fn take_buf(&mut self) -> Vec<Move> {
         let mut v = self.pool.pop().unwrap_or_else(|| Vec::with_capacity(128));
         v.clear();
         v
     }
-    fn give_buf(&mut self, v: Vec<Move>) {
+    /// Returns a buffer taken with [`Game::take_buf`] to the pool.
+    pub fn give_buf(&mut self, v: Vec<Move>) {
         self.pool.push(v);
     }
 
@@ -705,7 +708,8 @@ impl Game {
             self.pos.rollback();
             return None;
         }
-        for c in self.rules.legality.clone() {
+        for i in 0..self.rules.legality.len() {
+            let c = self.rules.legality[i].clone();
             if !c.legal_after(self, mover) {
                 self.pos.rollback();
                 return None;
@@ -749,7 +753,8 @@ impl Game {
             out.truncate(start);
             out.extend(kept);
         }
-        for c in self.rules.filters.clone() {
+        for i in 0..self.rules.filters.len() {
+            let c = self.rules.filters[i].clone();
             c.filter_legal(self, out, start);
         }
         self.give_buf(buf);
@@ -759,7 +764,8 @@ impl Game {
     /// decide it ([`Condition::status`]); else no move and in check loses, no move
     /// otherwise draws.
     pub fn status(&mut self, legal: &[Move]) -> chimere_core::Status {
-        for c in self.rules.conditions.clone() {
+        for i in 0..self.rules.conditions.len() {
+            let c = self.rules.conditions[i].clone();
             if let Some(s) = c.status(self, legal) {
                 return s;
             }

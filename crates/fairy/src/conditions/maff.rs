@@ -19,7 +19,7 @@ pub struct Maff;
 
 /// With Black to move: the number of flights of the black king on `k`.
 fn flights(game: &mut Game, k: Square) -> u32 {
-    let mut buf = Vec::new();
+    let mut buf = game.take_buf();
     game.pseudo_moves(Colour::Black, &mut buf);
     let mut n = 0;
     let mut seen = 0u64;
@@ -33,6 +33,7 @@ fn flights(game: &mut Game, k: Square) -> u32 {
             n += 1;
         }
     }
+    game.give_buf(buf);
     n
 }
 

@@ -98,21 +98,24 @@ impl Condition for ForcedSquares {
         let sq = self.of(by);
         let b = game.pos.board();
         let kings = b.kind(crate::walk::KING) & b.colour(side);
-        let mut attacked = Vec::new();
+        let (mut attacked, mut on_forced) = (false, false);
         for k in kings {
             if crate::moves::attacked_by(&game.pos, by, k, game.rules.pawn_first_rank_immobile) {
-                attacked.push(k);
+                attacked = true;
+                on_forced |= sq.contains(&k);
             }
         }
-        if attacked.is_empty() {
+        if !attacked {
             return Some(false);
         }
-        if sq.is_empty() || attacked.iter().any(|k| sq.contains(k)) {
+        if sq.is_empty() || on_forced {
             return Some(true);
         }
-        let mut buf = Vec::new();
+        let mut buf = game.take_buf();
         game.pseudo_moves(by, &mut buf);
-        Some(!buf.iter().any(|m| sq.contains(&m.to)))
+        let none = !buf.iter().any(|m| sq.contains(&m.to));
+        game.give_buf(buf);
+        Some(none)
     }
 }
 

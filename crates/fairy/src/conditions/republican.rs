@@ -45,8 +45,9 @@ fn mated(game: &mut Game, side: Colour) -> bool {
         return false;
     }
     let kings = king_count(&game.pos, side);
-    let mut buf = Vec::new();
+    let mut buf = game.take_buf();
     game.pseudo_moves(side, &mut buf);
+    let mut mate = true;
     for m in &buf {
         if m.choice != 0 || m.castle.is_some() {
             continue;
@@ -55,11 +56,13 @@ fn mated(game: &mut Game, side: Colour) -> bool {
             let escaped = king_count(&game.pos, side) == kings && !game.in_check(side);
             game.pos.rollback();
             if escaped {
-                return false;
+                mate = false;
+                break;
             }
         }
     }
-    true
+    game.give_buf(buf);
+    mate
 }
 
 impl Condition for Republican {

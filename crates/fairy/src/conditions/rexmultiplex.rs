@@ -29,8 +29,9 @@ fn king_count(game: &Game, side: Colour) -> u32 {
 /// kings and is not in check?
 pub(crate) fn can_escape(game: &mut Game, side: Colour) -> bool {
     let kings = king_count(game, side);
-    let mut buf = Vec::new();
+    let mut buf = game.take_buf();
     game.pseudo_moves(side, &mut buf);
+    let mut found = false;
     for m in &buf {
         if m.castle.is_some() {
             continue;
@@ -39,11 +40,13 @@ pub(crate) fn can_escape(game: &mut Game, side: Colour) -> bool {
             let ok = king_count(game, side) == kings && !game.in_check(side);
             game.pos.rollback();
             if ok {
-                return true;
+                found = true;
+                break;
             }
         }
     }
-    false
+    game.give_buf(buf);
+    found
 }
 
 /// Is every king of `side` attacked by its opponent?
