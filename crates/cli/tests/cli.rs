@@ -180,3 +180,16 @@ fn status_follows_the_conditions() {
     // Extinction without the knight: nothing attacked, no move: stalemate.
     assert_eq!(status("k7/p7/P7/8/8/8/8/1R5K b - - 0 1", "extinction"), "1/2");
 }
+
+#[test]
+fn black_passes_under_black_checks() {
+    // No black move checks White's lone king: Black's only turn is the pass, `...`.
+    let fen = "7k/p7/8/8/8/8/8/K7 b - - 0 1";
+    let o = run(&["moves", "--fen", fen, "-c", "black checks"], "");
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("status *; 1 legal turns"), "{out}");
+    assert!(out.lines().any(|l| l.contains("...")), "{out}");
+    let o = run(&["moves", "--fen", fen, "-c", "black checks", "--canonical"], "");
+    assert_eq!(stdout(&o).trim(), "PASS");
+}

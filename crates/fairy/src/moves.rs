@@ -34,7 +34,7 @@ impl Move {
     /// Whether this is the null move ([`Move::NULL`]).
     #[inline]
     pub fn is_null(&self) -> bool {
-        self.from == self.to && self.capture.is_none() && self.castle.is_none()
+        self.from == self.to && self.capture.is_none() && self.castle.is_none() && self.via.is_none()
     }
     #[inline]
     pub const fn is_capture(&self) -> bool {

@@ -189,7 +189,8 @@ fn set(v: &[&str]) -> BTreeSet<String> {
 /// Ka8: illegal), the rook's 13 other moves; Rh1-a1 checks but leaves the flight b8.
 #[test]
 fn maff_forbids_a_check_without_flight() {
-    let input = "BeginProblem\nCondition MAFF\nPieces White Kb6 Rh1 Black Ka8\nStipulation ~1\nOption NoBoard\nEndProblem\n";
+    let input =
+        "BeginProblem\nCondition MAFF\nPieces White Kb6 Rh1 Black Ka8\nStipulation ~1\nOption NoBoard\nEndProblem\n";
     let want = set(&[
         "Kb6-a6", "Kb6-a5", "Kb6-b5", "Kb6-c5", "Kb6-c6", "Kb6-c7", "Rh1-g1", "Rh1-f1", "Rh1-e1", "Rh1-d1", "Rh1-c1",
         "Rh1-b1", "Rh1-a1 +", "Rh1-h2", "Rh1-h3", "Rh1-h4", "Rh1-h5", "Rh1-h6", "Rh1-h7",

@@ -78,7 +78,11 @@ impl Condition for Maff {
             if seen.count_ones() == 1 {
                 let mut i = start;
                 while i < out.len() {
-                    if out[i].from == k { out.remove(i); } else { i += 1; }
+                    if out[i].from == k {
+                        out.remove(i);
+                    } else {
+                        i += 1;
+                    }
                 }
             }
         }

@@ -101,7 +101,8 @@ impl Condition for Republican {
     }
     fn legal_after(&self, game: &mut Game, mover: Colour) -> bool {
         let opp = mover.opponent();
-        let placed = game.pos.frame().iter().any(|fx| matches!(fx, Fx::Add(_, u) if u.kind() == KING && u.colour() == opp));
+        let placed =
+            game.pos.frame().iter().any(|fx| matches!(fx, Fx::Add(_, u) if u.kind() == KING && u.colour() == opp));
         if placed {
             return mated(game, opp);
         }
