@@ -171,6 +171,16 @@ mod tests {
         assert!(t1.contains(&"b4-b5".to_string()));
     }
 
+    /// Popeye's "republican 8" (h#2) before White's last move: White Kb4 Sf3 Bf7, Black
+    /// Sg3 Sh5, no black king. Bf7-e6 may put the black king on h4: attacked by Sf3, its
+    /// flights g4 and h3 guarded by Be6, g5 by Sf3, g3 and h5 its own knights: mate, as in
+    /// Popeye's solution `Bf7-e6[+bKh4] #`.
+    #[test]
+    fn popeye_helpmate_final_move() {
+        let t = texts("8/5B2/8/7n/1K6/5Nn1/8/8 w - - 0 1", "republican");
+        assert!(t.contains(&"Bf7-e6[+bKh4] +".to_string()), "{t:?}");
+    }
+
     /// With both kings on the board the condition changes nothing.
     #[test]
     fn with_both_kings_play_is_orthodox() {
