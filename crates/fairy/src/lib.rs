@@ -23,6 +23,10 @@
 //!   opponent's captures are played through the same pipeline (Anticirce: the capturer's
 //!   rebirth square must be free; Rex Inclusiv: a reborn king is not lost; Assassin: a
 //!   rebirth may land on a king; Mars Circe: captures start from the rebirth square).
+//! - **Passes and status**: [`Move::NULL`] is a pass (nothing moves, the side changes;
+//!   journalled like any move), which an obligation may offer (Black checks). The game
+//!   status of the side to move comes from [`Game::status`]: a condition may decide it
+//!   (Losing game: a side that cannot move wins), else mate loses and stalemate draws.
 //! - The engine (this crate minus [`conditions`]) names no condition. The conditions live
 //!   in [`conditions`], one file each; the Circe family (Circe and its variants,
 //!   Super-Circe, Anticirce and its variants, Anti-Super-Circe, Fusil, Para-circé, Optional
