@@ -229,3 +229,18 @@ fn rex_multiplex_forbids_an_unparriable_check_to_one_king() {
     want2.insert("Rc2-c8 +".to_string());
     assert_eq!(siamese, want2, "{}", diff(&siamese, &want2));
 }
+
+/// RepublicanChess Type1 against the default Type2 (Popeye's "republican 6" after
+/// 1.Rc3*c6 h4*g3): the same moves, except that a move with a mating placement of the
+/// black king (`...[+bK..]`) loses its plain version, the placement being compulsory.
+#[test]
+fn republican_type1_placement_is_compulsory() {
+    let input = "BeginProblem\nCondition RepublicanChess\nPieces White Ka6 Rc6 Be7 Pb4 Black Pg3\nStipulation ~1\nOption NoBoard\nEndProblem\n";
+    let type2 = solve(input);
+    let type1 = solve(&input.replace("RepublicanChess", "RepublicanChess Type1"));
+    let placed: BTreeSet<String> =
+        type2.iter().filter_map(|m| m.split_once("[+bK").map(|(p, _)| p.to_string())).collect();
+    assert!(placed.contains("Rc6-c8"), "{type2:?}");
+    let want: BTreeSet<String> = type2.iter().filter(|m| !placed.contains(*m)).cloned().collect();
+    assert_eq!(type1, want, "{}", diff(&type1, &want));
+}
