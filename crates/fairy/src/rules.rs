@@ -749,9 +749,14 @@ impl Game {
             out.extend(kept);
         }
         if self.rules.must_capture && out[start..].iter().any(|m| m.capture.is_some()) {
-            let kept: Vec<Move> = out[start..].iter().copied().filter(|m| m.capture.is_some()).collect();
-            out.truncate(start);
-            out.extend(kept);
+            let mut keep = start;
+            for i in start..out.len() {
+                if out[i].capture.is_some() {
+                    out[keep] = out[i];
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
         }
         for i in 0..self.rules.filters.len() {
             let c = self.rules.filters[i].clone();

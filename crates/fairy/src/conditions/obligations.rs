@@ -27,8 +27,8 @@ impl Condition for BlackChecks {
         if game.pos.side() != Colour::Black {
             return;
         }
-        let mut i = start;
-        while i < out.len() {
+        let mut keep = start;
+        for i in start..out.len() {
             let m = out[i];
             let checks = game.make(&m).is_some() && {
                 let c = game.in_check(Colour::White);
@@ -36,11 +36,11 @@ impl Condition for BlackChecks {
                 c
             };
             if checks {
-                i += 1;
-            } else {
-                out.remove(i);
+                out[keep] = m;
+                keep += 1;
             }
         }
+        out.truncate(keep);
         if out.len() == start && game.make(&Move::NULL).is_some() {
             game.unmake();
             out.push(Move::NULL);
