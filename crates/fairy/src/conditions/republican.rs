@@ -101,8 +101,12 @@ impl Condition for Republican {
     }
     fn legal_after(&self, game: &mut Game, mover: Colour) -> bool {
         let opp = mover.opponent();
-        let placed =
-            game.pos.frame().iter().any(|fx| matches!(fx, Fx::Add(_, u) if u.kind() == KING && u.colour() == opp));
+        // A placement adds a king of the opponent, who had none (a king reborn by some
+        // other condition was removed first).
+        let opp_king = |u: &Unit| u.kind() == KING && u.colour() == opp;
+        let frame = game.pos.frame();
+        let placed = frame.iter().any(|fx| matches!(fx, Fx::Add(_, u) if opp_king(u)))
+            && !frame.iter().any(|fx| matches!(fx, Fx::Remove(_, u) if opp_king(u)));
         if placed {
             return mated(game, opp);
         }
