@@ -180,3 +180,35 @@ fn multi_move_turns_moves_and_perft() {
     let o = run(&["moves", "-c", "progressif 3", "-c", "anneciens"], "");
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn status_follows_the_conditions() {
+    let status = |fen: &str, cond: &str| {
+        let o = run(&["moves", "--fen", fen, "-c", cond], "");
+        assert!(o.status.success(), "{fen} {cond}");
+        let out = stdout(&o);
+        out.lines().find_map(|l| l.strip_prefix("status ")).map(|l| l.split(';').next().unwrap().to_string()).unwrap()
+    };
+    // Losing game: Black (pawn a7 blocked, no capture) cannot move and therefore wins.
+    assert_eq!(status("8/p7/P7/8/8/8/8/7K b - - 0 1", "losing game"), "0-1");
+    // Orthodox, the same position is stalemate.
+    let o = run(&["moves", "--fen", "k7/p7/P7/8/8/8/8/1R5K b - - 0 1"], "");
+    assert!(stdout(&o).contains("status 1/2"));
+    // Extinction: Black's last pawn a7 is attacked by Nb5 and no move saves it: Black loses.
+    assert_eq!(status("k7/p7/P7/1N6/8/8/8/1R5K b - - 0 1", "extinction"), "1-0");
+    // Extinction without the knight: nothing attacked, no move: stalemate.
+    assert_eq!(status("k7/p7/P7/8/8/8/8/1R5K b - - 0 1", "extinction"), "1/2");
+}
+
+#[test]
+fn black_passes_under_black_checks() {
+    // No black move checks White's lone king: Black's only turn is the pass, `...`.
+    let fen = "7k/p7/8/8/8/8/8/K7 b - - 0 1";
+    let o = run(&["moves", "--fen", fen, "-c", "black checks"], "");
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("status *; 1 legal turns"), "{out}");
+    assert!(out.lines().any(|l| l.contains("...")), "{out}");
+    let o = run(&["moves", "--fen", fen, "-c", "black checks", "--canonical"], "");
+    assert_eq!(stdout(&o).trim(), "PASS");
+}

@@ -35,13 +35,9 @@ impl ConditionalChess {
     }
 }
 
-/// Status of the side to move: no legal move and in check = loss, else stalemate = draw.
+/// Status of the side to move (see [`Game::status`]: a condition may decide it).
 pub fn status(g: &mut Game, legal: &[Move]) -> Status {
-    if !legal.is_empty() {
-        return Status::Ongoing;
-    }
-    let side = g.pos.side();
-    if g.in_check(side) { Status::win_for(side.opponent()) } else { Status::Draw }
+    g.status(legal)
 }
 
 /// Calls `each(canonical form, leaves)` per first move and returns the total.

@@ -35,6 +35,10 @@
 //!   squares and hash, extra en passant pawns) is journalled and hashed like the rest of
 //!   the position, and the condition gives the move back to the same side while the turn
 //!   goes on. `legal_moves`, `make` and `perft` work on single moves (parts of a turn).
+//! - **Passes and status**: [`Move::NULL`] is a pass (nothing moves, the side changes;
+//!   journalled like any move), which an obligation may offer (Black checks). The game
+//!   status of the side to move comes from [`Game::status`]: a condition may decide it
+//!   (Losing game: a side that cannot move wins), else mate loses and stalemate draws.
 //! - The engine (this crate minus [`conditions`]) names no condition. The conditions live
 //!   in [`conditions`], one file each; the Circe family (Circe and its variants,
 //!   Super-Circe, Anticirce and its variants, Anti-Super-Circe, Fusil, Para-circé, Optional

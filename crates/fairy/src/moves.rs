@@ -29,6 +29,13 @@ impl Move {
     pub const fn quiet(from: Square, to: Square) -> Move {
         Move { from, to, capture: None, via: None, promo: None, castle: None, ep: false, choice: 0 }
     }
+    /// The null move (a pass): from = to, nothing moves; only the side to move changes.
+    pub const NULL: Move = Move::quiet(Square::new(0), Square::new(0));
+    /// Whether this is the null move ([`Move::NULL`]).
+    #[inline]
+    pub fn is_null(&self) -> bool {
+        self.from == self.to && self.capture.is_none() && self.castle.is_none() && self.via.is_none()
+    }
     #[inline]
     pub const fn is_capture(&self) -> bool {
         self.capture.is_some()

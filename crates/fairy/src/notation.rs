@@ -49,6 +49,10 @@ fn promo_text(u: Unit, k: Kind) -> String {
 pub fn move_text(game: &Game, mv: &Move, notes: &[Note]) -> String {
     let pos = &game.pos;
     let mut s = String::new();
+    if mv.is_null() {
+        // Popeye writes a pass as `...`.
+        return "...".into();
+    }
     let Some(u) = pos.unit(mv.from) else { return "?".into() };
     if let Some((rf, rt)) = mv.castle
         && game.rules.castling_long_notation
@@ -128,8 +132,9 @@ pub fn move_text(game: &Game, mv: &Move, notes: &[Note]) -> String {
 /// move is not legal.
 pub fn move_with_check(game: &mut Game, mv: &Move) -> Option<String> {
     let before = game.pos.side();
-    let text_unit = game.pos.unit(mv.from)?;
-    let _ = text_unit;
+    if !mv.is_null() {
+        game.pos.unit(mv.from)?;
+    }
     let notes = game.make(mv)?;
     game.unmake();
     let mut s = move_text(game, mv, &notes);

@@ -385,6 +385,15 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn admit_by_squares(&self) -> bool {
         false
     }
+    /// The game status of the side to move with these legal moves, if this condition
+    /// decides it (None: the orthodox rule, mate loses and stalemate draws).
+    fn status(&self, _game: &mut Game, _legal: &[Move]) -> Option<chimere_core::Status> {
+        None
+    }
+    /// Pawns may also promote to king under this condition.
+    fn king_promotion(&self) -> bool {
+        false
+    }
 }
 
 /// Why a rule set cannot be built.
@@ -544,7 +553,7 @@ impl RuleSet {
         let conditions_checkless = conditions.iter().any(|c| c.checkless());
         let kings_ordinary = conditions.iter().any(|c| c.kings_ordinary());
         let must_capture = conditions.iter().any(|c| c.must_capture());
-        if kings_ordinary {
+        if kings_ordinary || conditions.iter().any(|c| c.king_promotion()) {
             promotions.insert(0, KING);
         }
         let extinction = conditions.iter().any(|c| c.extinction());
@@ -565,7 +574,9 @@ impl RuleSet {
             ));
         }
         if extinction {
-            promotions.insert(0, KING);
+            if !promotions.contains(&KING) {
+                promotions.insert(0, KING);
+            }
             if observation != Observation::Attack || kings_ordinary {
                 return Err(RulesError("Extinction cannot be combined with these conditions".into()));
             }
@@ -757,12 +768,15 @@ impl Game {
         m
     }
 
-    pub(crate) fn take_buf(&mut self) -> Vec<Move> {
+    /// A cleared move buffer from the game's pool (give it back with [`Game::give_buf`]):
+    /// conditions that list moves in their hooks use it to avoid allocating per call.
+    pub fn take_buf(&mut self) -> Vec<Move> {
         let mut v = self.pool.pop().unwrap_or_else(|| Vec::with_capacity(128));
         v.clear();
         v
     }
-    pub(crate) fn give_buf(&mut self, v: Vec<Move>) {
+    /// Returns a buffer taken with [`Game::take_buf`] to the pool.
+    pub fn give_buf(&mut self, v: Vec<Move>) {
         self.pool.push(v);
     }
 
@@ -833,6 +847,12 @@ impl Game {
     fn play_inner(&mut self, mv: &Move, mover: Colour) -> Result<Notes, Reject> {
         let rules = &self.rules;
         let pos = &mut self.pos;
+        if mv.is_null() {
+            // A pass: nothing moves, no en passant, the other side to move.
+            pos.set_ep(None);
+            pos.flip_side();
+            return Ok(Notes::new());
+        }
         let old_rights = pos.rights();
         let moving = pos.remove(mv.from).ok_or(Reject)?;
         let mut victims = ArrayVec::new();
@@ -1055,7 +1075,8 @@ impl Game {
             self.pos.rollback();
             return None;
         }
-        for c in self.rules.legality.clone() {
+        for i in 0..self.rules.legality.len() {
+            let c = self.rules.legality[i].clone();
             if !c.legal_after(self, mover) {
                 self.pos.rollback();
                 return None;
@@ -1101,14 +1122,37 @@ impl Game {
             out.extend(kept);
         }
         if self.rules.must_capture && out[start..].iter().any(|m| m.capture.is_some()) {
-            let kept: Vec<Move> = out[start..].iter().copied().filter(|m| m.capture.is_some()).collect();
-            out.truncate(start);
-            out.extend(kept);
+            let mut keep = start;
+            for i in start..out.len() {
+                if out[i].capture.is_some() {
+                    out[keep] = out[i];
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
         }
-        for c in self.rules.filters.clone() {
+        for i in 0..self.rules.filters.len() {
+            let c = self.rules.filters[i].clone();
             c.filter_legal(self, out, start);
         }
         self.give_buf(buf);
+    }
+
+    /// The status of the side to move, whose legal moves are `legal`: a condition may
+    /// decide it ([`Condition::status`]); else no move and in check loses, no move
+    /// otherwise draws.
+    pub fn status(&mut self, legal: &[Move]) -> chimere_core::Status {
+        for i in 0..self.rules.conditions.len() {
+            let c = self.rules.conditions[i].clone();
+            if let Some(s) = c.status(self, legal) {
+                return s;
+            }
+        }
+        if !legal.is_empty() {
+            return chimere_core::Status::Ongoing;
+        }
+        let side = self.pos.side();
+        if self.in_check(side) { chimere_core::Status::win_for(side.opponent()) } else { chimere_core::Status::Draw }
     }
 
     /// Leaf count to `depth` (every leaf made and unmade).

@@ -60,6 +60,25 @@ proptest! {
         }
     }
 
+    /// Royalty and obligation conditions: passes (Black checks), king placements
+    /// (Republican, from a diagram without black king), several kings (Rex Multiplex,
+    /// Rois siamois), MAFF: every legal move makes and unmakes exactly.
+    #[test]
+    fn make_unmake_identity_royalty(seed in any::<u64>()) {
+        let by = |n: &str| chimere_fairy::conditions::by_name(n).unwrap();
+        let cases: [(&str, &str, usize); 6] = [
+            ("black checks", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 10),
+            ("republican", "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", 8),
+            ("republican type1", "8/4B3/K1R5/8/1P6/6p1/8/8 w - - 0 1", 4),
+            ("rex multiplex", "k3k3/pppppppp/8/8/8/8/PPPPPPPP/R3K2K w Q - 0 1", 10),
+            ("rois siamois", "k3k3/pppppppp/8/8/8/8/PPPPPPPP/R3K2K w Q - 0 1", 10),
+            ("maff", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 8),
+        ];
+        for (name, fen, plies) in cases {
+            walk(fen, by(name), seed, plies)?;
+        }
+    }
+
     #[test]
     fn fen_reader_never_panics(s in "\\PC{0,80}") {
         let _ = position_from_fen(&s);

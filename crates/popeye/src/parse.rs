@@ -158,6 +158,10 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("EiffelChess", &[]),
     ("HaanerChess", &[]),
     ("Hole", &[]),
+    ("RepublicanChess", &["Type1", "Type2"]),
+    ("MAFF", &[]),
+    ("RexMultiplex", &[]),
+    ("SiameseKings", &[]),
 ];
 
 /// Condition parameters followed by a number (`Sentinelles MaximumTotal 4`).

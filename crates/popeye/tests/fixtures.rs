@@ -636,3 +636,65 @@ fn einstein_couscous_circe() {
     let e = chimere_popeye::solve_text(&input.replace("CouscousCirce", "SuperCirce")).unwrap_err();
     assert!(e.message.contains("first rank"), "{e}");
 }
+
+/// MAFF (the seed's rule; Popeye's MAFF differs, so this is a hand-made fixture). White
+/// Kb6 Rh1, Black Ka8. Every orthodox move except Rh1-h8, which checks Ka8 with no flight
+/// (a7 b7 guarded by Kb6, b8 by the rook): Kb6-a6/a5/b5/c5/c6/c7 (b7 and a7 are next to
+/// Ka8: illegal), the rook's 13 other moves; Rh1-a1 checks but leaves the flight b8.
+#[test]
+fn maff_forbids_a_check_without_flight() {
+    let input =
+        "BeginProblem\nCondition MAFF\nPieces White Kb6 Rh1 Black Ka8\nStipulation ~1\nOption NoBoard\nEndProblem\n";
+    let want = set(&[
+        "Kb6-a6", "Kb6-a5", "Kb6-b5", "Kb6-c5", "Kb6-c6", "Kb6-c7", "Rh1-g1", "Rh1-f1", "Rh1-e1", "Rh1-d1", "Rh1-c1",
+        "Rh1-b1", "Rh1-a1 +", "Rh1-h2", "Rh1-h3", "Rh1-h4", "Rh1-h5", "Rh1-h6", "Rh1-h7",
+    ]);
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+}
+
+/// MAFF, Black to move: Ka8 (White Kb6 guards a7 b7, Rc1 idle) has exactly one flight,
+/// b8, so it may not move; only the pawn h7 moves (h6, h5).
+#[test]
+fn maff_king_with_one_flight_is_immobile() {
+    let input = "BeginProblem\nCondition MAFF\nPieces White Kb6 Rc1 Black Ka8 Ph7\nStipulation ~1\nOption NoBoard HalfDuplex\nEndProblem\n";
+    let want = set(&["h7-h6", "h7-h5"]);
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+}
+
+/// Rex Multiplex (no Popeye keyword: Chimère's `RexMultiplex`). White Kf1 Rc2; Black kings
+/// a8 and h5, pawns a7 b7. Rc2-c8 would attack Ka8 with no parry while Kh5 is free: illegal.
+/// The others: Kf1 e1/e2/f2/g1/g2 (no black unit guards them), the rook on the c-file
+/// c1, c3-c7 (c5 checks Kh5, which escapes), and on the 2nd rank a2, b2, d2-h2 (h2 checks
+/// Kh5, which escapes).
+#[test]
+fn rex_multiplex_forbids_an_unparriable_check_to_one_king() {
+    let input = "BeginProblem\nCondition RexMultiplex\nPieces White Kf1 Rc2 Black Ka8 Kh5 Pa7 Pb7\nStipulation ~1\nOption NoBoard\nEndProblem\n";
+    let want = set(&[
+        "Kf1-e1", "Kf1-e2", "Kf1-f2", "Kf1-g1", "Kf1-g2", "Rc2-c1", "Rc2-c3", "Rc2-c4", "Rc2-c5 +", "Rc2-c6", "Rc2-c7",
+        "Rc2-a2", "Rc2-b2", "Rc2-d2", "Rc2-e2", "Rc2-f2", "Rc2-g2", "Rc2-h2 +",
+    ]);
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+    // Rois siamois: the same check is simply mate, and legal.
+    let siamese = solve(&input.replace("RexMultiplex", "SiameseKings"));
+    let mut want2 = want.clone();
+    want2.insert("Rc2-c8 +".to_string());
+    assert_eq!(siamese, want2, "{}", diff(&siamese, &want2));
+}
+
+/// RepublicanChess Type1 against the default Type2 (Popeye's "republican 6" after
+/// 1.Rc3*c6 h4*g3): the same moves, except that a move with a mating placement of the
+/// black king (`...[+bK..]`) loses its plain version, the placement being compulsory.
+#[test]
+fn republican_type1_placement_is_compulsory() {
+    let input = "BeginProblem\nCondition RepublicanChess\nPieces White Ka6 Rc6 Be7 Pb4 Black Pg3\nStipulation ~1\nOption NoBoard\nEndProblem\n";
+    let type2 = solve(input);
+    let type1 = solve(&input.replace("RepublicanChess", "RepublicanChess Type1"));
+    let placed: BTreeSet<String> =
+        type2.iter().filter_map(|m| m.split_once("[+bK").map(|(p, _)| p.to_string())).collect();
+    assert!(placed.contains("Rc6-c8"), "{type2:?}");
+    let want: BTreeSet<String> = type2.iter().filter(|m| !placed.contains(*m)).cloned().collect();
+    assert_eq!(type1, want, "{}", diff(&type1, &want));
+}

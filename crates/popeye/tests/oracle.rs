@@ -151,6 +151,7 @@ slug_tests! {
     hole => "hole",
     haan => "haan",
     eiffel => "eiffel",
+    republican => "republican",
 }
 
 /// Sum of Popeye's CPU time against ours over every move-list record of the implemented slugs.

@@ -4,6 +4,9 @@
 //!   units of its own side; a move may not leave the own king attacked by any unit.
 //! - Vogtländer (Popeye `VogtlaenderChess`): a side is "in check" exactly when it attacks
 //!   the opponent's king; a move is illegal if after it the mover attacks the enemy king.
+//!
+//! The tests that list moves (Brunner, Isardam) borrow their buffers from the game's pool
+//! ([`Game::take_buf`]): no allocation per call once the pool is warm.
 
 use crate::moves;
 use crate::rules::{Condition, Game, Slot};
@@ -62,8 +65,9 @@ impl Condition for Vogtlander {
 /// the position after it: is there one for which `ok` holds?
 fn some_king_capture(game: &mut Game, side: Colour, ok: impl Fn(&mut Game) -> bool) -> bool {
     let by = side.opponent();
-    let mut buf = Vec::new();
+    let mut buf = game.take_buf();
     game.pseudo_moves(by, &mut buf);
+    let mut found = false;
     for m in &buf {
         let Some(c) = m.capture else { continue };
         if !game.pos.unit(c).is_some_and(|u| u.kind() == KING && u.colour() == side) {
@@ -73,11 +77,13 @@ fn some_king_capture(game: &mut Game, side: Colour, ok: impl Fn(&mut Game) -> bo
             let good = ok(game);
             game.pos.rollback();
             if good {
-                return true;
+                found = true;
+                break;
             }
         }
     }
-    false
+    game.give_buf(buf);
+    found
 }
 
 /// Brunner (Popeye `BrunnerChess`): a king is in check only if the enemy's capture of it
@@ -102,8 +108,9 @@ impl Condition for Brunner {
 
 /// Does any unit observe (could capture) an enemy unit of its own kind?
 fn same_kind_observation(game: &mut Game) -> bool {
-    let mut buf = Vec::new();
-    for by in [Colour::White, Colour::Black] {
+    let mut buf = game.take_buf();
+    let mut found = false;
+    'sides: for by in [Colour::White, Colour::Black] {
         buf.clear();
         game.pseudo_moves(by, &mut buf);
         for m in &buf {
@@ -115,11 +122,13 @@ fn same_kind_observation(game: &mut Game) -> bool {
                 && a.kind() == v.kind()
                 && a.colour() != v.colour()
             {
-                return true;
+                found = true;
+                break 'sides;
             }
         }
     }
-    false
+    game.give_buf(buf);
+    found
 }
 
 /// Isardam (Popeye `Isardam`, `Isardam TypeB`): a move is illegal if after it any unit

@@ -5,10 +5,16 @@
 //!
 //! Check is decided with orthodox attack tables; combinations that change what a capture
 //! does are refused when the rule set is built.
+//!
+//! Game status: a side to move that cannot move while a last unit of a kind is attacked
+//! (it cannot avoid losing a kind) loses; with no move otherwise it is stalemate (draw).
+//! A side that has lost a kind it had in the diagram has lost: legal play never reaches
+//! that (such attacks must be parried), and a position given alone (a FEN) is its own
+//! diagram, so the status needs no memory of the diagram.
 
-use crate::moves;
+use crate::moves::{self, Move};
 use crate::rules::{Condition, Game, Slot};
-use chimere_core::Colour;
+use chimere_core::{Colour, Status};
 
 #[derive(Clone, Debug, Default)]
 pub struct Extinction;
@@ -22,6 +28,13 @@ impl Condition for Extinction {
     }
     fn extinction(&self) -> bool {
         true
+    }
+    fn status(&self, game: &mut Game, legal: &[Move]) -> Option<Status> {
+        if !legal.is_empty() {
+            return Some(Status::Ongoing);
+        }
+        let side = game.pos.side();
+        Some(if in_check(game, side) { Status::win_for(side.opponent()) } else { Status::Draw })
     }
 }
 
@@ -55,5 +68,24 @@ mod tests {
         let mut both = by_name("extinction").unwrap();
         both.extend(by_name("losing game").unwrap());
         assert!(RuleSet::build(both, &[]).is_err());
+    }
+
+    #[test]
+    fn mate_is_being_unable_to_save_a_kind() {
+        use chimere_core::Status;
+        // Black Ka8 and his only pawn a7, blocked by the white pawn a6; Rb1 guards b8, the
+        // pawn a6 guards b7. Black to move has no move and nothing is attacked: stalemate.
+        let mut g = crate::game_from_fen("k7/p7/P7/8/8/8/8/1R5K b - - 0 1", &["extinction"]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        assert!(v.is_empty());
+        assert_eq!(g.status(&v), Status::Draw);
+        // The same with a white knight b5 attacking a7, Black's last pawn: no move saves
+        // it, so Black loses.
+        let mut g = crate::game_from_fen("k7/p7/P7/1N6/8/8/8/1R5K b - - 0 1", &["extinction"]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        assert!(v.is_empty());
+        assert_eq!(g.status(&v), Status::WhiteWins);
     }
 }

@@ -5,8 +5,13 @@
 //! Castling: the spec says the king cannot castle, and the spec wins. Popeye's LosingChess
 //! (our oracle) lets a king castle when no capture is available: record 1 of
 //! `no-check-losing` is listed as a known deviation in the Popeye oracle test.
+//!
+//! Game status: nothing is check, so there is no mate; a side to move that cannot move
+//! (stalemated, or with no unit left) WINS.
 
-use crate::rules::{Condition, Slot};
+use crate::moves::Move;
+use crate::rules::{Condition, Game, Slot};
+use chimere_core::Status;
 
 #[derive(Clone, Debug, Default)]
 pub struct Losing;
@@ -26,6 +31,9 @@ impl Condition for Losing {
     }
     fn castling_off(&self) -> bool {
         true
+    }
+    fn status(&self, game: &mut Game, legal: &[Move]) -> Option<Status> {
+        Some(if legal.is_empty() { Status::win_for(game.pos.side()) } else { Status::Ongoing })
     }
 }
 
@@ -55,5 +63,28 @@ mod tests {
         assert!(v.iter().any(|m| m.from.to_string() == "e1" && m.to.to_string() == "f2"));
         assert!(v.iter().all(|m| m.capture.is_none()));
         assert_eq!(v.len(), 4 + 9 + 2 + 7, "king d1 d2 f1 f2, rook f1 g1 h2-h8, e3 e4, knight d2 d4 e5 g1 g5 h2 h4");
+    }
+
+    #[test]
+    fn a_side_that_cannot_move_wins() {
+        use chimere_core::Status;
+        // Black to move: his pawn a7 is blocked by the white pawn a6, no capture, no other
+        // unit: Black cannot move and wins.
+        let mut g = crate::game_from_fen("8/p7/P7/8/8/8/8/7K b - - 0 1", &["losing game"]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        assert!(v.is_empty());
+        assert_eq!(g.status(&v), Status::BlackWins);
+        // A side with no unit left cannot move: it wins too.
+        let mut g = crate::game_from_fen("8/8/8/8/8/8/8/7K b - - 0 1", &["losing game"]).unwrap();
+        assert_eq!(g.status(&[]), Status::BlackWins);
+        // Kings are ordinary: a king "attacked" with no move left is no mate.
+        let mut g = crate::game_from_fen("k7/P7/1K6/8/8/8/8/8 b - - 0 1", &["losing game"]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        // a7 is protected by Kb6, but kings are ordinary: Ka8*a7 is legal and, being the
+        // only capture, compulsory.
+        assert_eq!(v.len(), 1);
+        assert_eq!(g.status(&v), Status::Ongoing);
     }
 }

@@ -1,8 +1,10 @@
 //! Obligations on the choice among legal moves.
 //!
 //! - Les Noirs ne jouent que pour donner échec (Popeye `BlackChecks`): every black move
-//!   must give check. If Black has no checking move he passes (a null move) in Popeye; the
-//!   engine has no null move yet, so Black then has no move (left to do).
+//!   must give check. If Black has no checking move he passes: his only move is then the
+//!   null move ([`Move::NULL`], written `...` as Popeye writes a pass), legal when it does
+//!   not leave Black in check (Black in check with no checking parry is mated; Black with
+//!   no move at all and not in check passes too).
 
 use crate::moves::Move;
 use crate::rules::{Condition, Game, Slot};
@@ -25,8 +27,8 @@ impl Condition for BlackChecks {
         if game.pos.side() != Colour::Black {
             return;
         }
-        let mut i = start;
-        while i < out.len() {
+        let mut keep = start;
+        for i in start..out.len() {
             let m = out[i];
             let checks = game.make(&m).is_some() && {
                 let c = game.in_check(Colour::White);
@@ -34,10 +36,14 @@ impl Condition for BlackChecks {
                 c
             };
             if checks {
-                i += 1;
-            } else {
-                out.remove(i);
+                out[keep] = m;
+                keep += 1;
             }
+        }
+        out.truncate(keep);
+        if out.len() == start && game.make(&Move::NULL).is_some() {
+            game.unmake();
+            out.push(Move::NULL);
         }
     }
 }
@@ -92,21 +98,24 @@ impl Condition for ForcedSquares {
         let sq = self.of(by);
         let b = game.pos.board();
         let kings = b.kind(crate::walk::KING) & b.colour(side);
-        let mut attacked = Vec::new();
+        let (mut attacked, mut on_forced) = (false, false);
         for k in kings {
             if crate::moves::attacked_by(&game.pos, by, k, game.rules.pawn_first_rank_immobile) {
-                attacked.push(k);
+                attacked = true;
+                on_forced |= sq.contains(&k);
             }
         }
-        if attacked.is_empty() {
+        if !attacked {
             return Some(false);
         }
-        if sq.is_empty() || attacked.iter().any(|k| sq.contains(k)) {
+        if sq.is_empty() || on_forced {
             return Some(true);
         }
-        let mut buf = Vec::new();
+        let mut buf = game.take_buf();
         game.pseudo_moves(by, &mut buf);
-        Some(!buf.iter().any(|m| sq.contains(&m.to)))
+        let none = !buf.iter().any(|m| sq.contains(&m.to));
+        game.give_buf(buf);
+        Some(none)
     }
 }
 
@@ -122,5 +131,42 @@ mod tests {
             let r = RuleSet::build(c, &[]).unwrap();
             assert_eq!(r.filters.len(), 1);
         }
+    }
+
+    fn moves(fen: &str) -> (crate::Game, Vec<crate::Move>) {
+        let mut g = crate::game_from_fen(fen, &["black checks"]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        (g, v)
+    }
+
+    #[test]
+    fn black_passes_without_a_checking_move() {
+        use crate::Move;
+        // Black Kh8 and Pa7 against White's lone Ka1: none of Kg8, Kg7, Kh7, a6, a5
+        // checks, so Black's only move is the pass.
+        let (mut g, v) = moves("7k/p7/8/8/8/8/8/K7 b - - 0 1");
+        assert_eq!(v, vec![Move::NULL]);
+        assert_eq!(crate::notation::move_with_check(&mut g, &v[0]).as_deref(), Some("..."));
+        assert_eq!(g.canonical(&v[0]).as_deref(), Some("PASS"));
+        // The pass is journalled: made and unmade it restores the position (hash included).
+        let (before, hash) = (g.pos.clone(), g.pos.hash());
+        g.make(&v[0]).unwrap();
+        assert_eq!(g.pos.side(), chimere_core::Colour::White);
+        assert_ne!(g.pos.hash(), hash);
+        g.unmake();
+        assert_eq!(g.pos.hash(), hash);
+        assert_eq!(format!("{:?}", g.pos), format!("{before:?}"));
+        // Perft counts the pass: 1 black move, then White's 3 king moves.
+        assert_eq!(g.perft(2), 3);
+        // Black Ka8 in check from Ra1: Kb7 and Kb8 parry but give no check (refused), the
+        // pass would leave him in check (illegal): no move, mate.
+        let (mut g, v) = moves("k7/8/8/8/8/8/8/R6K b - - 0 1");
+        assert!(v.is_empty());
+        assert_eq!(g.status(&v), chimere_core::Status::WhiteWins);
+        // A checking move exists (Rd8-d1+ against Kh1): no pass.
+        let (_, v) = moves("3rk3/8/8/8/8/8/8/7K b - - 0 1");
+        assert!(!v.contains(&Move::NULL));
+        assert!(!v.is_empty());
     }
 }

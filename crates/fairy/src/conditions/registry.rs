@@ -49,6 +49,16 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
             }
             out.push(Arc::new(p));
         }
+        _ if joined.starts_with("republic") => {
+            let type1 = has("type1") || (has("type") && has("1"));
+            if w.iter().skip(1).any(|x| !matches!(*x, "type1" | "type2" | "type" | "1" | "2")) {
+                return Err(unknown());
+            }
+            out.push(Arc::new(super::Republican { type1 }))
+        }
+        _ if joined == "maff" => out.push(Arc::new(super::Maff)),
+        _ if joined == "rexmultiplex" => out.push(Arc::new(super::RexMultiplex)),
+        _ if joined == "roissiamois" || joined == "siamesekings" => out.push(Arc::new(super::SiameseKings)),
         _ if joined == "bicolores" => out.push(Arc::new(super::Bicolores)),
         _ if joined == "antiandernach" || joined == "antiandernachchess" => out.push(Arc::new(super::AntiAndernach)),
         _ if joined == "einstein" || joined == "einsteinchess" => out.push(Arc::new(super::Einstein)),

@@ -1,0 +1,201 @@
+//! Républicains (Republican chess, Popeye `RepublicanChess [Type1|Type2]`, default Type 2).
+//!
+//! A side may have no king on the board. After a move, if the mover can put the
+//! opponent's missing king on a square where it stands legally checkmated, the king is
+//! put there and the opponent is mated. Type 2: the mover MAY put it (the move without
+//! placement stays legal); Type 1: when some placement mates, the move without placement
+//! is illegal. Once put, the king stays. Both sides have the right (whoever lacks a king).
+//!
+//! Our mechanism: the placement is an explicit choice of the move (the `Choices` slot):
+//! choice 0 = no placement, choice `1 + s` = the king put on square `s` (offered only
+//! when the opponent has no king). The `AfterMove` hook puts the king (notation `[+bKa8]`,
+//! as Popeye writes it), the legality test refuses a placement that does not mate.
+//!
+//! Decisions: the mate test of a placed king looks for a reply that takes the king out of
+//! check among the opponent's moves without placement of their own (a placement is no
+//! parry) and without castling; conditions that decide legality otherwise are not
+//! consulted there. Republican takes the `Choices` slot, so conditions with choices of
+//! their own (Super-Circe...) cannot be combined with it.
+
+use crate::moves::Move;
+use crate::position::{Fx, Position, Unit};
+use crate::rules::{Condition, Game, Play, Reject, Slot};
+use crate::walk::KING;
+use chimere_core::{Colour, Kind, Square};
+
+#[derive(Clone, Debug, Default)]
+pub struct Republican {
+    /// Type 1: a mating placement is compulsory.
+    pub type1: bool,
+}
+
+fn has_king(pos: &Position, side: Colour) -> bool {
+    let b = pos.board();
+    !(b.kind(KING) & b.colour(side)).is_empty()
+}
+
+fn king_count(pos: &Position, side: Colour) -> u32 {
+    let b = pos.board();
+    (b.kind(KING) & b.colour(side)).count()
+}
+
+/// With `side` to move: is it checkmated (in check and no reply leaves it out of check)?
+fn mated(game: &mut Game, side: Colour) -> bool {
+    if !game.in_check(side) {
+        return false;
+    }
+    let kings = king_count(&game.pos, side);
+    let mut buf = game.take_buf();
+    game.pseudo_moves(side, &mut buf);
+    let mut mate = true;
+    for m in &buf {
+        if m.choice != 0 || m.castle.is_some() {
+            continue;
+        }
+        if game.play(m, side).is_ok() {
+            let escaped = king_count(&game.pos, side) == kings && !game.in_check(side);
+            game.pos.rollback();
+            if escaped {
+                mate = false;
+                break;
+            }
+        }
+    }
+    game.give_buf(buf);
+    mate
+}
+
+impl Condition for Republican {
+    fn name(&self) -> String {
+        if self.type1 { "Republican type 1".into() } else { "Republican".into() }
+    }
+    fn slots(&self) -> Vec<Slot> {
+        vec![Slot::Choices, Slot::AfterMove]
+    }
+    fn choices(&self, pos: &Position, mv: &Move, _promotions: &[Kind], _promotion_rank: u8) -> u16 {
+        if mv.is_null() {
+            return 1;
+        }
+        let mover = match pos.unit(mv.from).map(|u| u.colour()) {
+            Some(Colour::Shared) | None => pos.side(),
+            Some(c) => c,
+        };
+        if has_king(pos, mover.opponent()) { 1 } else { 65 }
+    }
+    fn after_move(&self, play: &mut Play) -> Result<(), Reject> {
+        if play.mv.choice == 0 {
+            return Ok(());
+        }
+        let sq = Square::new((play.mv.choice - 1) as u8);
+        let opp = play.mover.opponent();
+        if play.pos.unit(sq).is_some() || has_king(play.pos, opp) {
+            return Err(Reject);
+        }
+        let king = Unit::new(opp, KING);
+        play.pos.add(sq, king);
+        play.note(crate::Note::Reborn { sq, unit: king, promo: None });
+        Ok(())
+    }
+    fn has_legality(&self) -> bool {
+        true
+    }
+    fn legal_after(&self, game: &mut Game, mover: Colour) -> bool {
+        let opp = mover.opponent();
+        // A placement adds a king of the opponent, who had none (a king reborn by some
+        // other condition was removed first).
+        let opp_king = |u: &Unit| u.kind() == KING && u.colour() == opp;
+        let frame = game.pos.frame();
+        let placed = frame.iter().any(|fx| matches!(fx, Fx::Add(_, u) if opp_king(u)))
+            && !frame.iter().any(|fx| matches!(fx, Fx::Remove(_, u) if opp_king(u)));
+        if placed {
+            return mated(game, opp);
+        }
+        if !self.type1 || has_king(&game.pos, opp) {
+            return true;
+        }
+        // Type 1: the move without placement is illegal if some placement mates.
+        for i in 0..64u8 {
+            let sq = Square::new(i);
+            if game.pos.unit(sq).is_some() {
+                continue;
+            }
+            game.pos.begin();
+            game.pos.add(sq, Unit::new(opp, KING));
+            let mates = !game.in_check(mover) && mated(game, opp);
+            game.pos.rollback();
+            if mates {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::conditions::registry::by_name;
+    use crate::rules::RuleSet;
+
+    fn texts(fen: &str, cond: &str) -> Vec<String> {
+        let mut g = crate::game_from_fen(fen, &[cond]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        v.iter().filter_map(|m| crate::notation::move_with_check(&mut g, m)).collect()
+    }
+
+    #[test]
+    fn builds_by_name() {
+        for n in ["republican", "Républicains", "RepublicanChess", "RepublicanChess Type1", "republicains type 2"] {
+            let c = by_name(n).unwrap_or_else(|e| panic!("{n}: {e}"));
+            RuleSet::build(c, &[]).unwrap();
+        }
+        let mut both = by_name("republican").unwrap();
+        both.extend(by_name("super circe").unwrap());
+        assert!(RuleSet::build(both, &[]).is_err());
+    }
+
+    /// Popeye's "republican 6" after 1.Rc3*c6 h4*g3: White Ka6 Rc6 Be7 Pb4, Black Pg3, no
+    /// black king. Rc6-c8 may put the black king on a8, where it is mated (a7, b7 guarded
+    /// by Ka6, b8 by the rook).
+    #[test]
+    fn a_mating_placement_is_a_choice_of_the_move() {
+        let fen = "8/4B3/K1R5/8/1P6/6p1/8/8 w - - 0 1";
+        let t2 = texts(fen, "republican");
+        assert!(t2.contains(&"Rc6-c8[+bKa8] +".to_string()), "{t2:?}");
+        assert!(t2.contains(&"Rc6-c8".to_string()));
+        // Every placement offered mates: the king placed is in check.
+        assert!(t2.iter().filter(|t| t.contains("[+bK")).all(|t| t.ends_with(" +")));
+        // A placement where the king could escape is not offered (c8 then a7 is free...).
+        assert!(!t2.iter().any(|t| t.starts_with("Rc6-c7[")));
+        // Type 1: the placement is compulsory, Rc6-c8 without it is illegal.
+        let t1 = texts(fen, "republican type1");
+        assert!(t1.contains(&"Rc6-c8[+bKa8] +".to_string()));
+        assert!(!t1.contains(&"Rc6-c8".to_string()));
+        // Moves that allow no mating placement stay legal under Type 1.
+        assert!(t1.contains(&"b4-b5".to_string()));
+    }
+
+    /// Popeye's "republican 8" (h#2) before White's last move: White Kb4 Sf3 Bf7, Black
+    /// Sg3 Sh5, no black king. Bf7-e6 may put the black king on h4: attacked by Sf3, its
+    /// flights g4 and h3 guarded by Be6, g5 by Sf3, g3 and h5 its own knights: mate, as in
+    /// Popeye's solution `Bf7-e6[+bKh4] #`.
+    #[test]
+    fn popeye_helpmate_final_move() {
+        let t = texts("8/5B2/8/7n/1K6/5Nn1/8/8 w - - 0 1", "republican");
+        assert!(t.contains(&"Bf7-e6[+bKh4] +".to_string()), "{t:?}");
+    }
+
+    /// With both kings on the board the condition changes nothing.
+    #[test]
+    fn with_both_kings_play_is_orthodox() {
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        let mut a = texts(fen, "republican");
+        let mut g = crate::game_from_fen(fen, &[]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let mut b: Vec<String> = v.iter().filter_map(|m| crate::notation::move_with_check(&mut g, m)).collect();
+        a.sort();
+        b.sort();
+        assert_eq!(a, b);
+    }
+}
