@@ -8,7 +8,9 @@
 //! ready for it.
 //!
 //! Chimère extensions (conditions Popeye lacks): `CoucouCirce`, `ParaCirce`,
-//! `OptionalReplacement`, `WhiteDiagramCirce` (Circé diagramme blanc).
+//! `OptionalReplacement`, `WhiteDiagramCirce` (Circé diagramme blanc), `Absorbant`
+//! (a capturing non-royal unit adds the captured unit's walks to its own; notation
+//! unchanged).
 
 pub mod notation;
 pub mod parse;

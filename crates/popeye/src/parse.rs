@@ -119,6 +119,7 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("WhiteConsequentForcedSquare", &[]),
     ("BlackConsequentForcedSquare", &[]),
     ("Isardam", &["TypeB"]),
+    ("Absorbant", &[]),
 ];
 
 const OPTIONS: &[&str] = &[

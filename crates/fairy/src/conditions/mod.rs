@@ -1,5 +1,6 @@
 //! The conditions, one file each (a family is one module with parameters).
 
+pub mod absorbant;
 pub mod checkless;
 pub mod checkrules;
 pub mod circe;
@@ -11,6 +12,7 @@ pub mod mars;
 pub mod obligations;
 pub mod registry;
 
+pub use absorbant::Absorbant;
 pub use checkless::Checkless;
 pub use checkrules::{Bicolores, Brunner, Isardam, Sat, Vogtlander};
 pub use circe::{Change, Circe, Occupied, RebirthSquare, Who};
