@@ -110,19 +110,10 @@ pub fn generate(pos: &Position, mover: Colour, gp: &GenParams, out: &mut Vec<Mov
         }
         // Under `any_unit` a unit of either colour moves for its own colour.
         let mover = if gp.any_unit && u.colour() != Colour::Shared { u.colour() } else { mover };
-        let plain = View { pos, lifted: None };
-        gen_unit(plain, from, from, u, mover, gp, Mode::Quiet, out);
-        if let Some(origin) = (gp.capture_origin)(pos, from, u) {
-            if origin == from {
-                gen_unit(plain, from, from, u, mover, gp, Mode::Capture, out);
-            } else {
-                let lifted = View { pos, lifted: Some(from) };
-                let start = out.len();
-                gen_unit(lifted, from, origin, u, mover, gp, Mode::Capture, out);
-                for m in &mut out[start..] {
-                    m.via = Some(origin);
-                }
-            }
+        let unit_start = out.len();
+        gen_walk(pos, from, u, u, mover, gp, out);
+        if u.extra_powers() != 0 {
+            gen_gained(pos, from, u, mover, gp, out, unit_start);
         }
         if gp.castling && u.kind() == KING && u.colour() == mover {
             gen_castling(pos, from, mover, out);
@@ -137,6 +128,75 @@ pub fn generate_unit(pos: &Position, from: Square, u: Unit, mover: Colour, gp: &
     let plain = View { pos, lifted: None };
     gen_unit(plain, from, from, u, mover, gp, Mode::Quiet, out);
     gen_unit(plain, from, from, u, mover, gp, Mode::Capture, out);
+}
+
+/// The quiet moves and captures of the unit `u` on `from` by the walk of `w.kind()`.
+fn gen_walk(pos: &Position, from: Square, u: Unit, w: Unit, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
+    let plain = View { pos, lifted: None };
+    gen_unit(plain, from, from, w, mover, gp, Mode::Quiet, out);
+    if let Some(origin) = (gp.capture_origin)(pos, from, u) {
+        if origin == from {
+            gen_unit(plain, from, from, w, mover, gp, Mode::Capture, out);
+        } else {
+            let lifted = View { pos, lifted: Some(from) };
+            let start = out.len();
+            gen_unit(lifted, from, origin, w, mover, gp, Mode::Capture, out);
+            for m in &mut out[start..] {
+                m.via = Some(origin);
+            }
+        }
+    }
+}
+
+/// The moves by the walks a unit has gained ([`Unit::powers`]), merged with those of its
+/// own walk (`out[unit_start..]`) without duplicates. Only a pawn promotes: a pawn
+/// reaching its promotion rank by a gained walk promotes; another unit moving by a gained
+/// pawn walk does not.
+fn gen_gained(
+    pos: &Position,
+    from: Square,
+    u: Unit,
+    mover: Colour,
+    gp: &GenParams,
+    out: &mut Vec<Move>,
+    unit_start: usize,
+) {
+    let last_rank = if mover.forward() > 0 { 7 } else { 0 };
+    let mut bits = u.extra_powers();
+    while bits != 0 {
+        let k = Kind(bits.trailing_zeros() as u8);
+        bits &= bits - 1;
+        let start = out.len();
+        gen_walk(pos, from, u, u.with_kind(k), mover, gp, out);
+        let end = out.len();
+        for i in start..end {
+            let m = out[i];
+            if u.kind() == PAWN {
+                if m.promo.is_none()
+                    && m.to.rank() == last_rank
+                    && mover.forward() != 0
+                    && (m.capture.is_none() || (gp.capture_promotes)(pos, m.to, u))
+                {
+                    out[i].promo = gp.promotions.first().copied();
+                    for &p in gp.promotions.iter().skip(1) {
+                        out.push(Move { promo: Some(p), ..m });
+                    }
+                }
+            } else {
+                out[i].promo = None;
+            }
+        }
+    }
+    // Remove duplicates (the same move by two walks), keeping the first.
+    let mut keep = unit_start;
+    for i in unit_start..out.len() {
+        let m = out[i];
+        if !out[unit_start..keep].contains(&m) {
+            out[keep] = m;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]

@@ -19,17 +19,19 @@ pub const VOLAGE: u8 = 8;
 /// "No diagram square" marker for [`Unit::origin`].
 pub const NO_ORIGIN: u8 = 64;
 
-/// One unit: colour and kind, attribute bits, and the square it stood on in the diagram.
+/// One unit: colour and kind, attribute bits, the square it stood on in the diagram, and
+/// the walks it has gained beyond its kind's (bit `k` = the walk of `Kind(k)`; 0 = none).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Unit {
     pub piece: Piece,
     pub attrs: u8,
     pub origin: u8,
+    pub powers: u16,
 }
 
 impl Unit {
     pub const fn new(colour: Colour, kind: Kind) -> Unit {
-        Unit { piece: Piece::new(colour, kind), attrs: 0, origin: NO_ORIGIN }
+        Unit { piece: Piece::new(colour, kind), attrs: 0, origin: NO_ORIGIN, powers: 0 }
     }
     #[inline]
     pub const fn colour(self) -> Colour {
@@ -50,6 +52,12 @@ impl Unit {
     #[inline]
     pub const fn has(self, attr: u8) -> bool {
         self.attrs & attr != 0
+    }
+    /// The walks this unit has beyond its own kind's, as kinds (bit set of [`Unit::powers`]
+    /// minus its own kind).
+    #[inline]
+    pub const fn extra_powers(self) -> u16 {
+        self.powers & !(1u16 << (self.piece.kind.0 & 15))
     }
     pub fn origin_square(self) -> Option<Square> {
         Square::try_new(self.origin)
@@ -190,16 +198,21 @@ fn mix(mut x: u64) -> u64 {
 /// Hash of what a unit carries beyond its piece (attributes and diagram square).
 #[inline]
 fn extra_key(sq: Square, u: Unit) -> u64 {
-    if u.attrs == 0 && u.origin == NO_ORIGIN {
+    if u.attrs == 0 && u.origin == NO_ORIGIN && u.powers == 0 {
         0
     } else {
-        mix(0xA5A5_0000_0000_0000 ^ (sq.index() as u64) << 16 ^ (u.attrs as u64) << 8 ^ u.origin as u64)
+        mix(0xA5A5_0000_0000_0000
+            ^ (u.powers as u64) << 24
+            ^ (sq.index() as u64) << 16
+            ^ (u.attrs as u64) << 8
+            ^ u.origin as u64)
     }
 }
 
 #[inline]
 fn under_key(sq: Square, u: Unit, depth: usize) -> u64 {
     mix(0x5A5A_0000_0000_0000
+        ^ (u.powers as u64) << 48
         ^ (depth as u64) << 40
         ^ (sq.index() as u64) << 32
         ^ (u.piece.code() as u64) << 16
@@ -218,6 +231,8 @@ pub struct Position {
     board: Board,
     attrs: [u8; 64],
     origin: [u8; 64],
+    /// Gained walks per square ([`Unit::powers`]).
+    powers: [u16; 64],
     under: ArrayVec<(Square, Unit), UNDER_MAX>,
     side: Colour,
     rights: u8,
@@ -241,6 +256,7 @@ impl PartialEq for Position {
         self.board == o.board
             && self.attrs == o.attrs
             && self.origin == o.origin
+            && self.powers == o.powers
             && self.under == o.under
             && self.side == o.side
             && self.rights == o.rights
@@ -264,6 +280,7 @@ impl Position {
             board: Board::empty(),
             attrs: [0; 64],
             origin: [NO_ORIGIN; 64],
+            powers: [0; 64],
             under: ArrayVec::new(),
             side: Colour::White,
             rights: 0,
@@ -322,7 +339,12 @@ impl Position {
     /// The unit on a square.
     #[inline]
     pub fn unit(&self, sq: Square) -> Option<Unit> {
-        self.board.get(sq).map(|piece| Unit { piece, attrs: self.attrs[sq.index()], origin: self.origin[sq.index()] })
+        self.board.get(sq).map(|piece| Unit {
+            piece,
+            attrs: self.attrs[sq.index()],
+            origin: self.origin[sq.index()],
+            powers: self.powers[sq.index()],
+        })
     }
     /// The holes (squares no unit may stand on, move to or pass over).
     #[inline]
@@ -472,6 +494,7 @@ impl Position {
                 self.xhash ^= extra_key(sq, u);
                 self.attrs[sq.index()] = 0;
                 self.origin[sq.index()] = NO_ORIGIN;
+                self.powers[sq.index()] = 0;
                 self.royal_attrs -= u.has(ROYAL) as u16;
             }
             Fx::Add(sq, u) => {
@@ -479,6 +502,7 @@ impl Position {
                 self.xhash ^= extra_key(sq, u);
                 self.attrs[sq.index()] = u.attrs;
                 self.origin[sq.index()] = u.origin;
+                self.powers[sq.index()] = u.powers;
                 self.royal_attrs += u.has(ROYAL) as u16;
             }
             Fx::Bury(sq, u, at) => {

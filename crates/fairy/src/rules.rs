@@ -394,6 +394,10 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn king_promotion(&self) -> bool {
         false
     }
+    /// Slots this condition cannot share with another condition (the rule set is refused).
+    fn excluded_slots(&self) -> Vec<Slot> {
+        Vec::new()
+    }
 }
 
 /// Why a rule set cannot be built.
@@ -525,6 +529,18 @@ impl RuleSet {
                     )));
                 }
                 release = Some((r, c.name()));
+            }
+        }
+        for c in &conditions {
+            for slot in c.excluded_slots() {
+                if let Some((_, other)) = taken.iter().find(|(s, n)| *s == slot && *n != c.name()) {
+                    return Err(RulesError(format!(
+                        "conditions {} and {} cannot be combined ({:?})",
+                        c.name(),
+                        other,
+                        slot
+                    )));
+                }
             }
         }
         on_capture.sort_by_key(|(r, _)| *r);

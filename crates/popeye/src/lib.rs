@@ -8,12 +8,13 @@
 //! ready for it.
 //!
 //! Chimère extensions (conditions Popeye lacks): `CoucouCirce`, `ParaCirce`,
-//! `OptionalReplacement`, `WhiteDiagramCirce` (Circé diagramme blanc),
-//! `ProgressiveChess [n]` (Progressif; n = the diagram's turn number, default 1) and
-//! `Anneciens` (Annéciens). Under these multi-move turns `~1` lists the legal moves of the
-//! first part of the diagram's turn: for Progressif the first move of the series, for
-//! Annéciens the first moves that some legal second move of the same unit completes;
-//! ` +` marks a first move that checks (for Progressif it ends the series).
+//! `OptionalReplacement`, `WhiteDiagramCirce` (Circé diagramme blanc), `Absorbant`
+//! (a capturing non-royal unit adds the captured unit's walks to its own; notation
+//! unchanged), `ProgressiveChess [n]` (Progressif; n = the diagram's turn number,
+//! default 1) and `Anneciens` (Annéciens). Under these multi-move turns `~1` lists the
+//! legal moves of the first part of the diagram's turn: for Progressif the first move of
+//! the series, for Annéciens the first moves that some legal second move of the same unit
+//! completes; ` +` marks a first move that checks (for Progressif it ends the series).
 
 pub mod notation;
 pub mod parse;

@@ -162,6 +162,7 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("MAFF", &[]),
     ("RexMultiplex", &[]),
     ("SiameseKings", &[]),
+    ("Absorbant", &[]),
 ];
 
 /// Condition parameters followed by a number (`Sentinelles MaximumTotal 4`).

@@ -698,3 +698,41 @@ fn republican_type1_placement_is_compulsory() {
     let want: BTreeSet<String> = type2.iter().filter(|m| !placed.contains(*m)).cloned().collect();
     assert_eq!(type1, want, "{}", diff(&type1, &want));
 }
+
+/// Absorbant (Chimère keyword `Absorbant`). White Kh1 Sc3, Black Kd8 Rd5.
+/// - Kh1: g1 g2 h2 (the rook on d5 covers rank 5 and the d-file only).
+/// - Sc3: a2 a4 b1 b5 d1 e2 e4 (none attacks d8) and Sc3*d5, which absorbs the rook walk:
+///   from d5 it now sees d6 d7 d8, hence the check.
+#[test]
+fn absorbant_knight_takes_rook_walk() {
+    let input = "BeginProblem\nCondition Absorbant\nPieces White Kh1 Sc3 Black Kd8 Rd5\n\
+                 Stipulation ~1\nEndProblem\n";
+    let want: BTreeSet<String> = [
+        "Kh1-g1", "Kh1-g2", "Kh1-h2", "Sc3-a2", "Sc3-a4", "Sc3-b1", "Sc3-b5", "Sc3-d1", "Sc3-e2", "Sc3-e4", "Sc3*d5 +",
+    ]
+    .into_iter()
+    .map(str::to_string)
+    .collect();
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+}
+
+/// Absorbant, an absorbed pawn walk. White Kh1 Rd1, Black Ke7 Pd6.
+/// - Kh1: g1 g2 h2.
+/// - Rd1 along rank 1: a1 b1 c1 f1 g1, and e1 checking along the e-file.
+/// - Rd1 up the d-file: d2 d3 d4 d5, and Rd1*d6, which gains the white pawn walk: from d6
+///   it captures on c7 and e7, hence the check (the rook walk alone does not reach e7).
+#[test]
+fn absorbant_rook_takes_pawn_walk() {
+    let input = "BeginProblem\nCondition Absorbant\nPieces White Kh1 Rd1 Black Ke7 Pd6\n\
+                 Stipulation ~1\nEndProblem\n";
+    let want: BTreeSet<String> = [
+        "Kh1-g1", "Kh1-g2", "Kh1-h2", "Rd1-a1", "Rd1-b1", "Rd1-c1", "Rd1-e1 +", "Rd1-f1", "Rd1-g1", "Rd1-d2", "Rd1-d3",
+        "Rd1-d4", "Rd1-d5", "Rd1*d6 +",
+    ]
+    .into_iter()
+    .map(str::to_string)
+    .collect();
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+}

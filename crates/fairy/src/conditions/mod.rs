@@ -1,5 +1,6 @@
 //! The conditions, one file each (a family is one module with parameters).
 
+pub mod absorbant;
 pub mod all_in;
 pub mod anneciens;
 pub mod anti_andernach;
@@ -37,6 +38,7 @@ pub mod strict_transmuted_kings;
 pub mod swapping_kings;
 pub mod volage;
 
+pub use absorbant::Absorbant;
 pub use all_in::AllIn;
 pub use anneciens::Anneciens;
 pub use anti_andernach::AntiAndernach;

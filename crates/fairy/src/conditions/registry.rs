@@ -36,6 +36,7 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
         _ if joined == "quiperdgagne" || joined == "losinggame" || joined == "losingchess" => {
             out.push(Arc::new(super::Losing))
         }
+        _ if joined == "absorbant" || joined == "absorbantchess" => out.push(Arc::new(super::Absorbant)),
         _ if joined == "extinction" || joined == "extinctionchess" => out.push(Arc::new(super::Extinction)),
         _ if joined == "anneciens" => out.push(Arc::new(super::Anneciens)),
         Some("progressif") | Some("progressive") | Some("progressivechess") => {
