@@ -67,4 +67,20 @@ mod tests {
         assert!(t.contains(&"Rh1-h8[Ke8<->Ke1]".to_string()), "{t:?}");
         assert!(t.contains(&"Rh1-h7".to_string()), "{t:?}");
     }
+
+    #[test]
+    fn legality_is_judged_after_the_exchange() {
+        // White Kd1 (in check from the black rook d8) Rg1, black Kh8. Without a swap only
+        // king moves off the d-file parry the check: Kc1, Ke1, Kc2, Ke2. Rg1-g8 checks h8:
+        // the kings swap, the white king lands on h8, where the rook g8 shields it from d8:
+        // legal although it did not parry the check on d1. Rg1-h1 also checks h8, but the
+        // white king on h8 would then stand in the d8 rook's line: illegal. The other rook
+        // moves leave the king in check.
+        let mut g = game_from_fen("3r3k/8/8/8/8/8/8/3K2R1 w - - 0 1", &["swapping kings"]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let mut t: Vec<String> = v.iter().filter_map(|m| move_with_check(&mut g, m)).collect();
+        t.sort();
+        assert_eq!(t, vec!["Kd1-c1", "Kd1-c2", "Kd1-e1", "Kd1-e2", "Rg1-g8[Kh8<->Kd1]"]);
+    }
 }
