@@ -1,5 +1,5 @@
 //! Anti-Andernach (Popeye `AntiAndernachChess`): after a move that captures nothing, the
-//! moved unit (not a king) takes the colour of the side that did not move (a neutral unit
+//! moved unit (not a king, nor a royal unit of another kind, as in Popeye) takes the colour of the side that did not move (a neutral unit
 //! moved by White becomes black, by Black white). Captures change nothing. A rook that
 //! turns white on a1/h1 (black on a8/h8) gains the castling right of its corner, so the
 //! side may castle with it if its king still has its right.
@@ -7,6 +7,7 @@
 //! Decision (Popeye's output): castling is a king move; the rook of a castling keeps its
 //! colour.
 
+use crate::position::ROYAL;
 use crate::rules::{Condition, Note, Play, Reject, Slot};
 use crate::walk::KING;
 
@@ -27,7 +28,7 @@ impl Condition for AntiAndernach {
         let to = play.mv.to;
         let Some(u) = play.pos.unit(to) else { return Ok(()) };
         let colour = play.mover.opponent();
-        if u.kind() == KING || u.colour() == colour {
+        if u.kind() == KING || u.has(ROYAL) || u.colour() == colour {
             return Ok(());
         }
         play.pos.remove(to);
@@ -121,5 +122,21 @@ mod tests {
         g.legal_moves(&mut v);
         let m = *v.iter().find(|m| m.to == Square::parse("d5").unwrap()).unwrap();
         assert_eq!(move_with_check(&mut g, &m).unwrap(), "nRd4-d5=w");
+    }
+
+    #[test]
+    fn a_royal_unit_keeps_its_colour() {
+        // A royal queen (Popeye's Royal attribute) on e1 is White's king: its quiet moves
+        // do not change its colour (Popeye tests the Royal flag), so e.g. rQe1-e2 stays
+        // white; a plain queen would turn black.
+        use crate::position::ROYAL;
+        use chimere_core::Square;
+        let mut g = game_from_fen("k7/8/8/8/8/8/8/4Q3 w - - 0 1", &["anti-andernach"]).unwrap();
+        g.pos.setup_attrs(Square::parse("e1").unwrap(), ROYAL);
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let t: Vec<String> = v.iter().filter_map(|m| move_with_check(&mut g, m)).collect();
+        assert!(t.contains(&"rQe1-e2".to_string()), "{t:?}");
+        assert!(!t.iter().any(|m| m.contains("=b")), "{t:?}");
     }
 }

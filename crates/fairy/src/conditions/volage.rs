@@ -1,4 +1,4 @@
-//! Volage: a unit other than a king changes colour (white ↔ black) the first time it
+//! Volage: a unit other than a king (or a royal unit of another kind) changes colour (white ↔ black) the first time it
 //! moves, capturing or not, to a square of the other colour than the one it left; it
 //! then keeps its new colour for good. The volage property is a unit attribute
 //! ([`VOLAGE`]) the condition gives every non-king unit of the diagram and the unit loses
@@ -14,7 +14,7 @@
 //! unit standing on the arrival square is considered, and conditions that move or remove
 //! the capturer (Anticirce, Kamikaze...) are refused.
 
-use crate::position::{Unit, VOLAGE};
+use crate::position::{ROYAL, Unit, VOLAGE};
 use crate::rules::{Condition, Note, Play, Reject, RuleSet, RulesError, Slot};
 use crate::walk::KING;
 use chimere_core::Colour;
@@ -45,7 +45,7 @@ impl Condition for Volage {
         vec![Slot::AfterMove]
     }
     fn diagram_attrs(&self, u: Unit) -> u8 {
-        if u.kind() == KING || !self.every_unit { 0 } else { VOLAGE }
+        if u.kind() == KING || u.has(ROYAL) || !self.every_unit { 0 } else { VOLAGE }
     }
     fn has_diagram_attrs(&self) -> bool {
         self.every_unit
@@ -65,7 +65,7 @@ impl Condition for Volage {
             return Ok(());
         }
         let Some(u) = play.pos.unit(to) else { return Ok(()) };
-        if !u.has(VOLAGE) || u.kind() == KING {
+        if !u.has(VOLAGE) || u.kind() == KING || u.has(ROYAL) {
             return Ok(());
         }
         let colour = match u.colour() {
@@ -157,5 +157,20 @@ mod tests {
         play(&mut g, "Rh7-h8=b");
         assert_ne!(g.pos.rights() & crate::position::B_KINGSIDE, 0);
         assert!(moves(&mut g).contains(&"0-0".to_string()));
+    }
+
+    #[test]
+    fn a_royal_unit_is_not_volage() {
+        // A royal queen (Popeye's Royal attribute) on e1 is White's king: the condition
+        // does not make it volage, so rQe1-e2 (dark to light) keeps it white.
+        use chimere_core::Square;
+        let mut pos = crate::position_from_fen("k7/8/8/8/8/8/8/4Q3 w - - 0 1").unwrap();
+        pos.setup_attrs(Square::parse("e1").unwrap(), crate::position::ROYAL);
+        let conds = crate::conditions::by_name("volage").unwrap();
+        let rules = crate::RuleSet::build(conds, &[]).unwrap();
+        let mut g = crate::Game::new(rules, pos);
+        let t = moves(&mut g);
+        assert!(t.contains(&"rQe1-e2".to_string()), "{t:?}");
+        assert!(!t.iter().any(|m| m.contains("=b")), "{t:?}");
     }
 }
