@@ -6,6 +6,10 @@
 //! advanced three squares may be taken en passant on either square it passed (as in
 //! Popeye; the engine's en passant handles any multi-square step).
 //!
+//! A unit that becomes a rook on its side's corner (a queen stepping down to a1/h1, a
+//! bishop capturing there) gains the castling right of that corner, as Popeye has it
+//! (the spec is silent; Anti-Andernach's rule for rooks changing colour is the model).
+//!
 //! Decisions: fairy units keep their kind (the seed's "or becomes a fairy piece" is left
 //! open); the rook of a castling is a moved unit and steps down like any other (Popeye's
 //! `0-0=B`); the unit considered is the one standing on the arrival square, and conditions
@@ -50,7 +54,9 @@ fn change(play: &mut Play, sq: Square, f: fn(Kind) -> Kind) {
         return;
     }
     play.pos.remove(sq);
-    play.pos.add(sq, u.with_kind(kind));
+    let changed = u.with_kind(kind);
+    play.pos.add(sq, changed);
+    play.regain_rights(sq, changed);
     play.note(Note::Rekinded { sq, unit: u, kind });
 }
 
@@ -177,5 +183,28 @@ mod tests {
             assert!(e.contains("first rank"), "{c}: {e}");
         }
         assert!(game_from_fen("k7/8/8/8/8/8/8/K7 w - - 0 1", &["einstein", "circe"]).is_ok());
+    }
+
+    #[test]
+    fn a_queen_stepping_down_to_a_rook_on_h1_gives_castling() {
+        // White Ke1 (with its right) Qd5, black Ka7. Qd5-h1 captures nothing: the queen
+        // becomes a rook on h1, White's kingside corner, which gains the h1 right (as in
+        // Popeye). After Ka7-b8, White may castle 0-0 (f1, g1 empty; e1, f1, g1 not
+        // attacked), and the castling rook steps down to a bishop (0-0=B).
+        let mut g = game_from_fen("8/k7/8/3Q4/8/8/8/4K3 w K - 0 1", &["einstein"]).unwrap();
+        assert_eq!(g.pos.rights() & crate::position::W_KINGSIDE, 0);
+        let play = |g: &mut crate::Game, text: &str| {
+            let mut v = Vec::new();
+            g.legal_moves(&mut v);
+            let m = *v.iter().find(|m| move_with_check(g, m).as_deref() == Some(text)).expect(text);
+            g.make(&m).unwrap();
+        };
+        play(&mut g, "Qd5-h1=R");
+        assert_ne!(g.pos.rights() & crate::position::W_KINGSIDE, 0);
+        play(&mut g, "Ka7-b8");
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let t: Vec<String> = v.iter().filter_map(|m| move_with_check(&mut g, m)).collect();
+        assert!(t.contains(&"0-0=B".to_string()), "{t:?}");
     }
 }

@@ -303,4 +303,28 @@ mod tests {
         conds.extend(crate::conditions::by_name("circe").unwrap());
         assert!(RuleSet::build(conds, &[]).is_err());
     }
+
+    #[test]
+    fn pion_adverse_self_check_by_the_new_pawn() {
+        // White Kd4, black Ka8, en Pion adverse: each king move leaves a black pawn on d4,
+        // which attacks c3 and e3: Kd4-c3 and Kd4-e3 are self-checks. The other six king
+        // moves are legal, each with its sentinel.
+        let m = moves("k7/8/8/8/3K4/8/8/8 w - - 0 1", Sentinelles::pion_adverse());
+        let mut expected: Vec<String> =
+            ["c4", "c5", "d3", "d5", "e4", "e5"].iter().map(|s| format!("Kd4-{s}[+bPd4]")).collect();
+        expected.sort();
+        assert_eq!(m, expected);
+    }
+
+    #[test]
+    fn the_new_pawn_gives_check() {
+        // Plain Sentinelles: White Kh1 Se6, black Kf7. The knight leaves a white pawn on e6,
+        // which checks f7: every knight move is marked +. King moves leave nothing (rank 1).
+        let m = moves("8/5k2/4N3/8/8/8/8/7K w - - 0 1", Sentinelles::plain());
+        let mut expected: Vec<String> =
+            ["c5", "c7", "d4", "d8", "f4", "f8", "g5", "g7"].iter().map(|s| format!("Se6-{s}[+wPe6] +")).collect();
+        expected.extend(["Kh1-g1", "Kh1-g2", "Kh1-h2"].map(String::from));
+        expected.sort();
+        assert_eq!(m, expected);
+    }
 }

@@ -3,11 +3,14 @@
 //! is judged by the attack tables (the opponent's king attacked by the mover's units),
 //! so the rule set is refused with conditions that define check otherwise.
 //!
-//! Decision: with more or fewer than one king per side nothing is exchanged.
+//! The royal unit of a side is its king or a unit with the royal attribute (Popeye's
+//! `Royal`). Decision: with more or fewer than one royal unit per side nothing is exchanged.
 
 use crate::moves::attacked_by;
+use crate::position::ROYAL;
 use crate::rules::{Condition, Note, Observation, Play, Reject, RuleSet, RulesError, Slot};
 use crate::walk::KING;
+use chimere_core::{Colour, Square};
 
 #[derive(Clone, Debug, Default)]
 pub struct SwappingKings;
@@ -20,12 +23,24 @@ impl Condition for SwappingKings {
         vec![Slot::AfterMove]
     }
     fn after_move(&self, play: &mut Play) -> Result<(), Reject> {
-        let b = play.pos.board();
-        let (mine, theirs) = (b.kind(KING) & b.colour(play.mover), b.kind(KING) & b.colour(play.mover.opponent()));
-        if mine.count() != 1 || theirs.count() != 1 {
+        // The royal unit of each side: a king, or a unit with the royal attribute.
+        let royal = |pos: &crate::position::Position, c: Colour| -> Option<Square> {
+            let b = pos.board();
+            let candidates = if pos.has_royal_attrs() { b.colour(c) } else { b.colour(c) & b.kind(KING) };
+            let mut found = None;
+            for s in candidates {
+                if pos.unit(s).is_some_and(|u| u.kind() == KING || u.has(ROYAL)) {
+                    if found.is_some() {
+                        return None;
+                    }
+                    found = Some(s);
+                }
+            }
+            found
+        };
+        let (Some(m), Some(t)) = (royal(play.pos, play.mover), royal(play.pos, play.mover.opponent())) else {
             return Ok(());
-        }
-        let (Some(m), Some(t)) = (mine.into_iter().next(), theirs.into_iter().next()) else { return Ok(()) };
+        };
         if !attacked_by(play.pos, play.mover, t, false) {
             return Ok(());
         }
@@ -66,5 +81,42 @@ mod tests {
         let t: Vec<String> = v.iter().filter_map(|m| move_with_check(&mut g, m)).collect();
         assert!(t.contains(&"Rh1-h8[Ke8<->Ke1]".to_string()), "{t:?}");
         assert!(t.contains(&"Rh1-h7".to_string()), "{t:?}");
+    }
+
+    #[test]
+    fn legality_is_judged_after_the_exchange() {
+        // White Kd1 (in check from the black rook d8) Rg1, black Kh8. Without a swap only
+        // king moves off the d-file parry the check: Kc1, Ke1, Kc2, Ke2. Rg1-g8 checks h8:
+        // the kings swap, the white king lands on h8, where the rook g8 shields it from d8:
+        // legal although it did not parry the check on d1. Rg1-h1 also checks h8, but the
+        // white king on h8 would then stand in the d8 rook's line: illegal. The other rook
+        // moves leave the king in check.
+        let mut g = game_from_fen("3r3k/8/8/8/8/8/8/3K2R1 w - - 0 1", &["swapping kings"]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let mut t: Vec<String> = v.iter().filter_map(|m| move_with_check(&mut g, m)).collect();
+        t.sort();
+        assert_eq!(t, vec!["Kd1-c1", "Kd1-c2", "Kd1-e1", "Kd1-e2", "Rg1-g8[Kh8<->Kd1]"]);
+    }
+
+    #[test]
+    fn a_royal_unit_swaps_like_a_king() {
+        // White's royal unit is a queen with the royal attribute on e1 (no white king);
+        // Rh1-h8 checks the black king e8: the royal queen and the black king exchange
+        // their squares (queen to e8, king to e1).
+        use crate::position::{ROYAL, Unit};
+        use crate::walk::{KING, QUEEN};
+        use chimere_core::{Colour, Square};
+        let mut g = game_from_fen("4k3/8/8/8/8/8/8/4Q2R w - - 0 1", &["swapping kings"]).unwrap();
+        g.pos.setup_attrs(Square::parse("e1").unwrap(), ROYAL);
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let m = *v.iter().find(|m| m.to == Square::parse("h8").unwrap()).unwrap();
+        let text = move_with_check(&mut g, &m).unwrap();
+        assert!(text.starts_with("Rh1-h8[Ke8<->"), "{text}");
+        g.make(&m).unwrap();
+        assert_eq!(g.pos.unit(Square::parse("e1").unwrap()), Some(Unit::new(Colour::Black, KING)));
+        let q = g.pos.unit(Square::parse("e8").unwrap()).unwrap();
+        assert!(q.kind() == QUEEN && q.colour() == Colour::White && q.has(ROYAL));
     }
 }

@@ -1,4 +1,4 @@
-//! Volage: a unit other than a king changes colour (white ↔ black) the first time it
+//! Volage: a unit other than a king (or a royal unit of another kind) changes colour (white ↔ black) the first time it
 //! moves, capturing or not, to a square of the other colour than the one it left; it
 //! then keeps its new colour for good. The volage property is a unit attribute
 //! ([`VOLAGE`]) the condition gives every non-king unit of the diagram and the unit loses
@@ -6,12 +6,15 @@
 //! units (Popeye's piece attribute `Volage`, as in `Pieces White Volage Rd1`): then only
 //! those units change colour ([`Volage::attribute_only`]).
 //!
+//! A rook that turns white on a1/h1 (black on a8/h8) gains the castling right of its
+//! corner (as in Anti-Andernach; Popeye gives the right to any rook changing colour there).
+//!
 //! Decisions: the rook of a castling is not "the unit that moves" (Popeye's output: `0-0-0`
 //! without colour change); a neutral unit has no other colour and is not affected; only the
 //! unit standing on the arrival square is considered, and conditions that move or remove
 //! the capturer (Anticirce, Kamikaze...) are refused.
 
-use crate::position::{Unit, VOLAGE};
+use crate::position::{ROYAL, Unit, VOLAGE};
 use crate::rules::{Condition, Note, Play, Reject, RuleSet, RulesError, Slot};
 use crate::walk::KING;
 use chimere_core::Colour;
@@ -42,7 +45,7 @@ impl Condition for Volage {
         vec![Slot::AfterMove]
     }
     fn diagram_attrs(&self, u: Unit) -> u8 {
-        if u.kind() == KING || !self.every_unit { 0 } else { VOLAGE }
+        if u.kind() == KING || u.has(ROYAL) || !self.every_unit { 0 } else { VOLAGE }
     }
     fn has_diagram_attrs(&self) -> bool {
         self.every_unit
@@ -62,7 +65,7 @@ impl Condition for Volage {
             return Ok(());
         }
         let Some(u) = play.pos.unit(to) else { return Ok(()) };
-        if !u.has(VOLAGE) || u.kind() == KING {
+        if !u.has(VOLAGE) || u.kind() == KING || u.has(ROYAL) {
             return Ok(());
         }
         let colour = match u.colour() {
@@ -71,7 +74,9 @@ impl Condition for Volage {
             Colour::Shared => return Ok(()),
         };
         play.pos.remove(to);
-        play.pos.add(to, Unit { attrs: u.attrs & !VOLAGE, ..u.with_colour(colour) });
+        let turned = Unit { attrs: u.attrs & !VOLAGE, ..u.with_colour(colour) };
+        play.pos.add(to, turned);
+        play.regain_rights(to, turned);
         play.note(Note::Recoloured { sq: to, unit: u, colour });
         Ok(())
     }
@@ -96,5 +101,76 @@ mod tests {
         g.legal_moves(&mut w);
         let m2 = *w.iter().find(|m| m.to.to_string() == "e4").unwrap();
         assert_eq!(move_with_check(&mut g, &m2).unwrap(), "Sc3-e4");
+    }
+
+    fn moves(g: &mut crate::Game) -> Vec<String> {
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let mut t: Vec<String> = v.iter().filter_map(|m| move_with_check(g, m)).collect();
+        t.sort();
+        t
+    }
+
+    fn play(g: &mut crate::Game, text: &str) {
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let m = *v.iter().find(|m| move_with_check(g, m).as_deref() == Some(text)).expect(text);
+        g.make(&m).unwrap();
+    }
+
+    #[test]
+    fn a_promoted_unit_stays_volage() {
+        // White Ka1 Pb7, black Ra8 Kh6. b7*a8=Q goes light to light: no change, and the
+        // queen keeps the pawn's volage property (Popeye keeps the flags on promotion).
+        // After Kh6-h5, the queen's first change of square colour turns it black:
+        // Qa8-b8 (light to dark) =b, Qa8-a7 (light to dark) =b; Qa8-b7 (light to light)
+        // stays white.
+        let mut g = game_from_fen("r7/1P6/7k/8/8/8/8/K7 w - - 0 1", &["volage"]).unwrap();
+        play(&mut g, "b7*a8=Q");
+        play(&mut g, "Kh6-h5");
+        let t = moves(&mut g);
+        for m in ["Qa8-b8=b", "Qa8-b7"] {
+            assert!(t.contains(&m.to_string()), "{m}: {t:?}");
+        }
+        assert!(!t.iter().any(|m| m.starts_with("Qa8-a7")), "{t:?}");
+    }
+
+    #[test]
+    fn a_reborn_unit_stays_volage() {
+        // Volage + Circe: White Rd1*d5 (light to light: the rook stays white) takes the
+        // black knight, reborn on g8 (the knight's home square of d5's colour) still
+        // volage. Black then has: the king's three moves, and every knight move, which
+        // always changes square colour, so Sg8-e7, -f6, -h6 all turn the knight white.
+        let mut g = game_from_fen("k7/8/8/3n4/8/8/8/3R3K w - - 0 1", &["volage", "circe"]).unwrap();
+        play(&mut g, "Rd1*d5[+bSg8]");
+        assert_eq!(moves(&mut g), vec!["Ka8-a7", "Ka8-b7", "Ka8-b8", "Sg8-e7=w", "Sg8-f6=w", "Sg8-h6=w"]);
+    }
+
+    #[test]
+    fn a_rook_turned_black_on_h8_gives_black_castling() {
+        // White Ka1 Rh7, black Ke8 (with its right, no rook on h8: no kingside right yet).
+        // Rh7-h8 (light to dark) turns the rook black on h8: Black gains the h8 right
+        // (Popeye enables the right of a rook changing colour on its corner) and may
+        // castle 0-0 (f8, g8 empty and not attacked: the white king is on a1).
+        let mut g = game_from_fen("4k3/7R/8/8/8/8/8/K7 w k - 0 1", &["volage"]).unwrap();
+        assert_eq!(g.pos.rights() & crate::position::B_KINGSIDE, 0);
+        play(&mut g, "Rh7-h8=b");
+        assert_ne!(g.pos.rights() & crate::position::B_KINGSIDE, 0);
+        assert!(moves(&mut g).contains(&"0-0".to_string()));
+    }
+
+    #[test]
+    fn a_royal_unit_is_not_volage() {
+        // A royal queen (Popeye's Royal attribute) on e1 is White's king: the condition
+        // does not make it volage, so rQe1-e2 (dark to light) keeps it white.
+        use chimere_core::Square;
+        let mut pos = crate::position_from_fen("k7/8/8/8/8/8/8/4Q3 w - - 0 1").unwrap();
+        pos.setup_attrs(Square::parse("e1").unwrap(), crate::position::ROYAL);
+        let conds = crate::conditions::by_name("volage").unwrap();
+        let rules = crate::RuleSet::build(conds, &[]).unwrap();
+        let mut g = crate::Game::new(rules, pos);
+        let t = moves(&mut g);
+        assert!(t.contains(&"rQe1-e2".to_string()), "{t:?}");
+        assert!(!t.iter().any(|m| m.contains("=b")), "{t:?}");
     }
 }
