@@ -389,7 +389,7 @@ pub fn parse(input: &str) -> Result<Vec<Problem>, PopeyeError> {
                         if (name.ends_with("ForcedSquare") || name == "Hole")
                             && !sq.is_empty()
                             && sq.len() % 2 == 0
-                            && sq.chunks(2).all(|c| (b'a'..=b'h').contains(&c[0]) && (b'1'..=b'8').contains(&c[1]))
+                            && sq.chunks(2).all(|c| (b'a'..=b'h').contains(&c[0].to_ascii_lowercase()) && (b'1'..=b'8').contains(&c[1]))
                         {
                             spec.params.push(toks[i].text.to_string());
                             i += 1;
