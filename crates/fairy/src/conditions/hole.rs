@@ -142,4 +142,49 @@ mod tests {
         let m = moves("8/8/8/8/7k/8/3P4/K7 w - - 0 1", "hole d3");
         assert!(!m.iter().any(|x| x.starts_with("d2")));
     }
+
+    #[test]
+    fn castling_cannot_cross_holes() {
+        // Ke1 Ra1 Rh1 (both rights). A hole on b1 (crossed only by the rook) stops 0-0-0;
+        // on f1 or g1 it stops 0-0; a hole elsewhere stops nothing.
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        let castles = |h: &str| {
+            let mut c: Vec<String> =
+                moves(fen, h).into_iter().filter(|m| m == "e1g1" || m == "e1c1").collect();
+            c.sort();
+            c
+        };
+        assert_eq!(castles("hole b1"), ["e1g1"]);
+        assert_eq!(castles("hole d1"), ["e1g1"]);
+        assert_eq!(castles("hole f1"), ["e1c1"]);
+        assert_eq!(castles("hole g1"), ["e1c1"]);
+        assert_eq!(castles("hole e3"), ["e1c1", "e1g1"]);
+    }
+
+    #[test]
+    fn pawns_and_kings_black_to_move() {
+        // Holes c3 d3 e2. Black Ke8 Pd4 Pb4 to move: b4-b3; d4-d3 (hole) and d4*c3 (a hole
+        // is empty, nothing to capture) impossible; the king's five steps.
+        let m = moves("4k3/8/8/8/1p1p4/8/2PP4/1N2K3 b - - 0 1", "hole e2d3c3");
+        assert_eq!(m, ["b4b3", "e8d7", "e8d8", "e8e7", "e8f7", "e8f8"]);
+        // White: Sb1-a3 (c3 a hole, d2 own); pawns c2/d2 blocked (step onto or over a
+        // hole); Ke1-d1/f1/f2 (e2 a hole, d2 own).
+        let m = moves("4k3/8/8/8/1p1p4/8/2PP4/1N2K3 w - - 0 1", "hole e2d3c3");
+        assert_eq!(m, ["b1a3", "e1d1", "e1f1", "e1f2"]);
+    }
+
+    #[test]
+    fn circe_rebirth_on_a_hole_fails() {
+        // Bb2*g7 (a dark square): the black rook's rebirth square is h8. A hole there: the
+        // rook vanishes; a hole elsewhere (h7): it is reborn on h8.
+        let sq = |s: &str| chimere_core::Square::parse(s).unwrap();
+        for (hole, reborn) in [("hole h8", false), ("hole h7", true)] {
+            let mut g = game_from_fen("k7/6r1/8/8/8/8/1B6/K7 w - - 0 1", &["circe", hole]).unwrap();
+            let mut v = Vec::new();
+            g.legal_moves(&mut v);
+            let m = *v.iter().find(|m| m.to == sq("g7")).unwrap();
+            g.make(&m).unwrap();
+            assert_eq!(g.pos.unit(sq("h8")).is_some(), reborn, "{hole}");
+        }
+    }
 }
