@@ -90,8 +90,7 @@ mod tests {
         // and Bd8-c7, unobserved on c7, gives no check.
         let fen = "r2b3n/1P4P1/8/8/8/k7/2p1p2K/3R4 b - - 0 1";
         let m = moves(fen, "ultra-patrouille");
-        let expected =
-            ["a3a2", "a3a4", "a3b2", "a3b3", "a3b4", "d8a5", "d8b6", "d8c7", "d8e7", "d8f6", "d8g5", "d8h4"];
+        let expected = ["a3a2", "a3a4", "a3b2", "a3b3", "a3b4", "d8a5", "d8b6", "d8c7", "d8e7", "d8f6", "d8g5", "d8h4"];
         assert_eq!(m, expected);
         let mut g = game_from_fen(fen, &["ultra-patrouille"]).unwrap();
         let mut v = Vec::new();
