@@ -6,6 +6,10 @@
 //! capturer is reborn elsewhere). A square a hidden unit comes back to at the end of the
 //! move (Ghost chess, Parachute...) is not vacated.
 //!
+//! Popeye's HaanerChess only makes holes of the squares units move from, so the square of a
+//! pawn captured en passant stays open there (e.g. a line through it can give check or
+//! self-check); the spec names that square explicitly, and wins.
+//!
 //! The holes are part of the journalled position (effect `Fx::Hole`, in the hash) and are
 //! undone with the move.
 
