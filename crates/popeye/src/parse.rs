@@ -394,7 +394,9 @@ pub fn parse(input: &str) -> Result<Vec<Problem>, PopeyeError> {
                         if (name.ends_with("ForcedSquare") || name == "Hole")
                             && !sq.is_empty()
                             && sq.len() % 2 == 0
-                            && sq.chunks(2).all(|c| (b'a'..=b'h').contains(&c[0]) && (b'1'..=b'8').contains(&c[1]))
+                            && sq.chunks(2).all(|c| {
+                                (b'a'..=b'h').contains(&c[0].to_ascii_lowercase()) && (b'1'..=b'8').contains(&c[1])
+                            })
                         {
                             spec.params.push(toks[i].text.to_string());
                             i += 1;
@@ -562,6 +564,21 @@ mod tests {
 
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn hole_squares_in_any_case() {
+        // `Hole D4E5` reads as `Hole d4e5`, and a condition after the squares still counts.
+        let p = parse("beginp\ncond Hole D4E5 Circe\npiec whi ke1 bla ke8\nstip ~1\nendp").expect("parses");
+        assert_eq!(p[0].conditions.len(), 2);
+        assert_eq!(p[0].conditions[0].params, vec!["D4E5".to_string()]);
+        let lower = crate::solve_text(
+            "BeginProblem\nCondition Hole d4e5\nPieces White Ke1 Qd1 Black Ke8\nStipulation ~1\nEndProblem\n",
+        );
+        let upper = crate::solve_text(
+            "BeginProblem\nCondition Hole D4E5\nPieces White Ke1 Qd1 Black Ke8\nStipulation ~1\nEndProblem\n",
+        );
+        assert_eq!(lower.unwrap(), upper.unwrap());
     }
 
     #[test]

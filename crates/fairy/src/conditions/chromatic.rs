@@ -123,4 +123,48 @@ mod tests {
         assert!(!mono.contains(&"h8h7".to_string()));
         assert!(mono.contains(&"h8g7".to_string()));
     }
+
+    #[test]
+    fn black_castles_kingside_only_under_monochrome() {
+        // Black Ke8 Ra8 Rh8, White Ke1; Black to move.
+        // Ra8: a6, a4, a2 (even distances on the file), c8 (2 squares; b8/d8 odd).
+        // Rh8: h6, h4, h2, f8. Ke8: d7, f7 (diagonal steps keep the colour; d8/f8/e7 don't).
+        // 0-0 (e8-g8 and h8-f8 both keep their colours) is legal; 0-0-0 is not (a8-d8).
+        let m = moves("r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "monochromatique");
+        let expected = ["a8a2", "a8a4", "a8a6", "a8c8", "e8d7", "e8f7", "e8g8", "h8f8", "h8h2", "h8h4", "h8h6"];
+        assert_eq!(m, expected);
+        // Bichromatique: no castling at all (the king's two-square step keeps its colour).
+        // Rooks by odd distances: a8-a7/a5/a3/a1, a8-b8/d8; h8-h7/h5/h3/h1, h8-g8 (f8: 2).
+        // Ke8: d8, f8, e7 (orthogonal steps change colour; d7/f7 don't).
+        let b = moves("r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "bichromatique");
+        let expected = [
+            "a8a1", "a8a3", "a8a5", "a8a7", "a8b8", "a8d8", "e8d8", "e8e7", "e8f8", "h8g8", "h8h1", "h8h3", "h8h5",
+            "h8h7",
+        ];
+        assert_eq!(b, expected);
+    }
+
+    #[test]
+    fn black_en_passant() {
+        // White Pd4 has just played d2-d4; Black pawns c4 and e4, kings e8/e1.
+        // Monochrome: only the diagonal ep captures keep the colour (c4*d3, e4*d3); the
+        // single steps c4-c3/e4-e3 change it; Ke8-d7/f7 (diagonal steps).
+        let fen = "4k3/8/8/8/2pPp3/8/8/4K3 b - d3 0 1";
+        assert_eq!(moves(fen, "monochromatique"), ["c4d3", "e4d3", "e8d7", "e8f7"]);
+        // Bichrome: no ep (a diagonal keeps the colour); single steps; orthogonal king steps.
+        assert_eq!(moves(fen, "bichromatique"), ["c4c3", "e4e3", "e8d8", "e8e7", "e8f8"]);
+    }
+
+    #[test]
+    fn castling_crosses_only_restricted_checks() {
+        // Monochrome, White Ke1 Rh1, Black Ka8 and a rook on the f-file.
+        // Rf4 (dark) reaches f2 (dark, 2 squares) but not f1 (light, 3 squares): Ke1-f2 is
+        // self-check, 0-0 (crossing f1) is legal. Other moves: Ke1-d2 (d1/e2/f1 change
+        // colour), Rh1-f1 and Rh1-h3/h5/h7 (even distances).
+        let m = moves("k7/8/8/8/5r2/8/8/4K2R w K - 0 1", "monochromatique");
+        assert_eq!(m, ["e1d2", "e1g1", "h1f1", "h1h3", "h1h5", "h1h7"]);
+        // Rf5 (light) reaches f1 (4 squares) but not f2: now 0-0 is illegal, Ke1-f2 legal.
+        let m = moves("k7/8/8/5r2/8/8/8/4K2R w K - 0 1", "monochromatique");
+        assert_eq!(m, ["e1d2", "e1f2", "h1f1", "h1h3", "h1h5", "h1h7"]);
+    }
 }

@@ -83,6 +83,15 @@ impl Condition for Eiffel {
 #[cfg(test)]
 mod tests {
     use crate::game_from_fen;
+
+    fn moves(fen: &str, conds: &[&str]) -> Vec<String> {
+        let mut g = game_from_fen(fen, conds).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let mut s: Vec<String> = v.iter().map(|m| format!("{}{}", m.from, m.to)).collect();
+        s.sort();
+        s
+    }
     use chimere_core::Colour;
 
     #[test]
@@ -154,5 +163,32 @@ mod tests {
         // Sd4 (pawn e5), Bf4 (knight g2), Qg6 (rook g5) are paralysed; Rb2 is free.
         let expected = ["a2a3", "a2a4", "a2b3", "b2b1", "b2b3", "b2c2", "b2d2", "h1g1", "h1g2", "h1h2"];
         assert_eq!(s, expected);
+    }
+
+    #[test]
+    fn black_to_move_unpins_by_paralysis() {
+        // Popeye record eiffel:7 with Black to move: White Ke1 Qd1, Black Ke8 Rd8 Sc3.
+        // The rook paralyses the queen. Sc3: all eight moves (b1 a2 e2 a4 e4 b5 d5, *d1);
+        // Rd8: d7..d2, *d1 (check), a8/b8/c8 (leaving the file frees the queen, which does
+        // not reach e8). Ke8: e7, f7, f8 — not d7, which would screen the rook's file, free
+        // the queen, and stand on that file.
+        let m = moves("3rk3/8/8/8/8/2n5/8/3QK3 b - - 0 1", &["eiffel"]);
+        let expected = [
+            "c3a2", "c3a4", "c3b1", "c3b5", "c3d1", "c3d5", "c3e2", "c3e4", "d8a8", "d8b8", "d8c8", "d8d1", "d8d2",
+            "d8d3", "d8d4", "d8d5", "d8d6", "d8d7", "e8e7", "e8f7", "e8f8",
+        ];
+        assert_eq!(m, expected);
+    }
+
+    #[test]
+    fn castling_across_a_square_attacked_by_a_paralysed_unit() {
+        // White Ke1 Rh1 Bh2, Black Ka8 Rf4. The free bishop h2 paralyses the rook f4, which
+        // then attacks neither f1 nor f2: Ke1-d1/f1/d2/e2/f2, 0-0, Rh1-f1/g1, Bh2-g1/g3/*f4.
+        let m = moves("k7/8/8/8/5r2/8/7B/4K2R w K - 0 1", &["eiffel"]);
+        let expected = ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e1g1", "h1f1", "h1g1", "h2f4", "h2g1", "h2g3"];
+        assert_eq!(m, expected);
+        // Orthodox: the rook bars f1 and f2 (no 0-0, no Ke1-f1/f2).
+        let o = moves("k7/8/8/8/5r2/8/7B/4K2R w K - 0 1", &[]);
+        assert!(!o.contains(&"e1g1".to_string()) && !o.contains(&"e1f2".to_string()));
     }
 }

@@ -6,6 +6,10 @@
 //! capturer is reborn elsewhere). A square a hidden unit comes back to at the end of the
 //! move (Ghost chess, Parachute...) is not vacated.
 //!
+//! Popeye's HaanerChess only makes holes of the squares units move from, so the square of a
+//! pawn captured en passant stays open there (e.g. a line through it can give check or
+//! self-check); the spec names that square explicitly, and wins.
+//!
 //! The holes are part of the journalled position (effect `Fx::Hole`, in the hash) and are
 //! undone with the move.
 
@@ -43,6 +47,15 @@ impl Condition for Haan {
 #[cfg(test)]
 mod tests {
     use crate::{Game, game_from_fen};
+
+    fn moves(fen: &str, conds: &[&str]) -> Vec<String> {
+        let mut g = game_from_fen(fen, conds).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let mut s: Vec<String> = v.iter().map(|m| format!("{}{}", m.from, m.to)).collect();
+        s.sort();
+        s
+    }
 
     /// Walks the tree: every position consistent (hash recomputed = incremental), and
     /// unmake restores the hash and the holes.
@@ -129,5 +142,51 @@ mod tests {
         let mut b2 = Vec::new();
         g.legal_moves(&mut b2);
         assert!(!b2.iter().any(|m| m.to.to_string() == "e8"));
+    }
+
+    #[test]
+    fn the_vacated_square_blocks_lines_at_once() {
+        // White Kd1 (in check from Ra1 along the first rank), Be2, Pg2; Black Kh8 Ra1 Re6.
+        // Kd1-e1: d1 becomes a hole between the rook and e1 (legal; orthodox it is not);
+        // Kd1-c2, Kd1-d2 leave the rank. Kd1-c1 stays in the rook's line; nothing else
+        // parries.
+        let m = moves("7k/8/4r3/8/8/8/4B1P1/r2K4 w - - 0 1", &["haan"]);
+        assert_eq!(m, ["d1c2", "d1d2", "d1e1"]);
+        // No discovered check: White Ka1 Rd1 Bd3, Black Kd8 Pa7. Every bishop move leaves
+        // a hole on d3, between the rook and the king.
+        let mut g = game_from_fen("3k4/p7/8/8/8/3B4/8/K2R4 w - - 0 1", &["haan"]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let bishop: Vec<_> = v.iter().filter(|m| m.from.to_string() == "d3").copied().collect();
+        assert_eq!(bishop.len(), 11);
+        for m in bishop {
+            g.make(&m).unwrap();
+            assert!(!g.in_check(chimere_core::Colour::Black), "{m:?}");
+            g.unmake();
+        }
+    }
+
+    #[test]
+    fn en_passant_leaves_a_hole_on_the_captured_pawn() {
+        // White Kg2 Pe5, Black Kh8 Ba8 Pd5 (just played d7-d5). e5*d6 ep empties d5 on the
+        // bishop's diagonal a8-g2, but d5 becomes a hole (spec: "for en passant also the
+        // captured pawn's square"), so the king stays screened: legal. Orthodox it is
+        // self-check. (Popeye's HaanerChess only makes holes of departure squares and
+        // would refuse it: the spec wins.)
+        let fen = "b6k/8/8/3pP3/8/8/6K1/8 w - d6 0 1";
+        let kings = ["g2f1", "g2f2", "g2f3", "g2g1", "g2g3", "g2h1", "g2h2", "g2h3"];
+        let mut expected: Vec<&str> = kings.to_vec();
+        expected.extend(["e5d6", "e5e6"]);
+        expected.sort();
+        assert_eq!(moves(fen, &["haan"]), expected);
+        assert!(!moves(fen, &[]).contains(&"e5d6".to_string()));
+        let mut g = game_from_fen(fen, &["haan"]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let ep = *v.iter().find(|m| m.ep).unwrap();
+        g.make(&ep).unwrap();
+        for s in ["d5", "e5"] {
+            assert!(g.pos.is_hole(chimere_core::Square::parse(s).unwrap()), "{s}");
+        }
     }
 }

@@ -142,4 +142,81 @@ mod tests {
         let m = moves("8/8/8/8/7k/8/3P4/K7 w - - 0 1", "hole d3");
         assert!(!m.iter().any(|x| x.starts_with("d2")));
     }
+
+    #[test]
+    fn castling_cannot_cross_holes() {
+        // Ke1 Ra1 Rh1 (both rights). A hole on b1 (crossed only by the rook) stops 0-0-0;
+        // on f1 or g1 it stops 0-0; a hole elsewhere stops nothing.
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        let castles = |h: &str| {
+            let mut c: Vec<String> = moves(fen, h).into_iter().filter(|m| m == "e1g1" || m == "e1c1").collect();
+            c.sort();
+            c
+        };
+        assert_eq!(castles("hole b1"), ["e1g1"]);
+        assert_eq!(castles("hole d1"), ["e1g1"]);
+        assert_eq!(castles("hole f1"), ["e1c1"]);
+        assert_eq!(castles("hole g1"), ["e1c1"]);
+        assert_eq!(castles("hole e3"), ["e1c1", "e1g1"]);
+    }
+
+    #[test]
+    fn pawns_and_kings_black_to_move() {
+        // Holes c3 d3 e2. Black Ke8 Pd4 Pb4 to move: b4-b3; d4-d3 (hole) and d4*c3 (a hole
+        // is empty, nothing to capture) impossible; the king's five steps.
+        let m = moves("4k3/8/8/8/1p1p4/8/2PP4/1N2K3 b - - 0 1", "hole e2d3c3");
+        assert_eq!(m, ["b4b3", "e8d7", "e8d8", "e8e7", "e8f7", "e8f8"]);
+        // White: Sb1-a3 (c3 a hole, d2 own); pawns c2/d2 blocked (step onto or over a
+        // hole); Ke1-d1/f1/f2 (e2 a hole, d2 own).
+        let m = moves("4k3/8/8/8/1p1p4/8/2PP4/1N2K3 w - - 0 1", "hole e2d3c3");
+        assert_eq!(m, ["b1a3", "e1d1", "e1f1", "e1f2"]);
+    }
+
+    #[test]
+    fn circe_rebirth_on_a_hole_fails() {
+        // Bb2*g7 (a dark square): the black rook's rebirth square is h8. A hole there: the
+        // rook vanishes; a hole elsewhere (h7): it is reborn on h8.
+        let sq = |s: &str| chimere_core::Square::parse(s).unwrap();
+        for (hole, reborn) in [("hole h8", false), ("hole h7", true)] {
+            let mut g = game_from_fen("k7/6r1/8/8/8/8/1B6/K7 w - - 0 1", &["circe", hole]).unwrap();
+            let mut v = Vec::new();
+            g.legal_moves(&mut v);
+            let m = *v.iter().find(|m| m.to == sq("g7")).unwrap();
+            g.make(&m).unwrap();
+            assert_eq!(g.pos.unit(sq("h8")).is_some(), reborn, "{hole}");
+        }
+    }
+
+    /// The fast check (attack tables with mobility and colour masks, holes stopping lines)
+    /// gives the same trees as playing the opponent's captures, for every condition of
+    /// this family, on varied positions with either side to move (castling, promotions,
+    /// en passant, paralysis chains, support chains).
+    #[test]
+    fn fast_check_agrees_on_varied_positions() {
+        let fens = [
+            "r3k2r/3p4/5n2/4p3/1bB1P3/2N5/3P4/R3K2R w KQkq - 0 1",
+            "r3k2r/3p4/5n2/4p3/1bB1P3/2N5/3P4/R3K2R b KQkq - 0 1",
+            "r2b3n/1P4P1/8/8/8/k7/2p1p2K/3R4 w - - 0 1",
+            "r2b3n/1P4P1/8/8/8/k7/2p1p2K/3R4 b - - 0 1",
+            "4k3/5p2/8/2PpP3/8/8/8/4K3 w - d6 0 1",
+            "4k3/8/8/8/2pPp3/8/5P2/4K3 b - d3 0 1",
+            "k7/8/6Q1/4p1r1/3N1B2/1q6/PR1b2n1/7K w - - 0 1",
+            "k7/8/6Q1/4p1r1/3N1B2/1q6/PR1b2n1/7K b - - 0 1",
+            "N6k/1P6/8/p7/6B1/5R2/1n2Q3/3K3r w - - 0 1",
+            "N6k/1P6/8/p7/6B1/5R2/1n2Q3/3K3r b - - 0 1",
+        ];
+        let names = ["monochromatique", "bichromatique", "ultra-patrouille", "central", "eiffel", "hole d4e5", "haan"];
+        for name in names {
+            for fen in fens {
+                let fast = crate::RuleSet::build(crate::conditions::by_name(name).unwrap(), &[]).unwrap();
+                let mut conds = crate::conditions::by_name(name).unwrap();
+                conds.push(std::sync::Arc::new(PlayCaptures));
+                let slow = crate::RuleSet::build(conds, &[]).unwrap();
+                let pos = crate::position_from_fen(fen).unwrap();
+                let a = crate::Game::new(fast, pos.clone()).perft(3);
+                let b = crate::Game::new(slow, pos).perft(3);
+                assert_eq!(a, b, "{name} {fen}");
+            }
+        }
+    }
 }
