@@ -19,7 +19,7 @@ use crate::position::{B_KING, B_KINGSIDE, B_QUEENSIDE, W_KING, W_KINGSIDE, W_QUE
 use crate::position::{EnPassant, Position, ROYAL, Unit};
 use crate::walk::{self, KING, PAWN, ROOK};
 use arrayvec::ArrayVec;
-use chimere_core::{Colour, Kind, Square};
+use chimere_core::{Bitboard, Colour, Kind, Square};
 use std::fmt;
 use std::sync::Arc;
 
@@ -264,6 +264,16 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn self_check_allowed(&self) -> bool {
         false
     }
+    /// Check without playing: for a pseudo-legal capture `mv` by side `by` of a royal unit
+    /// (on `mv.capture`), whether [`Game::play`] would accept it AND the royal unit would
+    /// then be gone (captured and not brought back). `None`: no cheap answer, the engine
+    /// plays the capture. The engine asks only when this condition is the one with play
+    /// consequences of the rule set (every other condition has at most `Admit`), it
+    /// observes by `KingCaptures`, and the underworld is empty; `promotions` are the rule
+    /// set's.
+    fn royal_capture(&self, _pos: &Position, _by: Colour, _mv: &Move, _promotions: &[Kind]) -> Option<bool> {
+        None
+    }
 }
 
 /// Why a rule set cannot be built.
@@ -310,6 +320,9 @@ pub struct RuleSet {
     pub turns: Option<Arc<dyn Condition>>,
     /// Moves may leave the mover's own royal units attacked.
     pub self_check_allowed: bool,
+    /// The condition asked by [`Game::in_check`] whether a capture of a royal unit removes
+    /// it ([`Condition::royal_capture`]), when the rule set allows that shortcut.
+    royal_capture: Option<Arc<dyn Condition>>,
 }
 
 impl Default for RuleSet {
@@ -423,6 +436,16 @@ impl RuleSet {
             )));
         }
         let self_check_allowed = conditions.iter().any(|c| c.self_check_allowed());
+        // The check shortcut: one condition has all the play consequences (and the choices,
+        // the capture origins), the others only filter moves.
+        let consequential: Vec<&Arc<dyn Condition>> =
+            conditions.iter().filter(|c| c.slots().iter().any(|s| *s != Slot::Admit)).collect();
+        let royal_capture = match consequential[..] {
+            [c] if observation == Observation::KingCaptures && c.observation() == Observation::KingCaptures => {
+                Some(c.clone())
+            }
+            _ => None,
+        };
         Ok(RuleSet {
             pawn_first_rank_immobile: conditions.iter().any(|c| c.pawn_first_rank_immobile()),
             choices_all_or_nothing: conditions.iter().any(|c| c.choices_all_or_nothing()),
@@ -445,6 +468,7 @@ impl RuleSet {
             filters,
             turns,
             self_check_allowed,
+            royal_capture,
         })
     }
 
@@ -494,8 +518,13 @@ impl Game {
 
     /// Pseudo-legal moves of `mover`, with every choice expanded.
     pub fn pseudo_moves(&self, mover: Colour, out: &mut Vec<Move>) {
-        let origin_hook = self.rules.capture_origin.clone();
-        let origin = move |p: &Position, from: Square, u: Unit| match &origin_hook {
+        self.pseudo_moves_from(mover, Bitboard::FULL, out)
+    }
+
+    /// [`Game::pseudo_moves`] of the units of `mover` standing on `from_mask`.
+    pub fn pseudo_moves_from(&self, mover: Colour, from_mask: Bitboard, out: &mut Vec<Move>) {
+        let origin_hook = &self.rules.capture_origin;
+        let origin = move |p: &Position, from: Square, u: Unit| match origin_hook {
             Some(c) => c.capture_origin(p, from, u),
             None => Some(from),
         };
@@ -510,7 +539,7 @@ impl Game {
             capture_origin: &origin,
         };
         let start = out.len();
-        moves::generate(&self.pos, mover, &gp, out);
+        moves::generate_from(&self.pos, mover, &gp, from_mask, out);
         if !self.rules.admit.is_empty() {
             let mut keep = start;
             for i in start..out.len() {
@@ -675,14 +704,73 @@ impl Game {
             return false;
         }
         let all = self.rules.observation == Observation::AllCaptures;
+        // Only units reaching a royal square by their walks can capture a royal unit (a
+        // royal pawn may also be taken en passant; capture origins move the walks).
+        let mut from_mask = Bitboard::FULL;
+        if !all && self.rules.capture_origin.is_none() {
+            let b = self.pos.board();
+            let candidates = if self.pos.has_royal_attrs() { b.colour(side) } else { b.colour(side) & b.kind(KING) };
+            from_mask = Bitboard::EMPTY;
+            for s in candidates {
+                let u = self.pos.unit(s).expect("occupied");
+                if u.kind() == KING || u.has(ROYAL) {
+                    if u.kind() == PAWN {
+                        from_mask = Bitboard::FULL;
+                        break;
+                    }
+                    from_mask |= moves::capture_candidates(&self.pos, by, s);
+                }
+            }
+            if from_mask.is_empty() {
+                return false;
+            }
+        }
+        let shortcut = if self.pos.underworld().is_empty() { self.rules.royal_capture.is_some() } else { false };
+        self.captures_remove_royal(side, from_mask, shortcut)
+    }
+
+    /// The reference (slow) check detection for rules that observe by playing captures:
+    /// every pseudo-legal capture of the opponent is generated and played through the
+    /// pipeline. [`Game::in_check`] must agree with it.
+    pub fn in_check_reference(&mut self, side: Colour) -> bool {
+        if self.rules.kings_ordinary || self.rules.extinction || self.rules.observation == Observation::Attack {
+            return self.in_check(side);
+        }
+        if let Some(c) = self.rules.check_rule.clone()
+            && let Some(b) = c.check_rule(self, side)
+        {
+            return b;
+        }
+        self.captures_remove_royal(side, Bitboard::FULL, false)
+    }
+
+    /// Whether a capture by the opponent of `side` from `from_mask` removes a royal unit of
+    /// `side` (with `shortcut`: asking [`Condition::royal_capture`] before playing).
+    fn captures_remove_royal(&mut self, side: Colour, from_mask: Bitboard, shortcut: bool) -> bool {
+        let royals = count_royals(&self.pos, side);
+        if royals == 0 {
+            return false;
+        }
+        let by = side.opponent();
+        let all = self.rules.observation == Observation::AllCaptures;
         let mut buf = self.take_buf();
-        self.pseudo_moves(by, &mut buf);
+        self.pseudo_moves_from(by, from_mask, &mut buf);
         let mut found = false;
         for m in &buf {
             let Some(c) = m.capture else { continue };
             if !all {
                 let Some(u) = self.pos.unit(c) else { continue };
                 if !(u.kind() == KING || u.has(ROYAL)) || u.colour() != side {
+                    continue;
+                }
+                if shortcut
+                    && let Some(rc) = &self.rules.royal_capture
+                    && let Some(lost) = rc.royal_capture(&self.pos, by, m, &self.rules.promotions)
+                {
+                    if lost {
+                        found = true;
+                        break;
+                    }
                     continue;
                 }
             }

@@ -561,6 +561,48 @@ impl Condition for Circe {
                 RebirthSquare::Any | RebirthSquare::Antipodes | RebirthSquare::Symmetry | RebirthSquare::Equipollents
             )
     }
+    fn royal_capture(&self, pos: &Position, by: Colour, mv: &Move, promotions: &[Kind]) -> Option<bool> {
+        // The board after the base move: `from` and the capture square emptied, the
+        // capturer on `to` (as `rebirth_victims` / `rebirth_capturer` see it).
+        let capsq = mv.capture?;
+        let moving = pos.unit(mv.from)?;
+        let captured = pos.unit(capsq)?;
+        if mv.castle.is_some() || self.para || !matches!(self.occupied, Occupied::Vanish | Occupied::Illegal) {
+            return None;
+        }
+        let occupied_after = |s: Square| s == mv.to || (s != mv.from && s != capsq && pos.unit(s).is_some());
+        let ctx = Ctx { mv: *mv, mover: by, moving, captured: Some(captured) };
+        match self.who {
+            Who::Capturer => {
+                let arrived = match mv.promo {
+                    Some(k) => moving.with_kind(k),
+                    None => moving,
+                };
+                let Some(u) = self.reborn_unit(&ctx, arrived, Role::Capturer) else { return Some(true) };
+                let Some((Some(sq), _)) = self.pick(&ctx, u, Role::Capturer, capsq, promotions, mv.choice) else {
+                    return Some(false);
+                };
+                if sq == mv.to {
+                    return Some(!self.cheylan);
+                }
+                // An occupied rebirth square makes the capture illegal (not Assassin here).
+                Some(!occupied_after(sq))
+            }
+            Who::Captured => {
+                let Some(u) = self.reborn_unit(&ctx, captured, Role::Captured) else { return Some(true) };
+                let Some((sq, _)) = self.pick(&ctx, u, Role::Captured, capsq, promotions, mv.choice) else {
+                    return Some(mv.choice == 0);
+                };
+                // Declined (optional rebirth): the royal unit is gone.
+                let Some(sq) = sq else { return Some(true) };
+                if occupied_after(sq) {
+                    // Any square must be empty; else the occupancy rule decides.
+                    return Some(self.square != RebirthSquare::Any && self.occupied == Occupied::Vanish);
+                }
+                Some(false)
+            }
+        }
+    }
     fn release(&self) -> Option<Release> {
         match self.occupied {
             Occupied::Parachute => Some(Release::Lifo),
