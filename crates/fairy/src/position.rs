@@ -379,7 +379,9 @@ impl Position {
 
     // ----- the journal -----
 
-    #[inline]
+    /// Applies an effect: the effects of every move inline, the rarer ones (underworld,
+    /// turn state) out of line.
+    #[inline(always)]
     fn raw(&mut self, fx: Fx) {
         match fx {
             Fx::Remove(sq, u) => {
@@ -396,17 +398,6 @@ impl Position {
                 self.origin[sq.index()] = u.origin;
                 self.royal_attrs += u.has(ROYAL) as u16;
             }
-            Fx::Bury(sq, u, at) => {
-                self.xhash ^= self.under_hash(sq);
-                self.under.insert(at as usize, (sq, u));
-                self.xhash ^= self.under_hash(sq);
-            }
-            Fx::Unbury(sq, u, at) => {
-                self.xhash ^= self.under_hash(sq);
-                let got = self.under.remove(at as usize);
-                debug_assert_eq!(got, (sq, u));
-                self.xhash ^= self.under_hash(sq);
-            }
             Fx::Rights(old, new) => {
                 debug_assert_eq!(old, self.rights);
                 self.xhash ^= Self::rights_key(old) ^ Self::rights_key(new);
@@ -420,6 +411,25 @@ impl Position {
             Fx::Side => {
                 self.side = self.side.opponent();
                 self.xhash ^= zobrist::SIDE;
+            }
+            _ => self.raw_other(fx),
+        }
+    }
+
+    #[inline(never)]
+    fn raw_other(&mut self, fx: Fx) {
+        match fx {
+            Fx::Remove(..) | Fx::Add(..) | Fx::Rights(..) | Fx::Ep(..) | Fx::Side => self.raw(fx),
+            Fx::Bury(sq, u, at) => {
+                self.xhash ^= self.under_hash(sq);
+                self.under.insert(at as usize, (sq, u));
+                self.xhash ^= self.under_hash(sq);
+            }
+            Fx::Unbury(sq, u, at) => {
+                self.xhash ^= self.under_hash(sq);
+                let got = self.under.remove(at as usize);
+                debug_assert_eq!(got, (sq, u));
+                self.xhash ^= self.under_hash(sq);
             }
             // Applied by `set_turn` (the new state is not in the effect).
             Fx::Turn => unreachable!("Fx::Turn is applied by set_turn"),

@@ -121,7 +121,8 @@ pub struct Play<'a> {
     /// The moving unit as it stood before the move.
     pub moving: Unit,
     pub victims: ArrayVec<Victim, 4>,
-    pub notes: ArrayVec<Note, 8>,
+    /// The notes so far (the caller's buffer, moved nowhere: copying it per move is slow).
+    pub notes: &'a mut ArrayVec<Note, 8>,
     pub promotions: &'a [Kind],
     /// Castling rights given back by rebirths.
     pub regain: u8,
@@ -566,9 +567,17 @@ impl Game {
     /// Plays `mv` for `mover` inside a new journal frame; on `Err` the frame is already
     /// rolled back.
     pub fn play(&mut self, mv: &Move, mover: Colour) -> Result<Notes, Reject> {
+        let mut notes = Notes::new();
+        self.play_into(mv, mover, &mut notes)?;
+        Ok(notes)
+    }
+
+    /// [`Game::play`] writing the notes into `notes` (cleared first).
+    pub fn play_into(&mut self, mv: &Move, mover: Colour, notes: &mut Notes) -> Result<(), Reject> {
+        notes.clear();
         self.pos.begin();
-        match self.play_inner(mv, mover) {
-            Ok(n) => Ok(n),
+        match self.play_inner(mv, mover, notes) {
+            Ok(()) => Ok(()),
             Err(e) => {
                 self.pos.rollback();
                 Err(e)
@@ -576,7 +585,7 @@ impl Game {
         }
     }
 
-    fn play_inner(&mut self, mv: &Move, mover: Colour) -> Result<Notes, Reject> {
+    fn play_inner(&mut self, mv: &Move, mover: Colour, notes: &mut Notes) -> Result<(), Reject> {
         let rules = &self.rules;
         let pos = &mut self.pos;
         let old_rights = pos.rights();
@@ -601,16 +610,8 @@ impl Game {
             }
             pos.add(rt, rook);
         }
-        let mut play = Play {
-            pos,
-            mv: *mv,
-            mover,
-            moving,
-            victims,
-            notes: ArrayVec::new(),
-            promotions: &rules.promotions,
-            regain: 0,
-        };
+        let mut play =
+            Play { pos, mv: *mv, mover, moving, victims, notes: &mut *notes, promotions: &rules.promotions, regain: 0 };
         if mv.capture.is_some() {
             for c in &rules.on_capture {
                 c.on_capture(&mut play)?;
@@ -626,7 +627,6 @@ impl Game {
             c.after_move(&mut play)?;
         }
         let regain = play.regain;
-        let mut notes = play.notes;
         // Underworld: a vacated square lets one hidden unit come back.
         if !pos.underworld().is_empty() {
             let mut i = 0;
@@ -655,7 +655,8 @@ impl Game {
                 lost |= crate::position::rights_of_square(*s);
             }
         }
-        pos.set_rights((old_rights & !lost) | (regain & pos.implied_rights()));
+        let regained = if regain != 0 { regain & pos.implied_rights() } else { 0 };
+        pos.set_rights((old_rights & !lost) | regained);
         // En passant.
         let mut ep = None;
         if moving.kind() == PAWN
@@ -669,7 +670,7 @@ impl Game {
         }
         pos.set_ep(ep);
         pos.flip_side();
-        Ok(notes)
+        Ok(())
     }
 
     /// Is side `side` in check (could the opponent remove one of its royal units)?
@@ -680,14 +681,11 @@ impl Game {
         if self.rules.extinction {
             return crate::conditions::extinction::in_check(self, side);
         }
-        if let Some(c) = self.rules.check_rule.clone()
+        if self.rules.check_rule.is_some()
+            && let Some(c) = self.rules.check_rule.clone()
             && let Some(b) = c.check_rule(self, side)
         {
             return b;
-        }
-        let royals = count_royals(&self.pos, side);
-        if royals == 0 {
-            return false;
         }
         let by = side.opponent();
         if self.rules.observation == Observation::Attack {
@@ -754,6 +752,7 @@ impl Game {
         let by = side.opponent();
         let all = self.rules.observation == Observation::AllCaptures;
         let mut buf = self.take_buf();
+        let mut notes = Notes::new();
         self.pseudo_moves_from(by, from_mask, &mut buf);
         let mut found = false;
         for m in &buf {
@@ -774,7 +773,7 @@ impl Game {
                     continue;
                 }
             }
-            if self.play(m, by).is_ok() {
+            if self.play_into(m, by, &mut notes).is_ok() {
                 let lost = count_royals(&self.pos, side) < royals;
                 self.pos.rollback();
                 if lost {
@@ -790,6 +789,17 @@ impl Game {
     /// Plays `mv` for the side to move if it is legal (the frame stays open: call
     /// [`Game::unmake`]); returns `None` and leaves the position unchanged otherwise.
     pub fn make(&mut self, mv: &Move) -> Option<Notes> {
+        let mut notes = Notes::new();
+        self.make_into(mv, &mut notes).then_some(notes)
+    }
+
+    /// [`Game::make`] writing the notes into `notes`; `false`: the move is illegal (and
+    /// the position unchanged).
+    pub fn make_into(&mut self, mv: &Move, notes: &mut Notes) -> bool {
+        self.make_inner(mv, notes).is_some()
+    }
+
+    fn make_inner(&mut self, mv: &Move, notes: &mut Notes) -> Option<()> {
         let mover = self.pos.side();
         if let Some(u) = self.pos.turn_unit()
             && mv.from != u
@@ -813,8 +823,8 @@ impl Game {
                 return None;
             }
         }
-        let their_royals = count_royals(&self.pos, mover.opponent());
-        let notes = self.play(mv, mover).ok()?;
+        let their_royals = if self.rules.check_rule.is_some() { count_royals(&self.pos, mover.opponent()) } else { 0 };
+        self.play_into(mv, mover, notes).ok()?;
         if self.rules.check_rule.is_some() && count_royals(&self.pos, mover.opponent()) < their_royals {
             // Kings are never captured when a condition redefines check.
             self.pos.rollback();
@@ -826,7 +836,8 @@ impl Game {
             self.pos.rollback();
             return None;
         }
-        for c in self.rules.legality.clone() {
+        for i in 0..self.rules.legality.len() {
+            let c = self.rules.legality[i].clone();
             if !c.legal_after(self, mover) {
                 self.pos.rollback();
                 return None;
@@ -842,7 +853,7 @@ impl Game {
             self.pos.rollback();
             return None;
         }
-        Some(notes)
+        Some(())
     }
 
     /// Takes back the last move made.
@@ -853,11 +864,12 @@ impl Game {
     /// Every legal move of the side to move.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
         let mut buf = self.take_buf();
+        let mut notes = Notes::new();
         self.pseudo_moves(self.pos.side(), &mut buf);
         let start = out.len();
         let mut refused: Vec<Move> = Vec::new();
         for m in &buf {
-            if self.make(m).is_some() {
+            if self.make_into(m, &mut notes) {
                 self.unmake();
                 out.push(*m);
             } else if self.rules.choices_all_or_nothing {
@@ -876,7 +888,8 @@ impl Game {
             out.truncate(start);
             out.extend(kept);
         }
-        for c in self.rules.filters.clone() {
+        for i in 0..self.rules.filters.len() {
+            let c = self.rules.filters[i].clone();
             c.filter_legal(self, out, start);
         }
         self.give_buf(buf);
@@ -894,8 +907,9 @@ impl Game {
             self.pseudo_moves(self.pos.side(), &mut buf);
         }
         let mut n = 0;
+        let mut notes = Notes::new();
         for m in &buf {
-            if self.make(m).is_some() {
+            if self.make_into(m, &mut notes) {
                 n += self.perft(depth - 1);
                 self.unmake();
             }

@@ -69,7 +69,7 @@ fn some_king_capture(game: &mut Game, side: Colour, ok: impl Fn(&mut Game) -> bo
         if !game.pos.unit(c).is_some_and(|u| u.kind() == KING && u.colour() == side) {
             continue;
         }
-        if game.play(m, by).is_ok() {
+        if game.play_into(m, by, &mut crate::rules::Notes::new()).is_ok() {
             let good = ok(game);
             game.pos.rollback();
             if good {
