@@ -472,11 +472,13 @@ impl Position {
 
     // ----- journalled helpers -----
 
+    #[inline]
     pub fn remove(&mut self, sq: Square) -> Option<Unit> {
         let u = self.unit(sq)?;
         self.apply(Fx::Remove(sq, u));
         Some(u)
     }
+    #[inline]
     pub fn add(&mut self, sq: Square, u: Unit) {
         self.apply(Fx::Add(sq, u));
     }
@@ -498,16 +500,19 @@ impl Position {
         self.apply(Fx::Unbury(sq, u, index as u8));
         (sq, u)
     }
+    #[inline]
     pub fn set_rights(&mut self, r: u8) {
         if r != self.rights {
             self.apply(Fx::Rights(self.rights, r));
         }
     }
+    #[inline]
     pub fn set_ep(&mut self, ep: Option<EnPassant>) {
         if ep != self.ep {
             self.apply(Fx::Ep(self.ep, ep));
         }
     }
+    #[inline]
     pub fn flip_side(&mut self) {
         self.apply(Fx::Side);
     }
