@@ -515,6 +515,19 @@ fn count_royals(pos: &Position, side: Colour) -> u32 {
     n
 }
 
+/// Keeps the moves of `out[start..]` that satisfy `keep`, in order (in place).
+fn keep_from(out: &mut Vec<Move>, start: usize, keep: impl Fn(&Move) -> bool) {
+    let mut w = start;
+    for i in start..out.len() {
+        let m = out[i];
+        if keep(&m) {
+            out[w] = m;
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
 impl Game {
     pub fn new(rules: RuleSet, pos: Position) -> Game {
         Game { rules, pos, pool: Vec::new() }
@@ -890,15 +903,10 @@ impl Game {
         }
         if !refused.is_empty() {
             let same = |a: &Move, b: &Move| Move { choice: 0, ..*a } == Move { choice: 0, ..*b };
-            let kept: Vec<Move> =
-                out[start..].iter().copied().filter(|m| !refused.iter().any(|r| same(r, m))).collect();
-            out.truncate(start);
-            out.extend(kept);
+            keep_from(out, start, |m| !refused.iter().any(|r| same(r, m)));
         }
         if self.rules.must_capture && out[start..].iter().any(|m| m.capture.is_some()) {
-            let kept: Vec<Move> = out[start..].iter().copied().filter(|m| m.capture.is_some()).collect();
-            out.truncate(start);
-            out.extend(kept);
+            keep_from(out, start, |m| m.capture.is_some());
         }
         for i in 0..self.rules.filters.len() {
             let c = self.rules.filters[i].clone();

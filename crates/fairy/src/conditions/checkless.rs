@@ -30,10 +30,12 @@ pub(crate) fn admits(game: &mut Game) -> bool {
         return true;
     }
     game.rules.checkless = false;
-    let mut replies = Vec::new();
+    let mut replies = game.take_buf();
     game.legal_moves(&mut replies);
     game.rules.checkless = true;
-    replies.is_empty()
+    let mate = replies.is_empty();
+    game.give_buf(replies);
+    mate
 }
 
 #[cfg(test)]

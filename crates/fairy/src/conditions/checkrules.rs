@@ -5,7 +5,7 @@
 //! - Vogtländer (Popeye `VogtlaenderChess`): a side is "in check" exactly when it attacks
 //!   the opponent's king; a move is illegal if after it the mover attacks the enemy king.
 
-use crate::moves;
+use crate::moves::{self, Move};
 use crate::rules::{Condition, Game, Slot};
 use crate::walk::KING;
 use chimere_core::Colour;
@@ -62,22 +62,26 @@ impl Condition for Vogtlander {
 /// the position after it: is there one for which `ok` holds?
 fn some_king_capture(game: &mut Game, side: Colour, ok: impl Fn(&mut Game) -> bool) -> bool {
     let by = side.opponent();
-    let mut buf = Vec::new();
+    let mut buf = game.take_buf();
     game.pseudo_moves(by, &mut buf);
+    let mut notes = crate::rules::Notes::new();
+    let mut found = false;
     for m in &buf {
         let Some(c) = m.capture else { continue };
         if !game.pos.unit(c).is_some_and(|u| u.kind() == KING && u.colour() == side) {
             continue;
         }
-        if game.play_into(m, by, &mut crate::rules::Notes::new()).is_ok() {
+        if game.play_into(m, by, &mut notes).is_ok() {
             let good = ok(game);
             game.pos.rollback();
             if good {
-                return true;
+                found = true;
+                break;
             }
         }
     }
-    false
+    game.give_buf(buf);
+    found
 }
 
 /// Brunner (Popeye `BrunnerChess`): a king is in check only if the enemy's capture of it
@@ -102,11 +106,17 @@ impl Condition for Brunner {
 
 /// Does any unit observe (could capture) an enemy unit of its own kind?
 fn same_kind_observation(game: &mut Game) -> bool {
-    let mut buf = Vec::new();
+    let mut buf = game.take_buf();
+    let found = same_kind_observation_in(game, &mut buf);
+    game.give_buf(buf);
+    found
+}
+
+fn same_kind_observation_in(game: &mut Game, buf: &mut Vec<Move>) -> bool {
     for by in [Colour::White, Colour::Black] {
         buf.clear();
-        game.pseudo_moves(by, &mut buf);
-        for m in &buf {
+        game.pseudo_moves(by, buf);
+        for m in buf.iter() {
             let Some(c) = m.capture else { continue };
             if m.castle.is_some() {
                 continue;

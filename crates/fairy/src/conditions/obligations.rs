@@ -92,21 +92,23 @@ impl Condition for ForcedSquares {
         let sq = self.of(by);
         let b = game.pos.board();
         let kings = b.kind(crate::walk::KING) & b.colour(side);
-        let mut attacked = Vec::new();
+        let mut attacked = chimere_core::Bitboard::EMPTY;
         for k in kings {
             if crate::moves::attacked_by(&game.pos, by, k, game.rules.pawn_first_rank_immobile) {
-                attacked.push(k);
+                attacked.set(k);
             }
         }
         if attacked.is_empty() {
             return Some(false);
         }
-        if sq.is_empty() || attacked.iter().any(|k| sq.contains(k)) {
+        if sq.is_empty() || Iterator::any(&mut attacked.into_iter(), |k| sq.contains(&k)) {
             return Some(true);
         }
-        let mut buf = Vec::new();
+        let mut buf = game.take_buf();
         game.pseudo_moves(by, &mut buf);
-        Some(!buf.iter().any(|m| sq.contains(&m.to)))
+        let free = !buf.iter().any(|m| sq.contains(&m.to));
+        game.give_buf(buf);
+        Some(free)
     }
 }
 
