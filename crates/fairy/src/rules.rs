@@ -730,26 +730,37 @@ impl Game {
         // Only units reaching a royal square by their walks can capture a royal unit (a
         // royal pawn may also be taken en passant; capture origins move the walks).
         let mut from_mask = Bitboard::FULL;
-        if !all && self.rules.capture_origin.is_none() {
+        if !all {
             let b = self.pos.board();
-            let candidates = if self.pos.has_royal_attrs() { b.colour(side) } else { b.colour(side) & b.kind(KING) };
-            from_mask = Bitboard::EMPTY;
-            for s in candidates {
-                let u = self.pos.unit(s).expect("occupied");
-                if u.kind() == KING || u.has(ROYAL) {
-                    if u.kind() == PAWN {
-                        from_mask = Bitboard::FULL;
-                        break;
+            let mut royal = b.colour(side) & b.kind(KING);
+            if self.pos.has_royal_attrs() {
+                for s in b.colour(side) & !b.kind(KING) {
+                    if self.pos.unit(s).is_some_and(|u| u.has(ROYAL)) {
+                        royal.set(s);
                     }
-                    from_mask |= moves::capture_candidates(&self.pos, by, s);
                 }
             }
+            from_mask = self.capture_candidates(by, royal);
             if from_mask.is_empty() {
                 return false;
             }
         }
         let shortcut = if self.pos.underworld().is_empty() { self.rules.royal_capture.is_some() } else { false };
         self.captures_remove_royal(side, from_mask, shortcut)
+    }
+
+    /// A superset of the units of `by` that may capture a unit on one of the `targets`
+    /// squares by a pseudo-legal move (every unit when capture origins move the walks or a
+    /// target holds a pawn, which may be taken en passant).
+    pub fn capture_candidates(&self, by: Colour, targets: Bitboard) -> Bitboard {
+        if self.rules.capture_origin.is_some() || (targets & self.pos.board().kind(PAWN)).any() {
+            return Bitboard::FULL;
+        }
+        let mut mask = Bitboard::EMPTY;
+        for s in targets {
+            mask |= moves::capture_candidates(&self.pos, by, s);
+        }
+        mask
     }
 
     /// The reference (slow) check detection for rules that observe by playing captures:

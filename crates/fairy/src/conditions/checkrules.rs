@@ -62,8 +62,14 @@ impl Condition for Vogtlander {
 /// the position after it: is there one for which `ok` holds?
 fn some_king_capture(game: &mut Game, side: Colour, ok: impl Fn(&mut Game) -> bool) -> bool {
     let by = side.opponent();
+    let b = game.pos.board();
+    let kings = b.kind(KING) & b.colour(side);
+    let from = game.capture_candidates(by, kings);
+    if from.is_empty() {
+        return false;
+    }
     let mut buf = game.take_buf();
-    game.pseudo_moves(by, &mut buf);
+    game.pseudo_moves_from(by, from, &mut buf);
     let mut notes = crate::rules::Notes::new();
     let mut found = false;
     for m in &buf {
