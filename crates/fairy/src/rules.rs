@@ -12,7 +12,11 @@
 //!   `CapturedFate`), the `AfterMove` transformations (every move), then the underworld
 //!   release and the state fields (castling, en passant);
 //! - **observe**: check is "could the opponent remove a royal unit": by attack tables when
-//!   every condition allows it, else by playing the opponent's captures.
+//!   every condition allows it, else by playing the opponent's captures of the royal units
+//!   — only those of the units that reach a royal square by their walks
+//!   ([`Game::capture_candidates`]), and without playing when the condition with the play
+//!   consequences can tell the outcome ([`Condition::royal_capture`]).
+//!   [`Game::in_check_reference`] keeps the plain "play every capture" as the reference.
 
 use crate::moves::{self, GenParams, Move};
 use crate::position::{B_KING, B_KINGSIDE, B_QUEENSIDE, W_KING, W_KINGSIDE, W_QUEENSIDE};
