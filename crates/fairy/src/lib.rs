@@ -28,7 +28,11 @@
 //!   restricts captures by their squares only gives a mask of departure squares); otherwise the
 //!   opponent's captures are played through the same pipeline (Anticirce: the capturer's
 //!   rebirth square must be free; Rex Inclusiv: a reborn king is not lost; Assassin: a
-//!   rebirth may land on a king; Mars Circe: captures start from the rebirth square).
+//!   rebirth may land on a king; Mars Circe: captures start from the rebirth square) —
+//!   only the captures by units whose walks reach a royal square, and a condition may
+//!   answer "does this capture remove the royal unit" without playing it
+//!   ([`Condition::royal_capture`]; a randomised test holds the shortcut to the plain
+//!   "play every capture" reference, [`Game::in_check_reference`]).
 //! - **Turns**: a turn is one move unless a condition decides when it ends
 //!   ([`Condition::end_of_move`], called by [`Game::make`] after every legal move): the
 //!   turn state ([`position::Turn`]: part, the unit that must move next, remembered

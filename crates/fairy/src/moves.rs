@@ -102,8 +102,13 @@ impl View<'_> {
 
 /// Appends every pseudo-legal move of side `mover` (consequences not yet applied).
 pub fn generate(pos: &Position, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
+    generate_from(pos, mover, gp, Bitboard::FULL, out)
+}
+
+/// [`generate`] for the units standing on `from_mask` only.
+pub fn generate_from(pos: &Position, mover: Colour, gp: &GenParams, from_mask: Bitboard, out: &mut Vec<Move>) {
     let units = if gp.any_unit { pos.occupied() } else { pos.movable(mover) };
-    for from in units & gp.mobile {
+    for from in units & gp.mobile & from_mask {
         let u = pos.unit(from).expect("occupied");
         if !(gp.can_move)(u) {
             continue;
@@ -491,6 +496,27 @@ fn gen_castling(pos: &Position, from: Square, mover: Colour, out: &mut Vec<Move>
     if rights & q_bit != 0 && empty(&[1, 2, 3]) && rook_ok(0) {
         out.push(Move { castle: Some((at(0), at(3))), ..Move::quiet(from, at(2)) });
     }
+}
+
+/// A superset of the units of side `by` that could capture (by their walks, from where
+/// they stand) a unit on `target`: the orthodox units that attack it, and every unit of a
+/// fairy kind. A unit not in this set cannot capture on `target` by any generated move,
+/// en passant aside.
+pub fn capture_candidates(pos: &Position, by: Colour, target: Square) -> Bitboard {
+    let board = pos.board();
+    let mine = pos.movable(by);
+    let occ = pos.occupied();
+    let of = |k: Kind| board.kind(k) & mine;
+    use walk::*;
+    let rq = of(ROOK) | of(QUEEN);
+    let bq = of(BISHOP) | of(QUEEN);
+    let orthodox = of(PAWN) | of(KNIGHT) | of(KING) | rq | bq;
+    (attacks::pawn(by != Colour::White, target) & of(PAWN))
+        | (attacks::knight(target) & of(KNIGHT))
+        | (attacks::king(target) & of(KING))
+        | (attacks::rook(target, occ) & rq)
+        | (attacks::bishop(target, occ) & bq)
+        | (mine & !orthodox)
 }
 
 /// Can side `by` capture (in the orthodox sense: by its walks, from where its units stand)

@@ -486,7 +486,9 @@ impl Position {
 
     // ----- the journal -----
 
-    #[inline]
+    /// Applies an effect: the effects of every move inline, the rarer ones (underworld,
+    /// turn state) out of line.
+    #[inline(always)]
     fn raw(&mut self, fx: Fx) {
         match fx {
             Fx::Remove(sq, u) => {
@@ -505,17 +507,6 @@ impl Position {
                 self.powers[sq.index()] = u.powers;
                 self.royal_attrs += u.has(ROYAL) as u16;
             }
-            Fx::Bury(sq, u, at) => {
-                self.xhash ^= self.under_hash(sq);
-                self.under.insert(at as usize, (sq, u));
-                self.xhash ^= self.under_hash(sq);
-            }
-            Fx::Unbury(sq, u, at) => {
-                self.xhash ^= self.under_hash(sq);
-                let got = self.under.remove(at as usize);
-                debug_assert_eq!(got, (sq, u));
-                self.xhash ^= self.under_hash(sq);
-            }
             Fx::Rights(old, new) => {
                 debug_assert_eq!(old, self.rights);
                 self.xhash ^= Self::rights_key(old) ^ Self::rights_key(new);
@@ -529,6 +520,25 @@ impl Position {
             Fx::Side => {
                 self.side = self.side.opponent();
                 self.xhash ^= zobrist::SIDE;
+            }
+            _ => self.raw_other(fx),
+        }
+    }
+
+    #[inline(never)]
+    fn raw_other(&mut self, fx: Fx) {
+        match fx {
+            Fx::Remove(..) | Fx::Add(..) | Fx::Rights(..) | Fx::Ep(..) | Fx::Side => self.raw(fx),
+            Fx::Bury(sq, u, at) => {
+                self.xhash ^= self.under_hash(sq);
+                self.under.insert(at as usize, (sq, u));
+                self.xhash ^= self.under_hash(sq);
+            }
+            Fx::Unbury(sq, u, at) => {
+                self.xhash ^= self.under_hash(sq);
+                let got = self.under.remove(at as usize);
+                debug_assert_eq!(got, (sq, u));
+                self.xhash ^= self.under_hash(sq);
             }
             // Applied by `set_turn` (the new state is not in the effect).
             Fx::Turn => unreachable!("Fx::Turn is applied by set_turn"),
@@ -580,11 +590,13 @@ impl Position {
 
     // ----- journalled helpers -----
 
+    #[inline]
     pub fn remove(&mut self, sq: Square) -> Option<Unit> {
         let u = self.unit(sq)?;
         self.apply(Fx::Remove(sq, u));
         Some(u)
     }
+    #[inline]
     pub fn add(&mut self, sq: Square, u: Unit) {
         self.apply(Fx::Add(sq, u));
     }
@@ -606,11 +618,13 @@ impl Position {
         self.apply(Fx::Unbury(sq, u, index as u8));
         (sq, u)
     }
+    #[inline]
     pub fn set_rights(&mut self, r: u8) {
         if r != self.rights {
             self.apply(Fx::Rights(self.rights, r));
         }
     }
+    #[inline]
     pub fn set_ep(&mut self, ep: Option<EnPassant>) {
         if ep != self.ep {
             self.apply(Fx::Ep(self.ep, ep));
@@ -642,6 +656,7 @@ impl Position {
             }
         }
     }
+    #[inline]
     pub fn flip_side(&mut self) {
         self.apply(Fx::Side);
     }

@@ -12,7 +12,11 @@
 //!   `CapturedFate`), the `AfterMove` transformations (every move), then the underworld
 //!   release and the state fields (castling, en passant);
 //! - **observe**: check is "could the opponent remove a royal unit": by attack tables when
-//!   every condition allows it, else by playing the opponent's captures.
+//!   every condition allows it, else by playing the opponent's captures of the royal units
+//!   — only those of the units that reach a royal square by their walks
+//!   ([`Game::capture_candidates`]), and without playing when the condition with the play
+//!   consequences can tell the outcome ([`Condition::royal_capture`]).
+//!   [`Game::in_check_reference`] keeps the plain "play every capture" as the reference.
 
 pub use crate::moves::GenParams;
 use crate::moves::{self, Move};
@@ -124,7 +128,8 @@ pub struct Play<'a> {
     /// The moving unit as it stood before the move.
     pub moving: Unit,
     pub victims: ArrayVec<Victim, 4>,
-    pub notes: ArrayVec<Note, 8>,
+    /// The notes so far (the caller's buffer, moved nowhere: copying it per move is slow).
+    pub notes: &'a mut ArrayVec<Note, 8>,
     pub promotions: &'a [Kind],
     /// Castling rights given back by rebirths.
     pub regain: u8,
@@ -398,6 +403,21 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn excluded_slots(&self) -> Vec<Slot> {
         Vec::new()
     }
+    /// Check without playing: for a pseudo-legal capture `mv` by side `by` of a royal unit
+    /// (on `mv.capture`), whether [`Game::play`] would accept it AND the royal unit would
+    /// then be gone (captured and not brought back). `None`: no cheap answer, the engine
+    /// plays the capture. The engine asks only when this condition is the one with play
+    /// consequences of the rule set (every other condition has at most `Admit`), it
+    /// observes by `KingCaptures`, and the underworld is empty; `rules` is the rule set
+    /// (promotions, promotion rank, piece-set substitution).
+    fn royal_capture(&self, _pos: &Position, _by: Colour, _mv: &Move, _rules: &RuleSet) -> Option<bool> {
+        None
+    }
+    /// Units may move by walks other than their own kind's (Absorbant): check detection
+    /// must then consider every unit as a possible capturer.
+    fn units_gain_walks(&self) -> bool {
+        false
+    }
 }
 
 /// Why a rule set cannot be built.
@@ -471,6 +491,11 @@ pub struct RuleSet {
     /// `Admit` conditions whose restriction of captures is a mask of departure squares
     /// ([`Condition::capture_squares`]): check keeps the attack tables.
     pub capture_masks: Vec<Arc<dyn Condition>>,
+    /// The condition asked by [`Game::in_check`] whether a capture of a royal unit removes
+    /// it ([`Condition::royal_capture`]), when the rule set allows that shortcut.
+    royal_capture: Option<Arc<dyn Condition>>,
+    /// Units may move by walks other than their kind's (so a capture may come from anywhere).
+    pub gained_walks: bool,
 }
 
 impl Default for RuleSet {
@@ -678,6 +703,17 @@ impl RuleSet {
         let castling_long_notation = conditions.iter().any(|c| c.castling_long_notation());
         let any_unit = conditions.iter().any(|c| c.any_unit());
         let track_last_move = conditions.iter().any(|c| c.tracks_last_move());
+        let gained_walks = conditions.iter().any(|c| c.units_gain_walks());
+        // The check shortcut: one condition has all the play consequences (and the choices,
+        // the capture origins), the others only filter moves.
+        let consequential: Vec<&Arc<dyn Condition>> =
+            conditions.iter().filter(|c| c.slots().iter().any(|s| *s != Slot::Admit)).collect();
+        let royal_capture = match consequential[..] {
+            [c] if observation == Observation::KingCaptures && c.observation() == Observation::KingCaptures => {
+                Some(c.clone())
+            }
+            _ => None,
+        };
         let rules = RuleSet {
             pawn_first_rank_immobile: conditions.iter().any(|c| c.pawn_first_rank_immobile()),
             choices_all_or_nothing: conditions.iter().any(|c| c.choices_all_or_nothing()),
@@ -713,6 +749,8 @@ impl RuleSet {
             track_last_move,
             mobility,
             capture_masks,
+            royal_capture,
+            gained_walks,
         };
         for c in &rules.conditions {
             c.check_combination(&rules)?;
@@ -741,9 +779,21 @@ pub struct Game {
 /// Result of playing a move: whether the rules accepted it, and its notes.
 pub type Notes = ArrayVec<Note, 8>;
 
+/// Number of set squares, for the few royal units a side has (one loop per unit: cheaper
+/// than a software population count on targets without `popcnt`).
+#[inline]
+fn sparse_count(b: Bitboard) -> u32 {
+    let (mut x, mut n) = (b.0, 0);
+    while x != 0 {
+        x &= x - 1;
+        n += 1;
+    }
+    n
+}
+
 fn count_royals(pos: &Position, side: Colour) -> u32 {
     let b = pos.board();
-    let mut n = (b.kind(KING) & b.colour(side)).count();
+    let mut n = sparse_count(b.kind(KING) & b.colour(side));
     if !pos.has_royal_attrs() {
         return n;
     }
@@ -753,6 +803,19 @@ fn count_royals(pos: &Position, side: Colour) -> u32 {
         }
     }
     n
+}
+
+/// Keeps the moves of `out[start..]` that satisfy `keep`, in order (in place).
+fn keep_from(out: &mut Vec<Move>, start: usize, keep: impl Fn(&Move) -> bool) {
+    let mut w = start;
+    for i in start..out.len() {
+        let m = out[i];
+        if keep(&m) {
+            out[w] = m;
+            w += 1;
+        }
+    }
+    out.truncate(w);
 }
 
 impl Game {
@@ -798,8 +861,13 @@ impl Game {
 
     /// Pseudo-legal moves of `mover`, with every choice expanded.
     pub fn pseudo_moves(&self, mover: Colour, out: &mut Vec<Move>) {
-        let origin_hook = self.rules.capture_origin.clone();
-        let origin = move |p: &Position, from: Square, u: Unit| match &origin_hook {
+        self.pseudo_moves_from(mover, Bitboard::FULL, out)
+    }
+
+    /// [`Game::pseudo_moves`] of the units of `mover` standing on `from_mask`.
+    pub fn pseudo_moves_from(&self, mover: Colour, from_mask: Bitboard, out: &mut Vec<Move>) {
+        let origin_hook = &self.rules.capture_origin;
+        let origin = move |p: &Position, from: Square, u: Unit| match origin_hook {
             Some(c) => c.capture_origin(p, from, u),
             None => Some(from),
         };
@@ -820,7 +888,7 @@ impl Game {
             mobile: self.mobile_units(mover),
         };
         let start = out.len();
-        moves::generate(&self.pos, mover, &gp, out);
+        moves::generate_from(&self.pos, mover, &gp, from_mask, out);
         for c in &self.rules.extra_moves {
             c.extra_moves(&self.pos, mover, &gp, out);
         }
@@ -850,9 +918,17 @@ impl Game {
     /// Plays `mv` for `mover` inside a new journal frame; on `Err` the frame is already
     /// rolled back.
     pub fn play(&mut self, mv: &Move, mover: Colour) -> Result<Notes, Reject> {
+        let mut notes = Notes::new();
+        self.play_into(mv, mover, &mut notes)?;
+        Ok(notes)
+    }
+
+    /// [`Game::play`] writing the notes into `notes` (cleared first).
+    pub fn play_into(&mut self, mv: &Move, mover: Colour, notes: &mut Notes) -> Result<(), Reject> {
+        notes.clear();
         self.pos.begin();
-        match self.play_inner(mv, mover) {
-            Ok(n) => Ok(n),
+        match self.play_inner(mv, mover, notes) {
+            Ok(()) => Ok(()),
             Err(e) => {
                 self.pos.rollback();
                 Err(e)
@@ -860,14 +936,14 @@ impl Game {
         }
     }
 
-    fn play_inner(&mut self, mv: &Move, mover: Colour) -> Result<Notes, Reject> {
+    fn play_inner(&mut self, mv: &Move, mover: Colour, notes: &mut Notes) -> Result<(), Reject> {
         let rules = &self.rules;
         let pos = &mut self.pos;
         if mv.is_null() {
             // A pass: nothing moves, no en passant, the other side to move.
             pos.set_ep(None);
             pos.flip_side();
-            return Ok(Notes::new());
+            return Ok(());
         }
         let old_rights = pos.rights();
         let moving = pos.remove(mv.from).ok_or(Reject)?;
@@ -897,7 +973,7 @@ impl Game {
             mover,
             moving,
             victims,
-            notes: ArrayVec::new(),
+            notes: &mut *notes,
             promotions: &rules.promotions,
             regain: 0,
             substitution: rules.substitution,
@@ -918,7 +994,6 @@ impl Game {
             c.after_move(&mut play)?;
         }
         let regain = play.regain;
-        let mut notes = play.notes;
         // Nothing may be put on a hole.
         if pos.holes().any()
             && pos
@@ -956,7 +1031,8 @@ impl Game {
                 lost |= crate::position::rights_of_square(*s);
             }
         }
-        pos.set_rights((old_rights & !lost) | (regain & pos.implied_rights()));
+        let regained = if regain != 0 { regain & pos.implied_rights() } else { 0 };
+        pos.set_rights((old_rights & !lost) | regained);
         // En passant: a pawn that advanced two (or three) squares may be taken on each
         // square it passed over.
         let mut ep = None;
@@ -981,7 +1057,7 @@ impl Game {
             pos.set_last_move(Some(LastMove { from: mv.from, to: mv.to, capture: mv.capture.is_some() }));
         }
         pos.flip_side();
-        Ok(notes)
+        Ok(())
     }
 
     /// Is side `side` in check (could the opponent remove one of its royal units)?
@@ -992,14 +1068,11 @@ impl Game {
         if self.rules.extinction {
             return crate::conditions::extinction::in_check(self, side);
         }
-        if let Some(c) = self.rules.check_rule.clone()
+        if self.rules.check_rule.is_some()
+            && let Some(c) = self.rules.check_rule.clone()
             && let Some(b) = c.check_rule(self, side)
         {
             return b;
-        }
-        let royals = count_royals(&self.pos, side);
-        if royals == 0 {
-            return false;
         }
         let by = side.opponent();
         if self.rules.observation == Observation::Attack {
@@ -1023,8 +1096,75 @@ impl Game {
             return false;
         }
         let all = self.rules.observation == Observation::AllCaptures;
+        // Only units reaching a royal square by their walks can capture a royal unit (a
+        // royal pawn may also be taken en passant; capture origins move the walks).
+        let mut from_mask = Bitboard::FULL;
+        if !all {
+            let b = self.pos.board();
+            let mut royal = b.colour(side) & b.kind(KING);
+            if self.pos.has_royal_attrs() {
+                for s in b.colour(side) & !b.kind(KING) {
+                    if self.pos.unit(s).is_some_and(|u| u.has(ROYAL)) {
+                        royal.set(s);
+                    }
+                }
+            }
+            from_mask = self.capture_candidates(by, royal);
+            if from_mask.is_empty() {
+                return false;
+            }
+        }
+        let shortcut =
+            self.rules.royal_capture.is_some() && self.pos.underworld().is_empty() && self.pos.holes().is_empty();
+        self.captures_remove_royal(side, from_mask, shortcut)
+    }
+
+    /// A superset of the units of `by` that may capture a unit on one of the `targets`
+    /// squares by a pseudo-legal move (every unit when capture origins move the walks or a
+    /// target holds a pawn, which may be taken en passant).
+    pub fn capture_candidates(&self, by: Colour, targets: Bitboard) -> Bitboard {
+        if self.rules.capture_origin.is_some()
+            || self.rules.any_unit
+            || self.rules.gained_walks
+            || !self.rules.extra_moves.is_empty()
+            || (targets & self.pos.board().kind(PAWN)).any()
+        {
+            return Bitboard::FULL;
+        }
+        let mut mask = Bitboard::EMPTY;
+        for s in targets {
+            mask |= moves::capture_candidates(&self.pos, by, s);
+        }
+        mask
+    }
+
+    /// The reference (slow) check detection for rules that observe by playing captures:
+    /// every pseudo-legal capture of the opponent is generated and played through the
+    /// pipeline. [`Game::in_check`] must agree with it.
+    pub fn in_check_reference(&mut self, side: Colour) -> bool {
+        if self.rules.kings_ordinary || self.rules.extinction || self.rules.observation == Observation::Attack {
+            return self.in_check(side);
+        }
+        if let Some(c) = self.rules.check_rule.clone()
+            && let Some(b) = c.check_rule(self, side)
+        {
+            return b;
+        }
+        self.captures_remove_royal(side, Bitboard::FULL, false)
+    }
+
+    /// Whether a capture by the opponent of `side` from `from_mask` removes a royal unit of
+    /// `side` (with `shortcut`: asking [`Condition::royal_capture`] before playing).
+    fn captures_remove_royal(&mut self, side: Colour, from_mask: Bitboard, shortcut: bool) -> bool {
+        let royals = count_royals(&self.pos, side);
+        if royals == 0 {
+            return false;
+        }
+        let by = side.opponent();
+        let all = self.rules.observation == Observation::AllCaptures;
         let mut buf = self.take_buf();
-        self.pseudo_moves(by, &mut buf);
+        let mut notes = Notes::new();
+        self.pseudo_moves_from(by, from_mask, &mut buf);
         let mut found = false;
         for m in &buf {
             let Some(c) = m.capture else { continue };
@@ -1033,8 +1173,18 @@ impl Game {
                 if !(u.kind() == KING || u.has(ROYAL)) || u.colour() != side {
                     continue;
                 }
+                if shortcut
+                    && let Some(rc) = &self.rules.royal_capture
+                    && let Some(lost) = rc.royal_capture(&self.pos, by, m, &self.rules)
+                {
+                    if lost {
+                        found = true;
+                        break;
+                    }
+                    continue;
+                }
             }
-            if self.play(m, by).is_ok() {
+            if self.play_into(m, by, &mut notes).is_ok() {
                 let lost = count_royals(&self.pos, side) < royals;
                 self.pos.rollback();
                 if lost {
@@ -1050,6 +1200,17 @@ impl Game {
     /// Plays `mv` for the side to move if it is legal (the frame stays open: call
     /// [`Game::unmake`]); returns `None` and leaves the position unchanged otherwise.
     pub fn make(&mut self, mv: &Move) -> Option<Notes> {
+        let mut notes = Notes::new();
+        self.make_into(mv, &mut notes).then_some(notes)
+    }
+
+    /// [`Game::make`] writing the notes into `notes`; `false`: the move is illegal (and
+    /// the position unchanged).
+    pub fn make_into(&mut self, mv: &Move, notes: &mut Notes) -> bool {
+        self.make_inner(mv, notes).is_some()
+    }
+
+    fn make_inner(&mut self, mv: &Move, notes: &mut Notes) -> Option<()> {
         let mover = self.pos.side();
         if let Some(u) = self.pos.turn_unit()
             && mv.from != u
@@ -1078,8 +1239,8 @@ impl Game {
                 return None;
             }
         }
-        let their_royals = count_royals(&self.pos, mover.opponent());
-        let notes = self.play(mv, mover).ok()?;
+        let their_royals = if self.rules.check_rule.is_some() { count_royals(&self.pos, mover.opponent()) } else { 0 };
+        self.play_into(mv, mover, notes).ok()?;
         if self.rules.check_rule.is_some() && count_royals(&self.pos, mover.opponent()) < their_royals {
             // Kings are never captured when a condition redefines check.
             self.pos.rollback();
@@ -1108,7 +1269,7 @@ impl Game {
             self.pos.rollback();
             return None;
         }
-        Some(notes)
+        Some(())
     }
 
     /// Takes back the last move made.
@@ -1119,11 +1280,12 @@ impl Game {
     /// Every legal move of the side to move.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
         let mut buf = self.take_buf();
+        let mut notes = Notes::new();
         self.pseudo_moves(self.pos.side(), &mut buf);
         let start = out.len();
         let mut refused: Vec<Move> = Vec::new();
         for m in &buf {
-            if self.make(m).is_some() {
+            if self.make_into(m, &mut notes) {
                 self.unmake();
                 out.push(*m);
             } else if self.rules.choices_all_or_nothing {
@@ -1132,20 +1294,10 @@ impl Game {
         }
         if !refused.is_empty() {
             let same = |a: &Move, b: &Move| Move { choice: 0, ..*a } == Move { choice: 0, ..*b };
-            let kept: Vec<Move> =
-                out[start..].iter().copied().filter(|m| !refused.iter().any(|r| same(r, m))).collect();
-            out.truncate(start);
-            out.extend(kept);
+            keep_from(out, start, |m| !refused.iter().any(|r| same(r, m)));
         }
         if self.rules.must_capture && out[start..].iter().any(|m| m.capture.is_some()) {
-            let mut keep = start;
-            for i in start..out.len() {
-                if out[i].capture.is_some() {
-                    out[keep] = out[i];
-                    keep += 1;
-                }
-            }
-            out.truncate(keep);
+            keep_from(out, start, |m| m.capture.is_some());
         }
         for i in 0..self.rules.filters.len() {
             let c = self.rules.filters[i].clone();
@@ -1183,8 +1335,9 @@ impl Game {
             self.pseudo_moves(self.pos.side(), &mut buf);
         }
         let mut n = 0;
+        let mut notes = Notes::new();
         for m in &buf {
-            if self.make(m).is_some() {
+            if self.make_into(m, &mut notes) {
                 n += self.perft(depth - 1);
                 self.unmake();
             }

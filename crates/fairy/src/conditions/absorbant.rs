@@ -39,6 +39,9 @@ impl Condition for Absorbant {
     fn observation(&self) -> Observation {
         Observation::KingCaptures
     }
+    fn units_gain_walks(&self) -> bool {
+        true
+    }
     fn excluded_slots(&self) -> Vec<Slot> {
         vec![Slot::CapturerVanishes, Slot::CapturerRebirth]
     }

@@ -8,7 +8,7 @@
 //! The tests that list moves (Brunner, Isardam) borrow their buffers from the game's pool
 //! ([`Game::take_buf`]): no allocation per call once the pool is warm.
 
-use crate::moves;
+use crate::moves::{self, Move};
 use crate::rules::{Condition, Game, Slot};
 use crate::walk::KING;
 use chimere_core::Colour;
@@ -65,15 +65,22 @@ impl Condition for Vogtlander {
 /// the position after it: is there one for which `ok` holds?
 fn some_king_capture(game: &mut Game, side: Colour, ok: impl Fn(&mut Game) -> bool) -> bool {
     let by = side.opponent();
+    let b = game.pos.board();
+    let kings = b.kind(KING) & b.colour(side);
+    let from = game.capture_candidates(by, kings);
+    if from.is_empty() {
+        return false;
+    }
     let mut buf = game.take_buf();
-    game.pseudo_moves(by, &mut buf);
+    game.pseudo_moves_from(by, from, &mut buf);
+    let mut notes = crate::rules::Notes::new();
     let mut found = false;
     for m in &buf {
         let Some(c) = m.capture else { continue };
         if !game.pos.unit(c).is_some_and(|u| u.kind() == KING && u.colour() == side) {
             continue;
         }
-        if game.play(m, by).is_ok() {
+        if game.play_into(m, by, &mut notes).is_ok() {
             let good = ok(game);
             game.pos.rollback();
             if good {
@@ -109,11 +116,16 @@ impl Condition for Brunner {
 /// Does any unit observe (could capture) an enemy unit of its own kind?
 fn same_kind_observation(game: &mut Game) -> bool {
     let mut buf = game.take_buf();
-    let mut found = false;
-    'sides: for by in [Colour::White, Colour::Black] {
+    let found = same_kind_observation_in(game, &mut buf);
+    game.give_buf(buf);
+    found
+}
+
+fn same_kind_observation_in(game: &mut Game, buf: &mut Vec<Move>) -> bool {
+    for by in [Colour::White, Colour::Black] {
         buf.clear();
-        game.pseudo_moves(by, &mut buf);
-        for m in &buf {
+        game.pseudo_moves(by, buf);
+        for m in buf.iter() {
             let Some(c) = m.capture else { continue };
             if m.castle.is_some() {
                 continue;
@@ -122,13 +134,11 @@ fn same_kind_observation(game: &mut Game) -> bool {
                 && a.kind() == v.kind()
                 && a.colour() != v.colour()
             {
-                found = true;
-                break 'sides;
+                return true;
             }
         }
     }
-    game.give_buf(buf);
-    found
+    false
 }
 
 /// Isardam (Popeye `Isardam`, `Isardam TypeB`): a move is illegal if after it any unit

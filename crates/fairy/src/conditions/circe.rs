@@ -10,7 +10,9 @@
 
 use crate::moves::Move;
 use crate::position::{Position, Unit};
-use crate::rules::{Condition, Note, Observation, Play, Reject, Release, Role, Slot, home_kind, substituted_kind};
+use crate::rules::{
+    Condition, Note, Observation, Play, Reject, Release, Role, RuleSet, Slot, home_kind, substituted_kind,
+};
 use crate::walk::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use chimere_core::{Colour, Kind, Square};
 
@@ -589,6 +591,55 @@ impl Condition for Circe {
                 self.square,
                 RebirthSquare::Any | RebirthSquare::Antipodes | RebirthSquare::Symmetry | RebirthSquare::Equipollents
             )
+    }
+    fn royal_capture(&self, pos: &Position, by: Colour, mv: &Move, rules: &RuleSet) -> Option<bool> {
+        let promotions = (&rules.promotions[..], rules.promotion_rank);
+        // The board after the base move: `from` and the capture square emptied, the
+        // capturer on `to` (as `rebirth_victims` / `rebirth_capturer` see it).
+        let capsq = mv.capture?;
+        let moving = pos.unit(mv.from)?;
+        let captured = pos.unit(capsq)?;
+        if mv.castle.is_some() || self.para || !matches!(self.occupied, Occupied::Vanish | Occupied::Illegal) {
+            return None;
+        }
+        if pos.is_hole(mv.to) {
+            // Nothing may land on a hole (a unit of the diagram standing on one cannot be taken).
+            return Some(false);
+        }
+        // A hole counts as occupied (nothing may be put there).
+        let occupied_after =
+            |s: Square| s == mv.to || pos.is_hole(s) || (s != mv.from && s != capsq && pos.unit(s).is_some());
+        let ctx = Ctx { mv: *mv, mover: by, moving, captured: Some(captured), sub: rules.substitution };
+        match self.who {
+            Who::Capturer => {
+                let arrived = match mv.promo {
+                    Some(k) => moving.with_kind(k),
+                    None => moving,
+                };
+                let Some(u) = self.reborn_unit(&ctx, arrived, Role::Capturer) else { return Some(true) };
+                let Some((Some(sq), _)) = self.pick(&ctx, u, Role::Capturer, capsq, promotions, mv.choice) else {
+                    return Some(false);
+                };
+                if sq == mv.to {
+                    return Some(!self.cheylan);
+                }
+                // An occupied rebirth square makes the capture illegal (not Assassin here).
+                Some(!occupied_after(sq))
+            }
+            Who::Captured => {
+                let Some(u) = self.reborn_unit(&ctx, captured, Role::Captured) else { return Some(true) };
+                let Some((sq, _)) = self.pick(&ctx, u, Role::Captured, capsq, promotions, mv.choice) else {
+                    return Some(mv.choice == 0);
+                };
+                // Declined (optional rebirth): the royal unit is gone.
+                let Some(sq) = sq else { return Some(true) };
+                if occupied_after(sq) {
+                    // Any square must be empty; else the occupancy rule decides.
+                    return Some(self.square != RebirthSquare::Any && self.occupied == Occupied::Vanish);
+                }
+                Some(false)
+            }
+        }
     }
     fn release(&self) -> Option<Release> {
         match self.occupied {
