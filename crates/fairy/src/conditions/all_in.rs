@@ -5,8 +5,11 @@
 //! not leave its OWN king in check (exposing the opponent's king is allowed). A move that
 //! exactly reverses the previous move (same unit, back from its arrival to its departure
 //! square, neither move a capture) is forbidden — Popeye's reading of "the position before
-//! the last move may not be repeated". The last move is part of the position state
-//! (journalled and hashed); a diagram has no last move.
+//! the last move may not be repeated". So, as in Popeye, a reversal that would not repeat
+//! that position is allowed: after a promotion (`f2-f1=R`, then `Rf1-f2`: a rook, not the
+//! pawn, stands on f2), or when the position before the last move had en passant rights
+//! (they are gone now). The last move is part of the position state (journalled and
+//! hashed); a diagram has no last move.
 
 use crate::moves::Move;
 use crate::position::Position;
@@ -37,7 +40,7 @@ impl Condition for AllIn {
             return true;
         }
         match pos.last_move() {
-            Some(l) => l.capture || l.from != mv.to || l.to != mv.from,
+            Some(l) => l.capture || !l.same_unit || l.ep_before || l.from != mv.to || l.to != mv.from,
             None => true,
         }
     }
@@ -73,6 +76,56 @@ mod tests {
         assert!(g.pos.is_consistent());
         g.unmake();
         assert_eq!(g.pos.hash(), h0);
+    }
+
+    /// Plays the legal move `from`-`to` (promoting to `promo`, if given).
+    fn play(g: &mut Game, from: &str, to: &str, promo: Option<chimere_core::Kind>) {
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let m = *v
+            .iter()
+            .find(|m| m.from.to_string() == from && m.to.to_string() == to && m.promo == promo)
+            .unwrap_or_else(|| panic!("{from}-{to} {:?}", texts(g)));
+        g.make(&m).unwrap();
+    }
+
+    #[test]
+    fn reversal_after_a_promotion_is_allowed() {
+        // White Kh3, black Ka8 Pf2. White promotes the black pawn: f2-f1=R (a black rook).
+        // Black's Rf1-f2 goes back over the last move but does not repeat the position
+        // before it (a rook, not the pawn, would stand on f2): legal, as in Popeye (the
+        // moving kinds differ). Control: after Black's Ka8-b8, White's Kb8-a8 is the exact
+        // reversal, forbidden.
+        let mut g = game_from_fen("k7/8/8/8/8/7K/5p2/8 w - - 0 1", &["all-in-chess"]).unwrap();
+        play(&mut g, "f2", "f1", Some(crate::walk::ROOK));
+        let t = texts(&mut g);
+        assert!(t.contains(&"Rf1-f2".to_string()), "{t:?}");
+        g.unmake();
+        play(&mut g, "h3", "g3", None);
+        play(&mut g, "a8", "b8", None);
+        let t = texts(&mut g);
+        assert!(!t.contains(&"Kb8-a8".to_string()), "{t:?}");
+        assert!(t.contains(&"Kb8-c8".to_string()), "{t:?}");
+    }
+
+    #[test]
+    fn reversal_that_drops_en_passant_rights_is_allowed() {
+        // White Kh1 Pd2, black Ka8 Pe4. After 1.d2-d4 (Black may take e.p. on d3) Black
+        // moves the white king h1-g1; White's Kg1-h1 reverses it, but the position before
+        // Black's move had the e.p. right, which is gone now: no repetition, legal (Popeye:
+        // en passant modified). Control: after 1.d2-d3 Kh1-g1, Kg1-h1 is forbidden.
+        let fen = "k7/8/8/8/4p3/8/3P4/7K w - - 0 1";
+        let mut g = game_from_fen(fen, &["all-in-chess"]).unwrap();
+        play(&mut g, "d2", "d4", None);
+        play(&mut g, "h1", "g1", None);
+        let t = texts(&mut g);
+        assert!(t.contains(&"Kg1-h1".to_string()), "{t:?}");
+        let mut g = game_from_fen(fen, &["all-in-chess"]).unwrap();
+        play(&mut g, "d2", "d3", None);
+        play(&mut g, "h1", "g1", None);
+        let t = texts(&mut g);
+        assert!(!t.contains(&"Kg1-h1".to_string()), "{t:?}");
+        assert!(t.contains(&"Kg1-f1".to_string()), "{t:?}");
     }
 
     #[test]
