@@ -42,7 +42,8 @@ impl Condition for Rokagogo {
         if gp.any_unit {
             kings = b.kind(KING) & !b.colour(Colour::Shared);
         }
-        for k in kings {
+        // As for orthodox castling, the king must be free to move (paralysis, observation rules).
+        for k in kings & gp.mobile {
             let side = pos.unit(k).expect("king").colour();
             for (df, dr) in ROOK_DIRS {
                 let mut cur = k;
