@@ -13,7 +13,7 @@
 
 use crate::moves::Move;
 use crate::position::Position;
-use crate::rules::{Condition, Slot};
+use crate::rules::{Condition, RuleSet, RulesError, Slot};
 use chimere_core::Colour;
 
 #[derive(Clone, Debug, Default)]
@@ -34,6 +34,16 @@ impl Condition for AllIn {
     }
     fn admit_quiet_only(&self) -> bool {
         true
+    }
+    fn check_combination(&self, rules: &RuleSet) -> Result<(), RulesError> {
+        // Which units may move is computed for the side to move only: the opponent's units
+        // a side moves would be judged by the wrong side's restrictions.
+        if !rules.mobility.is_empty() {
+            return Err(RulesError(
+                "All-in-Chess cannot be combined with conditions restricting which units may move".into(),
+            ));
+        }
+        Ok(())
     }
     fn admit(&self, pos: &Position, _mover: Colour, mv: &Move) -> bool {
         if mv.capture.is_some() || mv.castle.is_some() {
@@ -126,6 +136,12 @@ mod tests {
         let t = texts(&mut g);
         assert!(!t.contains(&"Kg1-h1".to_string()), "{t:?}");
         assert!(t.contains(&"Kg1-f1".to_string()), "{t:?}");
+    }
+
+    #[test]
+    fn refused_with_movement_restrictions() {
+        // Ultra-Patrouille would judge the opponent's units by the mover's observers.
+        assert!(game_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &["all-in-chess", "ultrapatrol"]).is_err());
     }
 
     #[test]
