@@ -139,6 +139,38 @@ mod tests {
     }
 
     #[test]
+    fn castling_the_opponents_king() {
+        // White Ka1 Bc4, black Ke8 Rh8 with the black king-side right. The bishop c4 sees
+        // b5, d5, e6, f7 and g8 (so not e8, f8).
+        let all = |fen: &str| {
+            let mut g = game_from_fen(fen, &["all-in-chess"]).unwrap();
+            texts(&mut g)
+        };
+        let sorted = |v: &[&str]| {
+            let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
+            v.sort();
+            v
+        };
+        // White to move may castle the black king (e8 and f8 unattacked) although it
+        // lands on g8, attacked by the bishop: exposing the opponent's king is allowed
+        // (0-0 +), as is Ke8-f7 +. White's own king a1: Ka1-a2, -b1, -b2. The bishop's
+        // moves (b5 and f7 check e8). The black rook h8 down the file and to f8, g8, but
+        // not to h1: that would check White's own king a1 along the first rank.
+        let bishop = ["Bc4-a2", "Bc4-a6", "Bc4-b3", "Bc4-d3", "Bc4-d5", "Bc4-e2", "Bc4-e6", "Bc4-f1", "Bc4-g8"];
+        let rook = ["Rh8-h2", "Rh8-h3", "Rh8-h4", "Rh8-h5", "Rh8-h6", "Rh8-h7", "Rh8-f8", "Rh8-g8"];
+        let kings = ["Ka1-a2", "Ka1-b1", "Ka1-b2", "Ke8-d7", "Ke8-e7", "Ke8-d8", "Ke8-f8"];
+        let mut w: Vec<&str> = [&bishop[..], &rook[..], &kings[..]].concat();
+        w.extend(["Bc4-b5 +", "Bc4-f7 +", "Ke8-f7 +", "0-0 +"]);
+        assert_eq!(all("4k2r/8/8/8/2B5/8/8/K7 w k - 0 1"), sorted(&w));
+        // Black to move: its own king may not end attacked, so no 0-0, no Ke8-f7, and the
+        // white bishop may not go to b5 or f7 (check to Black's own king); Rh8-h1 + now
+        // checks the opponent: allowed.
+        let mut b: Vec<&str> = [&bishop[..], &rook[..], &kings[..]].concat();
+        b.push("Rh8-h1 +");
+        assert_eq!(all("4k2r/8/8/8/2B5/8/8/K7 b k - 0 1"), sorted(&b));
+    }
+
+    #[test]
     fn refused_with_movement_restrictions() {
         // Ultra-Patrouille would judge the opponent's units by the mover's observers.
         assert!(game_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &["all-in-chess", "ultrapatrol"]).is_err());
