@@ -81,6 +81,11 @@ pub struct LastMove {
     pub from: Square,
     pub to: Square,
     pub capture: bool,
+    /// The unit standing on `to` after the move is the one that left `from` (false after
+    /// a promotion or any other change of the moved unit).
+    pub same_unit: bool,
+    /// The position before the move had en passant rights.
+    pub ep_before: bool,
 }
 
 /// Castling right bits: white king, white a-rook, white h-rook, then the same for black.
@@ -429,7 +434,12 @@ impl Position {
     }
     fn last_key(l: Option<LastMove>) -> u64 {
         l.map_or(0, |l| {
-            mix(0x3C3C_0000_0000_0000 ^ (l.from.index() as u64) << 8 ^ l.to.index() as u64 ^ (l.capture as u64) << 16)
+            mix(0x3C3C_0000_0000_0000
+                ^ (l.from.index() as u64) << 8
+                ^ l.to.index() as u64
+                ^ (l.capture as u64) << 16
+                ^ (l.same_unit as u64) << 17
+                ^ (l.ep_before as u64) << 18)
         })
     }
     fn ep_key(ep: Option<EnPassant>) -> u64 {

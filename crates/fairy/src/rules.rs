@@ -1052,9 +1052,16 @@ impl Game {
                 EnPassant { target: second, pawn: mv.to, also: Some(first) }
             });
         }
+        let ep_before = pos.ep().is_some();
         pos.set_ep(ep);
         if rules.track_last_move {
-            pos.set_last_move(Some(LastMove { from: mv.from, to: mv.to, capture: mv.capture.is_some() }));
+            pos.set_last_move(Some(LastMove {
+                from: mv.from,
+                to: mv.to,
+                capture: mv.capture.is_some(),
+                same_unit: pos.unit(mv.to) == Some(moving),
+                ep_before,
+            }));
         }
         pos.flip_side();
         Ok(())

@@ -8,12 +8,14 @@
 //! nothing; reflected powers do not reflect again). A king reflecting a pawn moves like a
 //! pawn of its own colour (its double step from its second rank is the only new move) and
 //! never promotes. Check: a side is in check when an enemy unit attacks its king, or when
-//! the enemy king, moving like one of the kinds it reflects, could capture it.
+//! the enemy king, moving like one of the kinds it reflects, could capture it. That
+//! check is judged apart from the attack tables, so conditions restricting which units
+//! may move or capture (paralysis, observation rules, chromatic masks) are refused.
 
 use crate::moves::{self, GenParams, Move};
 use crate::position::Position;
 use crate::position::ROYAL;
-use crate::rules::{Condition, Slot};
+use crate::rules::{Condition, RuleSet, RulesError, Slot};
 use crate::walk::KING;
 use chimere_core::{Bitboard, Colour, Kind, Square};
 
@@ -75,7 +77,8 @@ impl Condition for ReflectiveKings {
         true
     }
     fn extra_moves(&self, pos: &Position, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
-        for k in royal_squares(pos, mover) {
+        // A royal unit that may not move (paralysis, observation rules) gains nothing.
+        for k in royal_squares(pos, mover) & gp.mobile {
             let mask = reflected(pos, mover, k, gp.pawn_first_rank_immobile);
             if mask != 0 {
                 push_moves_as(pos, k, mask, mover, gp, out);
@@ -84,6 +87,17 @@ impl Condition for ReflectiveKings {
     }
     fn has_extra_observation(&self) -> bool {
         true
+    }
+    fn check_combination(&self, rules: &RuleSet) -> Result<(), RulesError> {
+        // Check by a reflecting king is judged apart from the attack tables, without the
+        // masks of units that may move or capture: refuse rather than miscount.
+        if !rules.mobility.is_empty() || !rules.capture_masks.is_empty() {
+            return Err(RulesError(
+                "Rois réflecteurs cannot be combined with conditions restricting which units may move or capture"
+                    .into(),
+            ));
+        }
+        Ok(())
     }
     fn extra_observation(&self, pos: &mut Position, by: Colour, target: Square, pfri: bool) -> bool {
         for k in royal_squares(pos, by) {
@@ -99,7 +113,9 @@ impl Condition for ReflectiveKings {
                     continue;
                 }
                 pos.add(k, u.with_kind(Kind(i)));
-                hit = moves::attacker_kinds(pos, by, target, pfri) & (1 << i) != 0;
+                // Only the king itself, moving as kind i, counts (another unit of that
+                // kind is the attack tables' business).
+                hit = moves::attacked_from(pos, by, target, pfri, Bitboard::from_square(k));
                 pos.remove(k);
                 if hit {
                     break;
@@ -137,6 +153,14 @@ mod tests {
             assert!(m.contains(&x.to_string()), "{x} {m:?}");
         }
         assert!(!m.contains(&"Ke1-c3".to_string()));
+    }
+
+    #[test]
+    fn refused_with_movement_restrictions() {
+        // Check by a reflecting king ignores which units may move: the combination is
+        // refused.
+        let e = game_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &["reflective kings", "ultrapatrol"]);
+        assert!(e.is_err());
     }
 
     #[test]

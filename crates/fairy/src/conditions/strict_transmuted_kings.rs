@@ -40,7 +40,8 @@ impl Condition for StrictTransmutedKings {
         true
     }
     fn extra_moves(&self, pos: &Position, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
-        for k in royal_squares(pos, mover) {
+        // A royal unit that may not move (paralysis, observation rules) gains nothing.
+        for k in royal_squares(pos, mover) & gp.mobile {
             let mask = reflected(pos, mover, k, gp.pawn_first_rank_immobile);
             if mask != 0 {
                 push_moves_as(pos, k, mask, mover, gp, out);
@@ -86,6 +87,31 @@ mod tests {
         let mut want: Vec<String> = ["Ke1-c2", "Ke1-d3", "Ke1*f3", "Ke1-g2"].iter().map(|s| s.to_string()).collect();
         want.sort();
         assert_eq!(m, want);
+    }
+
+    #[test]
+    fn an_immobile_king_does_not_transmute() {
+        // Ultra-Patrouille: a unit moves only while a friendly unit observes it. White Ke1
+        // is checked by the black knight f3, which may check: the black pawn g4 observes
+        // it. No white unit observes e1, so the king cannot move at all, not even like the
+        // knight: White has no move.
+        let conds = ["rois strictement transmutes", "ultrapatrol"];
+        assert!(moves_with("4k3/8/8/8/6p1/5n2/8/4K3 w - - 0 1", &conds).is_empty());
+        // Control: the rook h1 observes e1 (over f1, g1), so the king moves like the
+        // knight: c2, d3, g2, none attacked by the knight, and *f3 (the pawn g4, observed
+        // by no black unit, cannot recapture). The rook itself, unobserved, cannot move.
+        let mut want: Vec<String> = ["Ke1-c2", "Ke1-d3", "Ke1*f3", "Ke1-g2"].iter().map(|s| s.to_string()).collect();
+        want.sort();
+        assert_eq!(moves_with("4k3/8/8/8/6p1/5n2/8/4K2R w - - 0 1", &conds), want);
+    }
+
+    fn moves_with(fen: &str, conds: &[&str]) -> Vec<String> {
+        let mut g = game_from_fen(fen, conds).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let mut out: Vec<String> = v.iter().map(|m| crate::notation::move_with_check(&mut g, m).unwrap()).collect();
+        out.sort();
+        out
     }
 
     #[test]
