@@ -774,3 +774,20 @@ fn black_castling_under_check_definitions() {
     // SAT: the black king has flights d7, e7, d8 (in check) and no move removes them all.
     assert!(solve(&input("SAT")).is_empty());
 }
+
+/// ExtinctionChess, Black to move (HalfDuplex): White Ke1 Bd4, Black Ke8 Rh8 Sb8. The only
+/// black rook is royal and Bd4 attacks it (d4-h8), so Black is in check: king and knight
+/// moves leave it attacked, 0-0 would castle out of check. The rook must leave the
+/// diagonal: h7..h1, g8, f8; Rh8-h4 attacks the only white bishop (d4) and Rh8-h1 the only
+/// white king (e1), both checks.
+#[test]
+fn extinction_black_castling_out_of_check() {
+    let input = "BeginProblem\nCondition ExtinctionChess\nPieces White Ke1 Bd4 Black Ke8 Rh8 Sb8\nStipulation ~1\nOption NoBoard HalfDuplex\nEndProblem\n";
+    let want: BTreeSet<String> =
+        ["Rh8-h1 +", "Rh8-h2", "Rh8-h3", "Rh8-h4 +", "Rh8-h5", "Rh8-h6", "Rh8-h7", "Rh8-f8", "Rh8-g8"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+}
