@@ -736,3 +736,58 @@ fn absorbant_rook_takes_pawn_walk() {
     let ours = solve(input);
     assert_eq!(ours, want, "{}", diff(&ours, &want));
 }
+
+/// Black to move (HalfDuplex), castling under the check-definition conditions. White Ke1 Rf1,
+/// Black Ke8 Rh8 Pa7; the white rook sees f7 and f8.
+#[test]
+fn black_castling_under_check_definitions() {
+    let input = |c: &str| {
+        format!(
+            "BeginProblem\nCondition {c}\nPieces White Ke1 Rf1 Black Ke8 Rh8 Pa7\n\
+             Stipulation ~1\nOption NoBoard HalfDuplex\nEndProblem\n"
+        )
+    };
+    let set = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<BTreeSet<_>>();
+    let rook = ["Rh8-h1", "Rh8-h2", "Rh8-h3", "Rh8-h4", "Rh8-h5", "Rh8-h6", "Rh8-h7", "Rh8-f8", "Rh8-g8"];
+    // Vogtländer: being attacked is harmless, so the king may pass the attacked f8 (0-0) and
+    // go to f7/f8; a black king on the f-file is attacked by Rf1, so White is "in check"
+    // (it attacks the enemy king): Ke8-f7 + and Ke8-f8 +. After 0-0 the king stands on g8.
+    let mut want = set(&["a7-a6", "a7-a5", "Ke8-d7", "Ke8-e7", "Ke8-f7 +", "Ke8-d8", "Ke8-f8 +", "0-0"]);
+    want.extend(set(&rook));
+    let ours = solve(&input("VogtlaenderChess"));
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+    // Brunner: Rf1 could legally take a king on f7/f8 (White's king stays safe), so those
+    // squares are in check: no Ke8-f7, Ke8-f8, nor 0-0 through f8. Nothing attacks e1.
+    let mut want = set(&["a7-a6", "a7-a5", "Ke8-d7", "Ke8-e7", "Ke8-d8"]);
+    want.extend(set(&rook));
+    let ours = solve(&input("BrunnerChess"));
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+    // Bicolores: the black king is attacked by its own Rh8 (through g8, f8), the white king by
+    // its own Rf1, so White is in check after every black move (+). Black must end the
+    // attack of its rook: the king leaves the 8th rank to d7/e7 (f7 is seen by Rf1), or the
+    // rook leaves it along the h-file; Rh8-g8/f8, d8 (rank 8), pawn moves and 0-0 stay in check.
+    let want = set(&[
+        "Ke8-d7 +", "Ke8-e7 +", "Rh8-h1 +", "Rh8-h2 +", "Rh8-h3 +", "Rh8-h4 +", "Rh8-h5 +", "Rh8-h6 +", "Rh8-h7 +",
+    ]);
+    let ours = solve(&input("Bicolores"));
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+    // SAT: the black king has flights d7, e7, d8 (in check) and no move removes them all.
+    assert!(solve(&input("SAT")).is_empty());
+}
+
+/// ExtinctionChess, Black to move (HalfDuplex): White Ke1 Bd4, Black Ke8 Rh8 Sb8. The only
+/// black rook is royal and Bd4 attacks it (d4-h8), so Black is in check: king and knight
+/// moves leave it attacked, 0-0 would castle out of check. The rook must leave the
+/// diagonal: h7..h1, g8, f8; Rh8-h4 attacks the only white bishop (d4) and Rh8-h1 the only
+/// white king (e1), both checks.
+#[test]
+fn extinction_black_castling_out_of_check() {
+    let input = "BeginProblem\nCondition ExtinctionChess\nPieces White Ke1 Bd4 Black Ke8 Rh8 Sb8\nStipulation ~1\nOption NoBoard HalfDuplex\nEndProblem\n";
+    let want: BTreeSet<String> =
+        ["Rh8-h1 +", "Rh8-h2", "Rh8-h3", "Rh8-h4 +", "Rh8-h5", "Rh8-h6", "Rh8-h7", "Rh8-f8", "Rh8-g8"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+}
