@@ -774,6 +774,8 @@ pub struct Game {
     pub rules: RuleSet,
     pub pos: Position,
     pool: Vec<Vec<Move>>,
+    /// The kinds each side (white, black) had in the diagram, one bit per kind index.
+    pub diagram_kinds: [u32; 2],
 }
 
 /// Result of playing a move: whether the rules accepted it, and its notes.
@@ -834,7 +836,16 @@ impl Game {
         for c in &rules.conditions {
             c.setup(&mut pos);
         }
-        Game { rules, pos, pool: Vec::new() }
+        let mut diagram_kinds = [0u32; 2];
+        for sq in pos.occupied() {
+            let u = pos.unit(sq).expect("occupied");
+            match u.colour() {
+                Colour::White => diagram_kinds[0] |= 1 << u.kind().index(),
+                Colour::Black => diagram_kinds[1] |= 1 << u.kind().index(),
+                Colour::Shared => {}
+            }
+        }
+        Game { rules, pos, pool: Vec::new(), diagram_kinds }
     }
 
     /// The units of `side` that may move (every unit unless a condition restricts them).

@@ -1,5 +1,7 @@
-//! Extinction (Popeye `ExtinctionChess`): every kind of which a side has exactly one unit
-//! is royal for that side. A side is in check when such a last unit is attacked; such
+//! Extinction (Popeye `ExtinctionChess`): every kind the side had in the diagram of which
+//! it has exactly one unit is royal for that side (the spec's decision: only the diagram's
+//! kinds count; Popeye also counts a kind first made by promotion — such records were
+//! removed from the oracle). A side is in check when such a last unit is attacked; such
 //! attacks must be parried, and a side that cannot avoid losing a kind is mated. Pawns may
 //! promote to king (a second king makes the king kind non-royal).
 //!
@@ -38,13 +40,19 @@ impl Condition for Extinction {
     }
 }
 
-/// Is a last unit of its kind of `side` attacked?
+/// Is a last unit of a kind `side` had in the diagram attacked?
 pub(crate) fn in_check(game: &Game, side: Colour) -> bool {
     let b = game.pos.board();
     let own = b.colour(side);
+    let had = match side {
+        Colour::White => game.diagram_kinds[0],
+        Colour::Black => game.diagram_kinds[1],
+        Colour::Shared => return false,
+    };
     for s in own {
         let u = game.pos.unit(s).expect("occupied");
-        if (b.kind(u.kind()) & own).count() == 1
+        if had >> u.kind().index() & 1 != 0
+            && (b.kind(u.kind()) & own).count() == 1
             && moves::attacked_by(&game.pos, side.opponent(), s, game.rules.pawn_first_rank_immobile)
         {
             return true;
@@ -87,5 +95,22 @@ mod tests {
         g.legal_moves(&mut v);
         assert!(v.is_empty());
         assert_eq!(g.status(&v), Status::WhiteWins);
+    }
+
+    /// White Ke1 Pb7, black Ke8 Ra8 Pa7, White to move. White had kings and pawns in the
+    /// diagram, no queen, rook, bishop or knight: a new queen on b8, attacked by the rook
+    /// a8, is not royal (the spec counts the diagram's kinds only), so b7-b8=Q/R/B/S are
+    /// legal, and so is b8=K (two kings: the king kind is no longer royal); b7*a8 with each
+    /// promotion captures the rook. The king moves d1, d2, e2, f1, f2 (nothing attacks
+    /// them; d7/f7 are Black's).
+    #[test]
+    fn only_the_diagrams_kinds_are_royal() {
+        let mut g = crate::game_from_fen("r3k3/pP6/8/8/8/8/8/4K3 w - - 0 1", &["extinction"]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let promo_b8 = v.iter().filter(|m| m.to.to_string() == "b8" && m.promo.is_some()).count();
+        let promo_a8 = v.iter().filter(|m| m.to.to_string() == "a8" && m.promo.is_some()).count();
+        let king = v.iter().filter(|m| m.from.to_string() == "e1").count();
+        assert_eq!((promo_b8, promo_a8, king, v.len()), (5, 5, 5, 15));
     }
 }
