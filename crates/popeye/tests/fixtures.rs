@@ -736,3 +736,17 @@ fn absorbant_rook_takes_pawn_walk() {
     let ours = solve(input);
     assert_eq!(ours, want, "{}", diff(&ours, &want));
 }
+
+/// Antipodes Circe, Black to move: Sf6*e4 captures a white pawn whose antipode a8 (on its
+/// promotion rank) is occupied by the black rook, so the pawn vanishes: the capture is ONE
+/// move (not one per promotion kind the pawn could not make). Same for Popeye.
+#[test]
+fn antipodes_vanishing_pawn_on_its_promotion_rank_is_one_move() {
+    let input = "BeginProblem\nCondition Circe Antipodes\n\
+                 Pieces White Ke1 Ra1 Rh1 Sc3 Bc4 Pd2 Pe4 Black Ke8 Ra8 Rh8 Sf6 Bb4 Pd7 Pe5\n\
+                 Stipulation ~1\nOption NoBoard HalfDuplex\nEndProblem\n";
+    let out = chimere_popeye::solve_text(input).unwrap();
+    let n = out.lines().filter(|l| l.trim().starts_with("1.Sf6*e4")).count();
+    assert_eq!(n, 1, "{out}");
+    assert!(solve(input).contains("Sf6*e4"));
+}
