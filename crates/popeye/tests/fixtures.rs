@@ -791,3 +791,53 @@ fn extinction_black_castling_out_of_check() {
     let ours = solve(input);
     assert_eq!(ours, want, "{}", diff(&ours, &want));
 }
+
+/// Antipodes Circe, Black to move: Sf6*e4 captures a white pawn whose antipode a8 (on its
+/// promotion rank) is occupied by the black rook, so the pawn vanishes: the capture is ONE
+/// move (not one per promotion kind the pawn could not make). Same for Popeye.
+#[test]
+fn antipodes_vanishing_pawn_on_its_promotion_rank_is_one_move() {
+    let input = "BeginProblem\nCondition Circe Antipodes\n\
+                 Pieces White Ke1 Ra1 Rh1 Sc3 Bc4 Pd2 Pe4 Black Ke8 Ra8 Rh8 Sf6 Bb4 Pd7 Pe5\n\
+                 Stipulation ~1\nOption NoBoard HalfDuplex\nEndProblem\n";
+    let out = chimere_popeye::solve_text(input).unwrap();
+    let n = out.lines().filter(|l| l.trim().starts_with("1.Sf6*e4")).count();
+    assert_eq!(n, 1, "{out}");
+    assert!(solve(input).contains("Sf6*e4"));
+}
+
+/// Anticirce, Black to move (HalfDuplex), captures of the black unit Ra2, Pb2 and Sf2
+/// (White Kc3 Sa8 Rh1 Ba1, Black Ke5):
+/// - Ra2*a1: the black rook captures on a dark square and goes to h8 (empty).
+/// - Ra2*a8: a8 is light, the black rook's light corner is a8 itself: a capture ON the
+///   rebirth square, illegal in Cheylan, legal in Calvet (Popeye's default).
+/// - b2*a1=X: the pawn promotes first, the promoted piece goes to its dark-square home:
+///   Q d8, S b8, R h8, B f8 (all empty).
+/// - Sf2*h1: h1 is light, the black knight's light home is g8.
+///
+/// With `File`, the capture file and the home rank: a1 -> a8 (occupied by Sa8: illegal),
+/// h1 -> h8.
+#[test]
+fn anticirce_black_to_move_cheylan_calvet_file() {
+    let pieces = "Pieces White Kc3 Sa8 Rh1 Ba1 Black Ke5 Ra2 Pb2 Sf2";
+    let captures = |cond: &str| -> BTreeSet<String> {
+        let input = format!(
+            "BeginProblem\nCondition {cond}\n{pieces}\nStipulation ~1\nOption NoBoard HalfDuplex\nEndProblem\n"
+        );
+        solve(&input).into_iter().filter(|m| m.contains('*')).collect()
+    };
+    let cheylan = set(&[
+        "Ra2*a1[bRa1->h8]",
+        "b2*a1=Q[bQa1->d8]",
+        "b2*a1=S[bSa1->b8]",
+        "b2*a1=R[bRa1->h8]",
+        "b2*a1=B[bBa1->f8]",
+        "Sf2*h1[bSh1->g8]",
+    ]);
+    assert_eq!(captures("AntiCirce Cheylan"), cheylan);
+    let mut calvet = cheylan.clone();
+    calvet.insert("Ra2*a8[bRa8->a8]".to_string());
+    assert_eq!(captures("AntiCirce Calvet"), calvet);
+    assert_eq!(captures("AntiCirce"), calvet);
+    assert_eq!(captures("AntiCirce File Calvet"), set(&["Ra2*a8[bRa8->a8]", "Sf2*h1[bSh1->h8]"]));
+}

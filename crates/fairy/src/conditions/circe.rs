@@ -462,7 +462,11 @@ impl Circe {
             if self.square == RebirthSquare::Any && play.pos.blocked(sq) {
                 return Err(Reject);
             }
-            self.place(play, sq, u, v.role, v.sq, promo)?;
+            // A unit that is not reborn (occupied square or hole) has one fate whatever the
+            // promotion alternative: only the first alternative stands for it (no duplicates).
+            if !self.place(play, sq, u, v.role, v.sq, promo)? && choice != 0 {
+                return Err(Reject);
+            }
         }
         Ok(())
     }

@@ -1,5 +1,9 @@
 //! Ghost chess (Fantômes): a captured unit is hidden under the capture square and comes
 //! back as soon as the square is empty, after which it cannot be captured.
+//!
+//! Decision (Popeye's reading; the spec is silent): a capture on a square under which a
+//! ghost is still hidden (the capturer was standing on it) dispels that ghost for good:
+//! the newly captured unit takes its place, so at most one ghost waits under a square.
 
 use crate::position::UNCAPTURABLE;
 use crate::rules::{Condition, Play, Reject, Release, Role, Slot};
@@ -25,6 +29,10 @@ impl Condition for Ghost {
             if v.unit.kind() == crate::walk::KING || v.unit.has(crate::position::ROYAL) {
                 continue;
             }
+            // The ghost still waiting under the capture square (the last one) is dispelled.
+            if let Some((j, _)) = play.pos.under(v.sq).last() {
+                play.pos.unbury(j);
+            }
             if !play.pos.bury(v.sq, v.unit, true) {
                 return Err(Reject);
             }
@@ -36,5 +44,38 @@ impl Condition for Ghost {
     }
     fn released_attrs(&self) -> u8 {
         UNCAPTURABLE
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game_from_fen;
+    use crate::notation::move_text;
+
+    /// Plays the legal move whose Popeye text (without notes) starts with `text`.
+    fn play(g: &mut crate::Game, text: &str) {
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let m = v.iter().copied().find(|m| move_text(g, m, &[]).starts_with(text)).unwrap_or_else(|| panic!("{text}"));
+        g.make(&m).unwrap();
+    }
+
+    #[test]
+    fn a_capture_on_a_haunted_square_dispels_the_waiting_ghost() {
+        // 1.Rd1*d5: the black rook waits under d5 (the white rook stands on it).
+        // 1...Bb7*d5: the white rook is captured on d5: it becomes the ghost of d5 and the
+        // black rook's ghost is dispelled (Popeye). 2.Ka1-b1 Bd5-e4: d5 is empty, the
+        // white rook reappears there; nothing is left under any square.
+        let mut g = game_from_fen("k7/1b6/8/3r4/8/8/8/K2R4 w - - 0 1", &["ghost"]).unwrap();
+        play(&mut g, "Rd1*d5");
+        assert_eq!(g.pos.underworld().len(), 1);
+        play(&mut g, "Bb7*d5");
+        assert_eq!(g.pos.underworld().len(), 1);
+        play(&mut g, "Ka1-b1");
+        play(&mut g, "Bd5-e4");
+        assert!(g.pos.underworld().is_empty(), "{:?}", g.pos.underworld());
+        let d5 = g.pos.unit(chimere_core::Square::parse("d5").unwrap()).expect("the white rook's ghost");
+        assert_eq!(d5.colour(), chimere_core::Colour::White);
+        assert_eq!(d5.kind(), crate::walk::ROOK);
     }
 }
