@@ -70,6 +70,8 @@ pub mod moves;
 pub mod notation;
 pub mod position;
 pub mod rules;
+#[cfg(test)]
+mod testing;
 pub mod walk;
 
 pub use chess_game::ConditionalChess;

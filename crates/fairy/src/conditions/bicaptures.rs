@@ -30,15 +30,9 @@ impl Condition for Bicaptures {
 
 #[cfg(test)]
 mod tests {
-    use crate::game_from_fen;
 
     fn moves(fen: &str) -> Vec<String> {
-        let mut g = game_from_fen(fen, &["bicaptures"]).unwrap();
-        let mut v = Vec::new();
-        g.legal_moves(&mut v);
-        let mut out: Vec<String> = v.iter().map(|m| crate::notation::move_with_check(&mut g, m).unwrap()).collect();
-        out.sort();
-        out
+        crate::testing::move_texts(fen, &["bicaptures"])
     }
 
     #[test]

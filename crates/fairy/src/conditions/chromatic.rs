@@ -54,15 +54,9 @@ impl Condition for Chromatic {
 
 #[cfg(test)]
 mod tests {
-    use crate::game_from_fen;
 
     fn moves(fen: &str, cond: &str) -> Vec<String> {
-        let mut g = game_from_fen(fen, &[cond]).unwrap();
-        let mut v = Vec::new();
-        g.legal_moves(&mut v);
-        let mut s: Vec<String> = v.iter().map(|m| format!("{}{}", m.from, m.to)).collect();
-        s.sort();
-        s
+        crate::testing::move_squares(fen, &[cond])
     }
 
     #[test]
@@ -83,20 +77,7 @@ mod tests {
         assert!(!bi.contains(&"a1b2".to_string()));
     }
 
-    /// Forces check detection to play the opponent's captures.
-    #[derive(Debug)]
-    struct PlayCaptures;
-    impl crate::Condition for PlayCaptures {
-        fn name(&self) -> String {
-            "play captures".into()
-        }
-        fn slots(&self) -> Vec<crate::rules::Slot> {
-            Vec::new()
-        }
-        fn observation(&self) -> crate::rules::Observation {
-            crate::rules::Observation::KingCaptures
-        }
-    }
+    use crate::testing::PlayCaptures;
 
     #[test]
     fn attack_mask_agrees_with_played_captures() {

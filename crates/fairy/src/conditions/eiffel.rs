@@ -117,20 +117,7 @@ mod tests {
         assert!(g.in_check(Colour::Black));
     }
 
-    /// Forces check detection to play the opponent's captures.
-    #[derive(Debug)]
-    struct PlayCaptures;
-    impl crate::Condition for PlayCaptures {
-        fn name(&self) -> String {
-            "play captures".into()
-        }
-        fn slots(&self) -> Vec<crate::rules::Slot> {
-            Vec::new()
-        }
-        fn observation(&self) -> crate::rules::Observation {
-            crate::rules::Observation::KingCaptures
-        }
-    }
+    use crate::testing::PlayCaptures;
 
     /// The mobility mask in the attack tables gives the same check as playing the
     /// opponent's captures (Eiffel, Ultra-Patrouille, Central).

@@ -55,28 +55,10 @@ mod tests {
     use crate::game_from_fen;
 
     fn moves(fen: &str, cond: &str) -> Vec<String> {
-        let mut g = game_from_fen(fen, &[cond]).unwrap();
-        let mut v = Vec::new();
-        g.legal_moves(&mut v);
-        let mut s: Vec<String> = v.iter().map(|m| format!("{}{}", m.from, m.to)).collect();
-        s.sort();
-        s
+        crate::testing::move_squares(fen, &[cond])
     }
 
-    /// Forces check detection to play the opponent's captures.
-    #[derive(Debug)]
-    struct PlayCaptures;
-    impl crate::Condition for PlayCaptures {
-        fn name(&self) -> String {
-            "play captures".into()
-        }
-        fn slots(&self) -> Vec<crate::rules::Slot> {
-            Vec::new()
-        }
-        fn observation(&self) -> crate::rules::Observation {
-            crate::rules::Observation::KingCaptures
-        }
-    }
+    use crate::testing::PlayCaptures;
 
     /// The attack tables with holes give the same check as playing the captures.
     #[test]

@@ -37,12 +37,7 @@ mod tests {
     use crate::game_from_fen;
 
     fn moves(fen: &str, cond: &str) -> Vec<String> {
-        let mut g = game_from_fen(fen, &[cond]).unwrap();
-        let mut v = Vec::new();
-        g.legal_moves(&mut v);
-        let mut s: Vec<String> = v.iter().map(|m| format!("{}{}", m.from, m.to)).collect();
-        s.sort();
-        s
+        crate::testing::move_squares(fen, &[cond])
     }
 
     #[test]

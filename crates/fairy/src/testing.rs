@@ -1,0 +1,43 @@
+//! Test support shared by the conditions' unit tests.
+
+use crate::rules::{Condition, Observation, Slot};
+
+/// The legal moves of `fen` under the named conditions, in Popeye notation with check
+/// marks, sorted.
+pub fn move_texts(fen: &str, conditions: &[&str]) -> Vec<String> {
+    let mut g = crate::game_from_fen(fen, conditions).unwrap_or_else(|e| panic!("{fen} {conditions:?}: {e}"));
+    let mut v = Vec::new();
+    g.legal_moves(&mut v);
+    let mut out: Vec<String> =
+        v.iter().map(|m| crate::notation::move_with_check(&mut g, m).expect("a legal move")).collect();
+    out.sort();
+    out
+}
+
+/// A condition that only forces check detection to play the opponent's captures: added to
+/// a rule set, it gives the reference answer the fast paths must agree with.
+#[derive(Debug)]
+pub struct PlayCaptures;
+
+impl Condition for PlayCaptures {
+    fn name(&self) -> String {
+        "play captures".into()
+    }
+    fn slots(&self) -> Vec<Slot> {
+        Vec::new()
+    }
+    fn observation(&self) -> Observation {
+        Observation::KingCaptures
+    }
+}
+
+/// The legal moves of `fen` under the named conditions as departure and arrival squares
+/// (`e2e4`), sorted.
+pub fn move_squares(fen: &str, conditions: &[&str]) -> Vec<String> {
+    let mut g = crate::game_from_fen(fen, conditions).unwrap_or_else(|e| panic!("{fen} {conditions:?}: {e}"));
+    let mut v = Vec::new();
+    g.legal_moves(&mut v);
+    let mut out: Vec<String> = v.iter().map(|m| format!("{}{}", m.from, m.to)).collect();
+    out.sort();
+    out
+}
