@@ -610,15 +610,8 @@ fn observers<const FIRST: bool>(
     let is = |s: Square, k: Kind| fairy.has(s) && board.get(s).is_some_and(|p| p.kind == k);
     if of(NIGHTRIDER).any() {
         for (df, dr) in KNIGHT_STEPS {
-            let mut cur = target;
-            while let Some(n) = cur.offset(df, dr) {
-                if occ.has(n) {
-                    if is(n, NIGHTRIDER) {
-                        hit!(NIGHTRIDER);
-                    }
-                    break;
-                }
-                cur = n;
+            if first_obstacle(target, df, dr, occ).is_some_and(|n| is(n, NIGHTRIDER)) {
+                hit!(NIGHTRIDER);
             }
         }
     }
@@ -659,15 +652,8 @@ fn observers<const FIRST: bool>(
             if occ.has(land) {
                 continue;
             }
-            let mut cur = target;
-            while let Some(n) = cur.offset(-df, -dr) {
-                if occ.has(n) {
-                    if is(n, k) {
-                        hit!(k);
-                    }
-                    break;
-                }
-                cur = n;
+            if first_obstacle(target, -df, -dr, occ).is_some_and(|n| is(n, k)) {
+                hit!(k);
             }
         }
     }
@@ -677,17 +663,23 @@ fn observers<const FIRST: bool>(
             if !units.has(hurdle) {
                 continue;
             }
-            let mut cur = hurdle;
-            while let Some(n) = cur.offset(-df, -dr) {
-                if occ.has(n) {
-                    if is(n, GRASSHOPPER) {
-                        hit!(GRASSHOPPER);
-                    }
-                    break;
-                }
-                cur = n;
+            if first_obstacle(hurdle, -df, -dr, occ).is_some_and(|n| is(n, GRASSHOPPER)) {
+                hit!(GRASSHOPPER);
             }
         }
     }
     found
+}
+
+/// The first square of `occ` met stepping from `from` by `(df, dr)` (not `from` itself).
+#[inline]
+fn first_obstacle(from: Square, df: i8, dr: i8, occ: Bitboard) -> Option<Square> {
+    let mut cur = from;
+    while let Some(n) = cur.offset(df, dr) {
+        if occ.has(n) {
+            return Some(n);
+        }
+        cur = n;
+    }
+    None
 }
