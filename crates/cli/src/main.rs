@@ -37,6 +37,8 @@ enum Command {
     Solve(SolveArgs),
     /// List the variants.
     Variants,
+    /// List the fairy conditions: a name `--condition` accepts, and the Popeye keyword.
+    Conditions,
 }
 
 #[derive(Args)]
@@ -161,6 +163,12 @@ fn main() -> ExitCode {
         Command::Variants => {
             for n in chimere_rules::names() {
                 println!("{n}");
+            }
+            Ok(())
+        }
+        Command::Conditions => {
+            for (name, popeye) in chimere_fairy::conditions::registry::CATALOGUE {
+                println!("{name:<44} {popeye}");
             }
             Ok(())
         }

@@ -212,3 +212,17 @@ fn black_passes_under_black_checks() {
     let o = run(&["moves", "--fen", fen, "-c", "black checks", "--canonical"], "");
     assert_eq!(stdout(&o).trim(), "PASS");
 }
+
+#[test]
+fn conditions_are_listed_and_each_listed_name_works() {
+    let o = run(&["conditions"], "");
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.lines().count() > 60, "{out}");
+    let names: Vec<&str> = out.lines().map(|l| l.split("  ").next().unwrap().trim()).collect();
+    assert!(names.contains(&"circe") && names.contains(&"progressif"));
+    for n in names.iter().step_by(7) {
+        let o = run(&["moves", "-c", n], "");
+        assert!(o.status.success(), "{n}: {}", String::from_utf8_lossy(&o.stderr));
+    }
+}

@@ -95,6 +95,34 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
             out.push(Arc::new(hole))
         }
         Some("sentinelles") => out.push(Arc::new(super::Sentinelles::from_words(&w[1..])?)),
+        _ if joined.starts_with("caseobligatoireconsequente")
+            || joined.starts_with("whiteconsequentforcedsquare")
+            || joined.starts_with("blackconsequentforcedsquare") =>
+        {
+            // The sides: both (seed name without colour), white (`blanche`, Popeye's
+            // White...), black (`noire`, Black...); then the forced squares (`e4d5`, `e4 d5`).
+            let (white, black) = match w[0] {
+                "whiteconsequentforcedsquare" => (true, false),
+                "blackconsequentforcedsquare" => (false, true),
+                _ => (!has("noire"), !has("blanche")),
+            };
+            let words: Vec<&str> = w[1..]
+                .iter()
+                .copied()
+                .filter(|x| !matches!(*x, "obligatoire" | "consequente" | "blanche" | "noire"))
+                .collect();
+            let squares = super::Hole::parse(&words)
+                .ok_or_else(|| RulesError(format!("`{name}`: forced squares needed, e.g. `{name} e4d5`")))?
+                .squares;
+            let mut f = super::ForcedSquares::default();
+            if white {
+                f.white = squares.clone();
+            }
+            if black {
+                f.black = squares;
+            }
+            out.push(Arc::new(f))
+        }
         _ if joined == "sat" => out.push(Arc::new(super::Sat)),
         _ if joined == "blackchecks" || joined.starts_with("lesnoirsnejouent") => {
             out.push(Arc::new(super::BlackChecks))
@@ -180,6 +208,86 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
     Ok(out)
 }
 
+/// The conditions [`by_name`] knows, for listings (`chimere conditions`): a name it accepts
+/// (the seed's, accents optional) and the Popeye keyword that selects it in `chimere solve`
+/// input (Chimère's own keyword where Popeye lacks the condition).
+pub const CATALOGUE: &[(&str, &str)] = &[
+    ("circe", "Circe"),
+    ("circe antipode", "AntipodesCirce"),
+    ("circe cameleon", "ChameleonCirce"),
+    ("circe clone", "CirceClone"),
+    ("circe couscous", "CouscousCirce"),
+    ("circe coucou", "CoucouCirce"),
+    ("circe diagramme", "DiagramCirce"),
+    ("circe diagramme blanc", "WhiteDiagramCirce"),
+    ("circe equipollent", "EquipollentsCirce"),
+    ("circe inverse", "VerticalMirrorCirce"),
+    ("circe kamikaze", "Circe + Kamikaze units"),
+    ("circe malefique martien", "MarsMirrorCirce"),
+    ("circe symetrique", "SymmetryCirce"),
+    ("circe assassin", "Circe Assassin"),
+    ("circe parachute", "Circe Parachute"),
+    ("circe volcanique", "Circe Volcanic"),
+    ("circe strict", "Circe Strict"),
+    ("circe rex inclusiv", "Circe RexInclusive"),
+    ("super-circe", "SuperCirce"),
+    ("anticirce cheylan", "AntiCirce Cheylan"),
+    ("anticirce calvet", "AntiCirce Calvet"),
+    ("anticirce colonne", "AntiCirce File"),
+    ("anticirce echange", "AntiCirce CaptureSquare"),
+    ("anticirce equipollent", "AntiCirce Equipollents"),
+    ("anticirce malefique", "AntiCirce Mirror"),
+    ("anti-super-circe", "AntiSuperCirce"),
+    ("fusil", "AntiCirce PWC"),
+    ("para-circe", "ParaCirce"),
+    ("optional replacement", "OptionalReplacement"),
+    ("ghost", "GhostChess"),
+    ("kamikaze rex inclusiv", "Kamikaze units, kings included"),
+    ("absorbant", "Absorbant"),
+    ("all-in-chess", "AllInChess"),
+    ("anti-andernach", "AntiAndernachChess"),
+    ("bicaptures", "Bicaptures"),
+    ("bichromatique", "BichromChess"),
+    ("monochromatique", "MonochromChess"),
+    ("central", "CentralChess"),
+    ("ultra-patrouille", "UltraPatrol"),
+    ("eiffel", "EiffelChess"),
+    ("haan", "HaanerChess"),
+    ("trou d4 e5", "Hole d4e5"),
+    ("glasgow", "GlasgowChess"),
+    ("einstein", "EinsteinChess"),
+    ("volage", "Volage"),
+    ("sentinelles pion adverse", "Sentinelles PionAdvers"),
+    ("sentinelles pion neutre", "Sentinelles PionNeutre"),
+    ("sentinelles totalmax 8", "Sentinelles MaximumTotal 8"),
+    ("gravitation", "Gravitation"),
+    ("cavalier majeur", "CavalierMajeur"),
+    ("rose", "Rose"),
+    ("locusauteur", "Locusauteur"),
+    ("no double pawns", "NoDoublePawns"),
+    ("rokagogo", "Rokagogo"),
+    ("rois reflecteurs", "ReflectiveKings"),
+    ("rois strictement transmutes", "StrictlyTransmutedKings"),
+    ("swapping kings", "SwappingKings"),
+    ("bicolores", "Bicolores"),
+    ("brunner", "BrunnerChess"),
+    ("sat", "SAT"),
+    ("vogtlander", "VogtlaenderChess"),
+    ("isardam", "Isardam"),
+    ("isardam type b", "Isardam TypeB"),
+    ("rex multiplex", "RexMultiplex"),
+    ("rois siamois", "SiameseKings"),
+    ("extinction", "ExtinctionChess"),
+    ("republicains", "RepublicanChess [Type1|Type2]"),
+    ("qui perd gagne", "LosingChess"),
+    ("sans echec", "ChecklessChess"),
+    ("maff", "MAFF"),
+    ("case obligatoire consequente e4 d5", "WhiteConsequentForcedSquare e4d5 BlackConsequentForcedSquare e4d5"),
+    ("les noirs ne jouent que pour donner echec", "BlackChecks"),
+    ("progressif", "ProgressiveChess [n]"),
+    ("anneciens", "Anneciens"),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,5 +340,13 @@ mod tests {
         let mut both = by_name("circe").unwrap();
         both.extend(by_name("anticirce").unwrap());
         assert!(RuleSet::build(both, &[]).is_err());
+    }
+
+    #[test]
+    fn every_catalogue_name_builds_alone() {
+        for (n, _) in CATALOGUE {
+            let c = by_name(n).unwrap_or_else(|e| panic!("{n}: {e}"));
+            RuleSet::build(c, &[]).unwrap_or_else(|e| panic!("{n}: {e}"));
+        }
     }
 }
