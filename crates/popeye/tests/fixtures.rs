@@ -736,3 +736,21 @@ fn absorbant_rook_takes_pawn_walk() {
     let ours = solve(input);
     assert_eq!(ours, want, "{}", diff(&ours, &want));
 }
+
+/// Dynamo (Chimère extension `DynamoChess`): White Ka1 Pa2, black Kh8 Pb3.
+/// - Ka1-b1, Ka1-b2: quiet king moves (the black pawn pushes only diagonally forward, to
+///   a2/c2, and the black king is far).
+/// - Ka1[wPa2->a3]: the king pushes its pawn one step and stays. Not Ka1-a2[wPa2->a3]:
+///   on a2 the black pawn b3 would push the king diagonally off the board (check). No
+///   pull: the king would have to step off the board.
+/// - a2-a3, a2-a4: orthodox pawn moves.
+/// - a2[bPb3->c4], a2-b3[bPb3->c4]: the pawn pushes the enemy pawn diagonally one step,
+///   staying or taking its square. No move checks the black king.
+#[test]
+fn dynamo_pushes_and_king_safety() {
+    let input = "BeginProblem\nCondition DynamoChess\nPieces White Ka1 Pa2 Black Kh8 Pb3\n\
+                 Stipulation ~1\nEndProblem\n";
+    let want = set(&["Ka1-b1", "Ka1-b2", "Ka1[wPa2->a3]", "a2-a3", "a2-a4", "a2[bPb3->c4]", "a2-b3[bPb3->c4]"]);
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+}
