@@ -388,6 +388,18 @@ mod tests {
     }
 
     #[test]
+    fn castling_is_orthodox_with_dynamo_check() {
+        // White Ke1 Rh1, black Rf8: the rook could push a king on f1 down off the board, so
+        // 0-0 would cross an attacked square. A white Pf2 shields f1: 0-0 is legal.
+        let castles = |fen: &str| {
+            let mut game = g(fen);
+            texts(&mut game).iter().any(|t| t == "0-0")
+        };
+        assert!(!castles("5r2/8/8/8/8/8/8/4K2R w K - 0 1"));
+        assert!(castles("5r2/8/8/8/8/8/5P2/4K2R w K - 0 1"));
+    }
+
+    #[test]
     fn make_unmake_restores_the_position() {
         let mut game = g("r3k2r/p1p3p1/8/3pP3/2n1N3/8/P1P3P1/R3K2R w KQkq - 0 1");
         let h0 = game.pos.hash();
