@@ -43,8 +43,11 @@
 //! the board), then the object's displacement in brackets: `Rd1-d3[bPd5->d7]`,
 //! `Rd6[bPd7->R]` (final `R`: it leaves the board).
 //!
-//! Scope: orthodox units only (fairy kinds, neutral units are refused or do not move);
-//! Dynamo cannot be combined with any other condition (refused).
+//! Scope: orthodox kinds only (a rule set promoting to fairy kinds is refused; fairy units
+//! in a diagram push and pull only by plain leaps and rides); neutral units push and pull
+//! for the side moving them, except neutral pawns (which only make their orthodox
+//! non-capturing moves); a side never drops its own king off the board. Dynamo cannot be
+//! combined with any other condition (refused).
 
 use crate::moves::{GenParams, Move, Shift};
 use crate::position::{Position, ROYAL, Unit};
@@ -95,10 +98,10 @@ fn shift_move(from: Square, to: Option<Square>, object: Option<(Square, Option<S
 }
 
 impl Dynamo {
-    /// Push and pull moves of the rider on `a` along `d`; `max` = 1 for leapers.
-    fn line_moves(pos: &Position, a: Square, u: Unit, d: (i8, i8), leaper: bool, out: &mut Vec<Move>) {
+    /// Push and pull moves of the rider (or leaper) on `a` along `d`, for `mover`.
+    fn line_moves(pos: &Position, mover: Colour, a: Square, u: Unit, d: (i8, i8), leaper: bool, out: &mut Vec<Move>) {
         let royal = is_royal(u);
-        let may_drop = |o: Square| pos.unit(o).is_some_and(|x| !(is_royal(x) && x.colour() == u.colour()));
+        let may_drop = |o: Square| pos.unit(o).is_some_and(|x| !(is_royal(x) && x.colour() == mover));
         // Push: the object ahead.
         let ahead = first_unit(pos, a, d);
         if let Ok((k, o)) = ahead
@@ -216,9 +219,10 @@ impl Condition for Dynamo {
         true
     }
     fn extra_moves(&self, pos: &Position, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
-        for a in pos.board().colour(mover) {
+        for a in pos.board().colour(mover) | pos.board().colour(Colour::Shared) {
             let Some(u) = pos.unit(a) else { continue };
-            if u.colour() != mover || !(gp.can_move)(u) || !gp.mobile.has(a) {
+            let neutral = u.colour() == Colour::Shared;
+            if (u.colour() != mover && !neutral) || !(gp.can_move)(u) || !gp.mobile.has(a) {
                 continue;
             }
             let mut suicide = false;
@@ -226,17 +230,17 @@ impl Condition for Dynamo {
                 match *step {
                     Step::Ride(dirs) => {
                         for &d in dirs {
-                            Self::line_moves(pos, a, u, d, false, out);
+                            Self::line_moves(pos, mover, a, u, d, false, out);
                             suicide |= first_unit(pos, a, d).is_err();
                         }
                     }
                     Step::Leap(dirs) => {
                         for &d in dirs {
-                            Self::line_moves(pos, a, u, d, true, out);
+                            Self::line_moves(pos, mover, a, u, d, true, out);
                             suicide |= along(a, d, 1).is_none();
                         }
                     }
-                    Step::Pawn => Self::pawn_moves(pos, a, u, gp, out),
+                    Step::Pawn if !neutral => Self::pawn_moves(pos, a, u, gp, out),
                     _ => {}
                 }
             }
