@@ -28,6 +28,8 @@
 //!   non-capturing moves (one step, two from the second rank).
 //! - **Suicide**: a non-king whose line (rider: through empty squares) or step leads off
 //!   the board may leave the board alone (one move per unit, written `Rd1-R`).
+//! - A move in which both the mover and the object leave the board is one move, however
+//!   reached (push or pull, along any line): the position after it is the same.
 //! - A king is never pushed or pulled off the board by its own side. A pushed or pulled
 //!   pawn never promotes (decided; the spec is silent) and may stand on either edge rank.
 //! - **Check**: a king is in check when the opponent could push or pull it off the board
@@ -97,6 +99,16 @@ fn shift_move(from: Square, to: Option<Square>, object: Option<(Square, Option<S
     Move { capture, shift: Some(Shift { object, mover_off: to.is_none() }), ..Move::quiet(from, to.unwrap_or(from)) }
 }
 
+/// The mover on `a` and the object on `o` both leave the board: the same move whether
+/// reached by a push or by a pull, along whichever line; listed once (the moves of the
+/// unit on `a` are the last ones of `out`).
+fn both_off(a: Square, o: Square, out: &mut Vec<Move>) {
+    let m = shift_move(a, None, Some((o, None)));
+    if !out.iter().rev().take_while(|x| x.from == a).any(|x| *x == m) {
+        out.push(m);
+    }
+}
+
 impl Dynamo {
     /// Push and pull moves of the rider (or leaper) on `a` along `d`, for `mover`.
     fn line_moves(pos: &Position, mover: Colour, a: Square, u: Unit, d: (i8, i8), leaper: bool, out: &mut Vec<Move>) {
@@ -127,7 +139,7 @@ impl Dynamo {
                     out.push(shift_move(a, to, Some((o, None))));
                 }
                 if !leaper && !royal {
-                    out.push(shift_move(a, None, Some((o, None))));
+                    both_off(a, o, out);
                 }
             }
         }
@@ -168,7 +180,7 @@ impl Dynamo {
                     out.push(shift_move(a, None, Some((o, Some(t)))));
                 }
                 if !leaper && may_drop(o) {
-                    out.push(shift_move(a, None, Some((o, None))));
+                    both_off(a, o, out);
                 }
             }
         }
@@ -309,9 +321,10 @@ mod tests {
         }
         want.push("Ra1-R[bPa3->R]".into());
         // Pull down: the rook stays and draws the pawn to a2; or it leaves the board
-        // downwards and the pawn follows to a2, a1 or off the board.
+        // downwards and the pawn follows to a2, a1 (or off the board: the same move as
+        // Ra1-R[bPa3->R] above, listed once).
         want.push("Ra1[bPa3->a2]".into());
-        for t in ["a2", "a1", "R"] {
+        for t in ["a2", "a1"] {
             want.push(format!("Ra1-R[bPa3->{t}]"));
         }
         // Suicide: the rook alone leaves the board (one move).
@@ -389,6 +402,20 @@ mod tests {
         // With a black Bh4 the rook cannot leave eastwards: no check.
         let mut game = g("8/8/8/8/2PKr2b/8/8/8 w - - 0 1");
         assert!(!game.in_check(chimere_core::Colour::White));
+    }
+
+    #[test]
+    fn both_leaving_the_board_is_one_move() {
+        // White Bc1, white Pb2: the bishop pushes b2 off the board past a3 and leaves too,
+        // or leaves down-right pulling b2 off behind it: the same move, listed once.
+        let mut game = g("8/8/8/8/8/8/1P6/2B5 w - - 0 1");
+        let t = texts(&mut game);
+        assert_eq!(t.iter().filter(|x| *x == "Bc1-R[wPb2->R]").count(), 1, "{t:?}");
+        let mut game = g("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let t = texts(&mut game);
+        let mut u = t.clone();
+        u.dedup();
+        assert_eq!(t, u);
     }
 
     #[test]
