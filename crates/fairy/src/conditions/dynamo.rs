@@ -38,8 +38,12 @@
 //!   (not from, through or into such a check).
 //! - "A move must change the position": every move generated does (the object, or the
 //!   mover, changes square).
-//! - **En passant**: not implemented (the spec's "only on the board edge" is not
-//!   understood well enough); no en passant move exists under this condition.
+//! - **En passant** "only on the board edge" (our reading): right after an enemy pawn's
+//!   double step, a pawn diagonally behind the square it passed over may push it as if it
+//!   stood there, diagonally forward; this is possible only when that push sends it off
+//!   the board, i.e. for a pawn on the a- or h-file (black b4 pushes a white a2-a4 pawn
+//!   from a3 off the board: `b4[wPa4->R]`, `b4-a3[wPa4->R]`). Orthodox en passant
+//!   captures do not exist.
 //!
 //! Notation: the mover's part (`Rd1-d3`, `Rd1` when it stays put, `Rd1-R` when it leaves
 //! the board), then the object's displacement in brackets: `Rd1-d3[bPd5->d7]`,
@@ -192,6 +196,21 @@ impl Dynamo {
         for (df, friendly) in [(0i8, true), (-1, false), (1, false)] {
             let d = (df, f);
             let Some(o) = along(a, d, 1) else { continue };
+            if !friendly
+                && let Some(ep) = pos.ep()
+                && ep.target == o
+                && along(o, d, 1).is_none()
+                && let Some(x) = pos.unit(ep.pawn)
+                && x.colour() != u.colour()
+                && x.colour() != Colour::Shared
+            {
+                // En passant on the board edge: the pawn that just passed `o` is pushed
+                // from there off the board; the pusher stays or takes `o`.
+                for to in [a, o] {
+                    out.push(Move { ep: true, ..shift_move(a, Some(to), Some((ep.pawn, None))) });
+                }
+                continue;
+            }
             let Some(x) = pos.unit(o) else { continue };
             if x.colour() == Colour::Shared || (x.colour() == u.colour()) != friendly {
                 continue;
@@ -386,6 +405,24 @@ mod tests {
             want.push(format!("b7-b8={k}"));
         }
         assert_eq!(texts(&mut game), sorted(want));
+    }
+
+    #[test]
+    fn en_passant_on_the_edge() {
+        // White Pa2 Pd2, black Pb4 Pe4, Black to move after White's a2-a4 / d2-d4.
+        let after = |fen: &str, from: &str, to: &str| {
+            let mut game = g(fen);
+            let mut v = Vec::new();
+            game.legal_moves(&mut v);
+            let m = *v.iter().find(|m| m.from.to_string() == from && m.to.to_string() == to).unwrap();
+            game.make(&m).unwrap();
+            texts(&mut game)
+        };
+        // a2-a4 passed a3: b4 pushes the a4 pawn from a3 diagonally off the board, staying
+        // or taking a3; b4-b3 orthodox; no push of an empty a3 otherwise.
+        assert_eq!(after("8/8/8/8/1p6/8/P7/8 w - - 0 1", "a2", "a4"), vec!["b4-a3[wPa4->R]", "b4-b3", "b4[wPa4->R]"]);
+        // d2-d4 passed d3: from e4 the push would go to c2, on the board: no en passant.
+        assert_eq!(after("8/8/8/8/4p3/8/3P4/8 w - - 0 1", "d2", "d4"), vec!["e4-e3"]);
     }
 
     #[test]
