@@ -753,4 +753,9 @@ fn dynamo_pushes_and_king_safety() {
     let want = set(&["Ka1-b1", "Ka1-b2", "Ka1[wPa2->a3]", "a2-a3", "a2-a4", "a2[bPb3->c4]", "a2-b3[bPb3->c4]"]);
     let ours = solve(input);
     assert_eq!(ours, want, "{}", diff(&ours, &want));
+    // Fairy pieces are not supported under Dynamo: refused with a reason.
+    let fairy = "BeginProblem\nCondition DynamoChess\nPieces White Ka1 Nb1 Black Kh8\n\
+                 Stipulation ~1\nEndProblem\n";
+    let e = chimere_popeye::solve_text(fairy).unwrap_err().to_string();
+    assert!(e.contains("orthodox units only"), "{e}");
 }

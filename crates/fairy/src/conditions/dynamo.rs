@@ -49,8 +49,8 @@
 //! the board), then the object's displacement in brackets: `Rd1-d3[bPd5->d7]`,
 //! `Rd6[bPd7->R]` (final `R`: it leaves the board).
 //!
-//! Scope: orthodox kinds only (a rule set promoting to fairy kinds is refused; fairy units
-//! in a diagram push and pull only by plain leaps and rides); neutral units push and pull
+//! Scope: orthodox kinds only (a rule set with fairy kinds, i.e. a Popeye diagram with
+//! fairy pieces, is refused); neutral units push and pull
 //! for the side moving them, except neutral pawns (which only make their orthodox
 //! non-capturing moves); a side never drops its own king off the board. Dynamo cannot be
 //! combined with any other condition (refused).
