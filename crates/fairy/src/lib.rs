@@ -75,7 +75,7 @@ mod testing;
 pub mod walk;
 
 pub use chess_game::ConditionalChess;
-pub use moves::Move;
+pub use moves::{Move, Shift};
 pub use position::{Position, Unit};
 pub use rules::{Condition, Game, Note, RuleSet, RulesError};
 

@@ -23,18 +23,35 @@ pub struct Move {
     pub castle: Option<(Square, Square)>,
     pub ep: bool,
     pub choice: u16,
+    /// A second unit moved by the move (push/pull conditions), with `capture` = the
+    /// object's square when it leaves the board.
+    pub shift: Option<Shift>,
+}
+
+/// The second unit a push/pull move displaces, and whether the mover leaves the board.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Shift {
+    /// The object's square and its arrival (`None`: it leaves the board); `None`: no
+    /// object (the mover alone leaves the board).
+    pub object: Option<(Square, Option<Square>)>,
+    /// The mover leaves the board (then `to` = `from`).
+    pub mover_off: bool,
 }
 
 impl Move {
     pub const fn quiet(from: Square, to: Square) -> Move {
-        Move { from, to, capture: None, via: None, promo: None, castle: None, ep: false, choice: 0 }
+        Move { from, to, capture: None, via: None, promo: None, castle: None, ep: false, choice: 0, shift: None }
     }
     /// The null move (a pass): from = to, nothing moves; only the side to move changes.
     pub const NULL: Move = Move::quiet(Square::new(0), Square::new(0));
     /// Whether this is the null move ([`Move::NULL`]).
     #[inline]
     pub fn is_null(&self) -> bool {
-        self.from == self.to && self.capture.is_none() && self.castle.is_none() && self.via.is_none()
+        self.from == self.to
+            && self.capture.is_none()
+            && self.castle.is_none()
+            && self.via.is_none()
+            && self.shift.is_none()
     }
     #[inline]
     pub const fn is_capture(&self) -> bool {

@@ -54,6 +54,32 @@ pub fn move_text(game: &Game, mv: &Move, notes: &[Note]) -> String {
         return "...".into();
     }
     let Some(u) = pos.unit(mv.from) else { return "?".into() };
+    if let Some(sh) = mv.shift {
+        // A push/pull move: the mover's part (`Rd1` staying put, `Rd1-d3`, `Rd1-R` leaving
+        // the board), then the object's displacement in brackets (`[bPd5->d7]`, `[bPd7->R]`).
+        let _ = write!(s, "{}{}", mover_text(u), mv.from);
+        if sh.mover_off {
+            s.push_str("-R");
+        } else if mv.to != mv.from {
+            let _ = write!(s, "-{}", mv.to);
+        }
+        if let Some(k) = mv.promo {
+            s.push_str(&promo_text(u, k));
+        }
+        if let Some((of, ot)) = sh.object {
+            let obj = pos.unit(of).map_or_else(String::new, bracket_unit);
+            match ot {
+                Some(t) => {
+                    let _ = write!(s, "[{obj}{of}->{t}]");
+                }
+                None => {
+                    let _ = write!(s, "[{obj}{of}->R]");
+                }
+            }
+        }
+        // Push/pull moves have no other consequences (no notes).
+        return s;
+    }
     if let Some((rf, rt)) = mv.castle
         && game.rules.castling_long_notation
     {

@@ -958,6 +958,36 @@ impl Game {
         }
         let old_rights = pos.rights();
         let moving = pos.remove(mv.from).ok_or(Reject)?;
+        if let Some(sh) = mv.shift {
+            // A push/pull move: the object is displaced (or leaves the board), then the
+            // mover arrives (unless it leaves the board). No other consequences: the
+            // conditions generating such moves refuse combinations.
+            if let Some((of, ot)) = sh.object {
+                let obj = pos.remove(of).ok_or(Reject)?;
+                if let Some(t) = ot {
+                    if pos.unit(t).is_some() {
+                        return Err(Reject);
+                    }
+                    pos.add(t, obj);
+                }
+            }
+            if !sh.mover_off {
+                if pos.unit(mv.to).is_some() {
+                    return Err(Reject);
+                }
+                pos.add(mv.to, mv.promo.map_or(moving, |k| moving.with_kind(k)));
+            }
+            let mut lost = 0;
+            for fx in pos.frame() {
+                if let crate::position::Fx::Remove(s, _) = fx {
+                    lost |= crate::position::rights_of_square(*s);
+                }
+            }
+            pos.set_rights(old_rights & !lost);
+            pos.set_ep(None);
+            pos.flip_side();
+            return Ok(());
+        }
         let mut victims = ArrayVec::new();
         if let Some(c) = mv.capture {
             let u = pos.remove(c).ok_or(Reject)?;

@@ -86,6 +86,7 @@ fn rule_sets() -> Vec<(String, Vec<Arc<dyn Condition>>)> {
         "rose",
         "cavalier majeur",
         "locusauteur",
+        "dynamo",
     ];
     for n in others {
         out.push((n.into(), by_name(n).unwrap_or_else(|e| panic!("{n}: {e}"))));

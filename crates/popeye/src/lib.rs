@@ -15,6 +15,8 @@
 //! legal moves of the first part of the diagram's turn: for Progressif the first move of
 //! the series, for Annéciens the first moves that some legal second move of the same unit
 //! completes; ` +` marks a first move that checks (for Progressif it ends the series).
+//! `DynamoChess` (the Dynamo condition: pushes and pulls instead of captures; moves
+//! written `Rd1-d3[bPd5->d7]`, `R` for a unit leaving the board).
 
 pub mod notation;
 pub mod parse;

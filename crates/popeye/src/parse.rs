@@ -111,6 +111,7 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("ChecklessChess", &[]),
     ("LosingChess", &[]),
     ("ExtinctionChess", &[]),
+    ("DynamoChess", &[]),
     ("Bicolores", &[]),
     ("VogtlaenderChess", &[]),
     ("BrunnerChess", &[]),

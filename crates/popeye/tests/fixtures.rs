@@ -841,3 +841,26 @@ fn anticirce_black_to_move_cheylan_calvet_file() {
     assert_eq!(captures("AntiCirce"), calvet);
     assert_eq!(captures("AntiCirce File Calvet"), set(&["Ra2*a8[bRa8->a8]", "Sf2*h1[bSh1->h8]"]));
 }
+
+/// Dynamo (Chimère extension `DynamoChess`): White Ka1 Pa2, black Kh8 Pb3.
+/// - Ka1-b1, Ka1-b2: quiet king moves (the black pawn pushes only diagonally forward, to
+///   a2/c2, and the black king is far).
+/// - Ka1[wPa2->a3]: the king pushes its pawn one step and stays. Not Ka1-a2[wPa2->a3]:
+///   on a2 the black pawn b3 would push the king diagonally off the board (check). No
+///   pull: the king would have to step off the board.
+/// - a2-a3, a2-a4: orthodox pawn moves.
+/// - a2[bPb3->c4], a2-b3[bPb3->c4]: the pawn pushes the enemy pawn diagonally one step,
+///   staying or taking its square. No move checks the black king.
+#[test]
+fn dynamo_pushes_and_king_safety() {
+    let input = "BeginProblem\nCondition DynamoChess\nPieces White Ka1 Pa2 Black Kh8 Pb3\n\
+                 Stipulation ~1\nEndProblem\n";
+    let want = set(&["Ka1-b1", "Ka1-b2", "Ka1[wPa2->a3]", "a2-a3", "a2-a4", "a2[bPb3->c4]", "a2-b3[bPb3->c4]"]);
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+    // Fairy pieces are not supported under Dynamo: refused with a reason.
+    let fairy = "BeginProblem\nCondition DynamoChess\nPieces White Ka1 Nb1 Black Kh8\n\
+                 Stipulation ~1\nEndProblem\n";
+    let e = chimere_popeye::solve_text(fairy).unwrap_err().to_string();
+    assert!(e.contains("orthodox units only"), "{e}");
+}

@@ -37,6 +37,8 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
             out.push(Arc::new(super::Losing))
         }
         _ if joined == "absorbant" || joined == "absorbantchess" => out.push(Arc::new(super::Absorbant)),
+        // `dynamo` here is the CONDITION (the CLI's `--variant dynamo` is the game).
+        _ if joined == "dynamo" || joined == "dynamochess" => out.push(Arc::new(super::Dynamo)),
         _ if joined == "extinction" || joined == "extinctionchess" => out.push(Arc::new(super::Extinction)),
         _ if joined == "anneciens" => out.push(Arc::new(super::Anneciens)),
         Some("progressif") | Some("progressive") | Some("progressivechess") => {
