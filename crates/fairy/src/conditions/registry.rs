@@ -263,6 +263,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("sentinelles pion neutre", "Sentinelles PionNeutre"),
     ("sentinelles totalmax 8", "Sentinelles MaximumTotal 8"),
     ("gravitation", "Gravitation"),
+    ("dynamo", "DynamoChess"),
     ("cavalier majeur", "CavalierMajeur"),
     ("rose", "Rose"),
     ("locusauteur", "Locusauteur"),
