@@ -94,17 +94,17 @@ fn slow_moves(pos: &Chess) -> BTreeSet<(u8, u8, String)> {
                 if let Some(one) = from.offset(0, f).filter(|&s| b.get(s).is_none()) {
                     targets.push(one);
                     let start = if us == Colour::White { 1 } else { 6 };
-                    if from.rank() == start {
-                        if let Some(two) = one.offset(0, f).filter(|&s| b.get(s).is_none()) {
-                            add(two, Flag::DoublePush);
-                        }
+                    if from.rank() == start
+                        && let Some(two) = one.offset(0, f).filter(|&s| b.get(s).is_none())
+                    {
+                        add(two, Flag::DoublePush);
                     }
                 }
                 for df in [-1, 1] {
-                    if let Some(c) = from.offset(df, f) {
-                        if b.get(c).is_some_and(|q| q.colour != us) {
-                            targets.push(c);
-                        }
+                    if let Some(c) = from.offset(df, f)
+                        && b.get(c).is_some_and(|q| q.colour != us)
+                    {
+                        targets.push(c);
                     }
                 }
                 for to in targets {
@@ -126,10 +126,10 @@ fn slow_moves(pos: &Chess) -> BTreeSet<(u8, u8, String)> {
     let ep = fen.split(' ').nth(4).and_then(Square::parse);
     if let Some(ep) = ep {
         for df in [-1, 1] {
-            if let Some(from) = ep.offset(df, -us.forward()) {
-                if b.get(from).is_some_and(|p| p.colour == us && p.kind == chimere_chess::PAWN) {
-                    cands.push(Move { from, to: ep, flag: Flag::EnPassant });
-                }
+            if let Some(from) = ep.offset(df, -us.forward())
+                && b.get(from).is_some_and(|p| p.colour == us && p.kind == chimere_chess::PAWN)
+            {
+                cands.push(Move { from, to: ep, flag: Flag::EnPassant });
             }
         }
     }
