@@ -46,12 +46,7 @@ mod tests {
     use crate::notation::move_with_check;
 
     fn moves(fen: &str) -> Vec<String> {
-        let mut g = game_from_fen(fen, &["anti-andernach"]).unwrap();
-        let mut v = Vec::new();
-        g.legal_moves(&mut v);
-        let mut out: Vec<String> = v.iter().filter_map(|m| move_with_check(&mut g, m)).collect();
-        out.sort();
-        out
+        crate::testing::move_texts(fen, &["anti-andernach"])
     }
 
     #[test]
