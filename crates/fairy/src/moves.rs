@@ -26,6 +26,10 @@ pub struct Move {
     /// A second unit moved by the move (push/pull conditions), with `capture` = the
     /// object's square when it leaves the board.
     pub shift: Option<Shift>,
+    /// Stacks (conditions where several units share a square): which unit of the
+    /// departure square moves and which go along with it, encoded by the condition that
+    /// makes stacks ([`crate::Condition::base_move`]); 0 = the unit on the board, alone.
+    pub stack: u32,
 }
 
 /// The second unit a push/pull move displaces, and whether the mover leaves the board.
@@ -40,7 +44,7 @@ pub struct Shift {
 
 impl Move {
     pub const fn quiet(from: Square, to: Square) -> Move {
-        Move { from, to, capture: None, via: None, promo: None, castle: None, ep: false, choice: 0, shift: None }
+        Move { from, to, capture: None, via: None, promo: None, castle: None, ep: false, choice: 0, shift: None, stack: 0 }
     }
     /// The null move (a pass): from = to, nothing moves; only the side to move changes.
     pub const NULL: Move = Move::quiet(Square::new(0), Square::new(0));
@@ -52,6 +56,7 @@ impl Move {
             && self.castle.is_none()
             && self.via.is_none()
             && self.shift.is_none()
+            && self.stack == 0
     }
     #[inline]
     pub const fn is_capture(&self) -> bool {
@@ -152,6 +157,14 @@ pub fn generate_unit(pos: &Position, from: Square, u: Unit, mover: Colour, gp: &
     gen_unit(plain, from, from, u, mover, gp, Mode::Capture, out);
 }
 
+/// Appends the moves by which the unit `u` on `from`, moving for `mover`, would join a
+/// unit of its own colour (stacks): its non-capturing moves (a pawn's steps forward, a
+/// rider's line up to the first unit, a hopper's landing...) ending on a square held by a
+/// unit of colour `mover` instead of an empty one. Written as quiet moves.
+pub fn generate_joins(pos: &Position, from: Square, u: Unit, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
+    gen_unit(View { pos, lifted: None }, from, from, u, mover, gp, Mode::Join, out);
+}
+
 /// The quiet moves and captures of the unit `u` on `from` by the walk of `w.kind()`.
 fn gen_walk(pos: &Position, from: Square, u: Unit, w: Unit, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
     let plain = View { pos, lifted: None };
@@ -225,6 +238,8 @@ fn gen_gained(
 enum Mode {
     Quiet,
     Capture,
+    /// Non-capturing moves onto a unit of the mover's own colour ([`generate_joins`]).
+    Join,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -261,6 +276,13 @@ fn gen_unit(
                     }
                 }
             }
+            Mode::Join => {
+                for to in atk & v.pos.colour(mover) {
+                    if to != from {
+                        out.push(Move::quiet(from, to));
+                    }
+                }
+            }
             Mode::Capture => {
                 for to in atk & occ {
                     if let Some(t) = v.get(to)
@@ -275,6 +297,7 @@ fn gen_unit(
     }
     let w = walk::walk(u.kind());
     let mut seen = Bitboard::EMPTY;
+    let joins = |t: Unit| mode == Mode::Join && t.colour() == mover;
     let emit = |to: Square, cap: Option<Square>, seen: &mut Bitboard, out: &mut Vec<Move>| {
         // A unit that returns to its own square by a (Mars) capture path is fine; a quiet
         // move must change squares.
@@ -300,6 +323,8 @@ fn gen_unit(
         Some(t) => {
             if mode == Mode::Capture && takes(gp, mover, t) {
                 emit(to, Some(to), seen, out)
+            } else if joins(t) {
+                emit(to, None, seen, out)
             }
             false
         }
@@ -314,6 +339,7 @@ fn gen_unit(
                             Some(t) if mode == Mode::Capture && takes(gp, mover, t) => {
                                 emit(to, Some(to), &mut seen, out)
                             }
+                            Some(t) if joins(t) => emit(to, None, &mut seen, out),
                             _ => {}
                         }
                     }
@@ -391,6 +417,7 @@ fn gen_unit(
                                     Some(t) if mode == Mode::Capture && takes(gp, mover, t) => {
                                         emit(land, Some(land), &mut seen, out)
                                     }
+                                    Some(t) if joins(t) => emit(land, None, &mut seen, out),
                                     _ => {}
                                 }
                             }
@@ -435,6 +462,27 @@ fn gen_pawn(
         return;
     }
     let last = |s: Square| (if dr > 0 { s.rank() } else { 7 - s.rank() }) == gp.promotion_rank;
+    if mode == Mode::Join {
+        // The steps forward, ending on an own unit instead of an empty square.
+        let own = |s: Square| v.get(s).is_some_and(|t| t.colour() == mover);
+        let reach = match rel_rank {
+            0 => gp.first_rank_steps.max(1),
+            1 => 2,
+            _ => 1,
+        };
+        let mut cur = at;
+        for _ in 0..reach {
+            let Some(n) = cur.offset(0, dr) else { break };
+            if own(n) {
+                push_promotions(Move::quiet(from, n), last(n), gp, out);
+            }
+            if !v.free(n) {
+                break;
+            }
+            cur = n;
+        }
+        return;
+    }
     if mode == Mode::Quiet {
         if let Some(one) = at.offset(0, dr)
             && v.free(one)

@@ -53,7 +53,7 @@ pub fn move_text(game: &Game, mv: &Move, notes: &[Note]) -> String {
         // Popeye writes a pass as `...`.
         return "...".into();
     }
-    let Some(u) = pos.unit(mv.from) else { return "?".into() };
+    let Some(u) = game.rules.moving_unit(pos, mv) else { return "?".into() };
     if let Some(sh) = mv.shift {
         // A push/pull move: the mover's part (`Rd1` staying put, `Rd1-d3`, `Rd1-R` leaving
         // the board), then the object's displacement in brackets (`[bPd5->d7]`, `[bPd7->R]`).
@@ -159,7 +159,7 @@ pub fn move_text(game: &Game, mv: &Move, notes: &[Note]) -> String {
 pub fn move_with_check(game: &mut Game, mv: &Move) -> Option<String> {
     let before = game.pos.side();
     if !mv.is_null() {
-        game.pos.unit(mv.from)?;
+        game.rules.moving_unit(&game.pos, mv)?;
     }
     let notes = game.make(mv)?;
     game.unmake();

@@ -418,6 +418,24 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn units_gain_walks(&self) -> bool {
         false
     }
+    /// Stacks: plays the base part of `mv` (units leaving, captured, arriving) itself when
+    /// the move concerns several units of a square, and returns the moving unit as it stood
+    /// before the move; `None`: the engine plays it. The engine then goes on as for any move
+    /// (consequences, castling rights from the squares that lost a unit, en passant if the
+    /// moving pawn stands on `mv.to`). The condition must leave no hidden unit under an
+    /// empty square. `notes` receives what the notation must show.
+    fn base_move(&self, _pos: &mut Position, _mv: &Move, _rules: &RuleSet, _notes: &mut Notes) -> Option<Result<Unit, Reject>> {
+        None
+    }
+    /// Stacks: the unit that `mv` moves, when it is not the one on the board at `mv.from`
+    /// (see [`Condition::base_move`]).
+    fn moving_unit(&self, _pos: &Position, _mv: &Move) -> Option<Unit> {
+        None
+    }
+    /// Whether this condition plays some moves itself ([`Condition::base_move`]).
+    fn has_base_move(&self) -> bool {
+        false
+    }
 }
 
 /// Why a rule set cannot be built.
@@ -496,6 +514,8 @@ pub struct RuleSet {
     royal_capture: Option<Arc<dyn Condition>>,
     /// Units may move by walks other than their kind's (so a capture may come from anywhere).
     pub gained_walks: bool,
+    /// The condition playing some moves itself (stacks), if any ([`Condition::base_move`]).
+    pub base_move: Option<Arc<dyn Condition>>,
 }
 
 impl Default for RuleSet {
@@ -704,6 +724,15 @@ impl RuleSet {
         let any_unit = conditions.iter().any(|c| c.any_unit());
         let track_last_move = conditions.iter().any(|c| c.tracks_last_move());
         let gained_walks = conditions.iter().any(|c| c.units_gain_walks());
+        let base_movers: Vec<&Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_base_move()).collect();
+        if base_movers.len() > 1 {
+            return Err(RulesError(format!(
+                "conditions {} and {} cannot be combined: both play moves of their own",
+                base_movers[0].name(),
+                base_movers[1].name()
+            )));
+        }
+        let base_move = base_movers.first().map(|c| (*c).clone());
         // The check shortcut: one condition has all the play consequences (and the choices,
         // the capture origins), the others only filter moves.
         let consequential: Vec<&Arc<dyn Condition>> =
@@ -751,6 +780,7 @@ impl RuleSet {
             capture_masks,
             royal_capture,
             gained_walks,
+            base_move,
         };
         for c in &rules.conditions {
             c.check_combination(&rules)?;
@@ -760,6 +790,12 @@ impl RuleSet {
 
     pub fn conditions(&self) -> &[Arc<dyn Condition>] {
         &self.conditions
+    }
+
+    /// The unit `mv` moves in `pos` (the one on its departure square unless a condition
+    /// with stacks says otherwise).
+    pub fn moving_unit(&self, pos: &Position, mv: &Move) -> Option<Unit> {
+        self.base_move.as_ref().and_then(|c| c.moving_unit(pos, mv)).or_else(|| pos.unit(mv.from))
     }
 
     /// Whether some condition fills `slot` (for [`Condition::check_combination`]).
@@ -957,57 +993,39 @@ impl Game {
             return Ok(());
         }
         let old_rights = pos.rights();
-        let moving = pos.remove(mv.from).ok_or(Reject)?;
-        if let Some(sh) = mv.shift {
-            // A push/pull move: the object is displaced (or leaves the board), then the
-            // mover arrives (unless it leaves the board). No other consequences: the
-            // conditions generating such moves refuse combinations.
-            if let Some((of, ot)) = sh.object {
-                let obj = pos.remove(of).ok_or(Reject)?;
-                if let Some(t) = ot {
-                    if pos.unit(t).is_some() {
-                        return Err(Reject);
-                    }
-                    pos.add(t, obj);
-                }
+        let mut victims = ArrayVec::new();
+        let (moving, arrived) = match rules.base_move.as_ref().and_then(|c| c.base_move(pos, mv, rules, notes)) {
+            Some(moving) => {
+                let moving = moving?;
+                (moving, mv.promo.map_or(moving, |k| moving.with_kind(k)))
             }
-            if !sh.mover_off {
+            None => {
+                let moving = pos.remove(mv.from).ok_or(Reject)?;
+                if mv.shift.is_some() {
+                    return Self::play_shift(pos, mv, moving, old_rights);
+                }
+                if let Some(c) = mv.capture {
+                    let u = pos.remove(c).ok_or(Reject)?;
+                    victims.push(Victim { sq: c, unit: u, role: Role::Captured, handled: false });
+                }
                 if pos.unit(mv.to).is_some() {
                     return Err(Reject);
                 }
-                pos.add(mv.to, mv.promo.map_or(moving, |k| moving.with_kind(k)));
-            }
-            let mut lost = 0;
-            for fx in pos.frame() {
-                if let crate::position::Fx::Remove(s, _) = fx {
-                    lost |= crate::position::rights_of_square(*s);
+                let arrived = match mv.promo {
+                    Some(k) => moving.with_kind(k),
+                    None => moving,
+                };
+                pos.add(mv.to, arrived);
+                if let Some((rf, rt)) = mv.castle {
+                    let rook = pos.remove(rf).ok_or(Reject)?;
+                    if pos.unit(rt).is_some() {
+                        return Err(Reject);
+                    }
+                    pos.add(rt, rook);
                 }
+                (moving, arrived)
             }
-            pos.set_rights(old_rights & !lost);
-            pos.set_ep(None);
-            pos.flip_side();
-            return Ok(());
-        }
-        let mut victims = ArrayVec::new();
-        if let Some(c) = mv.capture {
-            let u = pos.remove(c).ok_or(Reject)?;
-            victims.push(Victim { sq: c, unit: u, role: Role::Captured, handled: false });
-        }
-        if pos.unit(mv.to).is_some() {
-            return Err(Reject);
-        }
-        let arrived = match mv.promo {
-            Some(k) => moving.with_kind(k),
-            None => moving,
         };
-        pos.add(mv.to, arrived);
-        if let Some((rf, rt)) = mv.castle {
-            let rook = pos.remove(rf).ok_or(Reject)?;
-            if pos.unit(rt).is_some() {
-                return Err(Reject);
-            }
-            pos.add(rt, rook);
-        }
         let mut play = Play {
             pos,
             mv: *mv,
@@ -1104,6 +1122,38 @@ impl Game {
                 ep_before,
             }));
         }
+        pos.flip_side();
+        Ok(())
+    }
+
+    /// The base part of a push/pull move (see [`Move::shift`]): the object is displaced
+    /// (or leaves the board), then the mover arrives (unless it leaves the board). No
+    /// other consequences: the conditions generating such moves refuse combinations.
+    fn play_shift(pos: &mut Position, mv: &Move, moving: Unit, old_rights: u8) -> Result<(), Reject> {
+        let sh = mv.shift.expect("a push/pull move");
+        if let Some((of, ot)) = sh.object {
+            let obj = pos.remove(of).ok_or(Reject)?;
+            if let Some(t) = ot {
+                if pos.unit(t).is_some() {
+                    return Err(Reject);
+                }
+                pos.add(t, obj);
+            }
+        }
+        if !sh.mover_off {
+            if pos.unit(mv.to).is_some() {
+                return Err(Reject);
+            }
+            pos.add(mv.to, mv.promo.map_or(moving, |k| moving.with_kind(k)));
+        }
+        let mut lost = 0;
+        for fx in pos.frame() {
+            if let crate::position::Fx::Remove(s, _) = fx {
+                lost |= crate::position::rights_of_square(*s);
+            }
+        }
+        pos.set_rights(old_rights & !lost);
+        pos.set_ep(None);
         pos.flip_side();
         Ok(())
     }

@@ -37,6 +37,7 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
             out.push(Arc::new(super::Losing))
         }
         _ if joined == "absorbant" || joined == "absorbantchess" => out.push(Arc::new(super::Absorbant)),
+        _ if joined == "augsburg" => out.push(Arc::new(super::Augsburg)),
         // `dynamo` here is the CONDITION (the CLI's `--variant dynamo` is the game).
         _ if joined == "dynamo" || joined == "dynamochess" => out.push(Arc::new(super::Dynamo)),
         _ if joined == "extinction" || joined == "extinctionchess" => out.push(Arc::new(super::Extinction)),
@@ -248,6 +249,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("absorbant", "Absorbant"),
     ("all-in-chess", "AllInChess"),
     ("anti-andernach", "AntiAndernachChess"),
+    ("augsburg", "Augsburg"),
     ("bicaptures", "Bicaptures"),
     ("bichromatique", "BichromChess"),
     ("monochromatique", "MonochromChess"),
