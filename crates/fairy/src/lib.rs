@@ -62,7 +62,10 @@
 //!   their attackers) with the matching observation beyond the attack tables, substitute
 //!   piece kinds (diagram and promotions, applied by [`Game::new`]), and keep the last
 //!   move in the position (journalled and hashed, only when asked, so that orthodox
-//!   positions still transpose).
+//!   positions still transpose);
+//!   and play some moves themselves ([`Condition::base_move`]): stacks of units on one
+//!   square (Augsburg), the further units hidden in the underworld, [`Move::stack`]
+//!   saying which of them move.
 
 mod chess_game;
 pub mod conditions;

@@ -44,7 +44,18 @@ pub struct Shift {
 
 impl Move {
     pub const fn quiet(from: Square, to: Square) -> Move {
-        Move { from, to, capture: None, via: None, promo: None, castle: None, ep: false, choice: 0, shift: None, stack: 0 }
+        Move {
+            from,
+            to,
+            capture: None,
+            via: None,
+            promo: None,
+            castle: None,
+            ep: false,
+            choice: 0,
+            shift: None,
+            stack: 0,
+        }
     }
     /// The null move (a pass): from = to, nothing moves; only the side to move changes.
     pub const NULL: Move = Move::quiet(Square::new(0), Square::new(0));

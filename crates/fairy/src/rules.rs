@@ -424,7 +424,13 @@ pub trait Condition: fmt::Debug + Send + Sync {
     /// (consequences, castling rights from the squares that lost a unit, en passant if the
     /// moving pawn stands on `mv.to`). The condition must leave no hidden unit under an
     /// empty square. `notes` receives what the notation must show.
-    fn base_move(&self, _pos: &mut Position, _mv: &Move, _rules: &RuleSet, _notes: &mut Notes) -> Option<Result<Unit, Reject>> {
+    fn base_move(
+        &self,
+        _pos: &mut Position,
+        _mv: &Move,
+        _rules: &RuleSet,
+        _notes: &mut Notes,
+    ) -> Option<Result<Unit, Reject>> {
         None
     }
     /// Stacks: the unit that `mv` moves, when it is not the one on the board at `mv.from`

@@ -16,7 +16,9 @@
 //! the series, for Annéciens the first moves that some legal second move of the same unit
 //! completes; ` +` marks a first move that checks (for Progressif it ends the series).
 //! `DynamoChess` (the Dynamo condition: pushes and pulls instead of captures; moves
-//! written `Rd1-d3[bPd5->d7]`, `R` for a unit leaving the board).
+//! written `Rd1-d3[bPd5->d7]`, `R` for a unit leaving the board),
+//! `Augsburg` (stacks of own units: a unit moving onto an own unit hides under it; the
+//! units going along with a moving one are written as transfers, `Rd1-d5[wSd1->d5]`).
 
 pub mod notation;
 pub mod parse;

@@ -149,6 +149,7 @@ const CONDITIONS: &[(&str, &[&str])] = &[
     ("ReflectiveKings", &[]),
     // Chimère extensions for conditions Popeye lacks.
     ("StrictlyTransmutedKings", &[]),
+    ("Augsburg", &[]),
     ("NoDoublePawns", &[]),
     ("Rose", &[]),
     ("Locusauteur", &[]),

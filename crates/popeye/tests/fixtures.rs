@@ -864,3 +864,33 @@ fn dynamo_pushes_and_king_safety() {
     let e = chimere_popeye::solve_text(fairy).unwrap_err().to_string();
     assert!(e.contains("orthodox units only"), "{e}");
 }
+
+/// Augsburg (Chimère keyword `Augsburg`; no Popeye data): White Kh1 Rd1 Sb3 Pd2 Pc1,
+/// black Kh8. A unit other than the king may also move onto an own unit (forming a
+/// stack), by its non-capturing powers; a pawn on its first rank is immobile.
+/// - King: g1, g2, h2 (it never moves onto an own unit).
+/// - Rook: e1, f1, g1, and onto the pawns c1 and d2 and onto its own king h1. Hidden
+///   under the king, the rook still checks h8 along the empty h-file: `Rd1-h1 +`.
+/// - Knight: a1, a5, c5, d4, and onto the pawns c1 and d2.
+/// - Pawn d2: d3, d4 (nothing to join ahead). Pawn c1: immobile on its first rank (the
+///   default rule would allow c1-c2).
+#[test]
+fn augsburg_joins_from_the_diagram() {
+    let input = "BeginProblem\nCondition Augsburg\nPieces White Kh1 Rd1 Sb3 Pd2 Pc1 Black Kh8\n\
+                 Stipulation ~1\nOption NoBoard\nEndProblem\n";
+    let want = set(&[
+        "Kh1-g1", "Kh1-g2", "Kh1-h2", "Rd1-e1", "Rd1-f1", "Rd1-g1", "Rd1-c1", "Rd1-d2", "Rd1-h1 +", "Sb3-a1", "Sb3-a5",
+        "Sb3-c5", "Sb3-d4", "Sb3-c1", "Sb3-d2", "d2-d3", "d2-d4",
+    ]);
+    let ours = solve(input);
+    assert_eq!(ours, want, "{}", diff(&ours, &want));
+}
+
+/// Augsburg is refused with the conditions whose consequences it cannot carry (here
+/// Circe's rebirths of a captured stack), with a message naming both.
+#[test]
+fn augsburg_with_circe_is_refused() {
+    let input = "BeginProblem\nCondition Augsburg Circe\nPieces White Kh1 Rd1 Black Kh8\nStipulation ~1\nEndProblem\n";
+    let err = chimere_popeye::solve_text(input).unwrap_err().to_string();
+    assert!(err.contains("Augsburg") && err.contains("Circe"), "{err}");
+}

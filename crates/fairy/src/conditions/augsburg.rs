@@ -281,7 +281,13 @@ impl Condition for Augsburg {
         let (i, _, _) = decode(mv.stack);
         if i == 0 { None } else { stack(pos, mv.from).get(i).map(|&(_, u)| u) }
     }
-    fn base_move(&self, pos: &mut Position, mv: &Move, rules: &RuleSet, notes: &mut Notes) -> Option<Result<Unit, Reject>> {
+    fn base_move(
+        &self,
+        pos: &mut Position,
+        mv: &Move,
+        rules: &RuleSet,
+        notes: &mut Notes,
+    ) -> Option<Result<Unit, Reject>> {
         let joins = mv.capture.is_none() && mv.castle.is_none() && pos.unit(mv.to).is_some();
         let hidden = |s: Square| pos.under(s).next().is_some();
         if mv.stack == 0
@@ -496,7 +502,8 @@ mod tests {
             want.push(format!("Sb1-{to}{}", mark(checks("b1", to))));
             want.push(format!("Sb1-{to}[wRb1->{to}]{}", mark(checks(to, to))));
         }
-        let rook: Vec<String> = (2..=8).map(|r| format!("b{r}")).chain(["a1", "c1", "d1", "e1"].map(String::from)).collect();
+        let rook: Vec<String> =
+            (2..=8).map(|r| format!("b{r}")).chain(["a1", "c1", "d1", "e1"].map(String::from)).collect();
         for to in &rook {
             want.push(format!("Rb1-{to}{}", mark(checks(to, "b1"))));
             want.push(format!("Rb1-{to}[wSb1->{to}]{}", mark(checks(to, to))));
@@ -548,8 +555,15 @@ mod tests {
         let m = texts(&mut g);
         let to_d8: Vec<&String> = m.iter().filter(|t| t.contains("d7-d8")).collect();
         let want = [
-            "Rd7-d8 +", "d7-d8=B", "d7-d8=B[wRd7->d8] +", "d7-d8=Q +", "d7-d8=Q[wRd7->d8] +", "d7-d8=R +",
-            "d7-d8=R[wRd7->d8] +", "d7-d8=S", "d7-d8=S[wRd7->d8] +",
+            "Rd7-d8 +",
+            "d7-d8=B",
+            "d7-d8=B[wRd7->d8] +",
+            "d7-d8=Q +",
+            "d7-d8=Q[wRd7->d8] +",
+            "d7-d8=R +",
+            "d7-d8=R[wRd7->d8] +",
+            "d7-d8=S",
+            "d7-d8=S[wRd7->d8] +",
         ];
         assert_eq!(to_d8, want.iter().collect::<Vec<_>>(), "{m:?}");
         play(&mut g, "Rd7-d1[wPd7->d1]");
@@ -621,12 +635,17 @@ mod tests {
         play(&mut g, "Sf2-h1");
         play(&mut g, "Ke8-d7");
         play(&mut g, "0-0");
-        assert_eq!((on(&g, "g1"), on(&g, "f1"), on(&g, "h1")), (vec!["wK".into()], vec!["wR".into()], vec!["wS".into()]));
+        assert_eq!(
+            (on(&g, "g1"), on(&g, "f1"), on(&g, "h1")),
+            (vec!["wK".into()], vec!["wR".into()], vec!["wS".into()])
+        );
     }
 
     #[test]
     fn combinations() {
-        assert!(game_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &["augsburg", "circe"]).unwrap_err().contains("Augsburg"));
+        assert!(
+            game_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &["augsburg", "circe"]).unwrap_err().contains("Augsburg")
+        );
         assert!(game_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &["augsburg", "glasgow"]).is_ok());
     }
 
