@@ -105,8 +105,11 @@ pub fn game_from_fen(fen: &str, conditions: &[&str]) -> Result<Game, String> {
 impl Game {
     /// The canonical form of a legal move (pieces removed and added, see the spec's
     /// README), or `None` if the move is not legal. Units hidden under a square count as
-    /// removed; units coming back as added.
+    /// removed; units coming back as added — except under a condition with stacks
+    /// ([`Condition::base_move`]), where the hidden units stand on their square (a unit
+    /// joining a stack is added there).
     pub fn canonical(&mut self, mv: &Move) -> Option<String> {
+        let stacks = self.rules.base_move.is_some();
         self.make(mv)?;
         let effects: Vec<Effect> = self
             .pos
@@ -115,6 +118,8 @@ impl Game {
             .filter_map(|fx| match *fx {
                 position::Fx::Remove(s, u) => Some(Effect::Remove(s, u.piece)),
                 position::Fx::Add(s, u) => Some(Effect::Add(s, u.piece)),
+                position::Fx::Unbury(s, u, _) if stacks => Some(Effect::Remove(s, u.piece)),
+                position::Fx::Bury(s, u, _) if stacks => Some(Effect::Add(s, u.piece)),
                 _ => None,
             })
             .collect();

@@ -510,6 +510,15 @@ mod tests {
         }
         want.sort();
         assert_eq!(texts(&mut g), want);
+        // The canonical form counts the hidden units as standing on their square.
+        let canonical = |g: &mut Game, text: &str| {
+            let (m, _) = legal(g).into_iter().find(|(_, t)| t == text).expect(text);
+            g.canonical(&m).unwrap()
+        };
+        assert_eq!(canonical(&mut g, "Sb1-c3[wRb1->c3]"), "-b1:wn -b1:wr +c3:wn +c3:wr");
+        assert_eq!(canonical(&mut g, "Sb1-c3"), "-b1:wn +c3:wn");
+        assert_eq!(canonical(&mut g, "Rb1-b5"), "-b1:wr +b5:wr");
+        assert_eq!(canonical(&mut g, "Rb1-e1"), "-b1:wr +e1:wr");
     }
 
     #[test]
