@@ -22,7 +22,9 @@ pub const fn random_keys<const N: usize>(seed: u64) -> [u64; N] {
 }
 
 /// The piece keys, indexed `piece.code() * 64 + square` (a `const` so that rules crates
-/// can build their own compile-time layouts of the same keys).
+/// can build their own compile-time layouts of the same keys; lookups go through the
+/// `static` copy below, so the array is not copied at run time).
+#[allow(clippy::large_const_arrays)]
 pub const PIECE_KEYS: [u64; Piece::CODES * 64] = random_keys(0x5EED_0001);
 static PIECE_TABLE: [u64; Piece::CODES * 64] = PIECE_KEYS;
 static FIELD: [u64; FIELD_KEYS] = random_keys(0x5EED_0002);
