@@ -247,8 +247,19 @@ impl Condition for Augsburg {
         true
     }
     fn extra_moves(&self, pos: &Position, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
+        let mut stacks = Bitboard::EMPTY;
+        for &(s, _) in pos.underworld() {
+            stacks.set(s);
+        }
         for s in pos.colour(mover) & gp.mobile {
-            self.stack_moves(pos, s, mover, gp, out);
+            if stacks.has(s) {
+                self.stack_moves(pos, s, mover, gp, out);
+            } else if let Some(u) = pos.unit(s)
+                && !royal(u)
+            {
+                // A unit alone: only its joins are not the engine's moves.
+                moves::generate_joins(pos, s, u, mover, gp, out);
+            }
         }
     }
     fn has_extra_observation(&self) -> bool {
@@ -289,6 +300,9 @@ impl Condition for Augsburg {
         notes: &mut Notes,
     ) -> Option<Result<Unit, Reject>> {
         let joins = mv.capture.is_none() && mv.castle.is_none() && pos.unit(mv.to).is_some();
+        if mv.stack == 0 && !joins && pos.underworld().is_empty() {
+            return None;
+        }
         let hidden = |s: Square| pos.under(s).next().is_some();
         if mv.stack == 0
             && !joins
