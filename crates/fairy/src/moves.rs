@@ -8,7 +8,8 @@ use chimere_core::{Bitboard, Colour, Kind, Square, attacks};
 
 /// A move as the player chooses it. Consequences (rebirths, ...) are computed when it is
 /// played; `choice` selects among alternative consequences (a Super-Circe rebirth square,
-/// the promotion of a reborn pawn, ...), 0 being the first/default one.
+/// the promotion of a reborn pawn, the promotions of pawns going along in a stack...), 0
+/// being the first/default one.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
     pub from: Square,

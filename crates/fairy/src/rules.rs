@@ -179,6 +179,16 @@ impl Play<'_> {
     }
 }
 
+/// What a condition playing a move itself ([`Condition::base_move`]) tells the engine.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct BaseMove {
+    /// The moving unit as it stood before the move.
+    pub moving: Unit,
+    /// The moving unit (promoted if it promoted) is the unit on the board on `mv.to`
+    /// after the move (a pawn's step of two squares then gives en passant).
+    pub stands: bool,
+}
+
 /// A fairy condition: implements only the hooks of the slots it declares.
 pub trait Condition: fmt::Debug + Send + Sync {
     /// Name (for messages).
@@ -419,18 +429,17 @@ pub trait Condition: fmt::Debug + Send + Sync {
         false
     }
     /// Stacks: plays the base part of `mv` (units leaving, captured, arriving) itself when
-    /// the move concerns several units of a square, and returns the moving unit as it stood
-    /// before the move; `None`: the engine plays it. The engine then goes on as for any move
-    /// (consequences, castling rights from the squares that lost a unit, en passant if the
-    /// moving pawn stands on `mv.to`). The condition must leave no hidden unit under an
-    /// empty square. `notes` receives what the notation must show.
+    /// the move concerns several units of a square; `None`: the engine plays it. The engine
+    /// then goes on as for any move (consequences, castling rights from the squares that
+    /// lost a unit, en passant if [`BaseMove::stands`]). The condition must leave no hidden
+    /// unit under an empty square. `notes` receives what the notation must show.
     fn base_move(
         &self,
         _pos: &mut Position,
         _mv: &Move,
         _rules: &RuleSet,
         _notes: &mut Notes,
-    ) -> Option<Result<Unit, Reject>> {
+    ) -> Option<Result<BaseMove, Reject>> {
         None
     }
     /// Stacks: the unit that `mv` moves, when it is not the one on the board at `mv.from`
@@ -1000,10 +1009,11 @@ impl Game {
         }
         let old_rights = pos.rights();
         let mut victims = ArrayVec::new();
-        let (moving, arrived) = match rules.base_move.as_ref().and_then(|c| c.base_move(pos, mv, rules, notes)) {
-            Some(moving) => {
-                let moving = moving?;
-                (moving, mv.promo.map_or(moving, |k| moving.with_kind(k)))
+        let (moving, arrived, stands) = match rules.base_move.as_ref().and_then(|c| c.base_move(pos, mv, rules, notes))
+        {
+            Some(played) => {
+                let BaseMove { moving, stands } = played?;
+                (moving, mv.promo.map_or(moving, |k| moving.with_kind(k)), Some(stands))
             }
             None => {
                 let moving = pos.remove(mv.from).ok_or(Reject)?;
@@ -1029,7 +1039,7 @@ impl Game {
                     }
                     pos.add(rt, rook);
                 }
-                (moving, arrived)
+                (moving, arrived, None)
             }
         };
         let mut play = Play {
@@ -1106,7 +1116,7 @@ impl Game {
             && mv.capture.is_none()
             && mv.from.file() == mv.to.file()
             && (steps == 2 || steps == 3)
-            && pos.unit(mv.to) == Some(arrived)
+            && stands.unwrap_or_else(|| pos.unit(mv.to) == Some(arrived))
         {
             let toward = if mv.to.rank() > mv.from.rank() { 1 } else { -1 };
             let first = mv.from.offset(0, toward).expect("on the board");

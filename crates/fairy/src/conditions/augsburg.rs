@@ -17,30 +17,39 @@
 //! - A capture takes every unit of the captured square (en passant included): `[-bSd5]`
 //!   names the units taken besides the one on the board.
 //! - Moves with the same effect are one move: the moving unit is the first of the moving
-//!   units (in the stack's order) that could make the move, and identical units are
-//!   interchangeable. Castling moves the king and rook alone; it needs them on their
-//!   squares with their rights (a unit joining a king or rook does not take the right; a
-//!   king or rook leaving does).
-//! - A pawn's step onto a stack gives no en passant right (the pawn is not the unit on the
-//!   board); check is the capture of the king's square by any unit of a stack.
+//!   units (in the stack's order) that could make the move with the same effect, and
+//!   identical units are interchangeable — except a king or rook holding a castling
+//!   right, which differs from an identical unit that joined it.
+//! - Castling moves the king and rook alone; it needs them on their squares with their
+//!   rights. A unit joining a king or rook does not take the right; the king or rook
+//!   leaving (alone or going along) does.
+//! - En passant follows a pawn's step of two squares when the pawn is the moving unit and
+//!   ends on an empty square without its king going along (the king is then the unit on
+//!   the board): a pawn carried two squares, or stepping onto a stack, gives none. So
+//!   "the pawn steps two, the rook goes along" and "the rook moves, carrying the pawn"
+//!   are two moves.
+//! - Check is the capture of the king's square by any unit of a stack (hidden units
+//!   observe from their square; they take the whole stack on the king's square).
 //! - Notation: the moving unit's move, then each unit going along as a transfer:
 //!   `Rd1-d5[wSd1->d5]`, `Rd7-d8[wPd7->d8=Q]`.
 //!
 //! Representation: the units of a square after the first are hidden under it in the
 //! position's underworld, in the order they arrived; a royal unit is always the one on
 //! the board. [`crate::Move::stack`] encodes the moving unit (index in the stack, bits
-//! 0–3), the units going along (bits 4–19) and their promotions (bits 20–31, one digit per
-//! promoting pawn in the base of the number of promotion kinds). A move in which more
-//! pawns promote together than these 12 bits can count (7 with the four orthodox kinds)
-//! is not generated.
+//! 0–3), the units going along (bits 4–19) and the promotions of the pawns going along
+//! (one digit per promoting pawn in the base of the number of promotion kinds: bits 20–31,
+//! continued in [`crate::Move::choice`] — 28 bits, eight pawns promoting together to the
+//! orthodox kinds). A stack holds at most 16 units (a side's full set); a move making a
+//! bigger one is refused. The same units in another order are the same position for the
+//! rules but hash differently (transpositions between them are missed, nothing else).
 //!
 //! Augsburg combines with conditions that neither move captures nor add consequences,
 //! filters, paralysis or moves of their own (Glasgow, Sans échec, forced squares, piece
 //! set substitutions...); the others are refused.
 
 use crate::moves::{self, GenParams, Move};
-use crate::position::{Position, ROYAL, Unit};
-use crate::rules::{Condition, Note, Notes, Observation, Reject, RuleSet, RulesError, Slot};
+use crate::position::{Position, ROYAL, Unit, rights_of_square};
+use crate::rules::{BaseMove, Condition, Note, Notes, Observation, Reject, RuleSet, RulesError, Slot};
 use crate::walk::{KING, PAWN};
 use arrayvec::ArrayVec;
 use chimere_core::{Bitboard, Colour, Kind, Square};
@@ -48,10 +57,13 @@ use chimere_core::{Bitboard, Colour, Kind, Square};
 #[derive(Clone, Debug, Default)]
 pub struct Augsburg;
 
-/// The most units a stack holds (a side's units).
+/// The most units a stack holds (a side's units); a move making a bigger stack is refused.
 const STACK_MAX: usize = 16;
-/// Bits of [`Move::stack`] for the promotions of the units going along.
+/// Bits of [`Move::stack`] for the promotions of the units going along (the code goes on
+/// in [`Move::choice`], 16 more bits).
 const PROMO_BITS: u32 = 12;
+/// Promotion codes that fit (4^8: eight pawns promoting together to the orthodox kinds).
+const PROMO_CODES: u32 = 1 << (PROMO_BITS + 16);
 
 /// The units of the square `sq`: the one on the board, then the hidden ones in their
 /// order, each with its index in the underworld (`None` for the board's).
@@ -68,12 +80,15 @@ fn stack(pos: &Position, sq: Square) -> ArrayVec<(Option<usize>, Unit), STACK_MA
     st
 }
 
-fn encode(mover: usize, along: u32, promos: u32) -> u32 {
-    mover as u32 | along << 4 | promos << 20
+/// Writes the moving unit, the units going along and their promotion code into `m`.
+fn encode(m: Move, mover: usize, along: u32, promos: u32) -> Move {
+    let low = promos & ((1 << PROMO_BITS) - 1);
+    Move { stack: mover as u32 | along << 4 | low << 20, choice: (promos >> PROMO_BITS) as u16, ..m }
 }
 
-fn decode(code: u32) -> (usize, u32, u32) {
-    ((code & 15) as usize, (code >> 4) & 0xFFFF, code >> 20)
+/// The moving unit's index, the units going along, the promotion code.
+fn decode(m: &Move) -> (usize, u32, u32) {
+    ((m.stack & 15) as usize, (m.stack >> 4) & 0xFFFF, m.stack >> 20 | (m.choice as u32) << PROMO_BITS)
 }
 
 /// Same unit for the rules (the diagram square does not matter).
@@ -100,21 +115,57 @@ fn promotes(u: Unit, to: Square, promotion_rank: u8) -> bool {
     u.kind() == PAWN && u.colour() != Colour::Shared && relative_rank(u.colour(), to) == promotion_rank
 }
 
+/// A pawn's step of two or more squares (it gives en passant when the pawn moves).
+fn double_step(u: Unit, m: &Move) -> bool {
+    u.kind() == PAWN && m.capture.is_none() && m.from.file() == m.to.file() && m.from.rank().abs_diff(m.to.rank()) >= 2
+}
+
 /// Whether `out[range]` holds a move to the same squares as `m` (same arrival, capture
 /// and en passant).
 fn can_make(out: &[Move], m: &Move) -> bool {
     out.iter().any(|o| o.to == m.to && o.capture == m.capture && o.ep == m.ep)
 }
 
+/// The units of one square while its moves are generated.
+struct Stack {
+    units: ArrayVec<(Option<usize>, Unit), STACK_MAX>,
+    /// Interchangeable units share a class: the index of the first of them. The unit on
+    /// the board holding a castling right is a class of its own (the right leaves with it).
+    class: [u8; STACK_MAX],
+}
+
+impl Stack {
+    fn new(pos: &Position, s: Square) -> Stack {
+        let units = stack(pos, s);
+        let mut class = [0u8; STACK_MAX];
+        let right = pos.rights() & rights_of_square(s) != 0;
+        for j in 0..units.len() {
+            let u = units[j].1;
+            let first = (0..j).find(|&k| !(k == 0 && right) && same(units[k].1, u)).unwrap_or(j);
+            class[j] = if j == 0 && right { 0 } else { first as u8 };
+        }
+        Stack { units, class }
+    }
+    fn len(&self) -> usize {
+        self.units.len()
+    }
+    fn unit(&self, j: usize) -> Unit {
+        self.units[j].1
+    }
+    fn alike(&self, a: usize, b: usize) -> bool {
+        self.class[a] == self.class[b]
+    }
+}
+
 impl Augsburg {
     /// Appends every move of the stack on `s` (moving unit `i`, any units going along)
     /// except those of the board's unit alone, which the engine generates.
     fn stack_moves(&self, pos: &Position, s: Square, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
-        let st = stack(pos, s);
+        let st = Stack::new(pos, s);
         let n = st.len();
         let base_start = out.len();
         let mut ranges = [(0usize, 0usize); STACK_MAX];
-        for (i, &(_, u)) in st.iter().enumerate() {
+        for (range, &(_, u)) in ranges.iter_mut().zip(st.units.iter()) {
             let start = out.len();
             if n > 1 {
                 moves::generate_unit(pos, s, u, mover, gp, out);
@@ -122,40 +173,40 @@ impl Augsburg {
             if !royal(u) {
                 moves::generate_joins(pos, s, u, mover, gp, out);
             }
-            ranges[i] = (start, out.len());
+            *range = (start, out.len());
         }
         let base_end = out.len();
         let promo_count = gp.promotions.len().max(1) as u32;
         for i in 0..n {
-            let u = st[i].1;
-            // Of identical units the first one moves.
-            if st[..i].iter().any(|&(_, v)| same(u, v)) {
+            // Of interchangeable units the first one moves.
+            if st.class[i] as usize != i {
                 continue;
             }
             for k in ranges[i].0..ranges[i].1 {
                 let m = out[k];
                 let join = m.capture.is_none() && pos.unit(m.to).is_some();
                 let mut eligible = 0u32;
-                for (j, &(_, v)) in st.iter().enumerate() {
+                for j in 0..n {
+                    let v = st.unit(j);
                     if j != i && !pinned_pawn(v, s) && !(join && royal(v)) {
                         eligible |= 1 << j;
                     }
                 }
                 let mut along = eligible;
                 loop {
-                    if !(i == 0 && along == 0 && !join) && self.canonical(&st, i, along, &m, out, &ranges) {
+                    if !(i == 0 && along == 0 && !join) && self.canonical(&st, i, along, &m, join, out, &ranges) {
                         // The pawns promoting on arrival, in the stack's order.
                         let mut promoting: ArrayVec<usize, STACK_MAX> = ArrayVec::new();
-                        for (j, &(_, v)) in st.iter().enumerate() {
-                            if along >> j & 1 != 0 && promotes(v, m.to, gp.promotion_rank) {
+                        for j in 0..n {
+                            if along >> j & 1 != 0 && promotes(st.unit(j), m.to, gp.promotion_rank) {
                                 promoting.push(j);
                             }
                         }
                         let total = promo_count.checked_pow(promoting.len() as u32).unwrap_or(u32::MAX);
-                        if total <= 1 << PROMO_BITS {
+                        if total <= PROMO_CODES {
                             for code in 0..total {
                                 if promotions_sorted(&st, i, &m, &promoting, code, promo_count, gp.promotions) {
-                                    out.push(Move { stack: encode(i, along, code), ..m });
+                                    out.push(encode(m, i, along, code));
                                 }
                             }
                         }
@@ -171,27 +222,32 @@ impl Augsburg {
     }
 
     /// Whether unit `i` moving with the units `along` is the one way of writing this move:
-    /// no unit going along is an identical unit skipped over or an earlier unit that could
-    /// have made the move itself.
+    /// no unit going along is an interchangeable unit skipped over, or an earlier unit
+    /// that could have made the same move with the same effect (a pawn's step of two
+    /// squares gives en passant only if the pawn is the one moving; not onto a stack, nor
+    /// with the king going along, which then stands on the board).
+    #[allow(clippy::too_many_arguments)]
     fn canonical(
         &self,
-        st: &[(Option<usize>, Unit)],
+        st: &Stack,
         i: usize,
         along: u32,
         m: &Move,
+        join: bool,
         out: &[Move],
         ranges: &[(usize, usize); STACK_MAX],
     ) -> bool {
+        let moving = along | 1 << i;
+        let no_ep = join || (0..st.len()).any(|j| moving >> j & 1 != 0 && royal(st.unit(j)));
         for j in 0..st.len() {
             if along >> j & 1 == 0 {
                 continue;
             }
-            let v = st[j].1;
-            // An identical unit staying behind earlier in the stack would do.
-            if (0..j).any(|k| k != i && along >> k & 1 == 0 && same(st[k].1, v)) {
+            if (0..j).any(|k| k != i && along >> k & 1 == 0 && st.alike(k, j)) {
                 return false;
             }
-            if j < i && can_make(&out[ranges[j].0..ranges[j].1], m) {
+            let same_effect = no_ep || double_step(st.unit(j), m) == double_step(st.unit(i), m);
+            if j < i && same_effect && can_make(&out[ranges[j].0..ranges[j].1], m) {
                 return false;
             }
         }
@@ -204,10 +260,10 @@ fn digit(code: u32, d: usize, base: u32) -> u32 {
     code / base.pow(d as u32) % base
 }
 
-/// Identical promoting pawns take their promotion kinds in non-decreasing order (the
-/// moving pawn's own promotion first), so that a move is written once.
+/// Interchangeable promoting pawns take their promotion kinds in non-decreasing order
+/// (the moving pawn's own promotion first), so that a move is written once.
 fn promotions_sorted(
-    st: &[(Option<usize>, Unit)],
+    st: &Stack,
     i: usize,
     m: &Move,
     promoting: &[usize],
@@ -219,13 +275,13 @@ fn promotions_sorted(
     for (a, &ja) in promoting.iter().enumerate() {
         let da = digit(code, a, base);
         if let Some(md) = mover_digit
-            && same(st[ja].1, st[i].1)
+            && st.alike(ja, i)
             && da < md
         {
             return false;
         }
         for (b, &jb) in promoting.iter().enumerate().skip(a + 1) {
-            if same(st[ja].1, st[jb].1) && digit(code, b, base) < da {
+            if st.alike(ja, jb) && digit(code, b, base) < da {
                 return false;
             }
         }
@@ -289,7 +345,7 @@ impl Condition for Augsburg {
         true
     }
     fn moving_unit(&self, pos: &Position, mv: &Move) -> Option<Unit> {
-        let (i, _, _) = decode(mv.stack);
+        let (i, _, _) = decode(mv);
         if i == 0 { None } else { stack(pos, mv.from).get(i).map(|&(_, u)| u) }
     }
     fn base_move(
@@ -298,7 +354,7 @@ impl Condition for Augsburg {
         mv: &Move,
         rules: &RuleSet,
         notes: &mut Notes,
-    ) -> Option<Result<Unit, Reject>> {
+    ) -> Option<Result<BaseMove, Reject>> {
         let joins = mv.capture.is_none() && mv.castle.is_none() && pos.unit(mv.to).is_some();
         if mv.stack == 0 && !joins && pos.underworld().is_empty() {
             return None;
@@ -369,10 +425,10 @@ fn clear(pos: &mut Position, sq: Square, notes: &mut Notes) -> Result<(), Reject
 }
 
 /// Plays a move that concerns a stack (see the module documentation).
-fn play(pos: &mut Position, mv: &Move, rules: &RuleSet, notes: &mut Notes) -> Result<Unit, Reject> {
+fn play(pos: &mut Position, mv: &Move, rules: &RuleSet, notes: &mut Notes) -> Result<BaseMove, Reject> {
     let (from, to) = (mv.from, mv.to);
     let st = stack(pos, from);
-    let (i, along, code) = decode(mv.stack);
+    let (i, along, code) = decode(mv);
     let moving = st.get(i).ok_or(Reject)?.1;
     let leaving = along | 1 << i;
     // The units going along, with their promotions, in the stack's order.
@@ -418,7 +474,7 @@ fn play(pos: &mut Position, mv: &Move, rules: &RuleSet, notes: &mut Notes) -> Re
     // Arrive: on an own unit, under it; on an empty square, a royal unit (else the moving
     // one) on the board and the others under it.
     let first = if pos.unit(to).is_some() {
-        if arrivals.iter().any(|&u| royal(u)) {
+        if arrivals.iter().any(|&u| royal(u)) || 1 + pos.under(to).count() + arrivals.len() > STACK_MAX {
             return Err(Reject);
         }
         None
@@ -433,7 +489,7 @@ fn play(pos: &mut Position, mv: &Move, rules: &RuleSet, notes: &mut Notes) -> Re
             return Err(Reject);
         }
     }
-    Ok(moving)
+    Ok(BaseMove { moving, stands: first == Some(0) })
 }
 
 #[cfg(test)]
