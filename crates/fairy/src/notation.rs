@@ -171,3 +171,19 @@ pub fn move_with_check(game: &mut Game, mv: &Move) -> Option<String> {
     game.unmake();
     Some(s)
 }
+
+/// Every legal move of the side to move with its text (check marks included), sorted by
+/// text.
+pub fn legal_with_texts(game: &mut Game) -> Vec<(Move, String)> {
+    let mut v = Vec::new();
+    game.legal_moves(&mut v);
+    let mut out: Vec<(Move, String)> = v.iter().filter_map(|m| move_with_check(game, m).map(|t| (*m, t))).collect();
+    out.sort_by(|a, b| a.1.cmp(&b.1));
+    out
+}
+
+/// The legal move of the side to move written `text` (a check mark ` +` optional).
+pub fn find_legal(game: &mut Game, text: &str) -> Option<Move> {
+    let text = text.trim_end_matches(" +");
+    legal_with_texts(game).into_iter().find(|(_, t)| t.trim_end_matches(" +") == text).map(|(m, _)| m)
+}

@@ -18,12 +18,7 @@ fn game(fen: &str) -> Game {
 }
 
 fn legal(g: &mut Game) -> Vec<(Move, String)> {
-    let mut v = Vec::new();
-    g.legal_moves(&mut v);
-    let mut out: Vec<(Move, String)> =
-        v.iter().map(|m| (*m, notation::move_with_check(g, m).expect("legal"))).collect();
-    out.sort_by(|a, b| a.1.cmp(&b.1));
-    out
+    notation::legal_with_texts(g)
 }
 
 fn texts(g: &mut Game) -> Vec<String> {
@@ -37,10 +32,7 @@ fn plain(g: &mut Game) -> Vec<String> {
 
 /// Plays the legal move written `text` (check mark ignored).
 fn play(g: &mut Game, text: &str) {
-    let (m, _) = legal(g)
-        .into_iter()
-        .find(|(_, t)| t.trim_end_matches(" +") == text)
-        .unwrap_or_else(|| panic!("{text}: {:?}", texts(g)));
+    let m = notation::find_legal(g, text).unwrap_or_else(|| panic!("{text}: {:?}", texts(g)));
     assert!(g.make(&m).is_some());
 }
 

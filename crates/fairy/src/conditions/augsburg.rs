@@ -502,21 +502,17 @@ mod tests {
     }
 
     fn legal(g: &mut Game) -> Vec<(Move, String)> {
-        let mut v = Vec::new();
-        g.legal_moves(&mut v);
-        let mut out: Vec<(Move, String)> =
-            v.iter().map(|m| (*m, notation::move_with_check(g, m).expect("legal"))).collect();
-        out.sort_by(|a, b| a.1.cmp(&b.1));
-        out
+        notation::legal_with_texts(g)
     }
 
     fn texts(g: &mut Game) -> Vec<String> {
         legal(g).into_iter().map(|(_, t)| t).collect()
     }
 
-    /// Plays the legal move written `text` (check mark included if any).
+    /// Plays the legal move written `text` (its check mark, if any, must be written).
     fn play(g: &mut Game, text: &str) {
-        let (m, _) = legal(g).into_iter().find(|(_, t)| t == text).unwrap_or_else(|| panic!("{text}: {:?}", texts(g)));
+        assert!(texts(g).iter().any(|t| t == text), "{text}: {:?}", texts(g));
+        let m = notation::find_legal(g, text).expect("legal");
         assert!(g.make(&m).is_some());
     }
 
