@@ -177,7 +177,8 @@ pub fn move_with_check(game: &mut Game, mv: &Move) -> Option<String> {
 pub fn legal_with_texts(game: &mut Game) -> Vec<(Move, String)> {
     let mut v = Vec::new();
     game.legal_moves(&mut v);
-    let mut out: Vec<(Move, String)> = v.iter().filter_map(|m| move_with_check(game, m).map(|t| (*m, t))).collect();
+    let mut out: Vec<(Move, String)> =
+        v.iter().map(|m| (*m, move_with_check(game, m).expect("a legal move can be played"))).collect();
     out.sort_by(|a, b| a.1.cmp(&b.1));
     out
 }

@@ -858,6 +858,17 @@ fn count_royals(pos: &Position, side: Colour) -> u32 {
     n
 }
 
+/// The castling rights of the squares a unit left or was taken from in the current frame.
+fn rights_lost(pos: &Position) -> u8 {
+    let mut lost = 0;
+    for fx in pos.frame() {
+        if let crate::position::Fx::Remove(s, _) = fx {
+            lost |= crate::position::rights_of_square(*s);
+        }
+    }
+    lost
+}
+
 /// Keeps the moves of `out[start..]` that satisfy `keep`, in order (in place).
 fn keep_from(out: &mut Vec<Move>, start: usize, keep: impl Fn(&Move) -> bool) {
     let mut w = start;
@@ -1100,12 +1111,7 @@ impl Game {
             }
         }
         // Castling rights: lost when a unit leaves or is taken from its square; regained by rebirths.
-        let mut lost = 0;
-        for fx in pos.frame() {
-            if let crate::position::Fx::Remove(s, _) = fx {
-                lost |= crate::position::rights_of_square(*s);
-            }
-        }
+        let lost = rights_lost(pos);
         let regained = if regain != 0 { regain & pos.implied_rights() } else { 0 };
         pos.set_rights((old_rights & !lost) | regained);
         // En passant: a pawn that advanced two (or three) squares may be taken on each
@@ -1162,13 +1168,7 @@ impl Game {
             }
             pos.add(mv.to, mv.promo.map_or(moving, |k| moving.with_kind(k)));
         }
-        let mut lost = 0;
-        for fx in pos.frame() {
-            if let crate::position::Fx::Remove(s, _) = fx {
-                lost |= crate::position::rights_of_square(*s);
-            }
-        }
-        pos.set_rights(old_rights & !lost);
+        pos.set_rights(old_rights & !rights_lost(pos));
         pos.set_ep(None);
         pos.flip_side();
         Ok(())

@@ -6,12 +6,7 @@ use crate::rules::{Condition, Observation, Slot};
 /// marks, sorted.
 pub fn move_texts(fen: &str, conditions: &[&str]) -> Vec<String> {
     let mut g = crate::game_from_fen(fen, conditions).unwrap_or_else(|e| panic!("{fen} {conditions:?}: {e}"));
-    let mut v = Vec::new();
-    g.legal_moves(&mut v);
-    let mut out: Vec<String> =
-        v.iter().map(|m| crate::notation::move_with_check(&mut g, m).expect("a legal move")).collect();
-    out.sort();
-    out
+    crate::notation::legal_with_texts(&mut g).into_iter().map(|(_, t)| t).collect()
 }
 
 /// A condition that only forces check detection to play the opponent's captures: added to

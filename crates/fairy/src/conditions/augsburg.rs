@@ -355,20 +355,14 @@ impl Condition for Augsburg {
         rules: &RuleSet,
         notes: &mut Notes,
     ) -> Option<Result<BaseMove, Reject>> {
+        // The engine plays a move of a unit alone that neither joins nor touches a stack.
         let joins = mv.capture.is_none() && mv.castle.is_none() && pos.unit(mv.to).is_some();
-        if mv.stack == 0 && !joins && pos.underworld().is_empty() {
-            return None;
-        }
         let hidden = |s: Square| pos.under(s).next().is_some();
-        if mv.stack == 0
+        let alone = mv.stack == 0
             && !joins
-            && !hidden(mv.from)
-            && !mv.capture.is_some_and(hidden)
-            && !mv.castle.is_some_and(|(rf, _)| hidden(rf))
-        {
-            return None;
-        }
-        Some(play(pos, mv, rules, notes))
+            && (pos.underworld().is_empty()
+                || !(hidden(mv.from) || mv.capture.is_some_and(hidden) || mv.castle.is_some_and(|(rf, _)| hidden(rf))));
+        if alone { None } else { Some(play(pos, mv, rules, notes)) }
     }
     fn check_combination(&self, rules: &RuleSet) -> Result<(), RulesError> {
         for c in rules.conditions() {
@@ -392,9 +386,8 @@ impl Condition for Augsburg {
                 || c.observation() != Observation::Attack
             {
                 return Err(RulesError(format!(
-                    "conditions {} and {} cannot be combined: the stacks of Augsburg are not supported with {}",
+                    "conditions {} and {} cannot be combined: its rules do not carry stacks of units",
                     self.name(),
-                    c.name(),
                     c.name()
                 )));
             }
@@ -700,6 +693,53 @@ mod tests {
         assert!(!m.iter().any(|t| t.contains("-d2")), "{m:?}");
         play(&mut g, "Se1-f3[wKe1->f3]");
         assert_eq!(on(&g, "f3"), ["wK", "wS"]);
+    }
+
+    #[test]
+    fn en_passant_only_after_the_moving_pawn_stands_alone() {
+        // The pawn e2 steps two onto its own knight e4 (a join): no en passant for d4.
+        let mut g = game("4k3/8/8/8/3pN3/8/4P3/4K3 w - - 0 1");
+        play(&mut g, "e2-e4");
+        assert_eq!(g.pos.ep(), None);
+        // Sc1-e2 hides the knight under the pawn e2; e2-e4 carrying it leaves the pawn on
+        // the board of e4: en passant for d4, taking both.
+        let mut g = game("4k3/8/8/8/3p4/8/4P3/2N1K3 w - - 0 1");
+        play(&mut g, "Sc1-e2");
+        play(&mut g, "Ke8-d7");
+        play(&mut g, "e2-e4[wSe2->e4]");
+        assert!(g.pos.ep().is_some());
+        // With the king going along, the king is the unit on the board: no en passant.
+        // Sb1-c3 hides the knight under the pawn c3; the knight joins its king e2 carrying
+        // the pawn, which stands on e2 under the king; then the pawn steps two with the
+        // king going along (alone, it gives en passant as usual).
+        let mut g = game("7k/8/8/8/3p4/2P5/4K3/1N6 w - - 0 1");
+        play(&mut g, "Sb1-c3");
+        play(&mut g, "Kh8-g8");
+        play(&mut g, "Sc3-e2[wPc3->e2]");
+        play(&mut g, "Kg8-h8");
+        assert_eq!(on(&g, "e2"), ["wK", "wS", "wP"]);
+        let m = notation::find_legal(&mut g, "e2-e4").expect("the pawn alone");
+        g.make(&m).unwrap();
+        assert!(g.pos.ep().is_some());
+        g.unmake();
+        play(&mut g, "e2-e4[wKe2->e4]");
+        assert_eq!(on(&g, "e4"), ["wK", "wP"]);
+        assert_eq!(g.pos.ep(), None);
+    }
+
+    #[test]
+    fn a_stack_holds_sixteen_units_at_most() {
+        // Fifteen queens under a queen on d4 (a side's full set, set up directly): the rook
+        // d1 may not join them (the move is refused when played); the queens may still move.
+        let mut g = game("7k/8/8/8/3Q4/8/8/K2R4 w - - 0 1");
+        for _ in 0..15 {
+            g.pos.setup_put(Square::parse("d4").unwrap(), crate::Unit::new(Colour::White, crate::walk::QUEEN));
+        }
+        assert_eq!(on(&g, "d4").len(), 16);
+        let d1 = Square::parse("d1").unwrap();
+        assert!(g.make(&Move::quiet(d1, Square::parse("d3").unwrap())).is_some());
+        g.unmake();
+        assert!(g.make(&Move::quiet(d1, Square::parse("d4").unwrap())).is_none());
     }
 
     #[test]
