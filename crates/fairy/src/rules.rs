@@ -451,6 +451,11 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn has_base_move(&self) -> bool {
         false
     }
+    /// Stacks: the most units one square may hold, if this condition stacks units (a
+    /// diagram may then give a square several units).
+    fn stack_limit(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// Why a rule set cannot be built.
@@ -531,6 +536,10 @@ pub struct RuleSet {
     pub gained_walks: bool,
     /// The condition playing some moves itself (stacks), if any ([`Condition::base_move`]).
     pub base_move: Option<Arc<dyn Condition>>,
+    /// The most units a square may hold when a condition stacks units (None: one).
+    pub stack_limit: Option<usize>,
+    /// Some condition hides units under a square (an underworld with a release order).
+    pub underworld: bool,
 }
 
 impl Default for RuleSet {
@@ -748,6 +757,7 @@ impl RuleSet {
             )));
         }
         let base_move = base_movers.first().map(|c| (*c).clone());
+        let conditions_stack_limit = conditions.iter().filter_map(|c| c.stack_limit()).min();
         // The check shortcut: one condition has all the play consequences (and the choices,
         // the capture origins), the others only filter moves.
         let consequential: Vec<&Arc<dyn Condition>> =
@@ -758,6 +768,7 @@ impl RuleSet {
             }
             _ => None,
         };
+        let has_underworld = release.is_some();
         let rules = RuleSet {
             pawn_first_rank_immobile: conditions.iter().any(|c| c.pawn_first_rank_immobile()),
             choices_all_or_nothing: conditions.iter().any(|c| c.choices_all_or_nothing()),
@@ -796,6 +807,8 @@ impl RuleSet {
             royal_capture,
             gained_walks,
             base_move,
+            stack_limit: conditions_stack_limit,
+            underworld: has_underworld,
         };
         for c in &rules.conditions {
             c.check_combination(&rules)?;

@@ -14,6 +14,8 @@ pub struct PieceSpec {
     pub kind: Kind,
     pub attrs: u8,
     pub square: Square,
+    /// The input line that gives it (for messages).
+    pub line: usize,
 }
 
 /// A condition as written: its keyword and its parameter words (canonical spelling).
@@ -333,7 +335,7 @@ pub fn parse(input: &str) -> Result<Vec<Problem>, PopeyeError> {
                     if let Some((kind, squares)) = piece_token(w.text) {
                         let c = colour.ok_or_else(|| err(w.line, format!("piece `{}` before a colour", w.text)))?;
                         for square in squares {
-                            p.pieces.push(PieceSpec { colour: c, kind, attrs, square });
+                            p.pieces.push(PieceSpec { colour: c, kind, attrs, square, line: w.line });
                         }
                         i += 1;
                         continue;
@@ -550,6 +552,7 @@ fn forsyth(s: &str, line: usize, out: &mut Vec<PieceSpec>) -> Result<(), PopeyeE
                 kind,
                 attrs: 0,
                 square: Square::from_coords(file as u8, rank),
+                line,
             });
             file += 1;
         }
@@ -597,7 +600,10 @@ mod tests {
         assert_eq!(p.conditions[0].name, "Circe");
         assert_eq!(p.conditions[0].params, vec!["Parachute".to_string()]);
         assert_eq!(p.pieces.len(), 6);
-        assert_eq!(p.pieces[2], PieceSpec { colour: Colour::White, kind: walk::PAWN, attrs: 0, square: sq("b2") });
+        assert_eq!(
+            p.pieces[2],
+            PieceSpec { colour: Colour::White, kind: walk::PAWN, attrs: 0, square: sq("b2"), line: 4 }
+        );
         assert_eq!(p.pieces[4].kind, walk::ROSE);
         assert_eq!(p.pieces[4].attrs, KAMIKAZE);
         assert_eq!(p.pieces[5].colour, Colour::Shared);

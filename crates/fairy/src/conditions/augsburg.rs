@@ -341,6 +341,9 @@ impl Condition for Augsburg {
         }
         false
     }
+    fn stack_limit(&self) -> Option<usize> {
+        Some(STACK_MAX)
+    }
     fn has_base_move(&self) -> bool {
         true
     }
