@@ -189,12 +189,137 @@ pub struct BaseMove {
     pub stands: bool,
 }
 
+/// What a condition declares about itself, once, when a rule set is built: the hook slots
+/// it fills, which optional hooks it implements, and the generic switches it turns on.
+/// The engine reads only this data and the hooks; it never asks which condition it runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Capabilities {
+    /// Slots this condition fills (their hooks are called in [`RANKS`] order).
+    pub slots: Vec<Slot>,
+    /// Slots this condition cannot share with another condition (the rule set is refused).
+    pub excluded_slots: Vec<Slot>,
+    /// What check detection this condition needs.
+    pub observation: Observation,
+    /// Pawns on their own first rank are immobile.
+    pub pawn_first_rank_immobile: bool,
+    /// The alternatives of a move stand or fall together: if one is illegal, all are.
+    pub choices_all_or_nothing: bool,
+    /// Release order of units hidden under a square (the condition has an underworld).
+    pub release: Option<Release>,
+    /// Attributes given to a unit coming back from under a square.
+    pub released_attrs: u8,
+    /// Kings are ordinary units: no check, they may be captured, pawns may promote to king.
+    pub kings_ordinary: bool,
+    /// Capturing is compulsory (any capture may be chosen).
+    pub must_capture: bool,
+    /// Pawns may also promote to king.
+    pub king_promotion: bool,
+    /// A move may leave the mover's own royal units attacked.
+    pub self_check_allowed: bool,
+    /// Units may also capture non-royal units of their own colour.
+    pub capture_own: bool,
+    /// Orthodox castling is not generated (forbidden, or replaced by the condition's own).
+    pub castling_off: bool,
+    /// Castling is written as the king's move and the partner's: `Ke1-g1/wRh1-f1`.
+    pub castling_long_notation: bool,
+    /// A side may move every unit of either colour (each moving for its own colour).
+    pub any_unit: bool,
+    /// The position keeps the last move played ([`Position::last_move`]).
+    pub track_last_move: bool,
+    /// The `Admit` filter never refuses a capture, so check by attack tables stays exact.
+    pub admit_quiet_only: bool,
+    /// The `Admit` filter restricts captures only by their departure and capture squares
+    /// ([`Condition::capture_squares`]): check may keep the attack tables with a mask.
+    pub admit_by_squares: bool,
+    /// Units may move by walks other than their own kind's: check detection must then
+    /// consider every unit as a possible capturer.
+    pub gains_walks: bool,
+    /// The rank (relative to the pawn's side, 0 = its first) on which pawns promote, if
+    /// this condition moves it; 8 = pawns never promote.
+    pub promotion_rank: Option<u8>,
+    /// How many squares a pawn on its own first rank may advance, if this condition says
+    /// (the default is 1).
+    pub pawn_first_rank_steps: Option<u8>,
+    /// Piece-set substitution: the kind that replaces each kind (index = kind), in the
+    /// diagram and in promotions.
+    pub substitution: Option<[Kind; walk::KINDS]>,
+    /// Stacks: the most units one square may hold (a diagram may give a square several).
+    pub stack_limit: Option<usize>,
+    /// The condition decides check itself ([`Condition::check_rule`]).
+    pub check_rule: bool,
+    /// With [`Capabilities::check_rule`]: a move may capture a royal unit of the opponent
+    /// (otherwise the engine refuses such moves: kings are never captured).
+    pub royals_capturable: bool,
+    /// The condition tests a move's legality after it is played ([`Condition::legal_after`]).
+    pub legality: bool,
+    /// That legality test looks at the opponent's replies: the replies it generates are
+    /// judged without the reply tests (so the test stays finite).
+    pub judges_by_replies: bool,
+    /// The condition filters the legal moves ([`Condition::filter_legal`]).
+    pub filter: bool,
+    /// The condition marks the diagram's units ([`Condition::diagram_attrs`]).
+    pub diagram_attrs: bool,
+    /// The condition decides when a turn ends ([`Condition::end_of_move`]).
+    pub turns: bool,
+    /// The condition adds moves ([`Condition::extra_moves`]).
+    pub extra_moves: bool,
+    /// The condition observes beyond the walks ([`Condition::extra_observation`]).
+    pub extra_observation: bool,
+    /// The condition restricts which units may move ([`Condition::mobile_units`]).
+    pub mobility: bool,
+    /// The condition plays some moves itself ([`Condition::base_move`]).
+    pub base_move: bool,
+}
+
+impl Default for Capabilities {
+    fn default() -> Self {
+        Capabilities {
+            slots: Vec::new(),
+            excluded_slots: Vec::new(),
+            observation: Observation::Attack,
+            pawn_first_rank_immobile: false,
+            choices_all_or_nothing: false,
+            release: None,
+            released_attrs: 0,
+            kings_ordinary: false,
+            must_capture: false,
+            king_promotion: false,
+            self_check_allowed: false,
+            capture_own: false,
+            castling_off: false,
+            castling_long_notation: false,
+            any_unit: false,
+            track_last_move: false,
+            admit_quiet_only: false,
+            admit_by_squares: false,
+            gains_walks: false,
+            promotion_rank: None,
+            pawn_first_rank_steps: None,
+            substitution: None,
+            stack_limit: None,
+            check_rule: false,
+            royals_capturable: false,
+            legality: false,
+            judges_by_replies: false,
+            filter: false,
+            diagram_attrs: false,
+            turns: false,
+            extra_moves: false,
+            extra_observation: false,
+            mobility: false,
+            base_move: false,
+        }
+    }
+}
+
 /// A fairy condition: implements only the hooks of the slots it declares.
 pub trait Condition: fmt::Debug + Send + Sync {
     /// Name (for messages).
     fn name(&self) -> String;
-    /// Slots this condition fills.
-    fn slots(&self) -> Vec<Slot>;
+    /// What this condition declares (asked once, when a rule set is built).
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::default()
+    }
     /// `CaptureOrigin`: the square from which a unit on `from` captures (`None`: it cannot).
     fn capture_origin(&self, _pos: &Position, from: Square, _u: Unit) -> Option<Square> {
         Some(from)
@@ -217,14 +342,6 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn admit(&self, _pos: &Position, _mover: Colour, _mv: &Move) -> bool {
         true
     }
-    /// What check detection this condition needs.
-    fn observation(&self) -> Observation {
-        Observation::Attack
-    }
-    /// Pawns on their own first rank are immobile under this condition.
-    fn pawn_first_rank_immobile(&self) -> bool {
-        false
-    }
     /// Whether unit `u` promotes when it captures onto its promotion rank (a kamikaze pawn
     /// that vanishes does not, unless something brings it back).
     fn promotes_by_capture(&self, _pos: &Position, _to: Square, _u: Unit) -> bool {
@@ -234,124 +351,45 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn can_move(&self, _u: Unit) -> bool {
         true
     }
-    /// The alternatives of a move stand or fall together: if one is illegal, all are
-    /// (Circé coucou).
-    fn choices_all_or_nothing(&self) -> bool {
-        false
-    }
-    /// Release order of hidden units, if this condition has an opinion.
-    fn release(&self) -> Option<Release> {
+    /// With [`Capabilities::check_rule`]: whether `side` is in check (None: not this
+    /// condition's say). The position must be as it was when the hook returns.
+    fn check_rule(&self, _ctx: &mut Ctx, _side: Colour) -> Option<bool> {
         None
     }
-    /// Attributes given to a unit coming back from under a square.
-    fn released_attrs(&self) -> u8 {
-        0
-    }
-    /// Checkless chess: a move that checks without mating is illegal.
-    fn checkless(&self) -> bool {
-        false
-    }
-    /// Kings are ordinary units: no check, they may be captured, pawns may promote to king.
-    fn kings_ordinary(&self) -> bool {
-        false
-    }
-    /// Capturing is compulsory (any capture may be chosen).
-    fn must_capture(&self) -> bool {
-        false
-    }
-    /// Extinction: the last unit of each kind a side has is royal.
-    fn extinction(&self) -> bool {
-        false
-    }
-    /// A check rule of its own: whether `side` is in check (None: not this condition's say).
-    fn check_rule(&self, _game: &mut Game, _side: Colour) -> Option<bool> {
-        None
-    }
-    /// Whether this condition has a check rule of its own ([`Condition::check_rule`]).
-    fn has_check_rule(&self) -> bool {
-        false
-    }
-    /// With a move of `mover` just played (side flipped): whether the position is legal
-    /// under this condition (Isardam).
-    fn legal_after(&self, _game: &mut Game, _mover: Colour) -> bool {
+    /// With [`Capabilities::legality`], a move of `mover` just played (side flipped):
+    /// whether the position is legal under this condition. The position must be as it was
+    /// when the hook returns.
+    fn legal_after(&self, _ctx: &mut Ctx, _mover: Colour) -> bool {
         true
     }
-    /// Whether this condition has a legality test ([`Condition::legal_after`]).
-    fn has_legality(&self) -> bool {
-        false
-    }
-    /// Obligations: filters the legal moves `out[start..]` of the side to move (must check,
-    /// forced squares).
-    fn filter_legal(&self, _game: &mut Game, _out: &mut Vec<Move>, _start: usize) {}
-    /// Whether this condition filters legal moves ([`Condition::filter_legal`]).
-    fn has_filter(&self) -> bool {
-        false
-    }
-    /// The rank (relative to the pawn's side, 0 = its first) on which pawns promote, if
-    /// this condition moves it (Glasgow: 6); 8 = pawns never promote (Einstein).
-    fn promotion_rank(&self) -> Option<u8> {
-        None
-    }
-    /// How many squares a pawn on its own first rank may advance, if this condition says
-    /// (Einstein: 3; the default is 1).
-    fn pawn_first_rank_steps(&self) -> Option<u8> {
-        None
-    }
-    /// Attributes this condition gives unit `u` of the diagram (Volage), applied when a
-    /// [`Game`] is created.
+    /// With [`Capabilities::filter`] (obligations): filters the legal moves `out[start..]`
+    /// of the side to move.
+    fn filter_legal(&self, _ctx: &mut Ctx, _out: &mut Vec<Move>, _start: usize) {}
+    /// With [`Capabilities::diagram_attrs`]: attributes this condition gives unit `u` of
+    /// the diagram, applied when a [`Game`] is created.
     fn diagram_attrs(&self, _u: Unit) -> u8 {
         0
-    }
-    /// Whether this condition marks diagram units ([`Condition::diagram_attrs`]).
-    fn has_diagram_attrs(&self) -> bool {
-        false
     }
     /// Refuses the composed rules if this condition cannot work with them (called once the
     /// rule set is complete).
     fn check_combination(&self, _rules: &RuleSet) -> Result<(), RulesError> {
         Ok(())
     }
-    /// Multi-move turns: called by [`Game::make`] after every otherwise legal move of
+    /// With [`Capabilities::turns`] (multi-move turns): called by [`Game::make`] after every otherwise legal move of
     /// `mover` (played, side flipped, its journal frame still open; `board_before` = the
     /// board hash before the move). The condition records the new turn state
     /// ([`Position::set_turn`]) and, if the turn goes on, gives the move back to `mover`
     /// ([`Position::flip_side`]). `false`: the move is illegal after all (the engine rolls
     /// it back).
-    fn end_of_move(&self, _game: &mut Game, _mover: Colour, _mv: &Move, _board_before: u64) -> bool {
+    fn end_of_move(&self, _ctx: &mut Ctx, _mover: Colour, _mv: &Move, _board_before: u64) -> bool {
         true
     }
-    /// Whether this condition decides when a turn ends ([`Condition::end_of_move`]).
-    fn has_turns(&self) -> bool {
-        false
-    }
-    /// A move may leave the mover's own royal units attacked (self-check allowed).
-    fn self_check_allowed(&self) -> bool {
-        false
-    }
-    /// Piece-set substitution: the kind that replaces `k`, in the diagram and in promotions.
-    fn substitute(&self, k: Kind) -> Kind {
-        k
-    }
-    /// Units may also capture non-royal units of their own colour.
-    fn capture_own(&self) -> bool {
-        false
-    }
-    /// Orthodox castling is not generated (forbidden, or replaced by the condition's own).
-    fn castling_off(&self) -> bool {
-        false
-    }
-    /// Castling is written as the king's move and the partner's: `Ke1-g1/wRh1-f1`.
-    fn castling_long_notation(&self) -> bool {
-        false
-    }
-    /// Moves this condition adds to the pseudo-legal moves of `mover`.
+    /// With [`Capabilities::extra_moves`]: moves this condition adds to the pseudo-legal
+    /// moves of `mover`.
     fn extra_moves(&self, _pos: &Position, _mover: Colour, _gp: &GenParams, _out: &mut Vec<Move>) {}
-    /// Whether this condition adds moves ([`Condition::extra_moves`]).
-    fn has_extra_moves(&self) -> bool {
-        false
-    }
-    /// Observation beyond the walks' (attack tables): may `by` capture on `target` in a way
-    /// only this condition knows? The position is restored before returning.
+    /// With [`Capabilities::extra_observation`], observation beyond the walks' (attack
+    /// tables): may `by` capture on `target` in a way only this condition knows? The
+    /// position is restored before returning.
     fn extra_observation(
         &self,
         _pos: &mut Position,
@@ -361,57 +399,22 @@ pub trait Condition: fmt::Debug + Send + Sync {
     ) -> bool {
         false
     }
-    /// Whether this condition observes beyond the walks ([`Condition::extra_observation`]).
-    fn has_extra_observation(&self) -> bool {
-        false
-    }
-    /// A side may move every unit of either colour (each moving for its own colour).
-    fn any_unit(&self) -> bool {
-        false
-    }
-    /// The position keeps the last move played ([`Position::last_move`]).
-    fn tracks_last_move(&self) -> bool {
-        false
-    }
-    /// This condition's `Admit` filter never refuses a capture, so check by attack tables
-    /// stays exact.
-    fn admit_quiet_only(&self) -> bool {
-        false
-    }
     /// The units of `side` that may move at all in `pos` (and so capture and give check):
-    /// paralysis, observation rules. Only called when [`Condition::has_mobility`].
+    /// paralysis, observation rules. Only called with [`Capabilities::mobility`].
     fn mobile_units(&self, pos: &Position, side: Colour) -> Bitboard {
         pos.movable(side)
     }
-    /// Whether this condition restricts which units may move ([`Condition::mobile_units`]).
-    fn has_mobility(&self) -> bool {
-        false
-    }
     /// Prepares the diagram once, when a game starts (static holes).
     fn setup(&self, _pos: &mut Position) {}
-    /// With [`Condition::admit_by_squares`]: the squares from which a unit may capture a
+    /// With [`Capabilities::admit_by_squares`]: the squares from which a unit may capture a
     /// unit standing on `target` (all that this condition's `Admit` says of captures).
     fn capture_squares(&self, _target: Square) -> Bitboard {
         Bitboard::FULL
     }
-    /// Whether this condition's `Admit` filter restricts captures only by their departure
-    /// and capture squares ([`Condition::capture_squares`]), so that check detection may
-    /// keep the attack tables (with a mask) instead of playing the opponent's captures.
-    fn admit_by_squares(&self) -> bool {
-        false
-    }
     /// The game status of the side to move with these legal moves, if this condition
     /// decides it (None: the orthodox rule, mate loses and stalemate draws).
-    fn status(&self, _game: &mut Game, _legal: &[Move]) -> Option<chimere_core::Status> {
+    fn status(&self, _ctx: &mut Ctx, _legal: &[Move]) -> Option<chimere_core::Status> {
         None
-    }
-    /// Pawns may also promote to king under this condition.
-    fn king_promotion(&self) -> bool {
-        false
-    }
-    /// Slots this condition cannot share with another condition (the rule set is refused).
-    fn excluded_slots(&self) -> Vec<Slot> {
-        Vec::new()
     }
     /// Check without playing: for a pseudo-legal capture `mv` by side `by` of a royal unit
     /// (on `mv.capture`), whether [`Game::play`] would accept it AND the royal unit would
@@ -423,12 +426,7 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn royal_capture(&self, _pos: &Position, _by: Colour, _mv: &Move, _rules: &RuleSet) -> Option<bool> {
         None
     }
-    /// Units may move by walks other than their own kind's (Absorbant): check detection
-    /// must then consider every unit as a possible capturer.
-    fn units_gain_walks(&self) -> bool {
-        false
-    }
-    /// Stacks: plays the base part of `mv` (units leaving, captured, arriving) itself when
+    /// With [`Capabilities::base_move`] (stacks): plays the base part of `mv` (units leaving, captured, arriving) itself when
     /// the move concerns several units of a square; `None`: the engine plays it. The engine
     /// then goes on as for any move (consequences, castling rights from the squares that
     /// lost a unit, en passant if [`BaseMove::stands`]). The condition must leave no hidden
@@ -445,15 +443,6 @@ pub trait Condition: fmt::Debug + Send + Sync {
     /// Stacks: the unit that `mv` moves, when it is not the one on the board at `mv.from`
     /// (see [`Condition::base_move`]).
     fn moving_unit(&self, _pos: &Position, _mv: &Move) -> Option<Unit> {
-        None
-    }
-    /// Whether this condition plays some moves itself ([`Condition::base_move`]).
-    fn has_base_move(&self) -> bool {
-        false
-    }
-    /// Stacks: the most units one square may hold, if this condition stacks units (a
-    /// diagram may then give a square several units).
-    fn stack_limit(&self) -> Option<usize> {
         None
     }
 }
@@ -473,6 +462,8 @@ impl std::error::Error for RulesError {}
 #[derive(Clone, Debug)]
 pub struct RuleSet {
     conditions: Vec<Arc<dyn Condition>>,
+    /// The conditions' capabilities, in the same order.
+    caps: Vec<Capabilities>,
     capture_origin: Option<Arc<dyn Condition>>,
     choices: Option<Arc<dyn Condition>>,
     on_capture: Vec<Arc<dyn Condition>>,
@@ -484,18 +475,19 @@ pub struct RuleSet {
     pub released_attrs: u8,
     pub promotions: Vec<Kind>,
     pub choices_all_or_nothing: bool,
-    /// Some condition forbids checks that do not mate (Sans échec).
-    pub checkless: bool,
     /// Kings are ordinary units (Qui perd gagne).
     pub kings_ordinary: bool,
     /// Capturing is compulsory (Qui perd gagne).
     pub must_capture: bool,
-    /// The last unit of each kind is royal (Extinction).
-    pub extinction: bool,
-    /// The condition deciding check on its own (Bicolores, Vogtländer).
+    /// The condition deciding check on its own ([`Capabilities::check_rule`]).
     pub check_rule: Option<Arc<dyn Condition>>,
-    /// Conditions with a legality test after each move (Isardam).
+    /// With a check rule: moves may capture the opponent's royal units.
+    pub royals_capturable: bool,
+    /// Conditions with a legality test after each move ([`Condition::legal_after`]); those
+    /// from `first_reply_test` on judge by the opponent's replies.
     pub legality: Vec<Arc<dyn Condition>>,
+    /// Index in `legality` of the first test judging by the opponent's replies.
+    pub first_reply_test: usize,
     /// Conditions filtering the legal moves (obligations).
     pub filters: Vec<Arc<dyn Condition>>,
     /// Relative rank on which pawns promote (7 orthodox; 8 = never).
@@ -556,6 +548,11 @@ impl RuleSet {
 
     /// Composes conditions; `fairy_kinds` are the fairy kinds a pawn may also promote to.
     pub fn build(conditions: Vec<Arc<dyn Condition>>, fairy_kinds: &[Kind]) -> Result<RuleSet, RulesError> {
+        let caps: Vec<Capabilities> = conditions.iter().map(|c| c.capabilities()).collect();
+        let with = |f: fn(&Capabilities) -> bool| -> Vec<Arc<dyn Condition>> {
+            conditions.iter().zip(&caps).filter(|(_, k)| f(k)).map(|(c, _)| c.clone()).collect()
+        };
+        let any = |f: fn(&Capabilities) -> bool| caps.iter().any(f);
         let mut capture_origin = None;
         let mut choices = None;
         let mut on_capture: Vec<(usize, Arc<dyn Condition>)> = Vec::new();
@@ -563,8 +560,8 @@ impl RuleSet {
         let mut admit: Vec<Arc<dyn Condition>> = Vec::new();
         let mut taken: Vec<(Slot, String)> = Vec::new();
         let mut release: Option<(Release, String)> = None;
-        for c in &conditions {
-            for slot in c.slots() {
+        for (c, k) in conditions.iter().zip(&caps) {
+            for &slot in &k.slots {
                 let (rank, exclusive) = RANKS
                     .iter()
                     .enumerate()
@@ -588,7 +585,7 @@ impl RuleSet {
                     _ => on_capture.push((rank, c.clone())),
                 }
             }
-            if let Some(r) = c.release() {
+            if let Some(r) = k.release {
                 if let Some((old, who)) = &release
                     && *old != r
                 {
@@ -600,8 +597,8 @@ impl RuleSet {
                 release = Some((r, c.name()));
             }
         }
-        for c in &conditions {
-            for slot in c.excluded_slots() {
+        for (c, k) in conditions.iter().zip(&caps) {
+            for &slot in &k.excluded_slots {
                 if let Some((_, other)) = taken.iter().find(|(s, n)| *s == slot && *n != c.name()) {
                     return Err(RulesError(format!(
                         "conditions {} and {} cannot be combined ({:?})",
@@ -619,58 +616,52 @@ impl RuleSet {
                 promotions.push(k);
             }
         }
-        let observation = conditions.iter().map(|c| c.observation()).max().unwrap_or(Observation::Attack);
+        let observation = caps.iter().map(|k| k.observation).max().unwrap_or(Observation::Attack);
         // Admit filters that restrict captures by their squares only keep the attack tables
         // (with a mask of departure squares), unless a locust may capture elsewhere than
         // where it lands.
         let locusts =
             fairy_kinds.iter().any(|&k| walk::walk(k).steps.iter().any(|s| matches!(s, walk::Step::Locust(..))));
         let capture_masks: Vec<Arc<dyn Condition>> =
-            if locusts { Vec::new() } else { admit.iter().filter(|c| c.admit_by_squares()).cloned().collect() };
+            if locusts { Vec::new() } else { with(|k| k.slots.contains(&Slot::Admit) && k.admit_by_squares) };
         // Filters that never refuse a capture, or whose refusals the masks express, leave
         // check to the attack tables.
-        let exact = |c: &Arc<dyn Condition>| c.admit_quiet_only() || (!locusts && c.admit_by_squares());
-        let observation = if capture_origin.is_some() || !admit.iter().all(exact) {
-            observation.max(Observation::KingCaptures)
-        } else {
-            observation
-        };
-        let conditions_checkless = conditions.iter().any(|c| c.checkless());
-        let kings_ordinary = conditions.iter().any(|c| c.kings_ordinary());
-        let must_capture = conditions.iter().any(|c| c.must_capture());
-        if kings_ordinary || conditions.iter().any(|c| c.king_promotion()) {
+        let exact = |k: &Capabilities| k.admit_quiet_only || (!locusts && k.admit_by_squares);
+        let observation =
+            if capture_origin.is_some() || !caps.iter().filter(|k| k.slots.contains(&Slot::Admit)).all(exact) {
+                observation.max(Observation::KingCaptures)
+            } else {
+                observation
+            };
+        let kings_ordinary = any(|k| k.kings_ordinary);
+        let must_capture = any(|k| k.must_capture);
+        if kings_ordinary || any(|k| k.king_promotion) {
             promotions.insert(0, KING);
         }
-        let extinction = conditions.iter().any(|c| c.extinction());
-        let rulers: Vec<&Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_check_rule()).collect();
-        if rulers.len() > 1
-            || (!rulers.is_empty() && (extinction || kings_ordinary || observation != Observation::Attack))
-        {
+        let rulers = with(|k| k.check_rule);
+        if rulers.len() > 1 || (!rulers.is_empty() && (kings_ordinary || observation != Observation::Attack)) {
             return Err(RulesError("these conditions define check in incompatible ways".into()));
         }
-        let check_rule = rulers.first().map(|c| (*c).clone());
-        let legality: Vec<Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_legality()).cloned().collect();
-        let filters: Vec<Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_filter()).cloned().collect();
-        let mobility: Vec<Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_mobility()).cloned().collect();
-        if (!mobility.is_empty() || !capture_masks.is_empty()) && (check_rule.is_some() || extinction) {
+        let check_rule = rulers.first().cloned();
+        let royals_capturable = any(|k| k.check_rule && k.royals_capturable);
+        // The legality tests, those judging by the opponent's replies last (the dearest).
+        let mut legality = with(|k| k.legality && !k.judges_by_replies);
+        let reply_tests = with(|k| k.legality && k.judges_by_replies);
+        let first_reply_test = legality.len();
+        legality.extend(reply_tests);
+        let filters = with(|k| k.filter);
+        let mobility = with(|k| k.mobility);
+        if (!mobility.is_empty() || !capture_masks.is_empty()) && check_rule.is_some() {
             return Err(RulesError(
                 "a condition restricting which units may move cannot be combined with a condition redefining check"
                     .into(),
             ));
         }
-        if extinction {
-            if !promotions.contains(&KING) {
-                promotions.insert(0, KING);
-            }
-            if observation != Observation::Attack || kings_ordinary {
-                return Err(RulesError("Extinction cannot be combined with these conditions".into()));
-            }
-        }
         let mut promotion_rank = None;
         let mut pawn_first_rank_steps = None;
-        for c in &conditions {
+        for (c, k) in conditions.iter().zip(&caps) {
             for (mine, theirs) in
-                [(&mut promotion_rank, c.promotion_rank()), (&mut pawn_first_rank_steps, c.pawn_first_rank_steps())]
+                [(&mut promotion_rank, k.promotion_rank), (&mut pawn_first_rank_steps, k.pawn_first_rank_steps)]
             {
                 if let Some(r) = theirs {
                     if mine.is_some_and(|m| m != r) {
@@ -683,9 +674,8 @@ impl RuleSet {
                 }
             }
         }
-        let diagram_marks: Vec<Arc<dyn Condition>> =
-            conditions.iter().filter(|c| c.has_diagram_attrs()).cloned().collect();
-        let turners: Vec<&Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_turns()).collect();
+        let diagram_marks = with(|k| k.diagram_attrs);
+        let turners = with(|k| k.turns);
         if turners.len() > 1 {
             return Err(RulesError(format!(
                 "conditions {} and {} cannot be combined: both decide when a turn ends",
@@ -693,21 +683,22 @@ impl RuleSet {
                 turners[1].name()
             )));
         }
-        let turns = turners.first().map(|c| (*c).clone());
+        let turns = turners.first().cloned();
         if let Some(t) = &turns
-            && (!legality.is_empty() || !filters.is_empty() || conditions_checkless || must_capture)
+            && (!legality.is_empty() || !filters.is_empty() || must_capture)
         {
             return Err(RulesError(format!(
                 "{} (multi-move turns) cannot be combined with conditions that judge a move by the opponent's reply or oblige moves",
                 t.name()
             )));
         }
-        let self_check_allowed = conditions.iter().any(|c| c.self_check_allowed());
+        let self_check_allowed = any(|k| k.self_check_allowed);
         let mut substitution = None;
         let mut substituting: Vec<String> = Vec::new();
-        for c in &conditions {
-            let t: [Kind; walk::KINDS] = std::array::from_fn(|i| c.substitute(Kind(i as u8)));
-            if t.iter().enumerate().any(|(i, k)| k.index() != i) {
+        for (c, k) in conditions.iter().zip(&caps) {
+            if let Some(t) = k.substitution
+                && t.iter().enumerate().any(|(i, k)| k.index() != i)
+            {
                 substituting.push(c.name());
                 substitution = Some(t);
             }
@@ -733,22 +724,21 @@ impl RuleSet {
             }
             promotions = p;
         }
-        let extra_moves: Vec<Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_extra_moves()).cloned().collect();
-        let observers: Vec<Arc<dyn Condition>> =
-            conditions.iter().filter(|c| c.has_extra_observation()).cloned().collect();
-        if !observers.is_empty() && (check_rule.is_some() || extinction || kings_ordinary) {
+        let extra_moves = with(|k| k.extra_moves);
+        let observers = with(|k| k.extra_observation);
+        if !observers.is_empty() && (check_rule.is_some() || kings_ordinary) {
             return Err(RulesError(format!(
                 "{} cannot be combined with conditions that define check otherwise",
                 observers[0].name()
             )));
         }
-        let capture_own = conditions.iter().any(|c| c.capture_own());
-        let castling_off = conditions.iter().any(|c| c.castling_off());
-        let castling_long_notation = conditions.iter().any(|c| c.castling_long_notation());
-        let any_unit = conditions.iter().any(|c| c.any_unit());
-        let track_last_move = conditions.iter().any(|c| c.tracks_last_move());
-        let gained_walks = conditions.iter().any(|c| c.units_gain_walks());
-        let base_movers: Vec<&Arc<dyn Condition>> = conditions.iter().filter(|c| c.has_base_move()).collect();
+        let capture_own = any(|k| k.capture_own);
+        let castling_off = any(|k| k.castling_off);
+        let castling_long_notation = any(|k| k.castling_long_notation);
+        let any_unit = any(|k| k.any_unit);
+        let track_last_move = any(|k| k.track_last_move);
+        let gained_walks = any(|k| k.gains_walks);
+        let base_movers = with(|k| k.base_move);
         if base_movers.len() > 1 {
             return Err(RulesError(format!(
                 "conditions {} and {} cannot be combined: both play moves of their own",
@@ -756,23 +746,23 @@ impl RuleSet {
                 base_movers[1].name()
             )));
         }
-        let base_move = base_movers.first().map(|c| (*c).clone());
-        let conditions_stack_limit = conditions.iter().filter_map(|c| c.stack_limit()).min();
+        let base_move = base_movers.first().cloned();
+        let stack_limit = caps.iter().filter_map(|k| k.stack_limit).min();
         // The check shortcut: one condition has all the play consequences (and the choices,
         // the capture origins), the others only filter moves.
-        let consequential: Vec<&Arc<dyn Condition>> =
-            conditions.iter().filter(|c| c.slots().iter().any(|s| *s != Slot::Admit)).collect();
+        let consequential: Vec<(&Arc<dyn Condition>, &Capabilities)> =
+            conditions.iter().zip(&caps).filter(|(_, k)| k.slots.iter().any(|s| *s != Slot::Admit)).collect();
         let royal_capture = match consequential[..] {
-            [c] if observation == Observation::KingCaptures && c.observation() == Observation::KingCaptures => {
+            [(c, k)] if observation == Observation::KingCaptures && k.observation == Observation::KingCaptures => {
                 Some(c.clone())
             }
             _ => None,
         };
         let has_underworld = release.is_some();
         let rules = RuleSet {
-            pawn_first_rank_immobile: conditions.iter().any(|c| c.pawn_first_rank_immobile()),
-            choices_all_or_nothing: conditions.iter().any(|c| c.choices_all_or_nothing()),
-            released_attrs: conditions.iter().fold(0, |a, c| a | c.released_attrs()),
+            pawn_first_rank_immobile: any(|k| k.pawn_first_rank_immobile),
+            choices_all_or_nothing: any(|k| k.choices_all_or_nothing),
+            released_attrs: caps.iter().fold(0, |a, k| a | k.released_attrs),
             conditions,
             capture_origin,
             choices,
@@ -782,10 +772,8 @@ impl RuleSet {
             observation,
             release: release.map_or(Release::Lifo, |(r, _)| r),
             promotions,
-            checkless: conditions_checkless,
             kings_ordinary,
             must_capture,
-            extinction,
             check_rule,
             legality,
             filters,
@@ -807,7 +795,10 @@ impl RuleSet {
             royal_capture,
             gained_walks,
             base_move,
-            stack_limit: conditions_stack_limit,
+            stack_limit,
+            royals_capturable,
+            first_reply_test,
+            caps,
             underworld: has_underworld,
         };
         for c in &rules.conditions {
@@ -826,9 +817,14 @@ impl RuleSet {
         self.base_move.as_ref().and_then(|c| c.moving_unit(pos, mv)).or_else(|| pos.unit(mv.from))
     }
 
+    /// The conditions with their capabilities (for [`Condition::check_combination`]).
+    pub fn conditions_with_capabilities(&self) -> impl Iterator<Item = (&Arc<dyn Condition>, &Capabilities)> {
+        self.conditions.iter().zip(&self.caps)
+    }
+
     /// Whether some condition fills `slot` (for [`Condition::check_combination`]).
     pub fn uses_slot(&self, slot: Slot) -> bool {
-        self.conditions.iter().any(|c| c.slots().contains(&slot))
+        self.caps.iter().any(|k| k.slots.contains(&slot))
     }
 }
 
@@ -840,6 +836,84 @@ pub struct Game {
     pool: Vec<Vec<Move>>,
     /// The kinds each side (white, black) had in the diagram, one bit per kind index.
     pub diagram_kinds: [u32; 2],
+    /// A legality test judging by the opponent's replies is running: the replies it plays
+    /// skip such tests ([`Capabilities::judges_by_replies`]).
+    judging_replies: bool,
+}
+
+/// What a condition's judging hooks ([`Condition::check_rule`], [`Condition::legal_after`],
+/// [`Condition::filter_legal`], [`Condition::end_of_move`], [`Condition::status`]) may do
+/// with the game: read the position and the rules, change the position through its journal
+/// (undone before returning, except the turn state [`Condition::end_of_move`] records),
+/// generate, play and take back moves, ask check. The rules cannot be changed.
+pub struct Ctx<'a>(&'a mut Game);
+
+impl Ctx<'_> {
+    pub fn pos(&self) -> &Position {
+        &self.0.pos
+    }
+    /// The position, to change through its journal ([`Position::begin`] /
+    /// [`Position::rollback`]).
+    pub fn pos_mut(&mut self) -> &mut Position {
+        &mut self.0.pos
+    }
+    pub fn rules(&self) -> &RuleSet {
+        &self.0.rules
+    }
+    /// The kinds `side` had in the diagram, one bit per kind index (none for neutrals).
+    pub fn diagram_kinds(&self, side: Colour) -> u32 {
+        match side {
+            Colour::White => self.0.diagram_kinds[0],
+            Colour::Black => self.0.diagram_kinds[1],
+            Colour::Shared => 0,
+        }
+    }
+    /// See [`Game::in_check`].
+    pub fn in_check(&mut self, side: Colour) -> bool {
+        self.0.in_check(side)
+    }
+    /// See [`Game::pseudo_moves`].
+    pub fn pseudo_moves(&self, mover: Colour, out: &mut Vec<Move>) {
+        self.0.pseudo_moves(mover, out)
+    }
+    /// See [`Game::pseudo_moves_from`].
+    pub fn pseudo_moves_from(&self, mover: Colour, from_mask: Bitboard, out: &mut Vec<Move>) {
+        self.0.pseudo_moves_from(mover, from_mask, out)
+    }
+    /// See [`Game::capture_candidates`].
+    pub fn capture_candidates(&self, by: Colour, targets: Bitboard) -> Bitboard {
+        self.0.capture_candidates(by, targets)
+    }
+    /// See [`Game::play`] (roll back with [`Position::rollback`]).
+    pub fn play(&mut self, mv: &Move, mover: Colour) -> Result<Notes, Reject> {
+        self.0.play(mv, mover)
+    }
+    /// See [`Game::play_into`] (roll back with [`Position::rollback`]).
+    pub fn play_into(&mut self, mv: &Move, mover: Colour, notes: &mut Notes) -> Result<(), Reject> {
+        self.0.play_into(mv, mover, notes)
+    }
+    /// See [`Game::make`] (take back with [`Ctx::unmake`]).
+    pub fn make(&mut self, mv: &Move) -> Option<Notes> {
+        self.0.make(mv)
+    }
+    pub fn unmake(&mut self) {
+        self.0.unmake()
+    }
+    /// The legal moves of the side to move, judged without the legality tests that look
+    /// at the replies (for such a test: the replies it weighs).
+    pub fn legal_replies(&mut self, out: &mut Vec<Move>) {
+        let was = std::mem::replace(&mut self.0.judging_replies, true);
+        self.0.legal_moves(out);
+        self.0.judging_replies = was;
+    }
+    /// See [`Game::take_buf`].
+    pub fn take_buf(&mut self) -> Vec<Move> {
+        self.0.take_buf()
+    }
+    /// See [`Game::give_buf`].
+    pub fn give_buf(&mut self, v: Vec<Move>) {
+        self.0.give_buf(v)
+    }
 }
 
 /// Result of playing a move: whether the rules accepted it, and its notes.
@@ -920,7 +994,7 @@ impl Game {
                 Colour::Shared => {}
             }
         }
-        Game { rules, pos, pool: Vec::new(), diagram_kinds }
+        Game { rules, pos, pool: Vec::new(), diagram_kinds, judging_replies: false }
     }
 
     /// The units of `side` that may move (every unit unless a condition restricts them).
@@ -1192,12 +1266,9 @@ impl Game {
         if self.rules.kings_ordinary {
             return false;
         }
-        if self.rules.extinction {
-            return crate::conditions::extinction::in_check(self, side);
-        }
         if self.rules.check_rule.is_some()
             && let Some(c) = self.rules.check_rule.clone()
-            && let Some(b) = c.check_rule(self, side)
+            && let Some(b) = c.check_rule(&mut Ctx(self), side)
         {
             return b;
         }
@@ -1269,11 +1340,11 @@ impl Game {
     /// every pseudo-legal capture of the opponent is generated and played through the
     /// pipeline. [`Game::in_check`] must agree with it.
     pub fn in_check_reference(&mut self, side: Colour) -> bool {
-        if self.rules.kings_ordinary || self.rules.extinction || self.rules.observation == Observation::Attack {
+        if self.rules.kings_ordinary || self.rules.observation == Observation::Attack {
             return self.in_check(side);
         }
         if let Some(c) = self.rules.check_rule.clone()
-            && let Some(b) = c.check_rule(self, side)
+            && let Some(b) = c.check_rule(&mut Ctx(self), side)
         {
             return b;
         }
@@ -1368,7 +1439,10 @@ impl Game {
         }
         let their_royals = if self.rules.check_rule.is_some() { count_royals(&self.pos, mover.opponent()) } else { 0 };
         self.play_into(mv, mover, notes).ok()?;
-        if self.rules.check_rule.is_some() && count_royals(&self.pos, mover.opponent()) < their_royals {
+        if self.rules.check_rule.is_some()
+            && !self.rules.royals_capturable
+            && count_royals(&self.pos, mover.opponent()) < their_royals
+        {
             // Kings are never captured when a condition redefines check.
             self.pos.rollback();
             return None;
@@ -1379,19 +1453,17 @@ impl Game {
             self.pos.rollback();
             return None;
         }
-        for i in 0..self.rules.legality.len() {
+        // Inside a test judging by the replies, the replies skip such tests.
+        let tests = if self.judging_replies { self.rules.first_reply_test } else { self.rules.legality.len() };
+        for i in 0..tests {
             let c = self.rules.legality[i].clone();
-            if !c.legal_after(self, mover) {
+            if !c.legal_after(&mut Ctx(self), mover) {
                 self.pos.rollback();
                 return None;
             }
         }
-        if self.rules.checkless && !crate::conditions::checkless::admits(self) {
-            self.pos.rollback();
-            return None;
-        }
         if let Some(c) = self.rules.turns.clone()
-            && !c.end_of_move(self, mover, mv, board_before)
+            && !c.end_of_move(&mut Ctx(self), mover, mv, board_before)
         {
             self.pos.rollback();
             return None;
@@ -1428,7 +1500,7 @@ impl Game {
         }
         for i in 0..self.rules.filters.len() {
             let c = self.rules.filters[i].clone();
-            c.filter_legal(self, out, start);
+            c.filter_legal(&mut Ctx(self), out, start);
         }
         self.give_buf(buf);
     }
@@ -1439,7 +1511,7 @@ impl Game {
     pub fn status(&mut self, legal: &[Move]) -> chimere_core::Status {
         for i in 0..self.rules.conditions.len() {
             let c = self.rules.conditions[i].clone();
-            if let Some(s) = c.status(self, legal) {
+            if let Some(s) = c.status(&mut Ctx(self), legal) {
                 return s;
             }
         }

@@ -11,7 +11,7 @@
 use crate::moves::Move;
 use crate::position::{Position, Unit};
 use crate::rules::{
-    Condition, Note, Observation, Play, Reject, Release, Role, RuleSet, Slot, home_kind, substituted_kind,
+    Capabilities, Condition, Note, Observation, Play, Reject, Release, Role, RuleSet, Slot, home_kind, substituted_kind,
 };
 use crate::walk::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use chimere_core::{Colour, Kind, Square};
@@ -525,10 +525,42 @@ impl Condition for Circe {
     fn name(&self) -> String {
         self.label.clone()
     }
-    fn slots(&self) -> Vec<Slot> {
-        match self.who {
-            Who::Captured => vec![Slot::Choices, Slot::CapturedFate],
-            Who::Capturer => vec![Slot::Choices, Slot::CapturerRebirth],
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            slots: {
+                match self.who {
+                    Who::Captured => vec![Slot::Choices, Slot::CapturedFate],
+                    Who::Capturer => vec![Slot::Choices, Slot::CapturerRebirth],
+                }
+            },
+            observation: {
+                if self.occupied == Occupied::Assassin {
+                    Observation::AllCaptures
+                } else if self.who == Who::Capturer || self.rex_inclusive {
+                    Observation::KingCaptures
+                } else {
+                    Observation::Attack
+                }
+            },
+            choices_all_or_nothing: self.all_or_nothing,
+            pawn_first_rank_immobile: {
+                !self.restricted_any
+                    && matches!(
+                        self.square,
+                        RebirthSquare::Any
+                            | RebirthSquare::Antipodes
+                            | RebirthSquare::Symmetry
+                            | RebirthSquare::Equipollents
+                    )
+            },
+            release: {
+                match self.occupied {
+                    Occupied::Parachute => Some(Release::Lifo),
+                    Occupied::Volcanic => Some(Release::Fifo),
+                    _ => None,
+                }
+            },
+            ..Capabilities::default()
         }
     }
     fn choices(&self, pos: &Position, mv: &Move, promotions: &[Kind], promotion_rank: u8) -> u16 {
@@ -567,18 +599,6 @@ impl Condition for Circe {
             Who::Capturer => self.rebirth_capturer(play),
         }
     }
-    fn observation(&self) -> Observation {
-        if self.occupied == Occupied::Assassin {
-            Observation::AllCaptures
-        } else if self.who == Who::Capturer || self.rex_inclusive {
-            Observation::KingCaptures
-        } else {
-            Observation::Attack
-        }
-    }
-    fn choices_all_or_nothing(&self) -> bool {
-        self.all_or_nothing
-    }
     fn can_move(&self, u: Unit) -> bool {
         !(self.para && u.kind() == KING)
     }
@@ -588,13 +608,6 @@ impl Condition for Circe {
         }
         let side = if u.colour() == Colour::Shared { pos.side() } else { u.colour() };
         pos.unit(standard_square(side, PAWN, to)).is_some()
-    }
-    fn pawn_first_rank_immobile(&self) -> bool {
-        !self.restricted_any
-            && matches!(
-                self.square,
-                RebirthSquare::Any | RebirthSquare::Antipodes | RebirthSquare::Symmetry | RebirthSquare::Equipollents
-            )
     }
     fn royal_capture(&self, pos: &Position, by: Colour, mv: &Move, rules: &RuleSet) -> Option<bool> {
         let promotions = (&rules.promotions[..], rules.promotion_rank);
@@ -643,13 +656,6 @@ impl Condition for Circe {
                 }
                 Some(false)
             }
-        }
-    }
-    fn release(&self) -> Option<Release> {
-        match self.occupied {
-            Occupied::Parachute => Some(Release::Lifo),
-            Occupied::Volcanic => Some(Release::Fifo),
-            _ => None,
         }
     }
 }

@@ -15,7 +15,7 @@
 use crate::moves::{self, GenParams, Move};
 use crate::position::Position;
 use crate::position::ROYAL;
-use crate::rules::{Condition, RuleSet, RulesError, Slot};
+use crate::rules::{Capabilities, Condition, RuleSet, RulesError};
 use crate::walk::KING;
 use chimere_core::{Bitboard, Colour, Kind, Square};
 
@@ -70,11 +70,8 @@ impl Condition for ReflectiveKings {
     fn name(&self) -> String {
         "Rois réflecteurs".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
-    }
-    fn has_extra_moves(&self) -> bool {
-        true
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { extra_moves: true, extra_observation: true, ..Capabilities::default() }
     }
     fn extra_moves(&self, pos: &Position, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
         // A royal unit that may not move (paralysis, observation rules) gains nothing.
@@ -84,9 +81,6 @@ impl Condition for ReflectiveKings {
                 push_moves_as(pos, k, mask, mover, gp, out);
             }
         }
-    }
-    fn has_extra_observation(&self) -> bool {
-        true
     }
     fn check_combination(&self, rules: &RuleSet) -> Result<(), RulesError> {
         // Check by a reflecting king is judged apart from the attack tables, without the

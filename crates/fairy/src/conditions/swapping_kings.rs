@@ -11,7 +11,7 @@
 
 use crate::moves::attacked_by;
 use crate::position::ROYAL;
-use crate::rules::{Condition, Note, Observation, Play, Reject, RuleSet, RulesError, Slot};
+use crate::rules::{Capabilities, Condition, Note, Observation, Play, Reject, RuleSet, RulesError, Slot};
 use crate::walk::KING;
 use chimere_core::{Colour, Square};
 
@@ -22,8 +22,8 @@ impl Condition for SwappingKings {
     fn name(&self) -> String {
         "SwappingKings".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        vec![Slot::AfterMove]
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { slots: vec![Slot::AfterMove], ..Capabilities::default() }
     }
     fn after_move(&self, play: &mut Play) -> Result<(), Reject> {
         // The royal unit of each side: a king, or a unit with the royal attribute.
@@ -66,7 +66,6 @@ impl Condition for SwappingKings {
             || rules.pawn_first_rank_immobile
             || rules.check_rule.is_some()
             || rules.kings_ordinary
-            || rules.extinction
         {
             return Err(RulesError(
                 "SwappingKings cannot be combined with conditions that change what check is".into(),
