@@ -29,7 +29,7 @@ pub mod notation;
 pub mod parse;
 
 use chimere_core::{Colour, Kind};
-use chimere_fairy::conditions::{Change, Circe, Kamikaze, Occupied, RebirthSquare, Volage};
+use chimere_fairy::conditions::{Kamikaze, Volage};
 use chimere_fairy::position::{EnPassant, KAMIKAZE, NO_ORIGIN, Position, ROYAL, UNDER_MAX, Unit, VOLAGE};
 use chimere_fairy::{Condition, Game, Move, RuleSet, walk};
 pub use parse::{ConditionSpec, PieceSpec, Problem, parse};
@@ -49,80 +49,6 @@ impl fmt::Display for PopeyeError {
     }
 }
 impl std::error::Error for PopeyeError {}
-
-/// Whether a condition keyword belongs to the Circe family (read by [`circe_from`]).
-fn is_circe(name: &str) -> bool {
-    (name.contains("Circe") && !name.starts_with("Mars")) || name == "OptionalReplacement"
-}
-
-fn circe_from(spec: &ConditionSpec) -> Result<Circe, PopeyeError> {
-    let bad = |m: String| PopeyeError { line: spec.line, message: m };
-    let mut c = match spec.name {
-        "Circe" => Circe::plain(),
-        "AntiCirce" => {
-            // Popeye's default Anticirce type is Calvet.
-            let mut a = Circe::anti("AntiCirce", RebirthSquare::Standard);
-            a.cheylan = false;
-            a
-        }
-        "ChameleonCirce" => Circe { change: Change::Chameleon, ..Circe::plain() },
-        "CirceClone" => Circe { change: Change::Clone, ..Circe::plain() },
-        "CouscousCirce" => Circe::with_square("CouscousCirce", RebirthSquare::Couscous),
-        "DiagramCirce" => Circe::with_square("DiagramCirce", RebirthSquare::Diagram),
-        "EquipollentsCirce" => Circe::with_square("EquipollentsCirce", RebirthSquare::Equipollents),
-        "VerticalMirrorCirce" => Circe::with_square("VerticalMirrorCirce", RebirthSquare::VerticalMirror),
-        "SymmetryCirce" => Circe::with_square("SymmetryCirce", RebirthSquare::Symmetry),
-        "MirrorCirce" => Circe { mirror: true, ..Circe::plain() },
-        "AntipodesCirce" => Circe::with_square("AntipodesCirce", RebirthSquare::Antipodes),
-        "SuperCirce" => Circe::with_square("SuperCirce", RebirthSquare::Any),
-        "AntiSuperCirce" => Circe::anti("AntiSuperCirce", RebirthSquare::Any),
-        "CoucouCirce" => Circe::coucou(),
-        "ParaCirce" => Circe::para(),
-        "OptionalReplacement" => Circe::optional_replacement(),
-        "WhiteDiagramCirce" => {
-            Circe { white_only: true, ..Circe::with_square("WhiteDiagramCirce", RebirthSquare::Diagram) }
-        }
-        other => return Err(bad(format!("{other} is not a Circe condition"))),
-    };
-    c.label = std::iter::once(spec.name.to_string()).chain(spec.params.iter().cloned()).collect::<Vec<_>>().join(" ");
-    let anti = c.who == chimere_fairy::conditions::Who::Capturer;
-    for p in &spec.params {
-        match p.as_str() {
-            "Parachute" if !anti => c.occupied = Occupied::Parachute,
-            "Volcanic" if !anti => c.occupied = Occupied::Volcanic,
-            "Assassin" => c.occupied = Occupied::Assassin,
-            "Strict" if !anti => c.occupied = Occupied::Illegal,
-            "RexInclusive" => c.rex_inclusive = true,
-            "RexExclusive" => c.rex_inclusive = false,
-            "Antipodes" => c.square = RebirthSquare::Antipodes,
-            "Symmetry" => c.square = RebirthSquare::Symmetry,
-            "Equipollents" => c.square = RebirthSquare::Equipollents,
-            "Diagram" => c.square = RebirthSquare::Diagram,
-            "Couscous" => c.square = RebirthSquare::Couscous,
-            "Clone" if !anti => c.change = Change::Clone,
-            "Chameleon" => c.change = Change::Chameleon,
-            "Mirror" => c.mirror = true,
-            "VerticalMirror" => c.square = RebirthSquare::VerticalMirror,
-            "Super" => {
-                c.square = RebirthSquare::Any;
-                c.optional = !anti;
-            }
-            "File" => c.square = RebirthSquare::File,
-            "Rank" => c.square = RebirthSquare::Rank,
-            "Diametral" => c.square = RebirthSquare::Diametral,
-            "CaptureSquare" if anti => c.square = RebirthSquare::CaptureSquare,
-            "PWC" if anti => c.square = RebirthSquare::Departure,
-            "Cheylan" if anti => c.cheylan = true,
-            "Calvet" if anti => c.cheylan = false,
-            other => return Err(bad(format!("{} does not take the parameter {other}", spec.name))),
-        }
-    }
-    if c.occupied == Occupied::Illegal && c.square == RebirthSquare::Any {
-        // Super-Circe Strict: the rebirth is compulsory.
-        c.optional = false;
-    }
-    Ok(c)
-}
 
 /// The engine's rules and position for a parsed problem (side to move: white, or black
 /// under HalfDuplex).
@@ -154,11 +80,9 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
                     f.black.extend(squares);
                 }
             }
-            name if is_circe(name) => conds.push(Arc::new(circe_from(c)?)),
-            // Every other keyword (with its parameters) is known to the condition registry.
+            // Every other keyword (with its parameters) is built from its description.
             name => {
-                let words = std::iter::once(name).chain(c.params.iter().map(String::as_str)).collect::<Vec<_>>();
-                let built = chimere_fairy::conditions::by_name(&words.join(" "))
+                let built = chimere_fairy::conditions::registry::by_popeye(name, &c.params)
                     .map_err(|e| PopeyeError { line: c.line, message: e.to_string() })?;
                 conds.extend(built);
             }

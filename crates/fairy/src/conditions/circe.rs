@@ -30,8 +30,6 @@ pub enum Who {
 pub enum RebirthSquare {
     /// Standard Circe square ("modalités Circé").
     Standard,
-    /// Standard square of the same kind of the opposite colour (maléfique / mirror).
-    Mirror,
     /// Standard square mirrored between the d and e files (Circé inversé).
     VerticalMirror,
     /// Four files and four ranks away from the capture square.
@@ -271,7 +269,6 @@ impl Circe {
         let u = u.with_kind(home_kind(ctx.sub.as_ref(), u.kind()));
         match self.square {
             RebirthSquare::Standard => Some(standard_square(side, u.kind(), capsq)),
-            RebirthSquare::Mirror => Some(standard_square(side.opponent(), u.kind(), capsq)),
             RebirthSquare::VerticalMirror => {
                 let s = standard_square(side, u.kind(), capsq);
                 Some(Square::from_coords(7 - s.file(), s.rank()))
