@@ -6,7 +6,7 @@
 //!   the opponent's king; a move is illegal if after it the mover attacks the enemy king.
 //!
 //! The tests that list moves (Brunner, Isardam) borrow their buffers from the ctx's pool
-//! ([`Game::take_buf`]): no allocation per call once the pool is warm.
+//! ([`Ctx::take_buf`](crate::Ctx::take_buf)): no allocation per call once the pool is warm.
 
 use crate::moves::{self, Move};
 use crate::rules::{Capabilities, Condition, Ctx};
