@@ -570,7 +570,7 @@ pub static DESCRIPTIONS: &[Description] = &[
     plain!("extinction", ["extinctionchess"], "ExtinctionChess", super::Extinction),
     Description {
         name: "republicains",
-        aliases: &["republicain", "republican", "republicanchess"],
+        aliases: &["republicain", "republican", "republicanchess", "republic"],
         popeye: kw("RepublicanChess"),
         params: Params::Words(&[w("Type1", &["type1"]), w("Type2", &["type2"])]),
         build: |w| one(super::Republican { type1: w.last() == Some(&"Type1") }),
