@@ -19,12 +19,14 @@ mod fen;
 pub mod game_level;
 mod movegen;
 mod notation;
+pub mod uci;
 
 use chimere_core::{
     Bitboard, Board, Colour, GameOptions, Kind, Notation, Piece, RulesError, Square, Status, Variant, zobrist,
 };
 
 pub use movegen::{Flag, Move};
+pub use uci::castling_token;
 
 /// Piece kinds of orthodox chess.
 pub const PAWN: Kind = Kind(0);
