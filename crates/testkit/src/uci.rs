@@ -19,6 +19,9 @@ use std::process::{Command, Stdio};
 /// How a variant writes a turn's token: position before the turn, the turn, `UCI_Chess960`.
 pub type TokenFn<V> = fn(&V, &<V as Variant>::Move, bool) -> String;
 
+/// A token parser for [`check_uci_unique`]: the index of the turn in `legal_turns`' list.
+pub type FindFn<'a, V> = &'a dyn Fn(&mut V, &str) -> Option<usize>;
+
 /// What [`check_vchess_uci`] compared.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct UciReport {
@@ -164,12 +167,7 @@ pub fn check_vchess_uci<V: Variant>(file: &str, variant: &str, token: TokenFn<V>
 
 /// Checks the tokens of one position: unique among its legal turns in both modes, and
 /// `find` (a parser: token -> turn) gives back each turn. Returns the number of turns.
-fn unique_in<V: Variant>(
-    pos: &mut V,
-    token: TokenFn<V>,
-    find: Option<&dyn Fn(&mut V, &str) -> Option<usize>>,
-    bad: &mut Vec<String>,
-) -> usize {
+fn unique_in<V: Variant>(pos: &mut V, token: TokenFn<V>, find: Option<FindFn<V>>, bad: &mut Vec<String>) -> usize {
     let mut list = Vec::new();
     pos.legal_turns(&mut list);
     for chess960 in [false, true] {
@@ -203,11 +201,7 @@ fn unique_in<V: Variant>(
 /// turn in `legal_turns`' list, checked on every turn of the records' positions (not of
 /// the positions after a turn: a parser that lists the turns costs a square of their
 /// number). Returns (positions, turns) checked.
-pub fn check_uci_unique<V: Variant>(
-    file: &str,
-    token: TokenFn<V>,
-    find: &dyn Fn(&mut V, &str) -> Option<usize>,
-) -> (usize, usize) {
+pub fn check_uci_unique<V: Variant>(file: &str, token: TokenFn<V>, find: FindFn<V>) -> (usize, usize) {
     let mut bad = Vec::new();
     let (mut positions, mut turns) = (0, 0);
     for r in records(file) {

@@ -39,6 +39,7 @@
 mod fen;
 mod moves;
 mod notation;
+mod uci;
 
 use chimere_core::{Board, Colour, GameOptions, Piece, RulesError, Square, Status, Variant, zobrist};
 

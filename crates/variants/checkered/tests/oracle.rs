@@ -25,3 +25,14 @@ fn perft_to_depth_4_and_targeted() {
 fn perft_depth_5() {
     check_vchess_perft::<Checkered>("Checkered", 5);
 }
+
+#[test]
+fn uci_tokens_match_the_vchess_harness() {
+    chimere_testkit::uci::check_vchess_uci::<Checkered>("checkered.jsonl", "Checkered", Checkered::uci_token);
+}
+
+#[test]
+fn uci_tokens_are_unique_and_parse_back() {
+    let find = chimere_testkit::uci::find_by_token::<Checkered>(Checkered::uci_token);
+    chimere_testkit::uci::check_uci_unique::<Checkered>("checkered.jsonl", Checkered::uci_token, &find);
+}

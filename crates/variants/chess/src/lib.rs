@@ -297,7 +297,19 @@ impl Variant for Chess {
     }
 
     fn canonical(&self, m: &Move) -> String {
-        chimere_core::canonical::part_from_effects(&self.effects(m), &NOTATION, "")
+        let effects = self.effects(m);
+        if m.flag == Flag::Castle {
+            // Castling lists both units, even one ending where it started (spec README).
+            let (mut removed, mut added) = (Vec::new(), Vec::new());
+            for e in effects {
+                match e {
+                    chimere_core::Effect::Remove(s, p) => removed.push((s, p)),
+                    chimere_core::Effect::Add(s, p) => added.push((s, p)),
+                }
+            }
+            return chimere_core::canonical::part(&removed, &added, &NOTATION, "");
+        }
+        chimere_core::canonical::part_from_effects(&effects, &NOTATION, "")
     }
 
     fn notation(&self, m: &Move) -> String {

@@ -66,6 +66,12 @@ mod tests {
         // step is `f1g1`. King c1, rook b1: the king stays on c1: `c1b1`.
         let t = tokens("3k4/8/8/8/8/8/8/1RK4R w 0 bhii -", false);
         assert!(t.contains(&"c1b1".to_string()), "{t:?}");
+        // Both units of the castling are in the canonical form, the king staying too.
+        let mut pos = Chess::from_fen("3k4/8/8/8/8/8/8/1RK4R w 0 bhii -").unwrap();
+        let mut list = Vec::new();
+        pos.legal_turns(&mut list);
+        let c1b1 = list.iter().find(|m| pos.uci_token(m, false) == "c1b1").unwrap();
+        assert_eq!(pos.canonical(c1b1), "-b1:wr -c1:wk +c1:wk +d1:wr");
         assert!(t.contains(&"c1g1".to_string()), "{t:?}");
         let t = tokens("3k4/8/8/8/8/8/8/5K1R w 0 ihii -", false);
         assert!(t.contains(&"f1h1".to_string()) && t.contains(&"f1g1".to_string()), "{t:?}");

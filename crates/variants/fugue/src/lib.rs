@@ -41,6 +41,7 @@
 mod bits;
 mod moves;
 mod text;
+mod uci;
 
 pub use moves::{Counter, Move, NO_SQ, Sink};
 

@@ -23,3 +23,14 @@ fn perft_to_depth_4() {
 fn perft_to_depth_5() {
     check_vchess_perft::<Fugue>("Fugue", 5);
 }
+
+#[test]
+fn uci_tokens_match_the_vchess_harness() {
+    chimere_testkit::uci::check_vchess_uci::<Fugue>("fugue.jsonl", "Fugue", Fugue::uci_token);
+}
+
+#[test]
+fn uci_tokens_are_unique_and_parse_back() {
+    let find = chimere_testkit::uci::find_by_token::<Fugue>(Fugue::uci_token);
+    chimere_testkit::uci::check_uci_unique::<Fugue>("fugue.jsonl", Fugue::uci_token, &find);
+}

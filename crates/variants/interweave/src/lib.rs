@@ -64,6 +64,7 @@ mod fen;
 mod movegen;
 mod tables;
 mod text;
+mod uci;
 
 use chimere_core::rng::SplitMix64;
 use chimere_core::{Colour, GameOptions, Kind, Notation, Piece, RulesError, Square, Status, Variant, zobrist};

@@ -37,3 +37,14 @@ fn bulk_perft_equals_full_leaf() {
         assert_eq!(chimere_core::perft(&mut pos, 3, true), full, "{fen}");
     }
 }
+
+#[test]
+fn uci_tokens_match_the_vchess_harness() {
+    chimere_testkit::uci::check_vchess_uci::<Interweave>("interweave.jsonl", "Interweave", Interweave::uci_token);
+}
+
+#[test]
+fn uci_tokens_are_unique_and_parse_back() {
+    let find = chimere_testkit::uci::find_by_token::<Interweave>(Interweave::uci_token);
+    chimere_testkit::uci::check_uci_unique::<Interweave>("interweave.jsonl", Interweave::uci_token, &find);
+}
