@@ -32,3 +32,21 @@ impl Interweave {
         s
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::Interweave;
+    use chimere_core::Variant;
+
+    #[test]
+    fn remover_names_the_first_removed_square_file_by_file() {
+        // The Remover d4 removes e4 and d5 at once: d5 comes first in a1, a2, ..., h8
+        // order (it would be e4 rank by rank).
+        let mut pos = Interweave::from_fen("6kk/8/8/3p4/3Bp3/8/8/KK6 w 0 - 000000").unwrap();
+        let mut list = Vec::new();
+        pos.legal_turns(&mut list);
+        assert_eq!(list.len(), 1);
+        assert_eq!(pos.canonical(&list[0]), "-d5:bp -e4:bp");
+        assert_eq!(pos.uci_token(&list[0], false), "d4d5");
+    }
+}
