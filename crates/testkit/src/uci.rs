@@ -2,8 +2,9 @@
 //! `../shared/tools/vchess/`, and the spec's uniqueness rule.
 //!
 //! [`check_vchess_uci`] feeds the harness (`node moves.mjs <Variant> --batch --uci
-//! [--chess960]`, one process per mode) the FEN of every record of an oracle file and of
-//! one position after a turn of each record (chosen by a fixed seed), and compares, turn
+//! [--chess960]`, one process per mode) the FEN of every record of an oracle file, of
+//! one position after a turn of each record (chosen by a fixed seed) and of up to 150
+//! positions after a turn with rare tokens (see [`harness_positions`]), and compares, turn
 //! by turn (matched by canonical form), our token with the harness's, `UCI_Chess960` off
 //! and on. Without `node` it prints a notice and skips, unless `CHIMERE_REQUIRE_NODE` is
 //! set, then it fails. [`check_uci_unique`] needs no harness: every legal turn of every
@@ -31,6 +32,8 @@ pub struct UciReport {
     pub turns: usize,
     /// Turns whose tokens differ, plus turns one side lists and the other does not.
     pub mismatches: usize,
+    /// Turns compared whose token is not a plain `<from><to>`.
+    pub rare: usize,
 }
 
 fn records(file: &str) -> Vec<Record> {
@@ -42,18 +45,47 @@ fn records(file: &str) -> Vec<Record> {
         .collect()
 }
 
-/// The positions compared with the harness: every record, and for each record the
-/// position after one of its detailed turns (seeded choice).
-fn harness_positions(file: &str) -> Vec<String> {
+/// Whether a token is a plain `<from><to>`.
+fn plain(t: &str) -> bool {
+    t.len() == 4 && t.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// Most positions [`harness_positions`] adds for their rare tokens.
+const RARE_POSITIONS: usize = 150;
+
+/// The positions compared with the harness: every record; for each record the position
+/// after one of its detailed turns (seeded choice); and up to [`RARE_POSITIONS`] further
+/// positions after a detailed turn where one of our tokens is not a plain `<from><to>`
+/// (parts, passes, exits, letters, Remover and archer captures...), so that the rarer
+/// rules are compared too.
+fn harness_positions<V: Variant>(file: &str, token: TokenFn<V>) -> Vec<String> {
     let mut rng = SplitMix64::new(0x5543_4920_746f_6b65);
     let mut fens = Vec::new();
+    let mut after = Vec::new();
     for r in records(file) {
         fens.push(r.fen.clone());
         if !r.details.is_empty() {
-            let d = &r.details[rng.below(r.details.len() as u64) as usize];
-            fens.push(d.fen_after.clone());
+            let pick = rng.below(r.details.len() as u64) as usize;
+            fens.push(r.details[pick].fen_after.clone());
+            after.extend(r.details.iter().enumerate().filter(|(i, _)| *i != pick).map(|(_, d)| d.fen_after.clone()));
         }
     }
+    let mut seen: std::collections::HashSet<String> = fens.iter().cloned().collect();
+    let mut rare = Vec::new();
+    let mut list = Vec::new();
+    for fen in after {
+        if rare.len() >= RARE_POSITIONS || seen.contains(&fen) {
+            continue;
+        }
+        let Ok(mut pos) = V::from_fen(&fen) else { continue };
+        list.clear();
+        pos.legal_turns(&mut list);
+        if list.iter().any(|m| !plain(&token(&pos, m, false))) {
+            seen.insert(fen.clone());
+            rare.push(fen);
+        }
+    }
+    fens.extend(rare);
     fens
 }
 
@@ -109,7 +141,7 @@ pub fn check_vchess_uci<V: Variant>(file: &str, variant: &str, token: TokenFn<V>
         eprintln!("SKIPPED: UCI tokens of {file} not compared with the vchess harness: {why}");
         return None;
     }
-    let fens = harness_positions(file);
+    let fens = harness_positions::<V>(file, token);
     let mut report = UciReport::default();
     let mut bad = Vec::new();
     for chess960 in [false, true] {
@@ -134,6 +166,7 @@ pub fn check_vchess_uci<V: Variant>(file: &str, variant: &str, token: TokenFn<V>
             report.positions += 1;
             for (canon, want) in &theirs {
                 report.turns += 1;
+                report.rare += usize::from(!plain(want));
                 match ours.get(canon) {
                     Some(got) if got == want => {}
                     Some(got) => {
@@ -153,8 +186,9 @@ pub fn check_vchess_uci<V: Variant>(file: &str, variant: &str, token: TokenFn<V>
         }
     }
     eprintln!(
-        "{file}: {} positions, {} turns compared with the harness (both UCI_Chess960 modes), {} mismatches",
-        report.positions, report.turns, report.mismatches
+        "{file}: {} positions, {} turns ({} with a token other than <from><to>) compared with the harness \
+         (both UCI_Chess960 modes), {} mismatches",
+        report.positions, report.turns, report.rare, report.mismatches
     );
     assert!(
         bad.is_empty(),
