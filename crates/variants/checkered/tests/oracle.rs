@@ -26,13 +26,14 @@ fn perft_depth_5() {
     check_vchess_perft::<Checkered>("Checkered", 5);
 }
 
+/// Our tokens (`Variant::uci`) against the vchess harness's, `UCI_Chess960` off and on.
 #[test]
 fn uci_tokens_match_the_vchess_harness() {
-    chimere_testkit::uci::check_vchess_uci::<Checkered>("checkered.jsonl", "Checkered", Checkered::uci_token);
+    chimere_testkit::uci::check_vchess_uci::<Checkered>("checkered.jsonl", "Checkered");
 }
 
+/// Tokens unique within every position; `parse_turn` reads each back.
 #[test]
 fn uci_tokens_are_unique_and_parse_back() {
-    let find = chimere_testkit::uci::find_by_token::<Checkered>(Checkered::uci_token);
-    chimere_testkit::uci::check_uci_unique::<Checkered>("checkered.jsonl", Checkered::uci_token, &find);
+    chimere_testkit::uci::check_uci_unique::<Checkered>("checkered.jsonl");
 }

@@ -19,13 +19,14 @@ fn perft_from_start_depth_3_and_targeted() {
     check_vchess_perft::<Dynamo>("Dynamo", 3);
 }
 
+/// Our tokens (`Variant::uci`) against the vchess harness's, `UCI_Chess960` off and on.
 #[test]
 fn uci_tokens_match_the_vchess_harness() {
-    chimere_testkit::uci::check_vchess_uci::<Dynamo>("dynamo.jsonl", "Dynamo", Dynamo::uci_token);
+    chimere_testkit::uci::check_vchess_uci::<Dynamo>("dynamo.jsonl", "Dynamo");
 }
 
+/// Tokens unique within every position; `parse_turn` reads each back.
 #[test]
 fn uci_tokens_are_unique_and_parse_back() {
-    let find = chimere_testkit::uci::find_by_token::<Dynamo>(Dynamo::uci_token);
-    chimere_testkit::uci::check_uci_unique::<Dynamo>("dynamo.jsonl", Dynamo::uci_token, &find);
+    chimere_testkit::uci::check_uci_unique::<Dynamo>("dynamo.jsonl");
 }
