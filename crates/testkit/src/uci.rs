@@ -108,7 +108,7 @@ fn harness_positions<V: Variant>(file: &str) -> Vec<String> {
         list.iter().fold(0, |b, m| b | shapes(&pos, m))
     };
     let mut counts = [0usize; 7];
-    let mut count = |bits: u32, counts: &mut [usize; 7]| {
+    let count = |bits: u32, counts: &mut [usize; 7]| {
         for (i, c) in counts.iter_mut().enumerate() {
             *c += usize::from(bits >> i & 1 != 0);
         }
