@@ -24,7 +24,8 @@ struct Stats {
 }
 
 /// Checks the tokens of the position of `g`; reads back every token if `parse` is
-/// `Every`, the tokens at seeded indices if `Sample`.
+/// `Every` (and compares some with the game API's `Variant::uci` and `parse_turn`), the
+/// tokens at seeded indices if `Sample`.
 fn check(g: &mut Game, at: &str, parse: Parse, stats: &mut Stats, bad: &mut Vec<String>) {
     let mut legal: Vec<Move> = Vec::new();
     g.legal_moves(&mut legal);
@@ -56,6 +57,17 @@ fn check(g: &mut Game, at: &str, parse: Parse, stats: &mut Stats, bad: &mut Vec<
             };
             if read && g.move_from_uci(t, chess960) != Some(*m) {
                 bad.push(format!("{at}: token {t} does not read back as {m:?}"));
+            }
+            // Through the game API (each call lists the moves and writes them): the
+            // `Variant::uci` of one move in four, `parse_turn` of one in sixteen.
+            if matches!(parse, Parse::Every) && i % 4 == 0 {
+                let one = <Game as Variant>::uci(g, m, chess960);
+                if one != *t {
+                    bad.push(format!("{at}: Variant::uci gives {one}, the batch {t}"));
+                }
+                if i % 16 == 0 && <Game as Variant>::parse_turn(g, t).ok() != Some(*m) {
+                    bad.push(format!("{at}: parse_turn({t}) is not {m:?}"));
+                }
             }
         }
     }
