@@ -63,11 +63,13 @@ impl<V: Variant> Game for VariantGame<V> {
     }
 
     fn perft(&self, fen: &str, depth: u32, bulk: bool) -> Result<u64, RulesError> {
+        crate::perft::check_perft_depth(depth)?;
         let mut pos = V::from_fen(fen)?;
         Ok(Perft::<V>::default().count(&mut pos, depth, bulk))
     }
 
     fn divide(&self, fen: &str, depth: u32, bulk: bool, each: &mut dyn FnMut(&str, u64)) -> Result<u64, RulesError> {
+        crate::perft::check_perft_depth(depth)?;
         let mut pos = V::from_fen(fen)?;
         Ok(Perft::<V>::default().divide(&mut pos, depth, bulk, each))
     }

@@ -85,9 +85,11 @@ impl chimere_core::Game for ConditionalChess {
         Ok(Analysis { fen: fen.trim().to_string(), status, turns })
     }
     fn perft(&self, fen: &str, depth: u32, _bulk: bool) -> Result<u64, RulesError> {
+        chimere_core::check_perft_depth(depth)?;
         Ok(self.game(fen)?.perft(depth))
     }
     fn divide(&self, fen: &str, depth: u32, _bulk: bool, each: &mut dyn FnMut(&str, u64)) -> Result<u64, RulesError> {
+        chimere_core::check_perft_depth(depth)?;
         let mut g = self.game(fen)?;
         Ok(if depth == 0 { 1 } else { divide(&mut g, depth, each) })
     }
