@@ -81,7 +81,15 @@ pub fn part_from_effects_keeping(effects: &[Effect], n: &Notation, empty: &str, 
 
 /// The part of a castling: the king from `king_from` to `king_to`, the rook from
 /// `rook_from` to `rook_to`, all four tokens written even when a unit stays on its square.
-pub fn castling(king: Piece, king_from: Square, king_to: Square, rook: Piece, rook_from: Square, rook_to: Square, n: &Notation) -> String {
+pub fn castling(
+    king: Piece,
+    king_from: Square,
+    king_to: Square,
+    rook: Piece,
+    rook_from: Square,
+    rook_to: Square,
+    n: &Notation,
+) -> String {
     part(&[(king_from, king), (rook_from, rook)], &[(king_to, king), (rook_to, rook)], n, "")
 }
 
@@ -111,7 +119,12 @@ mod tests {
         assert_eq!(part_from_effects(&effects, &N, "PASS"), "-e1:wk -h1:wr +f1:wr +g1:wk");
         assert_eq!(part_from_effects(&[], &N, "PASS"), "PASS");
         // Chess960: the king stays on g1, the rook goes h1-f1; both are listed.
-        let stay = [Effect::Remove(sq("g1"), k), Effect::Remove(sq("h1"), r), Effect::Add(sq("g1"), k), Effect::Add(sq("f1"), r)];
+        let stay = [
+            Effect::Remove(sq("g1"), k),
+            Effect::Remove(sq("h1"), r),
+            Effect::Add(sq("g1"), k),
+            Effect::Add(sq("f1"), r),
+        ];
         assert_eq!(part_from_effects(&stay, &N, "PASS"), "-h1:wr +f1:wr");
         assert_eq!(part_from_effects_keeping(&stay, &N, "PASS", &[sq("g1"), sq("h1")]), "-g1:wk -h1:wr +f1:wr +g1:wk");
         assert_eq!(castling(k, sq("c1"), sq("c1"), r, sq("b1"), sq("d1"), &N), "-b1:wr -c1:wk +c1:wk +d1:wr");

@@ -157,8 +157,13 @@ pub struct Validation {
 
 impl Validation {
     /// A legal orthodox game position.
-    pub const ORTHODOX: Validation =
-        Validation { kings: Kings::One, no_back_rank_pawns: true, no_opposite_check: true, castling: true, en_passant: true };
+    pub const ORTHODOX: Validation = Validation {
+        kings: Kings::One,
+        no_back_rank_pawns: true,
+        no_opposite_check: true,
+        castling: true,
+        en_passant: true,
+    };
     /// Only what the state itself needs: castling rights and en passant must make sense
     /// (the board may hold anything).
     pub const STATE_ONLY: Validation = Validation {

@@ -11,9 +11,13 @@ use std::sync::Arc;
 /// a FEN is always the start of a turn; `analyse` lists the legal moves of the current
 /// part of the turn (the first moves of the turn that can be completed), and `perft` and
 /// `divide` count single moves (one ply = one part of a turn), whichever side makes them.
+///
+/// A FEN is read by [`crate::position_from_fen`]; a side without a royal unit is refused
+/// unless the rules allow it or [`ConditionalChess::allow_no_royal`] says so.
 #[derive(Clone, Debug)]
 pub struct ConditionalChess {
     rules: RuleSet,
+    allow_no_royal: bool,
 }
 
 impl ConditionalChess {
@@ -25,12 +29,20 @@ impl ConditionalChess {
             conds.extend(conditions::by_name(n).map_err(|e| RulesError::Unsupported(e.to_string()))?);
         }
         let rules = RuleSet::build(conds, &[]).map_err(|e| RulesError::Unsupported(e.to_string()))?;
-        Ok(ConditionalChess { rules })
+        Ok(ConditionalChess { rules, allow_no_royal: false })
+    }
+
+    /// Accept positions where a side has no royal unit even when the rules do not
+    /// ([`crate::check_royals`]): for problem positions played without a king.
+    pub fn allow_no_royal(mut self, allow: bool) -> ConditionalChess {
+        self.allow_no_royal = allow;
+        self
     }
 
     /// A game on this FEN (standard or vchess dialect).
     pub fn game(&self, fen: &str) -> Result<Game, RulesError> {
-        let pos = position_from_fen(fen).map_err(|e| RulesError::fen("fen", e))?;
+        let pos = position_from_fen(fen)?;
+        crate::check_royals(&self.rules, &pos, self.allow_no_royal)?;
         Ok(Game::new(self.rules.clone(), pos))
     }
 }
@@ -82,7 +94,7 @@ impl chimere_core::Game for ConditionalChess {
             .collect();
         turns.sort_by(|a, b| a.canonical.cmp(&b.canonical));
         let status = status(&mut g, &v);
-        Ok(Analysis { fen: fen.trim().to_string(), status, turns })
+        Ok(Analysis { fen: g.fen(), status, turns })
     }
     fn perft(&self, fen: &str, depth: u32, _bulk: bool) -> Result<u64, RulesError> {
         chimere_core::check_perft_depth(depth)?;

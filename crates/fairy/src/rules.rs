@@ -160,17 +160,21 @@ impl Play<'_> {
     pub fn capture_square(&self) -> Option<Square> {
         self.mv.capture
     }
-    /// Records the rights regained by a unit placed on `sq` (rook on its corner, king on
-    /// its square).
+    /// Records the rights regained by a unit placed on `sq` (a rook on its castling home,
+    /// the king on its home square; [`Position::homes`]).
     pub fn regain_rights(&mut self, sq: Square, u: Unit) {
-        let bit = match (u.colour(), u.kind(), sq.index()) {
-            (Colour::White, k, 4) if k == KING => W_KING,
-            (Colour::White, k, 0) if k == ROOK => W_QUEENSIDE,
-            (Colour::White, k, 7) if k == ROOK => W_KINGSIDE,
-            (Colour::Black, k, 60) if k == KING => B_KING,
-            (Colour::Black, k, 56) if k == ROOK => B_QUEENSIDE,
-            (Colour::Black, k, 63) if k == ROOK => B_KINGSIDE,
-            _ => 0,
+        let homes = self.pos.rights_of_square(sq);
+        let (king_bit, rook_bits) = match u.colour() {
+            Colour::White => (W_KING, W_QUEENSIDE | W_KINGSIDE),
+            Colour::Black => (B_KING, B_QUEENSIDE | B_KINGSIDE),
+            Colour::Shared => (0, 0),
+        };
+        let bit = if u.kind() == KING {
+            homes & king_bit
+        } else if u.kind() == ROOK {
+            homes & rook_bits
+        } else {
+            0
         };
         self.regain |= bit;
     }
@@ -863,7 +867,7 @@ fn rights_lost(pos: &Position) -> u8 {
     let mut lost = 0;
     for fx in pos.frame() {
         if let crate::position::Fx::Remove(s, _) = fx {
-            lost |= crate::position::rights_of_square(*s);
+            lost |= pos.rights_of_square(*s);
         }
     }
     lost
@@ -897,6 +901,11 @@ impl Game {
         }
         for c in &rules.conditions {
             c.setup(&mut pos);
+        }
+        // Under conditions every state field is hashed exactly; orthodox play keeps the
+        // core's scheme (equal to the chess crate's hash).
+        if !rules.conditions.is_empty() && !pos.exact_state() {
+            pos.set_exact_state(true);
         }
         let mut diagram_kinds = [0u32; 2];
         for sq in pos.occupied() {
@@ -1035,6 +1044,12 @@ impl Game {
                     let u = pos.remove(c).ok_or(Reject)?;
                     victims.push(Victim { sq: c, unit: u, role: Role::Captured, handled: false });
                 }
+                // Castling lifts king and rook before either lands (Chess960: the king
+                // may land on the rook's square or stay on its own).
+                let rook = match mv.castle {
+                    Some((rf, _)) => Some(pos.remove(rf).ok_or(Reject)?),
+                    None => None,
+                };
                 if pos.unit(mv.to).is_some() {
                     return Err(Reject);
                 }
@@ -1043,8 +1058,7 @@ impl Game {
                     None => moving,
                 };
                 pos.add(mv.to, arrived);
-                if let Some((rf, rt)) = mv.castle {
-                    let rook = pos.remove(rf).ok_or(Reject)?;
+                if let (Some((_, rt)), Some(rook)) = (mv.castle, rook) {
                     if pos.unit(rt).is_some() {
                         return Err(Reject);
                     }
@@ -1128,9 +1142,9 @@ impl Game {
             let first = mv.from.offset(0, toward).expect("on the board");
             let second = first.offset(0, toward).expect("on the board");
             ep = Some(if steps == 2 {
-                EnPassant { target: first, pawn: mv.to, also: None }
+                EnPassant::new(first, mv.to, None)
             } else {
-                EnPassant { target: second, pawn: mv.to, also: Some(first) }
+                EnPassant::new(second, mv.to, Some(first))
             });
         }
         let ep_before = pos.ep().is_some();
@@ -1144,7 +1158,7 @@ impl Game {
                 ep_before,
             }));
         }
-        pos.flip_side();
+        pos.flip_side_clock(mv.capture.is_some() || moving.kind() == PAWN);
         Ok(())
     }
 
@@ -1170,7 +1184,7 @@ impl Game {
         }
         pos.set_rights(old_rights & !rights_lost(pos));
         pos.set_ep(None);
-        pos.flip_side();
+        pos.flip_side_clock(sh.object.is_some_and(|(_, to)| to.is_none()) || moving.kind() == PAWN);
         Ok(())
     }
 
@@ -1334,7 +1348,7 @@ impl Game {
         }
         let board_before = if self.rules.turns.is_some() { self.pos.board().hash() } else { 0 };
         let royals = count_royals(&self.pos, mover);
-        if let Some((_, rook_to)) = mv.castle {
+        if let Some((rook_from, _)) = mv.castle {
             // The castling king's side (under `any_unit`, possibly the opponent's king).
             let side = match self.pos.unit(mv.from).map(|u| u.colour()) {
                 Some(c) if c != Colour::Shared => c,
@@ -1343,14 +1357,31 @@ impl Game {
             if self.in_check(side) {
                 return None;
             }
-            // The king may not cross an observed square: stand it there and look.
-            self.pos.begin();
-            let k = self.pos.remove(mv.from).expect("king");
-            self.pos.add(rook_to, k);
-            let crossed_ok = !self.in_check(side);
-            self.pos.rollback();
-            if !crossed_ok {
-                return None;
+            // The king may not cross an observed square: stand it on each square strictly
+            // between its start and its destination and look (its destination is checked
+            // after the move). The rook stays where it is unless the king must stand on
+            // its square (Chess960).
+            let step = |a: u8, b: u8| (b as i8 - a as i8).signum();
+            let (df, dr) = (step(mv.from.file(), mv.to.file()), step(mv.from.rank(), mv.to.rank()));
+            let mut sq = mv.from;
+            while let Some(next) = sq.offset(df, dr)
+                && next != mv.to
+                && (df, dr) != (0, 0)
+            {
+                sq = next;
+                self.pos.begin();
+                let k = self.pos.remove(mv.from).expect("king");
+                if sq == rook_from {
+                    self.pos.remove(rook_from);
+                }
+                let crossed_ok = !self.pos.blocked(sq) && {
+                    self.pos.add(sq, k);
+                    !self.in_check(side)
+                };
+                self.pos.rollback();
+                if !crossed_ok {
+                    return None;
+                }
             }
         }
         let their_royals = if self.rules.check_rule.is_some() { count_royals(&self.pos, mover.opponent()) } else { 0 };

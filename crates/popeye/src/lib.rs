@@ -162,7 +162,7 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
             let from = sq[0];
             chimere_core::Square::from_coords(pawn.file(), (from.rank() + pawn.rank()) / 2)
         };
-        pos.setup_ep(Some(EnPassant { target, pawn, also: None }));
+        pos.setup_ep(Some(EnPassant::new(target, pawn, None)));
     }
     let mut conds: Vec<Arc<dyn Condition>> = Vec::new();
     let mut forced: Option<chimere_fairy::conditions::ForcedSquares> = None;
