@@ -33,7 +33,12 @@ fn effects(pos: &Checkered, m: &Move) -> Vec<Effect> {
 
 /// The canonical string: the move part, after `SWITCH ; ` for a switch turn.
 pub(crate) fn canonical(pos: &Checkered, m: &Move) -> String {
-    let part = canonical::part_from_effects(&effects(pos, m), &NOTATION, "SWITCH");
+    let part = if m.is(F_CASTLE) {
+        // Both units listed even when one stays on its square (Chess960 arrays).
+        canonical::part_from_effects_keeping(&effects(pos, m), &NOTATION, "SWITCH", &[m.from, m.to])
+    } else {
+        canonical::part_from_effects(&effects(pos, m), &NOTATION, "SWITCH")
+    };
     if m.is(F_SWITCH) { canonical::turn(&["SWITCH", part.as_str()]) } else { part }
 }
 

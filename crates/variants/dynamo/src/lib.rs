@@ -356,7 +356,8 @@ impl Variant for Dynamo {
                 Effect::Add(sq(m.from2), k),
                 Effect::Add(sq(m.to2), r),
             ];
-            return canonical::part_from_effects(&effects, &NOTATION, "PASS");
+            // Both units listed even when one stays on its square (Chess960 arrays).
+            return canonical::part_from_effects_keeping(&effects, &NOTATION, "PASS", &[sq(m.from1), sq(m.to1)]);
         }
         let (vanish, appear) = self.turn_tokens(m);
         let v: Vec<(Square, Piece)> = vanish.iter().map(|&(s, p)| (sq(s), p)).collect();
