@@ -540,8 +540,8 @@ impl Position {
         }
         let mut k = 0;
         let mut unused = r;
-        for slot in 0..4 {
-            let both = slot_king_bit(slot) | SLOT_BITS[slot];
+        for (slot, &rook_bit) in SLOT_BITS.iter().enumerate() {
+            let both = slot_king_bit(slot) | rook_bit;
             if r & both == both {
                 k ^= zobrist::castling(slot, self.homes.rook[slot]);
                 unused &= !both;
@@ -915,9 +915,9 @@ impl Position {
                 r |= [W_KING, B_KING][i];
             }
         }
-        for slot in 0..4 {
+        for (slot, &rook_bit) in SLOT_BITS.iter().enumerate() {
             if sq == self.homes.rook_square(slot) {
-                r |= SLOT_BITS[slot];
+                r |= rook_bit;
             }
         }
         r
