@@ -77,7 +77,7 @@ pub mod rules;
 mod testing;
 pub mod walk;
 
-pub use chess_game::ConditionalChess;
+pub use chess_game::rules_of;
 pub use moves::{Move, Shift};
 pub use position::{Position, Unit};
 pub use rules::{Condition, Game, Note, RuleSet, RulesError};

@@ -165,7 +165,10 @@ fn chess960_castling_lists_both_units() {
         let (mut c, mut g) = (Chess::from_fen(fen).unwrap(), fairy(fen));
         let moves = assert_same(&mut c, &mut g, fen);
         assert!(moves.contains(castle), "{fen}: {castle} in {moves:?}");
-        let m = fairy_moves(&mut g).into_iter().find(|m| g.canonical(m).as_deref() == Some(castle)).unwrap();
+        let m = fairy_moves(&mut g)
+            .into_iter()
+            .find(|m| Game::canonical(&mut g.clone(), m).as_deref() == Some(castle))
+            .unwrap();
         assert_eq!(chimere_fairy::notation::move_with_check(&mut g, &m).as_deref(), Some(popeye));
         play(&mut c, &mut g, castle);
         assert_same(&mut c, &mut g, &format!("{fen} after castling"));
@@ -182,17 +185,26 @@ fn chess960_castling_lists_both_units() {
 
 #[test]
 fn fairy_fen_errors_are_clear() {
-    use chimere_fairy::ConditionalChess;
-    let circe = ConditionalChess::new(&["circe"]).unwrap();
-    let e = circe.game("8/8/8/8/8/8/8/8 w - - 0 1").unwrap_err().to_string();
-    assert_eq!(e, "bad FEN: board: white has no king");
-    assert!(circe.clone().allow_no_royal(true).game("8/8/8/8/8/8/8/8 w - - 0 1").is_ok());
+    use chimere_core::GameOptions;
+    let opts = |conds: &[&str], params: &[(&str, &str)]| GameOptions {
+        conditions: conds.iter().map(|c| c.to_string()).collect(),
+        params: params.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        ..Default::default()
+    };
+    let read = |o: &GameOptions, fen: &str| <Game as Variant>::from_fen_with(o, fen).map(|g| g.fen());
+    let circe = opts(&["circe"], &[]);
+    let empty = "8/8/8/8/8/8/8/8 w - - 0 1";
+    assert_eq!(read(&circe, empty).unwrap_err().to_string(), "bad FEN: board: white has no king");
+    assert!(read(&opts(&["circe"], &[("kings", "optional")]), empty).is_ok());
+    assert!(read(&opts(&["circe"], &[("kings", "maybe")]), empty).is_err());
     // Losing chess plays without royal units.
-    assert!(ConditionalChess::new(&["losing chess"]).unwrap().game("8/8/8/8/8/8/8/8 w - - 0 1").is_ok());
-    assert!(circe.game("4k3/8/8/8/8/8/8/4K3 w - - 0 1 junk").is_err());
-    let g = circe.game("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-    assert_eq!(g.fen(), "4k3/8/8/8/8/8/8/4K3 w 0 iiii -");
+    assert!(read(&opts(&["losing chess"], &[]), empty).is_ok());
+    assert!(read(&circe, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 junk").is_err());
+    assert_eq!(read(&circe, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap(), "4k3/8/8/8/8/8/8/4K3 w 0 iiii -");
     assert!(position_from_fen("4k3/8/8/8/8/8/8/7K w K - 0 1").is_err(), "a right without its king");
+    // Fairy kinds are written with the letters the reader takes back.
+    let g = fairy("4k3/8/8/8/8/8/8/G3K2h w - - 0 1");
+    assert_eq!(g.fen(), "4k3/8/8/8/8/8/8/G3K2h w 0 iiii -");
 }
 
 /// The FENs random games start from: the orthodox start, a tactical middle game, and
