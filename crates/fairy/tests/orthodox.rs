@@ -252,3 +252,24 @@ proptest! {
         }
     }
 }
+
+/// Repetition compares positions: the position after 1.e4 comes back after 1.e4 Nf6
+/// 2.Nf3 Ng8 3.Ng1 and again after 4...Nf6 5.Nf3 Ng8 6.Ng1 (the en passant square e3
+/// cannot be used, so it does not count): the third occurrence draws, in both engines.
+#[test]
+fn repetition_through_a_double_step_in_both_engines() {
+    use chimere_core::{EndReason, Game as Play, GameOptions};
+    let line = ["e2e4", "g8f6", "g1f3", "f6g8", "f3g1", "g8f6", "g1f3", "f6g8"];
+    let mut chess: Play<Chess> = Play::new(GameOptions::default()).unwrap();
+    let mut fairy: Play<Game> = Play::new(GameOptions::default()).unwrap();
+    for m in line {
+        chess.play(m).unwrap();
+        fairy.play(m).unwrap();
+        assert!(!chess.outcome().is_over() && !fairy.outcome().is_over(), "over after {m}");
+    }
+    chess.play("f3g1").unwrap();
+    fairy.play("f3g1").unwrap();
+    assert_eq!(chess.outcome().reason, EndReason::Repetition);
+    assert_eq!(fairy.outcome().reason, EndReason::Repetition);
+    assert_eq!(chess.hashes(), fairy.hashes());
+}
