@@ -77,13 +77,21 @@ use chimere_core::setup::back_rank;
 /// pawn of the side to move could capture onto it ([`zobrist::en_passant`]).
 fn state_key(board: &Board, side: Colour, castling: &[Option<u8>; 4], ep: Option<Square>) -> u64 {
     let mut k = if side == Colour::Black { zobrist::SIDE } else { 0 };
+    k ^= castling_key(castling);
+    if let Some(sq) = ep {
+        k ^= zobrist::en_passant(sq, side, board.pieces(Piece::new(side, PAWN)));
+    }
+    k
+}
+
+/// The key of the castling rights held.
+#[inline]
+fn castling_key(castling: &[Option<u8>; 4]) -> u64 {
+    let mut k = 0;
     for (slot, f) in castling.iter().enumerate() {
         if let Some(f) = f {
             k ^= zobrist::castling(slot, *f);
         }
-    }
-    if let Some(sq) = ep {
-        k ^= zobrist::en_passant(sq, side, board.pieces(Piece::new(side, PAWN)));
     }
     k
 }
@@ -208,6 +216,11 @@ impl Variant for Chess {
         };
         let us = self.side;
         let them = us.opponent();
+        // The en passant key counted now depends on the board before the move.
+        let old_ep_key = match self.ep {
+            Some(sq) => zobrist::en_passant(sq, us, self.board.pieces(Piece::new(us, PAWN))),
+            None => 0,
+        };
         let b = &mut self.board;
         let mut captured = None;
         let moving = b.take(m.from).expect("a legal move starts from a piece");
@@ -239,16 +252,21 @@ impl Variant for Chess {
         if captured.is_some() {
             reset_clock = true;
         }
-        // Castling rights.
+        // Castling rights (each right lost leaves the state key).
+        let mut key = undo.state_key ^ zobrist::SIDE ^ old_ep_key;
         let (my_slots, their_slots) = if us == Colour::White { ([WQ, WK], [BQ, BK]) } else { ([BQ, BK], [WQ, WK]) };
         if moving.kind == KING {
-            self.castling[my_slots[0]] = None;
-            self.castling[my_slots[1]] = None;
+            for s in my_slots {
+                if let Some(f) = self.castling[s].take() {
+                    key ^= zobrist::castling(s, f);
+                }
+            }
         }
         if m.from.rank() == back_rank(us) {
             for s in my_slots {
                 if self.castling[s] == Some(m.from.file()) {
                     self.castling[s] = None;
+                    key ^= zobrist::castling(s, m.from.file());
                 }
             }
         }
@@ -256,6 +274,7 @@ impl Variant for Chess {
             for s in their_slots {
                 if self.castling[s] == Some(m.to.file()) {
                     self.castling[s] = None;
+                    key ^= zobrist::castling(s, m.to.file());
                 }
             }
         }
@@ -267,7 +286,11 @@ impl Variant for Chess {
         self.halfmove = if reset_clock { 0 } else { self.halfmove + 1 };
         self.plies += 1;
         self.side = them;
-        self.state_key = state_key(&self.board, self.side, &self.castling, self.ep);
+        // The state key: side and rights done above, the en passant square if it counts.
+        if let Some(sq) = self.ep {
+            key ^= zobrist::en_passant(sq, them, self.board.pieces(Piece::new(them, PAWN)));
+        }
+        self.state_key = key;
         Undo { captured, ..undo }
     }
 
