@@ -34,8 +34,11 @@ fn effects(pos: &Checkered, m: &Move) -> Vec<Effect> {
 /// The canonical string: the move part, after `SWITCH ; ` for a switch turn.
 pub(crate) fn canonical(pos: &Checkered, m: &Move) -> String {
     let part = if m.is(F_CASTLE) {
-        // Both units listed even when one stays on its square (Chess960 arrays).
-        canonical::part_from_effects_keeping(&effects(pos, m), &NOTATION, "SWITCH", &[m.from, m.to])
+        // Castling lists both units, even one ending where it started (spec README).
+        let (kd, rd) = m.castle_squares();
+        let king = Piece::new(m.colour, KING);
+        let rook = Piece::new(m.colour, ROOK);
+        canonical::part(&[(m.from, king), (m.to, rook)], &[(kd, king), (rd, rook)], &NOTATION, "SWITCH")
     } else {
         canonical::part_from_effects(&effects(pos, m), &NOTATION, "SWITCH")
     };

@@ -23,13 +23,14 @@ mod fen;
 pub mod game_level;
 mod movegen;
 mod notation;
-mod uci;
+pub mod uci;
 
 use chimere_core::{
     Bitboard, Board, Colour, GameOptions, GameRules, Notation, Piece, RulesError, Square, Status, Variant, zobrist,
 };
 
 pub use movegen::{Flag, Move};
+pub use uci::castling_token;
 
 /// Piece kinds of orthodox chess (the core's orthodox kinds).
 pub use chimere_core::setup::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
@@ -190,13 +191,16 @@ impl Variant for Chess {
     fn insufficient_material(&self) -> bool {
         game_level::insufficient_material(self)
     }
+    fn board(&self) -> Option<&Board> {
+        Some(&self.board)
+    }
     fn for_each_piece(&self, f: &mut dyn FnMut(Square, Piece)) {
         for (s, p) in self.board.iter() {
             f(s, p);
         }
     }
     fn uci(&self, m: &Move, chess960: bool) -> String {
-        uci::token(self, m, chess960)
+        self.uci_token(m, chess960)
     }
 
     fn count_turns(&mut self, _scratch: &mut Vec<Move>) -> u64 {
@@ -352,16 +356,19 @@ impl Variant for Chess {
     }
 
     fn canonical(&self, m: &Move) -> String {
+        let effects = self.effects(m);
         if m.flag == Flag::Castle {
-            // Both units listed even when one stays on its square (Chess960).
-            return chimere_core::canonical::part_from_effects_keeping(
-                &self.effects(m),
-                &NOTATION,
-                "",
-                &[m.from, m.to],
-            );
+            // Castling lists both units, even one ending where it started (spec README).
+            let (mut removed, mut added) = (Vec::new(), Vec::new());
+            for e in effects {
+                match e {
+                    chimere_core::Effect::Remove(s, p) => removed.push((s, p)),
+                    chimere_core::Effect::Add(s, p) => added.push((s, p)),
+                }
+            }
+            return chimere_core::canonical::part(&removed, &added, &NOTATION, "");
         }
-        chimere_core::canonical::part_from_effects(&self.effects(m), &NOTATION, "")
+        chimere_core::canonical::part_from_effects(&effects, &NOTATION, "")
     }
 
     fn notation(&self, m: &Move) -> String {
