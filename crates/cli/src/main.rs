@@ -88,8 +88,9 @@ struct PerftArgs {
     /// Position in the variant's FEN; default: the start.
     #[arg(long)]
     fen: Option<String>,
-    /// Depth in complete turns.
-    #[arg(long, short = 'd')]
+    /// Depth in complete turns, at most 64 (chimere_core::MAX_PERFT_DEPTH: deeper trees
+    /// cannot be counted in practice).
+    #[arg(long, short = 'd', value_parser = clap::value_parser!(u32).range(0..=chimere_core::MAX_PERFT_DEPTH as i64))]
     depth: u32,
     /// Also print the leaves below each first turn (canonical form, sorted).
     #[arg(long)]

@@ -232,3 +232,17 @@ fn conditions_are_listed_and_each_listed_name_works() {
         assert!(o.status.success(), "{n}: {}", String::from_utf8_lossy(&o.stderr));
     }
 }
+
+/// A perft depth beyond the maximum is a clear error (exit 2), never a crash.
+#[test]
+fn perft_depth_is_bounded() {
+    for depth in ["30000", "4000000000"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chimere"))
+            .args(["perft", "--depth", depth])
+            .output()
+            .expect("run chimere");
+        assert_eq!(out.status.code(), Some(2), "depth {depth}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("not in 0..=64"), "{err}");
+    }
+}

@@ -45,19 +45,30 @@ pub fn part(removed: &[(Square, Piece)], added: &[(Square, Piece)], n: &Notation
 /// the pieces it leaves on the final board (a piece put and later removed within the same
 /// part, or removed and put back, cancels out).
 pub fn part_from_effects(effects: &[Effect], n: &Notation, empty: &str) -> String {
+    part_from_effects_keeping(effects, n, empty, &[])
+}
+
+/// [`part_from_effects`], except that a removal from a square of `kept` and an addition
+/// on it never cancel: castling lists both units it moves even when one of them ends on
+/// the square it started from (`-c1:wk -b1:wr +c1:wk +d1:wr`, the spec's rule).
+pub fn part_from_effects_keeping(effects: &[Effect], n: &Notation, empty: &str, kept: &[Square]) -> String {
     let mut removed: Vec<(Square, Piece)> = Vec::new();
     let mut added: Vec<(Square, Piece)> = Vec::new();
     for &e in effects {
         match e {
             Effect::Remove(s, p) => {
-                if let Some(i) = added.iter().position(|&x| x == (s, p)) {
+                if let Some(i) = added.iter().position(|&x| x == (s, p))
+                    && !kept.contains(&s)
+                {
                     added.swap_remove(i);
                 } else {
                     removed.push((s, p));
                 }
             }
             Effect::Add(s, p) => {
-                if let Some(i) = removed.iter().position(|&x| x == (s, p)) {
+                if let Some(i) = removed.iter().position(|&x| x == (s, p))
+                    && !kept.contains(&s)
+                {
                     removed.swap_remove(i);
                 } else {
                     added.push((s, p));
@@ -66,6 +77,20 @@ pub fn part_from_effects(effects: &[Effect], n: &Notation, empty: &str) -> Strin
         }
     }
     part(&removed, &added, n, empty)
+}
+
+/// The part of a castling: the king from `king_from` to `king_to`, the rook from
+/// `rook_from` to `rook_to`, all four tokens written even when a unit stays on its square.
+pub fn castling(
+    king: Piece,
+    king_from: Square,
+    king_to: Square,
+    rook: Piece,
+    rook_from: Square,
+    rook_to: Square,
+    n: &Notation,
+) -> String {
+    part(&[(king_from, king), (rook_from, rook)], &[(king_to, king), (rook_to, rook)], n, "")
 }
 
 /// Joins parts into a complete turn.
@@ -93,6 +118,16 @@ mod tests {
         ];
         assert_eq!(part_from_effects(&effects, &N, "PASS"), "-e1:wk -h1:wr +f1:wr +g1:wk");
         assert_eq!(part_from_effects(&[], &N, "PASS"), "PASS");
+        // Chess960: the king stays on g1, the rook goes h1-f1; both are listed.
+        let stay = [
+            Effect::Remove(sq("g1"), k),
+            Effect::Remove(sq("h1"), r),
+            Effect::Add(sq("g1"), k),
+            Effect::Add(sq("f1"), r),
+        ];
+        assert_eq!(part_from_effects(&stay, &N, "PASS"), "-h1:wr +f1:wr");
+        assert_eq!(part_from_effects_keeping(&stay, &N, "PASS", &[sq("g1"), sq("h1")]), "-g1:wk -h1:wr +f1:wr +g1:wk");
+        assert_eq!(castling(k, sq("c1"), sq("c1"), r, sq("b1"), sq("d1"), &N), "-b1:wr -c1:wk +c1:wk +d1:wr");
         let cp = Piece::new(Colour::Shared, Kind(0));
         assert_eq!(part(&[], &[(sq("e6"), cp)], &N, ""), "+e6:cp");
         assert_eq!(turn(&["a", "b"]), "a ; b");

@@ -1,6 +1,19 @@
 //! Perft: counting the leaves of the tree of complete turns.
 
-use crate::Variant;
+use crate::{RulesError, Variant};
+
+/// The deepest perft the tools accept. No tree this deep can be counted in practice (the
+/// start position has about 10^20 leaves at depth 14), so a larger depth is a mistake:
+/// refused with a clear error instead of recursing or allocating per ply without end.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
+/// Refuses a perft depth above [`MAX_PERFT_DEPTH`].
+pub fn check_perft_depth(depth: u32) -> Result<(), RulesError> {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(RulesError::Option(format!("perft depth {depth} is above the maximum {MAX_PERFT_DEPTH}")));
+    }
+    Ok(())
+}
 
 /// Reusable move lists, one per ply, so counting allocates only while warming up.
 pub struct Perft<V: Variant> {
@@ -15,16 +28,18 @@ impl<V: Variant> Default for Perft<V> {
 
 impl<V: Variant> Perft<V> {
     /// Leaves at `depth`. With `bulk`, the last ply is counted without being played.
+    /// Move lists are allocated per ply as the recursion reaches it; callers taking a
+    /// depth from users check it first ([`check_perft_depth`]).
     pub fn count(&mut self, pos: &mut V, depth: u32, bulk: bool) -> u64 {
-        while self.lists.len() <= depth as usize {
-            self.lists.push(Vec::with_capacity(256));
-        }
         self.rec(pos, depth, bulk, 0)
     }
 
     fn rec(&mut self, pos: &mut V, depth: u32, bulk: bool, ply: usize) -> u64 {
         if depth == 0 {
             return 1;
+        }
+        if self.lists.len() <= ply {
+            self.lists.push(Vec::with_capacity(256));
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         if bulk && depth == 1 {

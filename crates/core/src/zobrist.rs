@@ -44,3 +44,33 @@ pub const SIDE: u64 = 0x8F2A_47C5_6E1D_93B7;
 pub fn field(i: usize) -> u64 {
     FIELD[i % FIELD_KEYS]
 }
+
+/// The key of castling right `slot` (white queen side, white king side, black queen
+/// side, black king side) held with the rook on `file`. The one castling key of every
+/// orthodox-based engine (the chess crate and the fairy engine hash equal positions
+/// equally).
+#[inline]
+pub fn castling(slot: usize, file: u8) -> u64 {
+    field(slot * 8 + (file as usize & 7))
+}
+
+/// The en passant key: the key of `target` when a capture onto it is possible, i.e. when
+/// `capturers` (the pawns of the side to move, as a bitboard) holds a pawn attacking
+/// `target` — pseudo-legal: a pinned pawn still counts. Otherwise 0, so that a position
+/// reached after a double step nobody can take hashes like the same position reached
+/// by other moves (repetitions through transpositions).
+#[inline]
+pub fn en_passant(target: crate::Square, side_to_move: crate::Colour, capturers: crate::Bitboard) -> u64 {
+    if (crate::attacks::pawn(side_to_move == crate::Colour::Black, target) & capturers).any() {
+        en_passant_square(target)
+    } else {
+        0
+    }
+}
+
+/// The key of an en passant square, whether or not a capture is possible (for engines
+/// that cannot tell, e.g. under fairy rules).
+#[inline]
+pub fn en_passant_square(target: crate::Square) -> u64 {
+    field(32 + target.index())
+}

@@ -6,8 +6,14 @@
 //!
 //! Under multi-move turns (a condition decides when a turn ends) a "turn" of the API is
 //! one move: the side to move may stay the same after it.
+//!
+//! Positions are read by [`crate::position_from_fen`] (the core's one orthodox reader)
+//! and written by [`crate::Position::fen`] (vchess FEN, as the chess crate writes it). A
+//! side without a royal unit is refused ([`crate::check_royals`]) unless the rules allow
+//! it (Losing chess, Extinction) or the option `kings=optional` is given (a problem
+//! played without a king).
 
-use crate::{Game, Move, RuleSet, conditions, notation, position_from_fen, walk};
+use crate::{Game, Move, RuleSet, conditions, notation, position_from_fen};
 use chimere_core::{Board, Colour, GameOptions, GameRules, Kind, Piece, RulesError, Square, Status, Variant};
 use std::sync::Arc;
 
@@ -41,12 +47,19 @@ impl Variant for Game {
         Self::from_fen_with(&GameOptions::default(), fen)
     }
     fn from_fen_with(opts: &GameOptions, fen: &str) -> Result<Self, RulesError> {
+        opts.check_params(&["kings"])?;
+        let allow_no_royal = match opts.param("kings") {
+            None => false,
+            Some("optional") => true,
+            Some(v) => return Err(RulesError::Option(format!("kings={v}: the only value is `optional`"))),
+        };
         let rules = rules_of(&opts.conditions)?;
-        let pos = position_from_fen(fen).map_err(|e| RulesError::fen("fen", e))?;
+        let pos = position_from_fen(fen)?;
+        crate::check_royals(&rules, &pos, allow_no_royal)?;
         Ok(Game::new(rules, pos))
     }
     fn fen(&self) -> String {
-        crate::write_fen(&self.pos)
+        self.pos.fen()
     }
     fn legal_turns(&mut self, out: &mut Vec<Move>) {
         self.legal_moves(out);
@@ -112,15 +125,6 @@ impl Variant for Game {
     fn uci(&self, m: &Move, chess960: bool) -> String {
         self.uci_token(m, chess960).unwrap_or_else(|| self.uci_base(m, chess960))
     }
-}
-
-/// The kind letters of a fairy kind in a FEN (`N` for the knight; fairy kinds by their
-/// Popeye letters in braces, e.g. `{NR}`).
-pub(crate) fn fen_letters(p: Piece) -> String {
-    let l = walk::letters(p.kind);
-    let l = if l == "S" { "N" } else { l };
-    let s = if l.len() == 1 { l.to_string() } else { format!("{{{l}}}") };
-    if p.colour == Colour::White { s } else { s.to_lowercase() }
 }
 
 #[cfg(test)]

@@ -83,7 +83,7 @@ pub use moves::{Move, Shift};
 pub use position::{Position, Unit};
 pub use rules::{Capabilities, Condition, Ctx, Game, Note, RuleSet, RulesError};
 
-use chimere_core::{Colour, Effect, Notation, Square};
+use chimere_core::{Colour, Dialect, Effect, Notation, Setup, SetupError, Square, Validation};
 use std::sync::Arc;
 
 /// Letters of the kinds in the canonical move format (`-e2:wp +e4:wp`): the orthodox FEN
@@ -93,8 +93,12 @@ pub const NOTATION: Notation = Notation { kind_letters: b"pnbrqkholmctdg", share
 
 /// A game from an orthodox FEN and condition names (see [`conditions::by_name`]), e.g.
 /// `game_from_fen("...", &["circe", "anticirce cheylan"])` (refused if they cannot combine).
+///
+/// For tests and problem positions: no side needs a king. Tools reading positions from
+/// users go through [`ConditionalChess`], which refuses a side without a royal unit
+/// unless the rules or the caller allow it ([`check_royals`]).
 pub fn game_from_fen(fen: &str, conditions: &[&str]) -> Result<Game, String> {
-    let pos = position_from_fen(fen)?;
+    let pos = position_from_fen(fen).map_err(|e| format!("bad FEN: {}: {e}", e.field()))?;
     let mut conds: Vec<Arc<dyn Condition>> = Vec::new();
     for c in conditions {
         conds.extend(conditions::by_name(c).map_err(|e| e.to_string())?);
@@ -125,147 +129,161 @@ impl Game {
             })
             .collect();
         self.unmake();
-        Some(chimere_core::canonical::part_from_effects(&effects, &NOTATION, "PASS"))
+        // Castling lists king and rook even when one stays on its square (Chess960).
+        let kept: &[Square] = match mv.castle {
+            Some((rook_from, _)) => &[mv.from, rook_from],
+            None => &[],
+        };
+        Some(chimere_core::canonical::part_from_effects_keeping(&effects, &NOTATION, "PASS", kept))
     }
 }
 
-/// Writes a position as a standard FEN (pieces, side, castling rights KQkq, en passant;
-/// the counters are not kept by the fairy position and are written `0 1`). Fairy kinds
-/// are written by their Popeye letters in braces (`{NR}`).
-pub fn write_fen(pos: &Position) -> String {
-    let mut out = String::new();
-    for rank in (0..8u8).rev() {
-        let mut empty = 0;
-        for file in 0..8u8 {
-            match pos.unit(Square::from_coords(file, rank)) {
-                Some(u) => {
-                    if empty > 0 {
-                        out.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    out.push_str(&chess_game::fen_letters(u.piece));
-                }
-                None => empty += 1,
+/// What the fairy engine requires of a FEN beyond its syntax: a possible en passant
+/// square. Kings are the rules' business (see [`check_royals`]); pawns on a first rank and
+/// a side not to move in check are accepted (problem positions: the fairy engine accepts
+/// more than orthodox games). Castling rights need their king on its first rank
+/// ([`SetupError::BadCastlingRight`] otherwise); a right whose rook is missing keeps only
+/// the king's part (a rook arriving on the home square may complete it under some
+/// conditions: Volage, Anti-Andernach, Einstein, Circe rebirths).
+pub const FEN_VALIDATION: Validation = Validation { castling: false, ..Validation::STATE_ONLY };
+
+/// Reads a FEN of any dialect of the core's one orthodox reader ([`Setup::parse_with`]:
+/// standard, X-FEN, Shredder, vchess `w 0 ahah -`), with the fairy letters of
+/// [`NOTATION`] (`h` nightrider, `g` grasshopper...), Chess960 castling included, checked
+/// by [`FEN_VALIDATION`].
+pub fn position_from_fen(fen: &str) -> Result<Position, SetupError> {
+    let s = Setup::parse_with(fen, &NOTATION)?;
+    s.validate(&FEN_VALIDATION)?;
+    for slot in 0..4 {
+        if let Some(file) = s.castling[slot]
+            && castling_king(&s, slot).is_none()
+        {
+            let (colour, king_side) = (chimere_core::setup::slot_colour(slot), slot % 2 == 1);
+            return Err(SetupError::BadCastlingRight { colour, king_side, file });
+        }
+    }
+    Ok(Position::from_setup(&s))
+}
+
+/// The file of the king a castling right of `slot` belongs to: a king of its colour on its
+/// first rank, on the right side of the rook's file (the e-file one first: several kings
+/// may stand there under Rex Multiplex).
+fn castling_king(s: &Setup, slot: usize) -> Option<u8> {
+    let file = s.castling[slot]?;
+    let c = chimere_core::setup::slot_colour(slot);
+    let rank = chimere_core::setup::back_rank(c);
+    let king = chimere_core::Piece::new(c, walk::KING);
+    let ok =
+        |f: u8| s.get(Square::from_coords(f, rank)) == Some(king) && if slot % 2 == 1 { file > f } else { file < f };
+    if ok(4) { Some(4) } else { (0..8).find(|&f| ok(f)) }
+}
+
+/// Refuses a position where a side has no royal unit, unless the rules allow it (kings
+/// are ordinary units, or a condition's own check rule decides royalty and lets royal units
+/// be captured, as Extinction's last unit of each kind) or the caller does
+/// (`allow_no_royal`: e.g. a problem that plays without a white king).
+pub fn check_royals(rules: &RuleSet, pos: &Position, allow_no_royal: bool) -> Result<(), SetupError> {
+    if allow_no_royal || rules.kings_ordinary || rules.royals_capturable {
+        return Ok(());
+    }
+    for c in Colour::PLAYERS {
+        let kings = pos.board().pieces(chimere_core::Piece::new(c, walk::KING));
+        let royal = kings.any()
+            || (pos.has_royal_attrs()
+                && Iterator::any(&mut pos.colour(c), |s| pos.unit(s).is_some_and(|u| u.has(position::ROYAL))));
+        if !royal {
+            return Err(SetupError::MissingKing(c));
+        }
+    }
+    Ok(())
+}
+
+impl Position {
+    /// The position of a setup, as given (no validation: see [`position_from_fen`]). The
+    /// castling homes come from the rights: a side holding a right has its king's home on
+    /// its king's file and each right's rook on the right's file; other homes are the
+    /// orthodox e-, a- and h-files.
+    pub fn from_setup(s: &Setup) -> Position {
+        let mut pos = Position::empty();
+        for sq in Square::ALL {
+            if let Some(p) = s.get(sq) {
+                pos.setup_put(sq, Unit::new(p.colour, p.kind));
             }
         }
-        if empty > 0 {
-            out.push(char::from(b'0' + empty));
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
-    out.push_str(if pos.side() == Colour::White { " w " } else { " b " });
-    let r = pos.rights();
-    let mut castling = String::new();
-    for (bits, c) in [
-        (position::W_KING | position::W_KINGSIDE, 'K'),
-        (position::W_KING | position::W_QUEENSIDE, 'Q'),
-        (position::B_KING | position::B_KINGSIDE, 'k'),
-        (position::B_KING | position::B_QUEENSIDE, 'q'),
-    ] {
-        if r & bits == bits {
-            castling.push(c);
-        }
-    }
-    out.push_str(if castling.is_empty() { "-" } else { &castling });
-    match pos.ep() {
-        Some(e) => out.push_str(&format!(" {} 0 1", e.target)),
-        None => out.push_str(" - 0 1"),
-    }
-    out
-}
-
-/// Reads an orthodox FEN, standard (`w KQkq - 0 1`) or vchess (`w 0 ahah -`): pieces
-/// K Q R B N P, side, castling, en passant (counters ignored).
-pub fn position_from_fen(fen: &str) -> Result<Position, String> {
-    let mut f = fen.split_whitespace();
-    let board = f.next().ok_or("empty FEN")?;
-    let mut pos = Position::empty();
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(format!("FEN board: expected 8 ranks, got {}", ranks.len()));
-    }
-    for (i, r) in ranks.iter().enumerate() {
-        let rank = 7 - i as u8;
-        let mut file = 0u8;
-        for c in r.chars() {
-            if let Some(d) = c.to_digit(10) {
-                file = file.saturating_add(d as u8);
-                if file > 8 {
-                    return Err(format!("FEN board: rank {} too long", rank + 1));
-                }
+        pos.setup_side(s.side);
+        let mut homes = position::CastlingHomes::ORTHODOX;
+        let mut rights = 0;
+        for (i, c) in Colour::PLAYERS.into_iter().enumerate() {
+            let slots = [2 * i, 2 * i + 1];
+            if slots.iter().all(|&k| s.castling[k].is_none()) {
                 continue;
             }
-            if file >= 8 {
-                return Err(format!("FEN board: rank {} too long", rank + 1));
+            let rank = chimere_core::setup::back_rank(c);
+            if let Some(k) = slots.iter().find_map(|&k| castling_king(s, k)) {
+                homes.king[i] = k;
             }
-            let colour = if c.is_ascii_uppercase() { Colour::White } else { Colour::Black };
-            let letter = match c.to_ascii_uppercase() {
-                'N' => "S".to_string(),
-                o => o.to_string(),
-            };
-            let kind = walk::kind_of_letters(&letter).ok_or_else(|| format!("FEN board: bad piece {c}"))?;
-            pos.setup_put(Square::from_coords(file, rank), Unit::new(colour, kind));
-            file += 1;
-        }
-        if file != 8 {
-            return Err(format!("FEN board: rank {} has {} files", rank + 1, file));
-        }
-    }
-    let side = match f.next().unwrap_or("w") {
-        "w" => Colour::White,
-        "b" => Colour::Black,
-        s => return Err(format!("FEN side: {s}")),
-    };
-    pos.setup_side(side);
-    let third = f.next().unwrap_or("-");
-    let implied = pos.implied_rights();
-    let mut r = 0;
-    let ep = if !third.is_empty() && third.bytes().all(|b| b.is_ascii_digit()) {
-        // vchess FEN: turns played, castling files (white a-side, h-side, black a-side,
-        // h-side; `i` = lost), en passant.
-        let castling = f.next().ok_or("FEN castling: missing")?;
-        let b = castling.as_bytes();
-        if castling != "-" && b.len() != 4 {
-            return Err(format!("FEN castling: `{castling}` is not four files"));
-        }
-        if castling != "-" {
-            let bits = [position::W_QUEENSIDE, position::W_KINGSIDE, position::B_QUEENSIDE, position::B_KINGSIDE];
-            for (i, &c) in b.iter().enumerate() {
-                let expected = if i % 2 == 0 { b'a' } else { b'h' };
-                match c {
-                    b'i' => {}
-                    c if c == expected => {
-                        r |= bits[i] | if i < 2 { position::W_KING } else { position::B_KING };
+            rights |= [position::W_KING, position::B_KING][i];
+            for k in slots {
+                if let Some(f) = s.castling[k] {
+                    homes.rook[k] = f;
+                    // The rook's part of the right only with the rook in place.
+                    if s.get(Square::from_coords(f, rank)) == Some(chimere_core::Piece::new(c, walk::ROOK)) {
+                        rights |= position::SLOT_BITS[k];
                     }
-                    b'a'..=b'h' => {
-                        return Err(format!("FEN castling: Chess960 rook files (`{castling}`) are not supported"));
-                    }
-                    _ => return Err(format!("FEN castling: bad letter in `{castling}`")),
                 }
             }
         }
-        f.next().unwrap_or("-")
-    } else {
-        for c in third.chars() {
-            r |= match c {
-                'K' => position::W_KING | position::W_KINGSIDE,
-                'Q' => position::W_KING | position::W_QUEENSIDE,
-                'k' => position::B_KING | position::B_KINGSIDE,
-                'q' => position::B_KING | position::B_QUEENSIDE,
-                '-' => 0,
-                _ => return Err(format!("FEN castling: {third}")),
-            };
+        pos.setup_homes(homes);
+        pos.setup_rights(rights);
+        if let Some(t) = s.ep {
+            let dr = if s.side == Colour::White { -1 } else { 1 };
+            if let Some(pawn) = t.offset(0, dr) {
+                pos.setup_ep(Some(position::EnPassant::new(t, pawn, None)));
+            }
         }
-        f.next().unwrap_or("-")
-    };
-    pos.setup_rights(r & implied);
-    if ep != "-" {
-        let t = Square::parse(ep).ok_or_else(|| format!("FEN en passant: {ep}"))?;
-        let pawn = if side == Colour::White { t.offset(0, -1) } else { t.offset(0, 1) };
-        let pawn = pawn.ok_or_else(|| format!("FEN en passant: {ep}"))?;
-        pos.setup_ep(Some(position::EnPassant { target: t, pawn, also: None }));
+        pos.setup_counters(s.plies, s.halfmove);
+        pos
     }
-    Ok(pos)
+
+    /// The orthodox part of the position as a setup: the pieces (attributes, hidden units,
+    /// holes and the turn state are not part of it), side, usable castling rights by rook
+    /// file, en passant square, counters.
+    pub fn setup(&self) -> Setup {
+        let mut s = Setup::empty();
+        for (sq, p) in self.board().iter() {
+            s.board[sq.index()] = Some(p);
+        }
+        s.side = if self.side() == Colour::Black { Colour::Black } else { Colour::White };
+        let homes = self.homes();
+        for slot in 0..4 {
+            let king = if slot < 2 { position::W_KING } else { position::B_KING };
+            let both = king | position::SLOT_BITS[slot];
+            if self.rights() & both == both {
+                s.castling[slot] = Some(homes.rook[slot]);
+            }
+        }
+        s.ep = self.ep().map(|e| e.target);
+        s.halfmove = self.halfmove_clock();
+        s.plies = self.plies();
+        s
+    }
+
+    /// The position in vchess FEN (`board side plies castling-files ep`), with the fairy
+    /// letters of [`NOTATION`]; what a FEN cannot say (attributes, hidden units, holes,
+    /// turn state) is left out.
+    pub fn fen(&self) -> String {
+        self.setup().write(Dialect::Vchess, &NOTATION)
+    }
+
+    /// The position in standard FEN (X-FEN castling letters for Chess960 arrays).
+    pub fn standard_fen(&self) -> String {
+        self.setup().write(Dialect::Standard, &NOTATION)
+    }
+}
+
+impl Game {
+    /// The position in vchess FEN ([`Position::fen`]).
+    pub fn fen(&self) -> String {
+        self.pos.fen()
+    }
 }

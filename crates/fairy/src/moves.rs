@@ -1,7 +1,7 @@
 //! Moves and pseudo-legal move generation by walk data, plus the orthodox-style
 //! observation test (can a side capture on a square, ignoring consequences).
 
-use crate::position::{B_KING, B_KINGSIDE, B_QUEENSIDE, W_KING, W_KINGSIDE, W_QUEENSIDE};
+use crate::position::{B_KING, SLOT_BITS, W_KING};
 use crate::position::{EnPassant, Position, ROYAL, UNCAPTURABLE, Unit};
 use crate::walk::{self, KING, PAWN, ROSE_CIRCLE, Step};
 use chimere_core::{Bitboard, Colour, Kind, Square, attacks};
@@ -529,7 +529,7 @@ fn gen_pawn(
                 push_promotions(Move { capture: Some(to), ..Move::quiet(from, to) }, promotes, gp, out)
             }
             None => {
-                if let Some(EnPassant { target, pawn, also }) = v.pos.ep()
+                if let Some(EnPassant { target, pawn, also, .. }) = v.pos.ep()
                     && (target == to || also == Some(to))
                     && !v.pos.is_hole(to)
                     && let Some(t) = v.get(pawn)
@@ -554,24 +554,42 @@ fn gen_pawn(
     }
 }
 
+/// Castling, Chess960 rules: the king on its home square with its right, a rook of its
+/// colour on the home square of a right held; the king goes to the c- or g-file, the rook
+/// beside it (d- or f-file); every square between the king and its destination and
+/// between the rook and its destination is empty (holes count as occupied) but for those
+/// two units. Whether the king crosses an observed square is decided when it is played.
 fn gen_castling(pos: &Position, from: Square, mover: Colour, out: &mut Vec<Move>) {
-    let (king_bit, q_bit, k_bit, r) = match mover {
-        Colour::White => (W_KING, W_QUEENSIDE, W_KINGSIDE, 0u8),
-        Colour::Black => (B_KING, B_QUEENSIDE, B_KINGSIDE, 7u8),
+    let (king_bit, slots) = match mover {
+        Colour::White => (W_KING, [0, 1]),
+        Colour::Black => (B_KING, [2, 3]),
         Colour::Shared => return,
     };
-    let at = |f: u8| Square::from_coords(f, r);
+    let homes = pos.homes();
     let rights = pos.rights();
-    if rights & king_bit == 0 || from != at(4) {
+    if rights & king_bit == 0 || from != homes.king_square(mover) {
         return;
     }
-    let empty = |files: &[u8]| files.iter().all(|&f| !pos.blocked(at(f)));
-    let rook_ok = |f: u8| pos.unit(at(f)).is_some_and(|u| u.kind() == walk::ROOK && u.colour() == mover);
-    if rights & k_bit != 0 && empty(&[5, 6]) && rook_ok(7) {
-        out.push(Move { castle: Some((at(7), at(5))), ..Move::quiet(from, at(6)) });
-    }
-    if rights & q_bit != 0 && empty(&[1, 2, 3]) && rook_ok(0) {
-        out.push(Move { castle: Some((at(0), at(3))), ..Move::quiet(from, at(2)) });
+    let rank = from.rank();
+    for slot in slots.into_iter().rev() {
+        if rights & SLOT_BITS[slot] == 0 {
+            continue;
+        }
+        let rf = homes.rook_square(slot);
+        if !pos.unit(rf).is_some_and(|u| u.kind() == walk::ROOK && u.colour() == mover) {
+            continue;
+        }
+        let (kt, rt) = if slot % 2 == 1 { (6, 5) } else { (2, 3) };
+        let clear = |a: u8, b: u8| {
+            (a.min(b)..=a.max(b)).all(|f| {
+                let s = Square::from_coords(f, rank);
+                s == from || s == rf || !pos.blocked(s)
+            })
+        };
+        if clear(from.file(), kt) && clear(rf.file(), rt) {
+            let (kt, rt) = (Square::from_coords(kt, rank), Square::from_coords(rt, rank));
+            out.push(Move { castle: Some((rf, rt)), ..Move::quiet(from, kt) });
+        }
     }
 }
 

@@ -86,7 +86,7 @@ pub fn move_text(game: &Game, mv: &Move, notes: &[Note]) -> String {
         let partner = pos.unit(rf).map_or_else(String::new, bracket_unit);
         let _ = write!(s, "{}{}-{}/{partner}{rf}-{rt}", mover_text(u), mv.from, mv.to);
     } else if let Some((rf, _)) = mv.castle {
-        s.push_str(if rf.file() == 7 { "0-0" } else { "0-0-0" });
+        s.push_str(if rf.file() > mv.from.file() { "0-0" } else { "0-0-0" });
     } else {
         s.push_str(&mover_text(u));
         let _ = write!(s, "{}", mv.from);

@@ -1,7 +1,21 @@
 //! The position: core [`Board`] (colour and kind of every unit) plus what fairy chess adds
 //! per unit (attributes, diagram square), the underworld (units hidden under a square),
-//! castling rights, en passant and the side to move. It changes only through [`Fx`]
-//! effects recorded in a journal; unmaking a move replays its effects backwards.
+//! castling rights, en passant, the side to move and the move counters. It changes only
+//! through [`Fx`] effects recorded in a journal; unmaking a move replays its effects
+//! backwards.
+//!
+//! The orthodox part is built from and written to the core's one orthodox
+//! [`chimere_core::Setup`] ([`Position::from_setup`], [`Position::setup`]), and hashed by
+//! the core's one Zobrist scheme: an orthodox position hashes as in the chess crate.
+//! Castling follows Chess960: [`CastlingHomes`] says on which files the king and each
+//! castling rook start (the e-, a- and h-files unless a FEN says otherwise).
+//!
+//! Hashing of state: castling rights count per right that is usable (king and rook bits
+//! both held), by rook file; the en passant square counts only when a pawn could take
+//! onto it ([`chimere_core::zobrist::en_passant`]). A game under conditions sets
+//! [`Position::set_exact_state`]: then the en passant square always counts and so do
+//! rights bits held without their partner (a rook reborn on its corner may make them
+//! usable again), so that positions whose futures differ never hash equal.
 
 use arrayvec::ArrayVec;
 use chimere_core::{Bitboard, Board, Colour, Effect, Kind, Piece, Square, zobrist};
@@ -65,13 +79,68 @@ impl Unit {
 }
 
 /// En passant state: the square a capturing pawn lands on, and the pawn that may be taken.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Copy, Clone, Eq, Debug)]
 pub struct EnPassant {
     pub target: Square,
     pub pawn: Square,
     /// A second square the pawn passed over (a three-square step): it may be taken there
     /// too.
     pub also: Option<Square>,
+    /// Whether the hash counts this en passant state: set by the position when the state
+    /// is set ([`Position::set_ep`]) from the board of that moment; ignored by equality.
+    pub hashed: bool,
+}
+
+impl EnPassant {
+    /// An en passant state (the position decides [`EnPassant::hashed`]).
+    pub const fn new(target: Square, pawn: Square, also: Option<Square>) -> EnPassant {
+        EnPassant { target, pawn, also, hashed: true }
+    }
+}
+
+impl PartialEq for EnPassant {
+    fn eq(&self, o: &Self) -> bool {
+        self.target == o.target && self.pawn == o.pawn && self.also == o.also
+    }
+}
+
+impl std::hash::Hash for EnPassant {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (self.target, self.pawn, self.also).hash(h)
+    }
+}
+
+/// The files castling units start from: the king of each colour (white, black) and the
+/// rook of each castling slot (white queen side, white king side, black queen side, black
+/// king side — the [`W_QUEENSIDE`].. bits). Orthodox: e, a, h.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct CastlingHomes {
+    pub king: [u8; 2],
+    pub rook: [u8; 4],
+}
+
+impl CastlingHomes {
+    pub const ORTHODOX: CastlingHomes = CastlingHomes { king: [4, 4], rook: [0, 7, 0, 7] };
+
+    /// The king's home square of a player.
+    pub fn king_square(&self, c: Colour) -> Square {
+        let i = (c == Colour::Black) as usize;
+        Square::from_coords(self.king[i], chimere_core::setup::back_rank(c))
+    }
+    /// The home square of the rook of castling slot `slot` (0..4).
+    pub fn rook_square(&self, slot: usize) -> Square {
+        Square::from_coords(self.rook[slot], chimere_core::setup::back_rank(chimere_core::setup::slot_colour(slot)))
+    }
+}
+
+/// The rook bit of each castling slot (white queen side, white king side, black queen
+/// side, black king side).
+pub const SLOT_BITS: [u8; 4] = [W_QUEENSIDE, W_KINGSIDE, B_QUEENSIDE, B_KINGSIDE];
+
+/// The king bit of a slot's colour.
+#[inline]
+const fn slot_king_bit(slot: usize) -> u8 {
+    if slot < 2 { W_KING } else { B_KING }
 }
 
 /// The last move played, for rules that look at it (kept only when a rule set asks for
@@ -96,8 +165,8 @@ pub const B_KING: u8 = 8;
 pub const B_QUEENSIDE: u8 = 16;
 pub const B_KINGSIDE: u8 = 32;
 
-/// The castling-right bits tied to a square: the king's or a rook's home square. A unit
-/// leaving or taken from it loses them (see the play pipeline); `NoCastling` names them.
+/// The castling-right bits tied to a square of the orthodox array (see
+/// [`Position::rights_of_square`] for the position's own homes, Chess960 included).
 pub const fn rights_of_square(sq: Square) -> u8 {
     match sq.index() {
         4 => W_KING,
@@ -121,7 +190,11 @@ pub enum Fx {
     Unbury(Square, Unit, u8),
     Rights(u8, u8),
     Ep(Option<EnPassant>, Option<EnPassant>),
-    Side,
+    /// The side to move changes and a move is counted: plies + 1, the half-move clock
+    /// from the first value to the second (reset or + 1).
+    Side(u16, u16),
+    /// Undoes [`Fx::Side`] (plies - 1, the clock from the first value back to the second).
+    Unside(u16, u16),
     /// The turn state changed (the previous one is kept on a stack, see [`Turn`]).
     Turn,
     /// Undoes [`Fx::Turn`]: the previous turn state comes back from the stack.
@@ -141,7 +214,8 @@ impl Fx {
             Fx::Unbury(s, u, i) => Fx::Bury(s, u, i),
             Fx::Rights(a, b) => Fx::Rights(b, a),
             Fx::Ep(a, b) => Fx::Ep(b, a),
-            Fx::Side => Fx::Side,
+            Fx::Side(a, b) => Fx::Unside(b, a),
+            Fx::Unside(a, b) => Fx::Side(b, a),
             Fx::Turn => Fx::TurnUndo,
             Fx::TurnUndo => Fx::Turn,
             Fx::Last(a, b) => Fx::Last(b, a),
@@ -241,7 +315,13 @@ pub struct Position {
     under: ArrayVec<(Square, Unit), UNDER_MAX>,
     side: Colour,
     rights: u8,
+    homes: CastlingHomes,
     ep: Option<EnPassant>,
+    /// Plies played (vchess's counter) and plies since the last capture or pawn move.
+    plies: u32,
+    halfmove: u16,
+    /// Hash every state field exactly (under conditions; see the module text).
+    exact: bool,
     turn: Turn,
     /// Previous turn states, one per [`Fx::Turn`] in the journal.
     turn_undo: Vec<Turn>,
@@ -265,7 +345,10 @@ impl PartialEq for Position {
             && self.under == o.under
             && self.side == o.side
             && self.rights == o.rights
+            && self.homes == o.homes
             && self.ep == o.ep
+            && self.plies == o.plies
+            && self.halfmove == o.halfmove
             && self.turn == o.turn
             && self.xhash == o.xhash
             && self.last == o.last
@@ -289,7 +372,11 @@ impl Position {
             under: ArrayVec::new(),
             side: Colour::White,
             rights: 0,
+            homes: CastlingHomes::ORTHODOX,
             ep: None,
+            plies: 0,
+            halfmove: 0,
+            exact: false,
             turn: Turn::default(),
             turn_undo: Vec::new(),
             xhash: 0,
@@ -316,6 +403,21 @@ impl Position {
     #[inline]
     pub fn ep(&self) -> Option<EnPassant> {
         self.ep
+    }
+    /// Where the castling units start.
+    #[inline]
+    pub fn homes(&self) -> CastlingHomes {
+        self.homes
+    }
+    /// Plies played.
+    #[inline]
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+    /// Plies since the last capture or pawn move.
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove as u32
     }
     /// The state of the current turn (default under single-move rules).
     #[inline]
@@ -402,7 +504,7 @@ impl Position {
             h ^= extra_key(sq, self.unit(sq).expect("occupied"));
         }
         h ^= self.under_hash_all();
-        h ^= Self::rights_key(self.rights) ^ Self::ep_key(self.ep) ^ Self::last_key(self.last);
+        h ^= self.rights_key(self.rights) ^ Self::ep_key(self.ep) ^ Self::last_key(self.last);
         h ^= turn_key(self.turn);
         for sq in self.holes {
             h ^= hole_key(sq);
@@ -429,8 +531,26 @@ impl Position {
         h
     }
 
-    fn rights_key(r: u8) -> u64 {
-        (0..6).filter(|i| r >> i & 1 != 0).map(zobrist::field).fold(0, |a, b| a ^ b)
+    /// The castling key: the core's key of each usable right (king and rook bits held),
+    /// by rook file; under [`Position::set_exact_state`] also the bits held alone.
+    #[inline]
+    fn rights_key(&self, r: u8) -> u64 {
+        if r == 0 {
+            return 0;
+        }
+        let mut k = 0;
+        let mut unused = r;
+        for (slot, &rook_bit) in SLOT_BITS.iter().enumerate() {
+            let both = slot_king_bit(slot) | rook_bit;
+            if r & both == both {
+                k ^= zobrist::castling(slot, self.homes.rook[slot]);
+                unused &= !both;
+            }
+        }
+        if self.exact && unused != 0 {
+            k ^= mix(0xCA57_0000_0000_0000 ^ unused as u64);
+        }
+        k
     }
     fn last_key(l: Option<LastMove>) -> u64 {
         l.map_or(0, |l| {
@@ -442,12 +562,33 @@ impl Position {
                 ^ (l.ep_before as u64) << 18)
         })
     }
+    #[inline]
     fn ep_key(ep: Option<EnPassant>) -> u64 {
-        ep.map_or(0, |e| {
-            zobrist::field(16 + e.target.index())
-                ^ zobrist::field(96 + e.pawn.index())
-                ^ e.also.map_or(0, |a| mix(0xE9A5_5000 ^ a.index() as u64))
-        })
+        match ep {
+            Some(e) if e.hashed => {
+                zobrist::en_passant_square(e.target) ^ e.also.map_or(0, |a| mix(0xE9A5_5000 ^ a.index() as u64))
+            }
+            _ => 0,
+        }
+    }
+
+    /// Sets [`EnPassant::hashed`] from the board: always under exact hashing or for a
+    /// three-square step, otherwise when a pawn of the opponent of the pawn that stepped
+    /// (or a neutral pawn) could capture onto the target (the chess crate's rule).
+    fn keyed(&self, ep: Option<EnPassant>) -> Option<EnPassant> {
+        let mut e = ep?;
+        e.hashed = self.exact
+            || e.also.is_some()
+            || match self.board.get(e.pawn).map(|p| p.colour) {
+                Some(c @ (Colour::White | Colour::Black)) => {
+                    let them = c.opponent();
+                    let pawns = self.board.kind(crate::walk::PAWN)
+                        & (self.board.colour(them) | self.board.colour(Colour::Shared));
+                    zobrist::en_passant(e.target, them, pawns) != 0
+                }
+                _ => true,
+            };
+        Some(e)
     }
 
     // ----- set-up (not journalled) -----
@@ -480,14 +621,39 @@ impl Position {
     }
     pub fn setup_side(&mut self, c: Colour) {
         if c != self.side {
-            self.raw(Fx::Side);
+            self.side = c;
+            self.xhash ^= zobrist::SIDE;
         }
     }
     pub fn setup_rights(&mut self, r: u8) {
         self.raw(Fx::Rights(self.rights, r));
     }
+    /// Sets the castling homes (Chess960 arrays); set-up only.
+    pub fn setup_homes(&mut self, homes: CastlingHomes) {
+        let r = self.rights;
+        self.raw(Fx::Rights(r, 0));
+        self.homes = homes;
+        self.raw(Fx::Rights(0, r));
+    }
+    /// Sets the move counters (set-up only; not hashed).
+    pub fn setup_counters(&mut self, plies: u32, halfmove: u32) {
+        self.plies = plies;
+        self.halfmove = halfmove.min(u16::MAX as u32) as u16;
+    }
     pub fn setup_ep(&mut self, ep: Option<EnPassant>) {
+        let ep = self.keyed(ep);
         self.raw(Fx::Ep(self.ep, ep));
+    }
+    /// Hash every state field exactly (a game under conditions; see the module text).
+    /// Set-up only: the hash is recomputed.
+    pub fn set_exact_state(&mut self, exact: bool) {
+        self.exact = exact;
+        self.ep = self.keyed(self.ep);
+        self.xhash = self.recomputed_xhash();
+    }
+    /// Whether every state field is hashed exactly.
+    pub fn exact_state(&self) -> bool {
+        self.exact
     }
     pub fn setup_turn(&mut self, t: Turn) {
         self.xhash ^= turn_key(self.turn) ^ turn_key(t);
@@ -519,7 +685,7 @@ impl Position {
             }
             Fx::Rights(old, new) => {
                 debug_assert_eq!(old, self.rights);
-                self.xhash ^= Self::rights_key(old) ^ Self::rights_key(new);
+                self.xhash ^= self.rights_key(old) ^ self.rights_key(new);
                 self.rights = new;
             }
             Fx::Ep(old, new) => {
@@ -527,9 +693,17 @@ impl Position {
                 self.xhash ^= Self::ep_key(old) ^ Self::ep_key(new);
                 self.ep = new;
             }
-            Fx::Side => {
+            Fx::Side(_, half) => {
                 self.side = self.side.opponent();
                 self.xhash ^= zobrist::SIDE;
+                self.plies = self.plies.wrapping_add(1);
+                self.halfmove = half;
+            }
+            Fx::Unside(_, half) => {
+                self.side = self.side.opponent();
+                self.xhash ^= zobrist::SIDE;
+                self.plies = self.plies.wrapping_sub(1);
+                self.halfmove = half;
             }
             _ => self.raw_other(fx),
         }
@@ -538,7 +712,7 @@ impl Position {
     #[inline(never)]
     fn raw_other(&mut self, fx: Fx) {
         match fx {
-            Fx::Remove(..) | Fx::Add(..) | Fx::Rights(..) | Fx::Ep(..) | Fx::Side => self.raw(fx),
+            Fx::Remove(..) | Fx::Add(..) | Fx::Rights(..) | Fx::Ep(..) | Fx::Side(..) | Fx::Unside(..) => self.raw(fx),
             Fx::Bury(sq, u, at) => {
                 self.xhash ^= self.under_hash(sq);
                 self.under.insert(at as usize, (sq, u));
@@ -634,9 +808,12 @@ impl Position {
             self.apply(Fx::Rights(self.rights, r));
         }
     }
+    /// Sets the en passant state (journalled; [`EnPassant::hashed`] is decided here from
+    /// the board as it stands).
     #[inline]
     pub fn set_ep(&mut self, ep: Option<EnPassant>) {
         if ep != self.ep {
+            let ep = self.keyed(ep);
             self.apply(Fx::Ep(self.ep, ep));
         }
     }
@@ -666,9 +843,17 @@ impl Position {
             }
         }
     }
+    /// The other side to move; counts a ply, and the half-move clock goes on.
     #[inline]
     pub fn flip_side(&mut self) {
-        self.apply(Fx::Side);
+        self.flip_side_clock(false);
+    }
+    /// The other side to move; counts a ply and resets the half-move clock when `reset`
+    /// (a capture or a pawn move), else advances it.
+    #[inline]
+    pub fn flip_side_clock(&mut self, reset: bool) {
+        let half = if reset { 0 } else { self.halfmove.saturating_add(1) };
+        self.apply(Fx::Side(self.halfmove, half));
     }
     /// Sets the turn state (journalled).
     pub fn set_turn(&mut self, t: Turn) {
@@ -697,28 +882,42 @@ impl Position {
         self.board.colour(c) | self.board.colour(Colour::Shared)
     }
 
-    /// Castling rights implied by kings and rooks standing on their diagram squares.
+    /// Castling rights implied by kings and rooks standing on their home squares
+    /// ([`Position::homes`]).
     pub fn implied_rights(&self) -> u8 {
         use crate::walk::{KING, ROOK};
         let mut r = 0;
-        let at =
-            |s: &str, c: Colour, k: Kind| self.board.get(Square::parse(s).expect("square")) == Some(Piece::new(c, k));
-        if at("e1", Colour::White, KING) {
-            r |= W_KING;
-            if at("a1", Colour::White, ROOK) {
-                r |= W_QUEENSIDE;
+        for (i, c) in Colour::PLAYERS.into_iter().enumerate() {
+            if self.board.get(self.homes.king_square(c)) != Some(Piece::new(c, KING)) {
+                continue;
             }
-            if at("h1", Colour::White, ROOK) {
-                r |= W_KINGSIDE;
+            r |= [W_KING, B_KING][i];
+            for slot in [2 * i, 2 * i + 1] {
+                if self.board.get(self.homes.rook_square(slot)) == Some(Piece::new(c, ROOK)) {
+                    r |= SLOT_BITS[slot];
+                }
             }
         }
-        if at("e8", Colour::Black, KING) {
-            r |= B_KING;
-            if at("a8", Colour::Black, ROOK) {
-                r |= B_QUEENSIDE;
+        r
+    }
+
+    /// The castling-right bits tied to a square: a king's or a castling rook's home
+    /// square. A unit leaving or taken from it loses them (see the play pipeline);
+    /// `NoCastling` names them.
+    #[inline]
+    pub fn rights_of_square(&self, sq: Square) -> u8 {
+        if self.homes == CastlingHomes::ORTHODOX {
+            return rights_of_square(sq);
+        }
+        let mut r = 0;
+        for (i, c) in Colour::PLAYERS.into_iter().enumerate() {
+            if sq == self.homes.king_square(c) {
+                r |= [W_KING, B_KING][i];
             }
-            if at("h8", Colour::Black, ROOK) {
-                r |= B_KINGSIDE;
+        }
+        for (slot, &rook_bit) in SLOT_BITS.iter().enumerate() {
+            if sq == self.homes.rook_square(slot) {
+                r |= rook_bit;
             }
         }
         r

@@ -990,7 +990,7 @@ fn reference(g: &mut Game) -> BTreeMap<String, String> {
                             && !arr.iter().any(|a| a.kind() == walk::KING)
                         {
                             let mid = Square::from_coords(m.to.file(), (m.from.rank() + m.to.rank()) / 2);
-                            Some(EnPassant { target: mid, pawn: m.to, also: None })
+                            Some(EnPassant::new(mid, m.to, None))
                         } else {
                             None
                         };

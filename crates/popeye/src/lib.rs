@@ -133,7 +133,7 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
             let from = sq[0];
             chimere_core::Square::from_coords(pawn.file(), (from.rank() + pawn.rank()) / 2)
         };
-        pos.setup_ep(Some(EnPassant { target, pawn, also: None }));
+        pos.setup_ep(Some(EnPassant::new(target, pawn, None)));
     }
     Ok(Game::new(rules, pos))
 }

@@ -48,7 +48,7 @@
 //! set substitutions...); the others are refused.
 
 use crate::moves::{self, GenParams, Move};
-use crate::position::{Position, ROYAL, Unit, rights_of_square};
+use crate::position::{Position, ROYAL, Unit};
 use crate::rules::{BaseMove, Capabilities, Condition, Note, Notes, Observation, Reject, RuleSet, RulesError};
 use crate::walk::{KING, PAWN};
 use arrayvec::ArrayVec;
@@ -138,7 +138,7 @@ impl Stack {
     fn new(pos: &Position, s: Square) -> Stack {
         let units = stack(pos, s);
         let mut class = [0u8; STACK_MAX];
-        let right = pos.rights() & rights_of_square(s) != 0;
+        let right = pos.rights() & pos.rights_of_square(s) != 0;
         for j in 0..units.len() {
             let u = units[j].1;
             let first = (0..j).find(|&k| !(k == 0 && right) && same(units[k].1, u)).unwrap_or(j);

@@ -45,6 +45,11 @@ impl Game {
         for c in &rules.conditions {
             c.setup(&mut pos);
         }
+        // Under conditions every state field is hashed exactly; orthodox play keeps the
+        // core's scheme (equal to the chess crate's hash).
+        if !rules.conditions.is_empty() && !pos.exact_state() {
+            pos.set_exact_state(true);
+        }
         let mut diagram_kinds = [0u32; 2];
         for sq in pos.occupied() {
             let u = pos.unit(sq).expect("occupied");
@@ -158,7 +163,7 @@ impl Game {
         }
         let board_before = if self.rules.turns.is_some() { self.pos.board().hash() } else { 0 };
         let royals = count_royals(&self.pos, mover);
-        if let Some((_, rook_to)) = mv.castle {
+        if let Some((rook_from, _)) = mv.castle {
             // The castling king's side (under `any_unit`, possibly the opponent's king).
             let side = match self.pos.unit(mv.from).map(|u| u.colour()) {
                 Some(c) if c != Colour::Shared => c,
@@ -167,14 +172,31 @@ impl Game {
             if self.in_check(side) {
                 return None;
             }
-            // The king may not cross an observed square: stand it there and look.
-            self.pos.begin();
-            let k = self.pos.remove(mv.from).expect("king");
-            self.pos.add(rook_to, k);
-            let crossed_ok = !self.in_check(side);
-            self.pos.rollback();
-            if !crossed_ok {
-                return None;
+            // The king may not cross an observed square: stand it on each square strictly
+            // between its start and its destination and look (its destination is checked
+            // after the move). The rook stays where it is unless the king must stand on
+            // its square (Chess960).
+            let step = |a: u8, b: u8| (b as i8 - a as i8).signum();
+            let (df, dr) = (step(mv.from.file(), mv.to.file()), step(mv.from.rank(), mv.to.rank()));
+            let mut sq = mv.from;
+            while let Some(next) = sq.offset(df, dr)
+                && next != mv.to
+                && (df, dr) != (0, 0)
+            {
+                sq = next;
+                self.pos.begin();
+                let k = self.pos.remove(mv.from).expect("king");
+                if sq == rook_from {
+                    self.pos.remove(rook_from);
+                }
+                let crossed_ok = !self.pos.blocked(sq) && {
+                    self.pos.add(sq, k);
+                    !self.in_check(side)
+                };
+                self.pos.rollback();
+                if !crossed_ok {
+                    return None;
+                }
             }
         }
         let their_royals = if self.rules.check_rule.is_some() { count_royals(&self.pos, mover.opponent()) } else { 0 };

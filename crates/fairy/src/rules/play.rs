@@ -80,17 +80,21 @@ impl Play<'_> {
     pub fn capture_square(&self) -> Option<Square> {
         self.mv.capture
     }
-    /// Records the rights regained by a unit placed on `sq` (rook on its corner, king on
-    /// its square).
+    /// Records the rights regained by a unit placed on `sq` (a rook on its castling home,
+    /// the king on its home square; [`Position::homes`]).
     pub fn regain_rights(&mut self, sq: Square, u: Unit) {
-        let bit = match (u.colour(), u.kind(), sq.index()) {
-            (Colour::White, k, 4) if k == KING => W_KING,
-            (Colour::White, k, 0) if k == ROOK => W_QUEENSIDE,
-            (Colour::White, k, 7) if k == ROOK => W_KINGSIDE,
-            (Colour::Black, k, 60) if k == KING => B_KING,
-            (Colour::Black, k, 56) if k == ROOK => B_QUEENSIDE,
-            (Colour::Black, k, 63) if k == ROOK => B_KINGSIDE,
-            _ => 0,
+        let homes = self.pos.rights_of_square(sq);
+        let (king_bit, rook_bits) = match u.colour() {
+            Colour::White => (W_KING, W_QUEENSIDE | W_KINGSIDE),
+            Colour::Black => (B_KING, B_QUEENSIDE | B_KINGSIDE),
+            Colour::Shared => (0, 0),
+        };
+        let bit = if u.kind() == KING {
+            homes & king_bit
+        } else if u.kind() == ROOK {
+            homes & rook_bits
+        } else {
+            0
         };
         self.regain |= bit;
     }
@@ -107,7 +111,7 @@ pub(super) fn rights_lost(pos: &Position) -> u8 {
     let mut lost = 0;
     for fx in pos.frame() {
         if let crate::position::Fx::Remove(s, _) = fx {
-            lost |= crate::position::rights_of_square(*s);
+            lost |= pos.rights_of_square(*s);
         }
     }
     lost
@@ -161,6 +165,12 @@ impl Game {
                     let u = pos.remove(c).ok_or(Reject)?;
                     victims.push(Victim { sq: c, unit: u, role: Role::Captured, handled: false });
                 }
+                // Castling lifts king and rook before either lands (Chess960: the king
+                // may land on the rook's square or stay on its own).
+                let rook = match mv.castle {
+                    Some((rf, _)) => Some(pos.remove(rf).ok_or(Reject)?),
+                    None => None,
+                };
                 if pos.unit(mv.to).is_some() {
                     return Err(Reject);
                 }
@@ -169,8 +179,7 @@ impl Game {
                     None => moving,
                 };
                 pos.add(mv.to, arrived);
-                if let Some((rf, rt)) = mv.castle {
-                    let rook = pos.remove(rf).ok_or(Reject)?;
+                if let (Some((_, rt)), Some(rook)) = (mv.castle, rook) {
                     if pos.unit(rt).is_some() {
                         return Err(Reject);
                     }
@@ -254,9 +263,9 @@ impl Game {
             let first = mv.from.offset(0, toward).expect("on the board");
             let second = first.offset(0, toward).expect("on the board");
             ep = Some(if steps == 2 {
-                EnPassant { target: first, pawn: mv.to, also: None }
+                EnPassant::new(first, mv.to, None)
             } else {
-                EnPassant { target: second, pawn: mv.to, also: Some(first) }
+                EnPassant::new(second, mv.to, Some(first))
             });
         }
         let ep_before = pos.ep().is_some();
@@ -270,7 +279,7 @@ impl Game {
                 ep_before,
             }));
         }
-        pos.flip_side();
+        pos.flip_side_clock(mv.capture.is_some() || moving.kind() == PAWN);
         Ok(())
     }
 
@@ -296,7 +305,7 @@ impl Game {
         }
         pos.set_rights(old_rights & !rights_lost(pos));
         pos.set_ep(None);
-        pos.flip_side();
+        pos.flip_side_clock(sh.object.is_some_and(|(_, to)| to.is_none()) || moving.kind() == PAWN);
         Ok(())
     }
 }

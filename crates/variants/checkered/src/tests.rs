@@ -349,3 +349,11 @@ fn stage_two_en_passant_both_ways() {
     assert_eq!(after, "4k3/8/8/3sP3/8/8/8/4K3 w 11 iiii0000000000000000 d6 - 2b");
     assert!(turns(&after).contains("-d5:cp -e5:wp +d6:wp"));
 }
+
+/// Castling lists king and rook even when one of them stays on its square (spec,
+/// canonical move format): the king stays on g1, then the rook stays on f1.
+#[test]
+fn castling_lists_a_unit_that_stays() {
+    assert!(turns("4k3/8/8/8/8/8/8/6KR w 0 ihii1111111111111111 - - 1").contains("-g1:wk -h1:wr +f1:wr +g1:wk"));
+    assert!(turns("4k3/8/8/8/8/8/8/4KR2 w 0 ifii1111111111111111 - - 1").contains("-e1:wk -f1:wr +f1:wr +g1:wk"));
+}

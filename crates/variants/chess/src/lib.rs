@@ -8,8 +8,12 @@
 //! checkmate loses, stalemate is a draw. Repetition, the fifty-move rule and insufficient
 //! material are game-level draws (see [`game_level`]) and never change a position's status.
 //!
-//! Both FEN dialects are read (standard/X-FEN/Shredder-FEN and vchess FEN, told apart by
-//! their third field); [`Chess::fen`] writes vchess FEN, [`Chess::standard_fen`] standard FEN.
+//! Every FEN dialect is read through the core's one orthodox [`chimere_core::Setup`]
+//! (standard/X-FEN/Shredder-FEN and vchess FEN, told apart by their third field) and
+//! validated as a legal game ([`Chess::from_setup`]); [`Chess::fen`] writes vchess FEN,
+//! [`Chess::standard_fen`] standard FEN. The hash is the core's one scheme, shared with the
+//! fairy engine: equal positions hash equal in both, and the en passant square counts only
+//! when a capture onto it is possible (so transpositions repeat).
 //!
 //! This is the fast base: strictly legal generation from check and pin masks on magic
 //! bitboards, moves handed out in bulk per piece to a sink (a list or a counter), and
@@ -22,29 +26,23 @@ mod notation;
 pub mod uci;
 
 use chimere_core::{
-    Bitboard, Board, Colour, GameOptions, GameRules, Kind, Notation, Piece, RulesError, Square, Status, Variant,
-    zobrist,
+    Bitboard, Board, Colour, GameOptions, GameRules, Notation, Piece, RulesError, Square, Status, Variant, zobrist,
 };
 
 pub use movegen::{Flag, Move};
 pub use uci::castling_token;
 
-/// Piece kinds of orthodox chess.
-pub const PAWN: Kind = Kind(0);
-pub const KNIGHT: Kind = Kind(1);
-pub const BISHOP: Kind = Kind(2);
-pub const ROOK: Kind = Kind(3);
-pub const QUEEN: Kind = Kind(4);
-pub const KING: Kind = Kind(5);
+/// Piece kinds of orthodox chess (the core's orthodox kinds).
+pub use chimere_core::setup::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 
 /// Letters of the kinds, in kind order.
-pub const NOTATION: Notation = Notation { kind_letters: b"pnbrqk", shared_colour: 'c' };
+pub const NOTATION: Notation = chimere_core::setup::ORTHODOX;
 
 /// Castling-right slots: white queen side, white king side, black queen side, black king side.
-const WQ: usize = 0;
-const WK: usize = 1;
-const BQ: usize = 2;
-const BK: usize = 3;
+const WQ: usize = chimere_core::setup::WHITE_QUEEN_SIDE;
+const WK: usize = chimere_core::setup::WHITE_KING_SIDE;
+const BQ: usize = chimere_core::setup::BLACK_QUEEN_SIDE;
+const BK: usize = chimere_core::setup::BLACK_KING_SIDE;
 
 /// An orthodox chess position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,19 +71,28 @@ pub struct Undo {
     state_key: u64,
 }
 
-fn back_rank(c: Colour) -> u8 {
-    if c == Colour::White { 0 } else { 7 }
+use chimere_core::setup::back_rank;
+
+/// The hash of everything but the pieces, by the core's one scheme (shared with the fairy
+/// engine): side, castling rights by rook file, and the en passant square only when a
+/// pawn of the side to move could capture onto it ([`zobrist::en_passant`]).
+fn state_key(board: &Board, side: Colour, castling: &[Option<u8>; 4], ep: Option<Square>) -> u64 {
+    let mut k = if side == Colour::Black { zobrist::SIDE } else { 0 };
+    k ^= castling_key(castling);
+    if let Some(sq) = ep {
+        k ^= zobrist::en_passant(sq, side, board.pieces(Piece::new(side, PAWN)));
+    }
+    k
 }
 
-fn state_key(side: Colour, castling: &[Option<u8>; 4], ep: Option<Square>) -> u64 {
-    let mut k = if side == Colour::Black { zobrist::SIDE } else { 0 };
+/// The key of the castling rights held.
+#[inline]
+fn castling_key(castling: &[Option<u8>; 4]) -> u64 {
+    let mut k = 0;
     for (slot, f) in castling.iter().enumerate() {
         if let Some(f) = f {
-            k ^= zobrist::field(slot * 8 + *f as usize);
+            k ^= zobrist::castling(slot, *f);
         }
-    }
-    if let Some(sq) = ep {
-        k ^= zobrist::field(32 + sq.index());
     }
     k
 }
@@ -132,7 +139,7 @@ impl Chess {
     }
 
     fn recompute_state_key(&self) -> u64 {
-        state_key(self.side, &self.castling, self.ep)
+        state_key(&self.board, self.side, &self.castling, self.ep)
     }
 }
 
@@ -213,6 +220,11 @@ impl Variant for Chess {
         };
         let us = self.side;
         let them = us.opponent();
+        // The en passant key counted now depends on the board before the move.
+        let old_ep_key = match self.ep {
+            Some(sq) => zobrist::en_passant(sq, us, self.board.pieces(Piece::new(us, PAWN))),
+            None => 0,
+        };
         let b = &mut self.board;
         let mut captured = None;
         let moving = b.take(m.from).expect("a legal move starts from a piece");
@@ -244,16 +256,21 @@ impl Variant for Chess {
         if captured.is_some() {
             reset_clock = true;
         }
-        // Castling rights.
+        // Castling rights (each right lost leaves the state key).
+        let mut key = undo.state_key ^ zobrist::SIDE ^ old_ep_key;
         let (my_slots, their_slots) = if us == Colour::White { ([WQ, WK], [BQ, BK]) } else { ([BQ, BK], [WQ, WK]) };
         if moving.kind == KING {
-            self.castling[my_slots[0]] = None;
-            self.castling[my_slots[1]] = None;
+            for s in my_slots {
+                if let Some(f) = self.castling[s].take() {
+                    key ^= zobrist::castling(s, f);
+                }
+            }
         }
         if m.from.rank() == back_rank(us) {
             for s in my_slots {
                 if self.castling[s] == Some(m.from.file()) {
                     self.castling[s] = None;
+                    key ^= zobrist::castling(s, m.from.file());
                 }
             }
         }
@@ -261,6 +278,7 @@ impl Variant for Chess {
             for s in their_slots {
                 if self.castling[s] == Some(m.to.file()) {
                     self.castling[s] = None;
+                    key ^= zobrist::castling(s, m.to.file());
                 }
             }
         }
@@ -272,7 +290,11 @@ impl Variant for Chess {
         self.halfmove = if reset_clock { 0 } else { self.halfmove + 1 };
         self.plies += 1;
         self.side = them;
-        self.state_key = state_key(self.side, &self.castling, self.ep);
+        // The state key: side and rights done above, the en passant square if it counts.
+        if let Some(sq) = self.ep {
+            key ^= zobrist::en_passant(sq, them, self.board.pieces(Piece::new(them, PAWN)));
+        }
+        self.state_key = key;
         Undo { captured, ..undo }
     }
 

@@ -221,3 +221,11 @@ fn random_starts() {
     assert_eq!(ranks[0].to_ascii_uppercase(), ranks[7]);
     assert!(Dynamo::new_game(&GameOptions { randomness: 3, seed: 0, params: vec![], ..Default::default() }).is_err());
 }
+
+/// Castling lists king and rook even when one of them stays on its square (spec,
+/// canonical move format): the king stays on g1, then the rook stays on f1.
+#[test]
+fn castling_lists_a_unit_that_stays() {
+    assert!(turns(&mut pos("4k3/8/8/8/8/8/8/6KR w 0 ihii -")).contains(&"-g1:wk -h1:wr +f1:wr +g1:wk".to_string()));
+    assert!(turns(&mut pos("4k3/8/8/8/8/8/8/4KR2 w 0 ifii -")).contains(&"-e1:wk -f1:wr +f1:wr +g1:wk".to_string()));
+}
