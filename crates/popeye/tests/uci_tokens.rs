@@ -242,7 +242,9 @@ fn tokens_unique_in_random_playouts_under_every_condition() {
     let mut bad = Vec::new();
     let mut rng = SplitMix64::new(0x706c_6179_6f75_7473);
     let mut conditions = 0;
-    for name in chimere_fairy::conditions::registry::DESCRIPTIONS.iter().map(|d| d.name) {
+    for d in chimere_fairy::conditions::registry::DESCRIPTIONS {
+        let name = d.example();
+        let name = name.as_str();
         let mut built = false;
         for fen in &fens {
             let Ok(mut g) = chimere_fairy::game_from_fen(fen, &[name]) else { continue };

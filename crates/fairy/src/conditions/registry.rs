@@ -106,6 +106,13 @@ impl Description {
             Popeye::None(_) => None,
         }
     }
+    /// The name with example parameters where it needs some (`trou d4e5`).
+    pub fn example(&self) -> String {
+        match self.params {
+            Params::Squares(_) => format!("{} d4e5", self.name),
+            _ => self.name.to_string(),
+        }
+    }
     /// One catalogue line: name, Popeye form, parameters, separated by tabs.
     pub fn catalogue_line(&self) -> String {
         let popeye = match &self.popeye {
