@@ -114,11 +114,7 @@ fn kings_and_checks(p: &Setup) -> Option<&'static str> {
         0 => None,
         1 => {
             let c = checkers.first()?;
-            if p.is(c, r, Role::Pawn) && rel_rank(r, c) == 1 {
-                Some("check by a pawn that never moved")
-            } else {
-                None
-            }
+            if p.is(c, r, Role::Pawn) && rel_rank(r, c) == 1 { Some("check by a pawn that never moved") } else { None }
         }
         2 => double_check(p, k, checkers),
         _ => Some("more than two checkers"),
@@ -400,8 +396,8 @@ fn ep_capture_available(p: &Setup, t: Square) -> bool {
 pub fn unmoves(p: &Setup, out: &mut Vec<Setup>) {
     let s = p.turn;
     let r = s.opponent();
-    let rights_r =
-        p.castling & if r == Colour::White { WHITE_KINGSIDE | WHITE_QUEENSIDE } else { BLACK_KINGSIDE | BLACK_QUEENSIDE };
+    let rights_r = p.castling
+        & if r == Colour::White { WHITE_KINGSIDE | WHITE_QUEENSIDE } else { BLACK_KINGSIDE | BLACK_QUEENSIDE };
     let home = if r == Colour::White { 0u8 } else { 7 };
     let mut base = p.clone();
     base.turn = r;
@@ -513,7 +509,9 @@ pub fn unmoves(p: &Setup, out: &mut Vec<Setup>) {
             if r == Colour::White { (WHITE_KINGSIDE, WHITE_QUEENSIDE) } else { (BLACK_KINGSIDE, BLACK_QUEENSIDE) };
         for (kf, rf, rook_home, bit, empty) in [(6u8, 5u8, 7u8, k_bit, &[4u8, 7][..]), (2, 3, 0, q_bit, &[0, 1, 4][..])]
         {
-            if p.is(sq(kf), r, Role::King) && p.is(sq(rf), r, Role::Rook) && empty.iter().all(|f| p.get(sq(*f)).is_none())
+            if p.is(sq(kf), r, Role::King)
+                && p.is(sq(rf), r, Role::Rook)
+                && empty.iter().all(|f| p.get(sq(*f)).is_none())
             {
                 let mut q = base.clone();
                 q.board[sq(kf).index()] = None;

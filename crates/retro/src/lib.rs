@@ -55,9 +55,7 @@ mod setup;
 
 pub use dead::{DeadConfig, Deadness, material_dead, material_dead_setup, orthodox_material_dead, proven_dead};
 pub use legality::{Legality, RetroConfig, proven_illegal, proven_illegal_with, static_illegal, unmoves};
-pub use setup::{
-    BLACK_KINGSIDE, BLACK_QUEENSIDE, Ep, Role, Setup, WHITE_KINGSIDE, WHITE_QUEENSIDE, forward, rel_rank,
-};
+pub use setup::{BLACK_KINGSIDE, BLACK_QUEENSIDE, Ep, Role, Setup, WHITE_KINGSIDE, WHITE_QUEENSIDE, forward, rel_rank};
 
 use std::collections::HashMap;
 use std::sync::Mutex;
