@@ -153,7 +153,7 @@ fn double_check(p: &Setup, k: Square, checkers: Bitboard) -> Option<&'static str
                         origins.set(s);
                     }
                 }
-                origins = origins | attacks::pawn(r != Colour::White, x);
+                origins |= attacks::pawn(r != Colour::White, x);
                 // e.p.: the taken pawn's square is vacated too.
                 if rel_rank(r, x) == 5
                     && let Some(s) = forward(r, x, -1)
@@ -166,7 +166,7 @@ fn double_check(p: &Setup, k: Square, checkers: Bitboard) -> Option<&'static str
             // Promotion.
             if let Some(s) = forward(r, x, -1) {
                 origins.set(s);
-                origins = origins | (attacks::king(s) & Bitboard::rank(s.rank()));
+                origins |= attacks::king(s) & Bitboard::rank(s.rank());
             }
         }
         if xr == Role::Rook && rel_rank(r, x) == 0 && (x.file() == 3 || x.file() == 5) {

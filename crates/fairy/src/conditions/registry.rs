@@ -61,6 +61,9 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
             out.push(Arc::new(super::Republican { type1 }))
         }
         _ if joined == "maff" => out.push(Arc::new(super::Maff)),
+        _ if joined == "alsacien" => out.push(Arc::new(super::Alsacien::default())),
+        _ if joined == "amnesie" => out.push(Arc::new(super::Amnesie::default())),
+        _ if joined == "deadreckoning" => out.push(Arc::new(super::DeadReckoning::default())),
         _ if joined == "rexmultiplex" => out.push(Arc::new(super::RexMultiplex)),
         _ if joined == "roissiamois" || joined == "siamesekings" => out.push(Arc::new(super::SiameseKings)),
         _ if joined == "bicolores" => out.push(Arc::new(super::Bicolores)),
@@ -215,6 +218,9 @@ pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
 /// (the seed's, accents optional) and the Popeye keyword that selects it in `chimere solve`
 /// input (Chimère's own keyword where Popeye lacks the condition).
 pub const CATALOGUE: &[(&str, &str)] = &[
+    ("alsacien", "Alsacien"),
+    ("amnesie", "Amnesie"),
+    ("dead reckoning", "DeadReckoning"),
     ("circe", "Circe"),
     ("circe antipode", "AntipodesCirce"),
     ("circe cameleon", "ChameleonCirce"),

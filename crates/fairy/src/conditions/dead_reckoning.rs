@@ -1,0 +1,143 @@
+//! Dead Reckoning (no Popeye keyword): a position that is neither mate nor stalemate and
+//! from which no sequence of legal moves, under the problem's rules, leads to a mate by
+//! either side ends the game: no side has a legal move there and the position satisfies no
+//! goal (`conditions.md`). 50/75-move and repetition rules play no part.
+//!
+//! Implementation: a legal-move filter that empties the list of a proven-dead position,
+//! and a status hook that calls such a position a draw (not a mate, even in check). "Dead"
+//! is `chimere_retro::proven_dead`: the material rule (only when the other conditions are
+//! the retro ones, i.e. orthodox rules), forced-line closure (depth 6) and an exhaustive
+//! closure under a node limit, both run under the problem's own rules (this condition
+//! switched off inside the search, which cannot change the answer: a dead position holds
+//! no mate). Cached by position hash (bounded).
+//!
+//! Goal handling (which goals the condition changes, rejecting help-play solutions through
+//! a dead position) belongs to the solver, which asks [`DeadReckoning::is_dead`].
+//!
+//! Limits: a dead position that needs a deeper analysis (blocked pawn chains: CHA's
+//! semi-static tier is not implemented; closures beyond the node limit) counts as alive, so
+//! play may continue in it; an alive position is never stopped.
+
+use super::amnesie::orthodox_rules;
+use crate::moves::Move;
+use crate::rules::{Condition, Game, Slot};
+use chimere_core::Status;
+use chimere_retro::{Cache, DeadConfig, orthodox_material_dead, proven_dead};
+use std::cell::Cell;
+
+thread_local! {
+    /// Set while a deadness search runs: the condition is off inside it.
+    static SEARCHING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The Dead Reckoning condition.
+#[derive(Debug)]
+pub struct DeadReckoning {
+    cache: Cache,
+    config: DeadConfig,
+}
+
+impl Default for DeadReckoning {
+    fn default() -> Self {
+        DeadReckoning {
+            cache: Cache::new(1 << 18),
+            config: DeadConfig { forced_depth: 6, forced_nodes: 4_000, closure_nodes: 4_000 },
+        }
+    }
+}
+
+impl DeadReckoning {
+    /// Whether the position of `game` is proven dead (false inside a deadness search).
+    pub fn is_dead(&self, game: &mut Game) -> bool {
+        if SEARCHING.with(Cell::get) {
+            return false;
+        }
+        let key = game.pos.hash();
+        if let Some(v) = self.cache.get(key) {
+            return v;
+        }
+        let orthodox = orthodox_rules(game);
+        SEARCHING.with(|s| s.set(true));
+        let material = |g: &Game| orthodox && orthodox_material_dead(g);
+        let dead = proven_dead(game, &self.config, &material).is_dead();
+        SEARCHING.with(|s| s.set(false));
+        self.cache.insert(key, dead);
+        dead
+    }
+}
+
+impl Condition for DeadReckoning {
+    fn name(&self) -> String {
+        "Dead Reckoning".into()
+    }
+    fn slots(&self) -> Vec<Slot> {
+        Vec::new()
+    }
+    fn has_filter(&self) -> bool {
+        true
+    }
+    fn filter_legal(&self, game: &mut Game, out: &mut Vec<Move>, start: usize) {
+        if out.len() > start && self.is_dead(game) {
+            out.truncate(start);
+        }
+    }
+    fn status(&self, game: &mut Game, legal: &[Move]) -> Option<Status> {
+        if !legal.is_empty() || SEARCHING.with(Cell::get) {
+            return None;
+        }
+        // An empty list: a real mate or stalemate, or a dead position whose list we emptied.
+        let mut all = Vec::new();
+        SEARCHING.with(|s| s.set(true));
+        game.legal_moves(&mut all);
+        SEARCHING.with(|s| s.set(false));
+        if all.is_empty() { None } else { Some(Status::Draw) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game_from_fen;
+    use chimere_core::{Status, Variant};
+
+    fn count(g: &mut crate::Game) -> usize {
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        v.len()
+    }
+
+    /// conditions.md, Buchanan (Problemas 2017) 8/p7/8/P2p4/Pp1p4/kP1Pp3/p1KpP3/NQ1B4 w:
+    /// after 1.a5-a6 a2xb1=Q the check forces Kxb1 and stalemate, so the position is dead
+    /// and has no move under DR (=B the same); after a2xb1=R play goes on (the solution
+    /// 2.a2xb1=R Kc2xb1 =). The diagram itself is alive.
+    #[test]
+    fn buchanan() {
+        let dr = &["dead reckoning"];
+        let mut g = game_from_fen("8/p7/8/P2p4/Pp1p4/kP1Pp3/p1KpP3/NQ1B4 w - - 0 1", dr).unwrap();
+        assert!(count(&mut g) > 0);
+        for (p, dead) in [('q', true), ('b', true), ('r', false)] {
+            let fen = format!("8/p7/P7/3p4/Pp1p4/kP1Pp3/2KpP3/N{p}1B4 w - - 0 1");
+            let mut g = game_from_fen(&fen, dr).unwrap();
+            let mut plain = game_from_fen(&fen, &[]).unwrap();
+            assert_eq!(count(&mut g) == 0, dead, "{fen}");
+            assert!(count(&mut plain) > 0);
+            let st = Variant::status(&mut g);
+            assert_eq!(st, if dead { Status::Draw } else { Status::Ongoing }, "{fen}");
+        }
+    }
+
+    /// Material: K+B v K is dead (empty list, draw even though moves exist); K+R v K is
+    /// alive (list unchanged).
+    #[test]
+    fn material() {
+        let dr = &["dead reckoning"];
+        let mut g = game_from_fen("4k3/8/8/8/8/8/8/4KB2 w - - 0 1", dr).unwrap();
+        assert_eq!(count(&mut g), 0);
+        assert_eq!(Variant::status(&mut g), Status::Draw);
+        let mut g = game_from_fen("4k3/8/8/8/8/8/8/4KR2 w - - 0 1", dr).unwrap();
+        let mut plain = game_from_fen("4k3/8/8/8/8/8/8/4KR2 w - - 0 1", &[]).unwrap();
+        assert_eq!(count(&mut g), count(&mut plain));
+        // A real mate stays a mate.
+        let mut g = game_from_fen("R3k3/8/4K3/8/8/8/8/8 b - - 0 1", dr).unwrap();
+        assert_eq!(Variant::status(&mut g), Status::WhiteWins);
+    }
+}
