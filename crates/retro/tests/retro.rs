@@ -281,3 +281,78 @@ proptest! {
         }
     }
 }
+
+// ---- public corpus ---------------------------------------------------------------------
+
+/// Positions (data only) from Sherlock's `tests/legality.rs` (miguel-ambrona/sherlock,
+/// commit 13f5af8e, test_legality_misc): `true` = tagged legal there, `false` = tagged
+/// illegal. Positions tagged "TBD" (illegal, not yet proven by Sherlock) are left out.
+const SHERLOCK: &[(&str, bool)] = &[
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", true),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq -", false),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBNKBNR w - -", false),
+    ("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b - -", false),
+    ("rnbqkbnr/pppppp1p/8/3b4/8/6P1/PPPPPP2/RNBQK1NR w K -", false),
+    ("rnbqkbnr/pppppp1p/8/3b4/8/6P1/PPPPPP2/RNBQK1NR w - -", true),
+    ("r3k3/ppp1p1pp/8/8/8/8/8/R1R1K2R b q -", false),
+    ("r3k3/ppp1p1pp/8/8/8/8/8/R1R1K2R b - -", true),
+    ("r3kR2/ppp3pp/8/8/8/8/8/R3K2R b q -", true),
+    ("r1bqkb1r/1ppppppp/8/2P5/8/8/PPPPP1PP/R1BQKB1R b Qq -", true),
+    ("r1bqkb1r/1ppppppp/8/2P5/8/8/PPPPP1PP/R1BQKB1R w Qq -", false),
+    ("r1bqkb1r/1ppppppp/8/2P5/8/8/PPPPP1PP/R1BQKB1R w q -", true),
+    ("r1bqkb1r/1ppppppp/8/2P5/8/8/PPPPP1PP/R1BQKB1R w Q -", true),
+    ("rnb1kb2/pppppppr/7p/8/8/P5PP/1PPPP1PR/RNB1KBN1 w Qq -", false),
+    ("rnb1kb2/pppppppr/7p/8/8/P5PP/1PPPP1PR/RNB1KBN1 b Qq -", true),
+    ("rnb1kb2/pppppppr/7p/8/8/P5PP/1PPPP1PR/RNB1KB2 w Qq -", true),
+    ("Nrq1kb1r/pppppppp/1N6/8/1P6/4n1n1/1PPPPPPP/R1BQKB1R b KQk -", false),
+    ("rnbqkbrn/ppppp1p1/5pp1/8/8/8/PPPPPPPP/RNBQKB1R w - -", true),
+    ("1nbqkbnr/1ppppppp/1p6/3rN3/8/8/1PPPPPPP/R1BQKBNR b Q -", false),
+    ("1nbqkbnr/1ppppppp/1p6/3rN3/8/8/1PPPPPPP/R1BQKBNR b - -", true),
+    ("Nnbqkbnr/1ppppppp/1p6/3r4/8/8/1PPPPPPP/R1BQKBNR b Q -", true),
+    ("rnbqkbnr/ppp2ppp/4p3/3P4/3p4/4P3/PPP2PPP/RNBQKBNR b - -", false),
+    ("7b/6p1/3k4/8/8/2K5/8/8 w - -", false),
+    ("8/8/8/8/8/P3P2P/1PPP1PP1/2k2K2 w - -", false),
+    ("3k1b1K/4ppp1/7p/8/8/8/8/8 w - -", false),
+    ("8/8/8/8/8/6P1/6P1/R3K2k w Q -", false),
+];
+
+#[test]
+fn sherlock_corpus() {
+    let mut caught = Vec::new();
+    for (fen, legal) in SHERLOCK {
+        let verdict = proven_illegal(&setup(fen));
+        if *legal {
+            assert_eq!(verdict, Legality::NotProven, "legal position rejected: {fen}");
+        } else if verdict.is_illegal() {
+            caught.push(*fen);
+        }
+    }
+    let illegal = SHERLOCK.iter().filter(|(_, l)| !l).count();
+    eprintln!("Sherlock corpus: {} of {illegal} illegal positions proven: {caught:?}", caught.len());
+    // The classes tiers 0-1 claim: the corner-bishop cage.
+    assert!(caught.contains(&"7b/6p1/3k4/8/8/2K5/8/8 w - -"));
+}
+
+/// CHA's test vectors (data, see the file header): a position either side can still mate
+/// in is never proven dead; the dead ones ("--") proven dead are counted.
+#[test]
+fn cha_test_vectors() {
+    let text = include_str!("data/cha-test-vector.txt");
+    let cfg = DeadConfig { forced_depth: 7, forced_nodes: 20_000, closure_nodes: 20_000 };
+    let (mut dead_total, mut dead_proven, mut alive) = (0, 0, 0);
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let (tag, fen) = line.split_at(2);
+        let fen = format!("{} 0 1", fen.trim());
+        let Ok(mut pos) = Chess::from_fen(&fen) else { continue };
+        let d = proven_dead(&mut pos, &cfg, &orthodox_material_dead::<Chess>);
+        if tag == "--" {
+            dead_total += 1;
+            dead_proven += d.is_dead() as u32;
+        } else {
+            alive += 1;
+            assert!(!d.is_dead(), "alive position called dead ({d:?}): {fen}");
+        }
+    }
+    eprintln!("CHA vectors: {alive} alive never called dead; {dead_proven} of {dead_total} dead proven");
+    assert!(dead_proven > 0);
+}

@@ -144,4 +144,30 @@ mod tests {
         let g = game_from_fen("4k3/8/8/8/8/6P1/8/4K2B w - - 0 1", &["alsacien"]).unwrap();
         assert!(super::diagram_illegal(&g.pos).is_none());
     }
+
+    /// Invariance: along random orthodox games from the array, the move lists with
+    /// Alsacien equal the orthodox ones (an orthodox game never reaches a position the
+    /// predicate rejects).
+    #[test]
+    fn random_orthodox_games_unchanged() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let mut positions = 0;
+        for seed in 0..12u64 {
+            let mut rng = chimere_core::rng::SplitMix64::new(seed);
+            let mut a = game_from_fen(start, &[]).unwrap();
+            let mut b = game_from_fen(start, &["alsacien"]).unwrap();
+            for _ in 0..120 {
+                let (la, lb) = (moves(&mut a), moves(&mut b));
+                assert_eq!(la, lb, "{}", crate::write_fen(&a.pos));
+                positions += 1;
+                if la.is_empty() {
+                    break;
+                }
+                let pick = &la[rng.below(la.len() as u64) as usize];
+                play(&mut a, pick);
+                play(&mut b, pick);
+            }
+        }
+        assert!(positions > 500);
+    }
 }

@@ -6,7 +6,7 @@
 //! Implementation: a legal-move filter that empties the list of a proven-dead position,
 //! and a status hook that calls such a position a draw (not a mate, even in check). "Dead"
 //! is `chimere_retro::proven_dead`: the material rule (only when the other conditions are
-//! the retro ones, i.e. orthodox rules), forced-line closure (depth 6) and an exhaustive
+//! the retro ones, i.e. orthodox rules), forced-line closure (depth 7, 10 000 nodes) and an exhaustive
 //! closure under a node limit, both run under the problem's own rules (this condition
 //! switched off inside the search, which cannot change the answer: a dead position holds
 //! no mate). Cached by position hash (bounded).
@@ -41,7 +41,7 @@ impl Default for DeadReckoning {
     fn default() -> Self {
         DeadReckoning {
             cache: Cache::new(1 << 18),
-            config: DeadConfig { forced_depth: 6, forced_nodes: 4_000, closure_nodes: 4_000 },
+            config: DeadConfig { forced_depth: 7, forced_nodes: 10_000, closure_nodes: 10_000 },
         }
     }
 }
@@ -139,5 +139,30 @@ mod tests {
         // A real mate stays a mate.
         let mut g = game_from_fen("R3k3/8/4K3/8/8/8/8/8 b - - 0 1", dr).unwrap();
         assert_eq!(Variant::status(&mut g), Status::WhiteWins);
+    }
+
+    /// CHA's test vectors (data: crates/retro/tests/data, source in its header): under DR
+    /// an alive position keeps its orthodox move list; dead ones proven dead have none.
+    #[test]
+    fn cha_vectors_lists() {
+        let text = include_str!("../../../retro/tests/data/cha-test-vector.txt");
+        let (mut emptied, mut dead) = (0, 0);
+        for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+            let (tag, fen) = line.split_at(2);
+            let fen = format!("{} 0 1", fen.trim());
+            let (Ok(mut g), Ok(mut plain)) = (game_from_fen(&fen, &["dead reckoning"]), game_from_fen(&fen, &[]))
+            else {
+                continue;
+            };
+            let (n, m) = (count(&mut g), count(&mut plain));
+            if tag == "--" {
+                dead += 1;
+                emptied += (n == 0 && m > 0) as u32;
+            } else {
+                assert_eq!(n, m, "alive position lost moves: {fen}");
+            }
+        }
+        eprintln!("DR on CHA vectors: {emptied} of {dead} dead positions emptied");
+        assert!(emptied > 0);
     }
 }
