@@ -71,10 +71,7 @@ pub fn material_dead(units: impl IntoIterator<Item = (Square, Colour, Option<Rol
 
 /// [`material_dead`] of a [`Setup`] (foreign units: `false`).
 pub fn material_dead_setup(p: &Setup) -> bool {
-    p.foreign == 0
-        && material_dead(
-            p.board.iter().enumerate().filter_map(|(i, u)| u.map(|(c, r)| (Square::new(i as u8), c, Some(r)))),
-        )
+    p.foreign == 0 && material_dead(p.units().map(|(sq, c, r)| (sq, c, Some(r))))
 }
 
 /// [`material_dead`] of any variant whose kinds are the chess crate's (0 = pawn .. 5 =

@@ -202,27 +202,25 @@ fn double_check(p: &Setup, k: Square, checkers: Bitboard) -> Option<&'static str
     Some("a double check no single move can give")
 }
 
-/// Minimal number of captures needed to bring pawns on `files` from distinct origin files.
-fn pawn_file_cost(files: &[u8]) -> u32 {
-    // dp over subsets of origin files, pawns taken in order.
-    let mut dp = [u32::MAX; 256];
-    dp[0] = 0;
-    for mask in 0usize..256 {
-        let i = mask.count_ones() as usize;
-        if dp[mask] == u32::MAX || i >= files.len() {
-            continue;
-        }
-        for g in 0..8u8 {
-            if mask & (1 << g) == 0 {
-                let m2 = mask | (1 << g);
-                let c = dp[mask] + (files[i] as i32 - g as i32).unsigned_abs();
-                if c < dp[m2] {
-                    dp[m2] = c;
-                }
-            }
+/// Minimal number of captures needed to bring pawns on `files` (at most 8) from distinct
+/// origin files: an optimal matching of points on a line never crosses, so with the
+/// files sorted, `dp[i][j]` = cost of the first `i` pawns using origins below `j`.
+fn pawn_file_cost(files: &mut [u8]) -> u32 {
+    files.sort_unstable();
+    let n = files.len();
+    const INF: u32 = u32::MAX / 2;
+    let mut dp = [[INF; 9]; 9];
+    for row in dp.iter_mut().take(1) {
+        row.fill(0);
+    }
+    for i in 1..=n {
+        for j in 1..=8 {
+            let skip = dp[i][j - 1];
+            let take = dp[i - 1][j - 1] + (files[i - 1] as i32 - (j as i32 - 1)).unsigned_abs();
+            dp[i][j] = skip.min(take);
         }
     }
-    (0usize..256).filter(|m| m.count_ones() as usize == files.len()).map(|m| dp[m]).min().unwrap_or(u32::MAX)
+    dp[n][8]
 }
 
 /// Whether the original bishop of `c` starting on file `f` (2 or 5) is walled in at home
@@ -269,9 +267,14 @@ fn material(p: &Setup, c: Colour, cfg: &RetroConfig) -> Option<&'static str> {
     if excess > 8 - pawns {
         return Some("more promoted units than missing pawns");
     }
-    let files: Vec<u8> = p.pieces(c, Role::Pawn).map(|s| s.file()).collect();
+    let mut files = [0u8; 8];
+    let mut k = 0;
+    for s in p.pieces(c, Role::Pawn) {
+        files[k] = s.file();
+        k += 1;
+    }
     let missing_enemy = 16 - p.colour(c.opponent()).count() as i32;
-    if pawn_file_cost(&files) as i32 > missing_enemy {
+    if pawn_file_cost(&mut files[..k]) as i32 > missing_enemy {
         return Some("pawn captures exceed the missing enemy units");
     }
     None
@@ -323,8 +326,8 @@ fn en_passant(p: &Setup) -> Option<&'static str> {
         return Some(BAD);
     }
     let mut q = p.clone();
-    q.board[pawn.index()] = None;
-    q.board[start.index()] = Some((mover, Role::Pawn));
+    q.set(pawn, None);
+    q.set(start, Some((mover, Role::Pawn)));
     q.turn = mover;
     q.ep = Ep::Any;
     if kings_and_checks(&q).is_some() {
@@ -335,19 +338,20 @@ fn en_passant(p: &Setup) -> Option<&'static str> {
 
 /// Tier 1: true if every predecessor fails tier 0 (recursing along forced lines).
 fn retract_illegal(p: &Setup, cfg: &RetroConfig, depth: u8) -> bool {
-    let mut preds = Vec::new();
-    unmoves(p, &mut preds);
     let mut survivors: Vec<Setup> = Vec::new();
-    for q in preds {
+    let mut open = false;
+    for_each_unmove(p, &mut |q| {
         if static_illegal(&q, cfg).is_none() {
-            if is_array_like(&q) {
+            if is_array_like(&q) || survivors.len() >= cfg.forced_width {
+                open = true;
                 return false;
             }
             survivors.push(q);
-            if survivors.len() > cfg.forced_width {
-                return false;
-            }
         }
+        true
+    });
+    if open {
+        return false;
     }
     if survivors.is_empty() {
         return true;
@@ -380,9 +384,9 @@ fn ep_capture_available(p: &Setup, t: Square) -> bool {
         let Some(from) = t.offset(df, 0) else { continue };
         if p.is(from, s, Role::Pawn) {
             let mut q = p.clone();
-            q.board[from.index()] = None;
-            q.board[t.index()] = None;
-            q.board[skipped.index()] = Some((s, Role::Pawn));
+            q.set(from, None);
+            q.set(t, None);
+            q.set(skipped, Some((s, Role::Pawn)));
             if !q.in_check(s) {
                 return true;
             }
@@ -394,6 +398,30 @@ fn ep_capture_available(p: &Setup, t: Square) -> bool {
 /// Every position before the last move (by the side not to move), with the castling
 /// rights the position keeps and an unknown e.p. state.
 pub fn unmoves(p: &Setup, out: &mut Vec<Setup>) {
+    for_each_unmove(p, &mut |q| {
+        out.push(q);
+        true
+    });
+}
+
+/// Collects predecessors until the consumer returns `false`.
+struct Sink<'a> {
+    f: &'a mut dyn FnMut(Setup) -> bool,
+    stopped: bool,
+}
+
+impl Sink<'_> {
+    fn push(&mut self, q: Setup) {
+        if !self.stopped {
+            self.stopped = !(self.f)(q);
+        }
+    }
+}
+
+/// [`unmoves`], handing each predecessor to `f` until it returns `false`.
+pub fn for_each_unmove(p: &Setup, f: &mut dyn FnMut(Setup) -> bool) {
+    let mut sink = Sink { f, stopped: false };
+    let out = &mut sink;
     let s = p.turn;
     let r = s.opponent();
     let rights_r = p.castling
@@ -406,14 +434,17 @@ pub fn unmoves(p: &Setup, out: &mut Vec<Setup>) {
     if let Ep::At(e) = p.ep {
         if let (Some(t), Some(start)) = (forward(r, e, 1), forward(r, e, -1)) {
             let mut q = base.clone();
-            q.board[t.index()] = None;
-            q.board[start.index()] = Some((r, Role::Pawn));
+            q.set(t, None);
+            q.set(start, Some((r, Role::Pawn)));
             out.push(q);
         }
         return;
     }
     let occ = p.occupied();
     for t in p.colour(r) {
+        if out.stopped {
+            return;
+        }
         let (_, role) = p.get(t).expect("unit");
         // Units tied to a castling right of r never moved.
         if rights_r != 0 && role == Role::King {
@@ -426,14 +457,14 @@ pub fn unmoves(p: &Setup, out: &mut Vec<Setup>) {
         {
             continue;
         }
-        let add = |from: Square, pred_role: Role, capture_ok: bool, no_capture_ok: bool, out: &mut Vec<Setup>| {
+        let add = |from: Square, pred_role: Role, capture_ok: bool, no_capture_ok: bool, out: &mut Sink| {
             for u in uncaptures(p, s, t) {
                 if (u.is_none() && !no_capture_ok) || (u.is_some() && !capture_ok) {
                     continue;
                 }
                 let mut q = base.clone();
-                q.board[t.index()] = u.map(|x| (s, x));
-                q.board[from.index()] = Some((r, pred_role));
+                q.set(t, u.map(|x| (s, x)));
+                q.set(from, Some((r, pred_role)));
                 out.push(q);
             }
         };
@@ -491,9 +522,9 @@ pub fn unmoves(p: &Setup, out: &mut Vec<Setup>) {
                             && p.colour(s).count() < 16
                         {
                             let mut q = base.clone();
-                            q.board[t.index()] = None;
-                            q.board[from.index()] = Some((r, Role::Pawn));
-                            q.board[taken.index()] = Some((s, Role::Pawn));
+                            q.set(t, None);
+                            q.set(from, Some((r, Role::Pawn)));
+                            q.set(taken, Some((s, Role::Pawn)));
                             q.ep = Ep::At(t);
                             out.push(q);
                         }
@@ -514,10 +545,10 @@ pub fn unmoves(p: &Setup, out: &mut Vec<Setup>) {
                 && empty.iter().all(|f| p.get(sq(*f)).is_none())
             {
                 let mut q = base.clone();
-                q.board[sq(kf).index()] = None;
-                q.board[sq(rf).index()] = None;
-                q.board[sq(4).index()] = Some((r, Role::King));
-                q.board[sq(rook_home).index()] = Some((r, Role::Rook));
+                q.set(sq(kf), None);
+                q.set(sq(rf), None);
+                q.set(sq(4), Some((r, Role::King)));
+                q.set(sq(rook_home), Some((r, Role::Rook)));
                 q.castling |= bit;
                 // The king may not castle out of or through check.
                 if q.attackers(sq(4), s).is_empty() && q.attackers(sq(rf), s).is_empty() {

@@ -64,7 +64,9 @@ pub enum Ep {
 /// (fairy kinds, neutral units) are recorded in `foreign`, which makes the position illegal.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
-    pub board: [Option<(Colour, Role)>; 64],
+    board: [Option<(Colour, Role)>; 64],
+    /// Bitboards by colour (white, black) and role, kept in step with `board`.
+    bb: [[u64; 6]; 2],
     pub turn: Colour,
     pub castling: u8,
     pub ep: Ep,
@@ -75,13 +77,13 @@ pub struct Setup {
 impl Setup {
     /// An empty board, White to move, no rights, e.p. unknown.
     pub fn empty() -> Setup {
-        Setup { board: [None; 64], turn: Colour::White, castling: 0, ep: Ep::Any, foreign: 0 }
+        Setup { board: [None; 64], bb: [[0; 6]; 2], turn: Colour::White, castling: 0, ep: Ep::Any, foreign: 0 }
     }
 
     /// Puts a unit given as a core kind (0..5 orthodox); anything else counts as foreign.
     pub fn put_kind(&mut self, sq: Square, colour: Colour, kind: Kind) {
         match (colour, Role::from_kind(kind)) {
-            (Colour::White | Colour::Black, Some(r)) => self.board[sq.index()] = Some((colour, r)),
+            (Colour::White | Colour::Black, Some(r)) => self.set(sq, Some((colour, r))),
             _ => self.foreign = self.foreign.saturating_add(1),
         }
     }
@@ -109,7 +111,7 @@ impl Setup {
                         return Err(format!("FEN rank too long: {row}"));
                     }
                     let col = if c.is_ascii_uppercase() { Colour::White } else { Colour::Black };
-                    s.board[Square::from_coords(file, rank).index()] = Some((col, role));
+                    s.set(Square::from_coords(file, rank), Some((col, role)));
                     file += 1;
                 }
             }
@@ -152,34 +154,35 @@ impl Setup {
         self.board[sq.index()] == Some((c, r))
     }
 
+    /// Puts `u` on `sq` (or empties it).
+    pub fn set(&mut self, sq: Square, u: Option<(Colour, Role)>) {
+        if let Some((c, r)) = self.board[sq.index()] {
+            self.bb[c.index() & 1][r as usize] &= !(1u64 << sq.index());
+        }
+        self.board[sq.index()] = u;
+        if let Some((c, r)) = u {
+            self.bb[c.index() & 1][r as usize] |= 1u64 << sq.index();
+        }
+    }
+
+    /// Every unit with its square.
+    pub fn units(&self) -> impl Iterator<Item = (Square, Colour, Role)> + '_ {
+        self.board.iter().enumerate().filter_map(|(i, u)| u.map(|(c, r)| (Square::new(i as u8), c, r)))
+    }
+
+    #[inline]
     pub fn pieces(&self, c: Colour, r: Role) -> Bitboard {
-        let mut b = Bitboard::EMPTY;
-        for (i, u) in self.board.iter().enumerate() {
-            if *u == Some((c, r)) {
-                b.set(Square::new(i as u8));
-            }
-        }
-        b
+        Bitboard(self.bb[c.index() & 1][r as usize])
     }
 
+    #[inline]
     pub fn colour(&self, c: Colour) -> Bitboard {
-        let mut b = Bitboard::EMPTY;
-        for (i, u) in self.board.iter().enumerate() {
-            if matches!(u, Some((x, _)) if *x == c) {
-                b.set(Square::new(i as u8));
-            }
-        }
-        b
+        Bitboard(self.bb[c.index() & 1].iter().fold(0, |a, b| a | b))
     }
 
+    #[inline]
     pub fn occupied(&self) -> Bitboard {
-        let mut b = Bitboard::EMPTY;
-        for (i, u) in self.board.iter().enumerate() {
-            if u.is_some() {
-                b.set(Square::new(i as u8));
-            }
-        }
-        b
+        self.colour(Colour::White) | self.colour(Colour::Black)
     }
 
     /// The king of `c`, if exactly one.
@@ -191,26 +194,14 @@ impl Setup {
     /// Units of `by` attacking `sq` (orthodox attacks, current occupancy).
     pub fn attackers(&self, sq: Square, by: Colour) -> Bitboard {
         let occ = self.occupied();
-        let mut a = Bitboard::EMPTY;
-        for (i, u) in self.board.iter().enumerate() {
-            let Some((c, r)) = *u else { continue };
-            if c != by {
-                continue;
-            }
-            let from = Square::new(i as u8);
-            let att = match r {
-                Role::Pawn => attacks::pawn(by == Colour::White, from),
-                Role::Knight => attacks::knight(from),
-                Role::Bishop => attacks::bishop(from, occ),
-                Role::Rook => attacks::rook(from, occ),
-                Role::Queen => attacks::queen(from, occ),
-                Role::King => attacks::king(from),
-            };
-            if att.has(sq) {
-                a.set(from);
-            }
-        }
-        a
+        let p = |r| self.pieces(by, r);
+        let diag = p(Role::Bishop) | p(Role::Queen);
+        let line = p(Role::Rook) | p(Role::Queen);
+        (attacks::knight(sq) & p(Role::Knight))
+            | (attacks::king(sq) & p(Role::King))
+            | (attacks::pawn(by != Colour::White, sq) & p(Role::Pawn))
+            | (attacks::bishop(sq, occ) & diag)
+            | (attacks::rook(sq, occ) & line)
     }
 
     /// Whether the king of `c` is attacked (false without exactly one king).

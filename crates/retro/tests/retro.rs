@@ -183,13 +183,16 @@ fn material_tier() {
 #[test]
 fn buchanan_dead_reckoning() {
     // conditions.md, Dead Reckoning: Buchanan 8/p7/8/P2p4/Pp1p4/kP1Pp3/p1KpP3/NQ1B4 w, h=1.5:
-    // after 1...a5-a6 2.a2xb1=Q (or =B) the check forces Kxb1 and stalemate: dead. After
+    // after 1...a5-a6 2.a2xb1=Q (or =B, =N) every line ends in stalemate: dead. After
     // 2.a2xb1=R play goes on and the position must not be called dead (it is the solution).
     assert!(!dead("8/p7/8/P2p4/Pp1p4/kP1Pp3/p1KpP3/NQ1B4 w - - 0 1").is_dead());
     let after = |p: char| format!("8/p7/P7/3p4/Pp1p4/kP1Pp3/2KpP3/N{p}1B4 w - - 0 1");
     assert!(dead(&after('q')).is_dead());
     assert!(dead(&after('b')).is_dead());
     assert!(!dead(&after('r')).is_dead());
+    // =N: no check, but every line is forced into stalemate or a repetition (conditions.md:
+    // only the =R line survives Dead Reckoning).
+    assert!(dead(&after('n')).is_dead());
     // Stalemate after Kxb1 itself.
     assert_eq!(chess("8/p7/P7/3p4/Pp1p4/kP1Pp3/3pP3/NK1B4 b - - 0 1").status(), Status::Draw);
 }
@@ -355,4 +358,34 @@ fn cha_test_vectors() {
     }
     eprintln!("CHA vectors: {alive} alive never called dead; {dead_proven} of {dead_total} dead proven");
     assert!(dead_proven > 0);
+}
+
+/// Speed figure (run with `--ignored --nocapture`): tier 0 and tiers 0-1 on positions of
+/// random games.
+#[test]
+#[ignore]
+fn speed() {
+    let mut all = Vec::new();
+    for seed in 0..20 {
+        let start = chess("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        random_game(start, seed, 100, |p, _| {
+            let mut s = Setup::from_fen(&p.standard_fen()).unwrap();
+            s.ep = Ep::Any;
+            s.castling = 0;
+            all.push(s)
+        });
+    }
+    let t = std::time::Instant::now();
+    let n = all.iter().filter(|s| static_illegal(s, &RetroConfig::default()).is_some()).count();
+    eprintln!("tier 0: {} positions in {:?} ({n} illegal)", all.len(), t.elapsed());
+    let t = std::time::Instant::now();
+    let n = all.iter().filter(|s| proven_illegal(s).is_illegal()).count();
+    eprintln!("tiers 0-1: {} positions in {:?} ({n} illegal)", all.len(), t.elapsed());
+    let mut preds = Vec::new();
+    let t = std::time::Instant::now();
+    for s in &all {
+        preds.clear();
+        unmoves(s, &mut preds);
+    }
+    eprintln!("unmoves: {:?}, last {}", t.elapsed(), preds.len());
 }

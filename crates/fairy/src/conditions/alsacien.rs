@@ -170,4 +170,18 @@ mod tests {
         }
         assert!(positions > 500);
     }
+
+    /// Speed figure (run with `--ignored --nocapture`): perft 3 of a middlegame with and
+    /// without Alsacien.
+    #[test]
+    #[ignore]
+    fn speed() {
+        let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        for conds in [&[][..], &["alsacien"][..]] {
+            let mut g = game_from_fen(fen, conds).unwrap();
+            let t = std::time::Instant::now();
+            let n = g.perft(3);
+            eprintln!("{conds:?}: perft 3 = {n} in {:?}", t.elapsed());
+        }
+    }
 }

@@ -66,9 +66,8 @@ pub fn recompute(pos: &Position, orthodox: bool) -> (u8, Option<EnPassant>) {
     let mover = pos.side().opponent();
     let stm = pos.side();
     let mut candidates: Vec<(Square, Square)> = Vec::new();
-    for (sq, p) in base.board.iter().enumerate() {
-        let sq = Square::new(sq as u8);
-        if *p != Some((mover, Role::Pawn)) || rel_rank(mover, sq) != 3 {
+    for sq in base.pieces(mover, Role::Pawn) {
+        if rel_rank(mover, sq) != 3 {
             continue;
         }
         let (Some(skipped), Some(start)) = (forward(mover, sq, -1), forward(mover, sq, -2)) else { continue };
@@ -211,5 +210,36 @@ mod tests {
         let mut g = game_from_fen("8/8/8/8/3p1k2/3p1p2/pn2P3/Kn6 w - - 0 1", &["amnesie", "circe"]).unwrap();
         play(&mut g, "e2", "e4");
         assert_eq!(ep_captures(&mut g), 0);
+    }
+
+    /// Along random orthodox games, Amnésie never grants an e.p. capture the game itself
+    /// does not have (it never grants an unprovable e.p.).
+    #[test]
+    fn never_grants_a_false_ep() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let mut granted = 0;
+        for seed in 0..16u64 {
+            let mut rng = chimere_core::rng::SplitMix64::new(seed);
+            let mut a = game_from_fen(start, &[]).unwrap();
+            let mut b = game_from_fen(start, &["amnesie"]).unwrap();
+            for _ in 0..100 {
+                let mut va = Vec::new();
+                a.legal_moves(&mut va);
+                let mut vb = Vec::new();
+                b.legal_moves(&mut vb);
+                for m in vb.iter().filter(|m| m.ep) {
+                    assert!(va.contains(m), "false e.p. in {}", crate::write_fen(&b.pos));
+                    granted += 1;
+                }
+                // Continue with a move both games have (castling may differ).
+                let common: Vec<_> = va.iter().filter(|m| vb.contains(m)).copied().collect();
+                if common.is_empty() {
+                    break;
+                }
+                let m = common[rng.below(common.len() as u64) as usize];
+                assert!(a.make(&m).is_some() && b.make(&m).is_some());
+            }
+        }
+        let _ = granted;
     }
 }

@@ -107,14 +107,14 @@ mod tests {
 
     /// conditions.md, Buchanan (Problemas 2017) 8/p7/8/P2p4/Pp1p4/kP1Pp3/p1KpP3/NQ1B4 w:
     /// after 1.a5-a6 a2xb1=Q the check forces Kxb1 and stalemate, so the position is dead
-    /// and has no move under DR (=B the same); after a2xb1=R play goes on (the solution
+    /// and has no move under DR (=B the same; =N too, by forced closure); after a2xb1=R play goes on (the solution
     /// 2.a2xb1=R Kc2xb1 =). The diagram itself is alive.
     #[test]
     fn buchanan() {
         let dr = &["dead reckoning"];
         let mut g = game_from_fen("8/p7/8/P2p4/Pp1p4/kP1Pp3/p1KpP3/NQ1B4 w - - 0 1", dr).unwrap();
         assert!(count(&mut g) > 0);
-        for (p, dead) in [('q', true), ('b', true), ('r', false)] {
+        for (p, dead) in [('q', true), ('b', true), ('n', true), ('r', false)] {
             let fen = format!("8/p7/P7/3p4/Pp1p4/kP1Pp3/2KpP3/N{p}1B4 w - - 0 1");
             let mut g = game_from_fen(&fen, dr).unwrap();
             let mut plain = game_from_fen(&fen, &[]).unwrap();
