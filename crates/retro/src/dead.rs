@@ -30,11 +30,14 @@ pub struct DeadConfig {
     pub forced_nodes: u64,
     /// Tier 4: node budget of the exhaustive closure (0 = tier 4 off).
     pub closure_nodes: u64,
+    /// Tier 4 runs only when the side to move has at most this many legal moves (open
+    /// positions are practically never dead and would spend the whole budget).
+    pub closure_max_moves: usize,
 }
 
 impl Default for DeadConfig {
     fn default() -> Self {
-        DeadConfig { forced_depth: 7, forced_nodes: 20_000, closure_nodes: 50_000 }
+        DeadConfig { forced_depth: 7, forced_nodes: 20_000, closure_nodes: 50_000, closure_max_moves: 16 }
     }
 }
 
@@ -165,6 +168,12 @@ fn closure<V: Variant>(pos: &mut V, max_depth: u32, max_nodes: u64, material: &d
     Closure::Dead
 }
 
+fn root_moves<V: Variant>(pos: &mut V) -> usize {
+    let mut v = Vec::new();
+    pos.legal_turns(&mut v);
+    v.len()
+}
+
 /// Whether no mate by either side is reachable from `pos` (left unchanged). `material` is
 /// tier 1 for these rules (pass [`orthodox_material_dead`] for orthodox chess, `|_| false`
 /// under rules where orthodox material says nothing). Tier 2 then tier 4 (closures).
@@ -178,6 +187,7 @@ pub fn proven_dead<V: Variant>(pos: &mut V, cfg: &DeadConfig, material: &dyn Fn(
         Closure::GaveUp => {}
     }
     if cfg.closure_nodes > 0
+        && root_moves(pos) <= cfg.closure_max_moves
         && let Closure::Dead = closure(pos, u32::MAX, cfg.closure_nodes, material)
     {
         return Deadness::Dead("exhaustive closure");

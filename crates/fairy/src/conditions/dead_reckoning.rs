@@ -41,7 +41,7 @@ impl Default for DeadReckoning {
     fn default() -> Self {
         DeadReckoning {
             cache: Cache::new(1 << 18),
-            config: DeadConfig { forced_depth: 7, forced_nodes: 10_000, closure_nodes: 10_000 },
+            config: DeadConfig { forced_depth: 7, forced_nodes: 10_000, closure_nodes: 10_000, closure_max_moves: 12 },
         }
     }
 }
@@ -164,5 +164,23 @@ mod tests {
         }
         eprintln!("DR on CHA vectors: {emptied} of {dead} dead positions emptied");
         assert!(emptied > 0);
+    }
+
+    /// Speed figure (run with `--ignored --nocapture`): perft 3 of a middlegame and of a
+    /// blocked ending with and without Dead Reckoning (every node's list is filtered).
+    #[test]
+    #[ignore]
+    fn speed() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/5k1p/8/5p1P/p1p2PpP/P1P1p1P1/4P3/K7 b - - 0 1",
+        ] {
+            for conds in [&[][..], &["dead reckoning"][..]] {
+                let mut g = game_from_fen(fen, conds).unwrap();
+                let t = std::time::Instant::now();
+                let n = g.perft(3);
+                eprintln!("{conds:?}: perft 3 = {n} in {:?} ({fen})", t.elapsed());
+            }
+        }
     }
 }
