@@ -2,7 +2,7 @@
 //! the position it produces — board and side to move — is not proven unreachable by an
 //! orthodox game from the game array (`conditions.md`, `retro.md` §1).
 //!
-//! Implementation: a legality test after every move ([`Condition::legal_after`]) asking
+//! Implementation: a legality test after every move (`Condition::legal_after`) asking
 //! `chimere_retro::proven_illegal` (tier 0 static rules + tier 1 bounded retraction) on the
 //! board and side to move, with no castling right and an unknown e.p. state (a right that
 //! would make the position illegal is dropped, never a reason to forbid the turn). Answers
@@ -18,7 +18,7 @@
 //! illegal diagram.
 
 use crate::position::Position;
-use crate::rules::{Condition, Game, Slot};
+use crate::rules::{Capabilities, Condition, Ctx};
 use chimere_core::Colour;
 use chimere_retro::{Cache, Ep, Legality, Setup, proven_illegal};
 
@@ -69,14 +69,11 @@ impl Condition for Alsacien {
     fn name(&self) -> String {
         "Alsacien".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { legality: true, ..Capabilities::default() }
     }
-    fn has_legality(&self) -> bool {
-        true
-    }
-    fn legal_after(&self, game: &mut Game, _mover: Colour) -> bool {
-        self.admits(&game.pos)
+    fn legal_after(&self, ctx: &mut Ctx, _mover: Colour) -> bool {
+        self.admits(ctx.pos())
     }
 }
 

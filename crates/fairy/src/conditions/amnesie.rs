@@ -11,15 +11,16 @@
 //!   rights are not analysed together).
 //! - Under other fairy rules: castling ⇔ king and rook at home, e.p. never.
 //!
-//! Implementation: a legality hook that never refuses ([`Condition::legal_after`]) and
-//! rewrites the rights inside the move's journal frame, so unmake restores them.
+//! Implementation: the rights hook (`Condition::recompute_rights`, called after every
+//! legal move) rewrites the rights inside the move's journal frame, so unmake restores
+//! them.
 //!
 //! Limits: may grant a castling right a full analysis would refuse (the predicate is
 //! one-sided); never grants an e.p. capture whose double step is not proven.
 
 use super::alsacien::retro_setup;
 use crate::position::{B_KING, B_KINGSIDE, B_QUEENSIDE, EnPassant, Position, W_KING, W_KINGSIDE, W_QUEENSIDE};
-use crate::rules::{Condition, Game, Slot};
+use crate::rules::{Capabilities, Condition, Ctx, RuleSet};
 use chimere_core::{Colour, Square};
 use chimere_retro::{
     BLACK_KINGSIDE, BLACK_QUEENSIDE, Ep, Role, WHITE_KINGSIDE, WHITE_QUEENSIDE, forward, proven_illegal, rel_rank,
@@ -36,8 +37,8 @@ pub struct Amnesie {
 const CACHE_MAX: usize = 1 << 17;
 
 /// Whether the rule set is orthodox apart from the retro conditions.
-pub(crate) fn orthodox_rules(game: &Game) -> bool {
-    game.rules.conditions().iter().all(|c| matches!(c.name().as_str(), "Alsacien" | "Amnésie" | "Dead Reckoning"))
+pub(crate) fn orthodox_rules(rules: &RuleSet) -> bool {
+    rules.conditions().iter().all(|c| matches!(c.name().as_str(), "Alsacien" | "Amnésie" | "Dead Reckoning"))
 }
 
 /// The rights of `pos` recomputed from the position alone (`orthodox`: with retro-analysis).
@@ -104,19 +105,16 @@ impl Condition for Amnesie {
     fn name(&self) -> String {
         "Amnésie".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { rights: true, ..Capabilities::default() }
     }
-    fn has_legality(&self) -> bool {
-        true
-    }
-    fn legal_after(&self, game: &mut Game, _mover: Colour) -> bool {
-        let key = game.pos.board().hash() ^ (game.pos.side() == Colour::Black) as u64;
+    fn recompute_rights(&self, ctx: &mut Ctx) {
+        let key = ctx.pos().board().hash() ^ (ctx.pos().side() == Colour::Black) as u64;
         let cached = self.cache.lock().ok().and_then(|m| m.get(&key).copied());
         let (rights, ep) = match cached {
             Some(v) => v,
             None => {
-                let v = recompute(&game.pos, orthodox_rules(game));
+                let v = recompute(ctx.pos(), orthodox_rules(ctx.rules()));
                 if let Ok(mut m) = self.cache.lock() {
                     if m.len() >= CACHE_MAX {
                         m.clear();
@@ -126,9 +124,8 @@ impl Condition for Amnesie {
                 v
             }
         };
-        game.pos.set_rights(rights);
-        game.pos.set_ep(ep);
-        true
+        ctx.pos_mut().set_rights(rights);
+        ctx.pos_mut().set_ep(ep);
     }
 }
 

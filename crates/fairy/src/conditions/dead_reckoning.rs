@@ -20,7 +20,7 @@
 
 use super::amnesie::orthodox_rules;
 use crate::moves::Move;
-use crate::rules::{Condition, Game, Slot};
+use crate::rules::{Capabilities, Condition, Ctx, Game};
 use chimere_core::Status;
 use chimere_retro::{Cache, DeadConfig, orthodox_material_dead, proven_dead};
 use std::cell::Cell;
@@ -56,7 +56,7 @@ impl DeadReckoning {
         if let Some(v) = self.cache.get(key) {
             return v;
         }
-        let orthodox = orthodox_rules(game);
+        let orthodox = orthodox_rules(&game.rules);
         SEARCHING.with(|s| s.set(true));
         let material = |g: &Game| orthodox && orthodox_material_dead(g);
         let dead = proven_dead(game, &self.config, &material).is_dead();
@@ -70,25 +70,28 @@ impl Condition for DeadReckoning {
     fn name(&self) -> String {
         "Dead Reckoning".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { filter: true, ..Capabilities::default() }
     }
-    fn has_filter(&self) -> bool {
-        true
-    }
-    fn filter_legal(&self, game: &mut Game, out: &mut Vec<Move>, start: usize) {
-        if out.len() > start && self.is_dead(game) {
-            out.truncate(start);
+    fn filter_legal(&self, ctx: &mut Ctx, out: &mut Vec<Move>, start: usize) {
+        if out.len() > start && !SEARCHING.with(Cell::get) {
+            let dead = match self.cache.get(ctx.pos().hash()) {
+                Some(v) => v,
+                None => self.is_dead(&mut ctx.clone_game()),
+            };
+            if dead {
+                out.truncate(start);
+            }
         }
     }
-    fn status(&self, game: &mut Game, legal: &[Move]) -> Option<Status> {
+    fn status(&self, ctx: &mut Ctx, legal: &[Move]) -> Option<Status> {
         if !legal.is_empty() || SEARCHING.with(Cell::get) {
             return None;
         }
         // An empty list: a real mate or stalemate, or a dead position whose list we emptied.
         let mut all = Vec::new();
         SEARCHING.with(|s| s.set(true));
-        game.legal_moves(&mut all);
+        ctx.clone_game().legal_moves(&mut all);
         SEARCHING.with(|s| s.set(false));
         if all.is_empty() { None } else { Some(Status::Draw) }
     }
