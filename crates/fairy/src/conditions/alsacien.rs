@@ -18,7 +18,7 @@
 //! illegal diagram.
 
 use crate::position::Position;
-use crate::rules::{Capabilities, Condition, Ctx};
+use crate::rules::{Capabilities, Condition, Ctx, RuleSet, RulesError};
 use chimere_core::Colour;
 use chimere_retro::{Cache, Ep, Legality, Setup, proven_illegal};
 
@@ -74,6 +74,17 @@ impl Condition for Alsacien {
     }
     fn legal_after(&self, ctx: &mut Ctx, _mover: Colour) -> bool {
         self.admits(ctx.pos())
+    }
+    fn check_combination(&self, rules: &RuleSet) -> Result<(), RulesError> {
+        // Every position would hold non-orthodox units (or none would be orthodox-legal):
+        // piece-set substitutions, ordinary kings, units of either colour moved by a side,
+        // multi-move turns.
+        for (c, k) in rules.conditions_with_capabilities() {
+            if k.substitution.is_some() || k.kings_ordinary || k.any_unit || k.turns {
+                return Err(RulesError(format!("Alsacien cannot be combined with {}", c.name())));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -131,6 +142,16 @@ mod tests {
             let mut b = game_from_fen(fen, &["alsacien"]).unwrap();
             assert_eq!(moves(&mut a), moves(&mut b), "{fen}");
         }
+    }
+
+    /// Combinations where no position is orthodox are refused with a reason.
+    #[test]
+    fn refused_combinations() {
+        for c in ["rose", "qui perd gagne"] {
+            let e = game_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &["alsacien", c]).unwrap_err();
+            assert!(e.contains("Alsacien"), "{c}: {e}");
+        }
+        assert!(game_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &["alsacien", "circe"]).is_ok());
     }
 
     /// A diagram with a bishop shut in on h1 behind g2 is reported illegal.
