@@ -28,6 +28,9 @@ pub struct DeadConfig {
     pub forced_depth: u32,
     /// Tier 2: node budget.
     pub forced_nodes: u64,
+    /// Tier 2 runs only when the side to move has at most this many legal moves (a wider
+    /// tree cannot close within the budget).
+    pub forced_max_moves: usize,
     /// Tier 4: node budget of the exhaustive closure (0 = tier 4 off).
     pub closure_nodes: u64,
     /// Tier 4 runs only when the side to move has at most this many legal moves (open
@@ -37,7 +40,13 @@ pub struct DeadConfig {
 
 impl Default for DeadConfig {
     fn default() -> Self {
-        DeadConfig { forced_depth: 7, forced_nodes: 20_000, closure_nodes: 50_000, closure_max_moves: 16 }
+        DeadConfig {
+            forced_depth: 7,
+            forced_nodes: 20_000,
+            forced_max_moves: 40,
+            closure_nodes: 50_000,
+            closure_max_moves: 16,
+        }
     }
 }
 
@@ -181,13 +190,17 @@ pub fn proven_dead<V: Variant>(pos: &mut V, cfg: &DeadConfig, material: &dyn Fn(
     if pos.status() == Status::Ongoing && material(pos) {
         return Deadness::Dead("material");
     }
+    let moves = root_moves(pos);
+    if moves > cfg.forced_max_moves {
+        return Deadness::NotProven;
+    }
     match closure(pos, cfg.forced_depth, cfg.forced_nodes, material) {
         Closure::Dead => return Deadness::Dead("forced closure"),
         Closure::Alive => return Deadness::NotProven,
         Closure::GaveUp => {}
     }
     if cfg.closure_nodes > 0
-        && root_moves(pos) <= cfg.closure_max_moves
+        && moves <= cfg.closure_max_moves
         && let Closure::Dead = closure(pos, u32::MAX, cfg.closure_nodes, material)
     {
         return Deadness::Dead("exhaustive closure");

@@ -275,7 +275,7 @@ proptest! {
             pos.make(&m);
         }
         if matches!(pos.status(), Status::WhiteWins | Status::BlackWins) {
-            let cfg = DeadConfig { forced_depth: 4, forced_nodes: 3_000, closure_nodes: 3_000, closure_max_moves: 64 };
+            let cfg = DeadConfig { forced_depth: 4, forced_nodes: 3_000, forced_max_moves: 64, closure_nodes: 3_000, closure_max_moves: 64 };
             for p in line.iter().rev().take(30) {
                 let mut q = p.clone();
                 let d = proven_dead(&mut q, &cfg, &orthodox_material_dead::<Chess>);
@@ -341,7 +341,13 @@ fn sherlock_corpus() {
 #[test]
 fn cha_test_vectors() {
     let text = include_str!("data/cha-test-vector.txt");
-    let cfg = DeadConfig { forced_depth: 7, forced_nodes: 20_000, closure_nodes: 20_000, closure_max_moves: 16 };
+    let cfg = DeadConfig {
+        forced_depth: 7,
+        forced_nodes: 20_000,
+        forced_max_moves: 40,
+        closure_nodes: 20_000,
+        closure_max_moves: 16,
+    };
     let (mut dead_total, mut dead_proven, mut alive) = (0, 0, 0);
     for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let (tag, fen) = line.split_at(2);

@@ -6,7 +6,7 @@
 //! Implementation: a legal-move filter that empties the list of a proven-dead position,
 //! and a status hook that calls such a position a draw (not a mate, even in check). "Dead"
 //! is `chimere_retro::proven_dead`: the material rule (only when the other conditions are
-//! the retro ones, i.e. orthodox rules), forced-line closure (depth 7, 10 000 nodes) and an exhaustive
+//! the retro ones, i.e. orthodox rules), forced-line closure (depth 7, 10 000 nodes, positions with at most 32 moves) and an exhaustive
 //! closure under a node limit, both run under the problem's own rules (this condition
 //! switched off inside the search, which cannot change the answer: a dead position holds
 //! no mate). Cached by position hash (bounded).
@@ -41,7 +41,13 @@ impl Default for DeadReckoning {
     fn default() -> Self {
         DeadReckoning {
             cache: Cache::new(1 << 18),
-            config: DeadConfig { forced_depth: 7, forced_nodes: 10_000, closure_nodes: 10_000, closure_max_moves: 12 },
+            config: DeadConfig {
+                forced_depth: 7,
+                forced_nodes: 10_000,
+                forced_max_moves: 32,
+                closure_nodes: 10_000,
+                closure_max_moves: 12,
+            },
         }
     }
 }
