@@ -2,6 +2,8 @@
 
 pub mod absorbant;
 pub mod all_in;
+pub mod alsacien;
+pub mod amnesie;
 pub mod anneciens;
 pub mod anti_andernach;
 pub mod augsburg;
@@ -11,6 +13,7 @@ pub mod checkless;
 pub mod checkrules;
 pub mod chromatic;
 pub mod circe;
+pub mod dead_reckoning;
 pub mod dynamo;
 pub mod eiffel;
 pub mod einstein;
@@ -42,6 +45,8 @@ pub mod volage;
 
 pub use absorbant::Absorbant;
 pub use all_in::AllIn;
+pub use alsacien::Alsacien;
+pub use amnesie::Amnesie;
 pub use anneciens::Anneciens;
 pub use anti_andernach::AntiAndernach;
 pub use augsburg::Augsburg;
@@ -51,6 +56,7 @@ pub use checkless::Checkless;
 pub use checkrules::{Bicolores, Brunner, Isardam, Sat, Vogtlander};
 pub use chromatic::{Bichrome, Chromatic, Monochrome};
 pub use circe::{Change, Circe, Occupied, RebirthSquare, Who};
+pub use dead_reckoning::DeadReckoning;
 pub use dynamo::Dynamo;
 pub use eiffel::Eiffel;
 pub use einstein::Einstein;

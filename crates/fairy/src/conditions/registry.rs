@@ -629,6 +629,9 @@ pub static DESCRIPTIONS: &[Description] = &[
         },
     },
     plain!("anneciens", [], "Anneciens", super::Anneciens),
+    plain!("alsacien", [], "Alsacien", super::Alsacien::default()),
+    plain!("amnesie", [], "Amnesie", super::Amnesie::default()),
+    plain!("dead reckoning", [], "DeadReckoning", super::DeadReckoning::default()),
 ];
 
 /// Lower case, accents off, `-`/`_`/`=` as spaces; the words.

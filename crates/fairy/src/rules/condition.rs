@@ -134,6 +134,9 @@ pub struct Capabilities {
     /// That legality test looks at the opponent's replies: the replies it generates are
     /// judged without the reply tests (so the test stays finite).
     pub judges_by_replies: bool,
+    /// The condition recomputes castling and e.p. rights after every legal move
+    /// ([`Condition::recompute_rights`]).
+    pub rights: bool,
     /// The condition filters the legal moves ([`Condition::filter_legal`]).
     pub filter: bool,
     /// The condition marks the diagram's units ([`Condition::diagram_attrs`]).
@@ -180,6 +183,7 @@ impl Default for Capabilities {
             royals_capturable: false,
             legality: false,
             judges_by_replies: false,
+            rights: false,
             filter: false,
             diagram_attrs: false,
             turns: false,
@@ -241,6 +245,11 @@ pub trait Condition: fmt::Debug + Send + Sync {
     fn legal_after(&self, _ctx: &mut Ctx, _mover: Colour) -> bool {
         true
     }
+    /// With [`Capabilities::rights`], a move just played and found legal (side flipped,
+    /// its journal frame still open): sets the castling and e.p. rights of the new position
+    /// through the journal ([`Position::set_rights`], [`Position::set_ep`]), which unmake
+    /// undoes (Amnésie).
+    fn recompute_rights(&self, _ctx: &mut Ctx) {}
     /// With [`Capabilities::filter`] (obligations): filters the legal moves `out[start..]`
     /// of the side to move.
     fn filter_legal(&self, _ctx: &mut Ctx, _out: &mut Vec<Move>, _start: usize) {}

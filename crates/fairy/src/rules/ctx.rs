@@ -67,6 +67,11 @@ impl Ctx<'_> {
         self.0.legal_moves(out);
         self.0.judging_replies = was;
     }
+    /// A copy of the game (position and rules), for a condition that searches from the
+    /// position under the same rules (Dead Reckoning's deadness test).
+    pub fn clone_game(&self) -> Game {
+        self.0.clone()
+    }
     /// See [`Game::take_buf`].
     pub fn take_buf(&mut self) -> Vec<Move> {
         self.0.take_buf()

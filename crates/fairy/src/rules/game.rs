@@ -224,6 +224,10 @@ impl Game {
                 return None;
             }
         }
+        for i in 0..self.rules.rights.len() {
+            let c = self.rules.rights[i].clone();
+            c.recompute_rights(&mut Ctx(self));
+        }
         if let Some(c) = self.rules.turns.clone()
             && !c.end_of_move(&mut Ctx(self), mover, mv, board_before)
         {

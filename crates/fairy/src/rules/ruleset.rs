@@ -33,6 +33,8 @@ pub struct RuleSet {
     pub legality: Vec<Arc<dyn Condition>>,
     /// Index in `legality` of the first test judging by the opponent's replies.
     pub first_reply_test: usize,
+    /// Conditions recomputing the rights after each legal move ([`Condition::recompute_rights`]).
+    pub rights: Vec<Arc<dyn Condition>>,
     /// Conditions filtering the legal moves (obligations).
     pub filters: Vec<Arc<dyn Condition>>,
     /// Relative rank on which pawns promote (7 orthodox; 8 = never).
@@ -195,6 +197,7 @@ impl RuleSet {
         let first_reply_test = legality.len();
         legality.extend(reply_tests);
         let filters = with(|k| k.filter);
+        let rights = with(|k| k.rights);
         let mobility = with(|k| k.mobility);
         if (!mobility.is_empty() || !capture_masks.is_empty()) && check_rule.is_some() {
             return Err(RulesError(
@@ -321,6 +324,7 @@ impl RuleSet {
             must_capture,
             check_rule,
             legality,
+            rights,
             filters,
             promotion_rank: promotion_rank.unwrap_or(7),
             pawn_first_rank_steps: pawn_first_rank_steps.unwrap_or(1),
