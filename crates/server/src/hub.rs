@@ -830,6 +830,9 @@ impl Hub {
         }
         r.offers[TAKEBACK] = None;
         let outcome = r.game.outcome();
+        if outcome.status != Status::Ongoing {
+            finish(&mut r.rec, outcome.status, reason_text(outcome.reason));
+        }
         r.refresh_legal();
         let msg = json!({
             "t": "move",
@@ -842,7 +845,6 @@ impl Hub {
         });
         let _ = r.tx.send(Arc::from(msg.to_string()));
         if outcome.status != Status::Ongoing {
-            finish(&mut r.rec, outcome.status, reason_text(outcome.reason));
             self.save_end(r);
         } else {
             self.schedule(room, r);

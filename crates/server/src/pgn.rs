@@ -1,8 +1,9 @@
 //! PGN export and import for every variant: `[Variant "..."]`, `[FEN "..."]` (always, the
 //! start position in the variant's FEN), `[Conditions "..."]` (fairy conditions, `,`
-//! separated) and `[Options "..."]` (the game's options as JSON). A turn is written in the
-//! variant's notation when it has no space, else as its UCI token; import accepts the
-//! notation, the UCI token or the canonical form of each turn.
+//! separated) and `[Options "..."]` (the game's options as JSON). Orthodox chess turns are
+//! written in SAN; every other game's as UCI tokens (unique within a position, which the
+//! vchess notations are not); import accepts the notation, the UCI token or the canonical
+//! form of each turn.
 
 use crate::rules::{self, DynGame};
 use crate::setup::Setup;
@@ -50,7 +51,11 @@ pub fn export(g: &GameRecord, setup: &Setup, moves: &[MoveRecord]) -> String {
         if i % 2 == 0 {
             line.push_str(&format!("{}. ", i / 2 + 1));
         }
-        let text = if m.notation.is_empty() || m.notation.contains(char::is_whitespace) { &m.uci } else { &m.notation };
+        let text = if g.variant == "chess" && setup.conditions.is_empty() && !m.notation.contains(char::is_whitespace) {
+            &m.notation
+        } else {
+            &m.uci
+        };
         line.push_str(text);
         line.push(' ');
     }

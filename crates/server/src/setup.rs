@@ -22,7 +22,13 @@ pub struct Setup {
 impl Setup {
     /// The rules API's options.
     pub fn options(&self) -> GameOptions {
-        GameOptions { randomness: self.randomness, seed: self.seed, params: self.params.clone() }
+        GameOptions {
+            randomness: self.randomness,
+            seed: self.seed,
+            params: self.params.clone(),
+            conditions: self.conditions.clone(),
+            chess960: self.chess960,
+        }
     }
 
     /// A one-line description for lists (`Chess960, circe`).

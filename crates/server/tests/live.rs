@@ -88,7 +88,9 @@ fn choose(variant: &str, start_fen: &str, history: &[String], legal: &[Value], p
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_of_every_variant_with_a_spectator() {
-    let addr = start("whole", Default::default()).await;
+    // The scripted players move far faster than people: no rate limit here.
+    let limits = chimere_server::hub::Limits { rate_per_sec: 1e6, rate_burst: 1e6, ..Default::default() };
+    let addr = start("whole", limits).await;
     for variant in rules::names() {
         let (id, mut white, mut black, _, _) = two_players(&addr, variant, json!({})).await;
         let mut spectator = Live::connect(&addr, &id, None).await.unwrap();
@@ -104,7 +106,10 @@ async fn a_whole_game_of_every_variant_with_a_spectator() {
             let turn = choose(variant, &start_fen, &history, &legal, ply);
             let mover = if side == "white" { &mut white } else { &mut black };
             mover.send(&json!({"t": "move", "ply": ply, "turn": turn})).await.unwrap();
-            let m = spectator.until(5000, |v| v["t"] == "move").await.unwrap();
+            let m = spectator
+                .until(5000, |v| v["t"] == "move")
+                .await
+                .unwrap_or_else(|e| panic!("{variant}: turn {turn} at ply {ply} not broadcast: {e}"));
             assert_eq!(m["ply"], ply + 1, "{variant}: spectator sees the move");
             assert_eq!(m["move"]["canonical"], turn.as_str());
             seen_by_spectator.push(m["move"]["canonical"].as_str().unwrap().to_string());
@@ -130,7 +135,8 @@ async fn a_whole_game_of_every_variant_with_a_spectator() {
         // Both players saw the same moves; the stored game has them all.
         for p in [&mut white, &mut black] {
             p.send(&json!({"t": "sync"})).await.unwrap();
-            let s = p.until(5000, |v| v["t"] == "state").await.unwrap();
+            let n = history.len();
+            let s = p.until(5000, |v| v["t"] == "state" && v["ply"] == n && v["status"] == "finished").await.unwrap();
             let moves: Vec<&str> =
                 s["moves"].as_array().unwrap().iter().map(|m| m["canonical"].as_str().unwrap()).collect();
             assert_eq!(moves, history);
@@ -139,6 +145,7 @@ async fn a_whole_game_of_every_variant_with_a_spectator() {
         let pgn = client::http(&addr, "GET", &format!("/api/games/{id}/pgn"), None, "").await.unwrap();
         assert!(pgn.body.contains(&format!("[Variant \"{variant}\"]")), "{}", pgn.body);
         // The PGN imports back into the archive as the same game.
+        println!("{}", pgn.body);
         let imp = client::http(&addr, "POST", "/api/import", None, &pgn.body).await.unwrap();
         assert_eq!(imp.status, 200, "{variant}: {}", imp.body);
         let back = api_state(&addr, imp.json()["id"].as_str().unwrap()).await;
@@ -358,12 +365,31 @@ fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
-fn spawn_server(db: &std::path::Path, addr: &str) -> std::process::Child {
-    std::process::Command::new(env!("CARGO_BIN_EXE_chimere-server"))
-        .args(["--db", db.to_str().unwrap(), "--listen", addr])
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap()
+/// The server process; killed (SIGKILL) when dropped, so that a failing test leaves none.
+struct Server(std::process::Child);
+
+impl Server {
+    fn kill_9(&mut self) {
+        self.0.kill().unwrap(); // SIGKILL on Unix
+        self.0.wait().unwrap();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn spawn_server(db: &std::path::Path, addr: &str) -> Server {
+    Server(
+        std::process::Command::new(env!("CARGO_BIN_EXE_chimere-server"))
+            .args(["--db", db.to_str().unwrap(), "--listen", addr])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap(),
+    )
 }
 
 async fn wait_up(addr: &str) {
@@ -390,15 +416,14 @@ async fn kill_9_mid_game_loses_no_move_and_the_game_goes_on() {
         let p = if ply % 2 == 0 { &mut white } else { &mut black };
         let t = legal[(ply * 37) % legal.len()]["uci"].as_str().unwrap().to_string();
         p.send(&json!({"t": "move", "ply": ply, "turn": t})).await.unwrap();
-        let m = p.until(5000, |v| v["t"] == "move" || v["t"] == "error").await.unwrap();
+        let m = p.until(5000, |v| (v["t"] == "move" && v["ply"] == ply + 1) || v["t"] == "error").await.unwrap();
         assert_eq!(m["t"], "move", "{m}");
         accepted.push(m["move"]["canonical"].as_str().unwrap().to_string());
         legal = m["legal"].as_array().unwrap().clone();
         clock_before = m["clock"].clone();
     }
     // The last move is sent and, as soon as it is acknowledged, the server is killed.
-    server.kill().unwrap(); // SIGKILL
-    server.wait().unwrap();
+    server.kill_9();
     drop(white);
     drop(black);
     let mut server = spawn_server(&db, &addr);
@@ -420,6 +445,5 @@ async fn kill_9_mid_game_loses_no_move_and_the_game_goes_on() {
     white.send(&json!({"t": "move", "ply": 6, "turn": legal[0]["uci"]})).await.unwrap();
     let m = black.until(5000, |v| v["t"] == "move").await.unwrap();
     assert_eq!(m["ply"], 7);
-    server.kill().unwrap();
-    server.wait().unwrap();
+    server.kill_9();
 }
