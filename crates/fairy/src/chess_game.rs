@@ -8,7 +8,7 @@
 //! one move: the side to move may stay the same after it.
 
 use crate::{Game, Move, RuleSet, conditions, notation, position_from_fen, walk};
-use chimere_core::{Colour, GameOptions, GameRules, Kind, Piece, RulesError, Square, Status, Variant};
+use chimere_core::{Board, Colour, GameOptions, GameRules, Kind, Piece, RulesError, Square, Status, Variant};
 use std::sync::Arc;
 
 /// The rule set of `names` (refuses unknown names and combinations the engine cannot
@@ -94,6 +94,9 @@ impl Variant for Game {
     fn resets_fifty(&self, m: &Move) -> bool {
         self.is_noisy(m) || self.pos.unit(m.from).is_some_and(|u| u.kind() == PAWN)
     }
+    fn board(&self) -> Option<&Board> {
+        Some(self.pos.board())
+    }
     fn for_each_piece(&self, f: &mut dyn FnMut(Square, Piece)) {
         for s in self.pos.occupied() {
             if let Some(u) = self.pos.unit(s) {
@@ -101,9 +104,13 @@ impl Variant for Game {
             }
         }
     }
-    fn uci(&self, m: &Move, _chess960: bool) -> String {
-        let side = if self.pos.side() == Colour::White { 'w' } else { 'b' };
-        chimere_core::canonical::simple_uci(&self.canonical(m), side)
+    /// The token of [`crate::uci`] (disambiguated among the legal moves; the base token
+    /// for a move that is not legal here).
+    fn uci_all(&mut self, moves: &[Move], chess960: bool) -> Vec<String> {
+        self.uci_tokens(moves, chess960)
+    }
+    fn uci(&self, m: &Move, chess960: bool) -> String {
+        self.uci_token(m, chess960).unwrap_or_else(|| self.uci_base(m, chess960))
     }
 }
 

@@ -39,6 +39,7 @@
 mod fen;
 mod moves;
 mod notation;
+mod uci;
 
 use chimere_core::{Board, Colour, GameOptions, GameRules, Piece, RulesError, Square, Status, Variant, zobrist};
 
@@ -149,13 +150,16 @@ impl Variant for Checkered {
     fn resets_fifty(&self, m: &Move) -> bool {
         self.is_noisy(m) || self.board.get(m.from).is_some_and(|p| p.kind == PAWN)
     }
+    fn board(&self) -> Option<&Board> {
+        Some(&self.board)
+    }
     fn for_each_piece(&self, f: &mut dyn FnMut(Square, Piece)) {
         for (s, p) in self.board.iter() {
             f(s, p);
         }
     }
-    fn uci(&self, m: &Move, _chess960: bool) -> String {
-        chimere_core::canonical::simple_uci(&self.canonical(m), if self.side() == Colour::White { 'w' } else { 'b' })
+    fn uci(&self, m: &Move, chess960: bool) -> String {
+        self.uci_token(m, chess960)
     }
 
     fn new_game(opts: &GameOptions) -> Result<Self, RulesError> {

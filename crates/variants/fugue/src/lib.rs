@@ -41,6 +41,7 @@
 mod bits;
 mod moves;
 mod text;
+mod uci;
 
 pub use moves::{Counter, Move, NO_SQ, Sink};
 
@@ -110,13 +111,16 @@ impl Variant for Fugue {
     fn resets_fifty(&self, m: &Move) -> bool {
         self.is_noisy(m) || self.board().get(Square::new(m.from)).is_some_and(|p| p.kind == PAWN)
     }
+    fn board(&self) -> Option<&Board> {
+        Some(Fugue::board(self))
+    }
     fn for_each_piece(&self, f: &mut dyn FnMut(Square, Piece)) {
         for (s, p) in self.board().iter() {
             f(s, p);
         }
     }
-    fn uci(&self, m: &Move, _chess960: bool) -> String {
-        chimere_core::canonical::simple_uci(&self.canonical(m), if self.side() == Colour::White { 'w' } else { 'b' })
+    fn uci(&self, m: &Move, chess960: bool) -> String {
+        self.uci_token(m, chess960)
     }
 
     fn new_game(opts: &GameOptions) -> Result<Self, RulesError> {
