@@ -145,7 +145,6 @@ async fn a_whole_game_of_every_variant_with_a_spectator() {
         let pgn = client::http(&addr, "GET", &format!("/api/games/{id}/pgn"), None, "").await.unwrap();
         assert!(pgn.body.contains(&format!("[Variant \"{variant}\"]")), "{}", pgn.body);
         // The PGN imports back into the archive as the same game.
-        println!("{}", pgn.body);
         let imp = client::http(&addr, "POST", "/api/import", None, &pgn.body).await.unwrap();
         assert_eq!(imp.status, 200, "{variant}: {}", imp.body);
         let back = api_state(&addr, imp.json()["id"].as_str().unwrap()).await;
