@@ -99,7 +99,7 @@ function lastMoveSquares(canonical: string): Key[] {
 }
 
 function makeBoard(el: HTMLElement, variant: string, fen: string, extra: object = {}): Api {
-  const cg = Chessground(el, { fen: '8/8/8/8/8/8/8/8', coordinates: true, autoCastle: false, animation: { enabled: true, duration: 150 }, ...extra });
+  const cg = Chessground(el, { fen: '8/8/8/8/8/8/8/8', coordinates: false, autoCastle: false, animation: { enabled: true, duration: 150 }, ...extra });
   showUnits(cg, unitsFromFen(variant, fen));
   return cg;
 }
@@ -340,10 +340,10 @@ function gamePage(id: string) {
   setInterval(tick, 200);
 
   function statusText(): string {
+    if (viewPly !== null) return `Viewing ply ${viewPly} of ${st.moves.length} (End: back to the game)`;
     if (st.status === 'waiting') return 'Waiting for an opponent.';
     if (st.status === 'aborted') return `Aborted (${st.reason}).`;
     if (st.status === 'finished') return `${st.result} — ${st.reason}`;
-    if (viewPly !== null) return `Viewing ply ${viewPly} of ${st.moves.length} (End: back to the game)`;
     const side = st.side === 'white' ? 'White' : 'Black';
     return you === st.side ? `Your turn (${side}).` : `${side} to move.`;
   }
@@ -426,10 +426,10 @@ function gamePage(id: string) {
   const navBtn = (label: string, id: string, f: () => void) => { const b = h('button', { text: label, id, title: id }); b.onclick = f; nav.append(b); };
   const go = (p: number | null) => { if (!st) return; if (p !== null) p = Math.max(0, Math.min(st.moves.length, p)); viewPly = p === st?.moves.length ? null : p; render(); };
   const cur = () => (viewPly === null ? st.moves.length : viewPly);
-  navBtn('⏮', 'first', () => go(0));
-  navBtn('◀', 'prev', () => go(cur() - 1));
-  navBtn('▶', 'next', () => go(cur() + 1));
-  navBtn('⏭', 'last', () => go(null));
+  navBtn('|<', 'first', () => go(0));
+  navBtn('<', 'prev', () => go(cur() - 1));
+  navBtn('>', 'next', () => go(cur() + 1));
+  navBtn('>|', 'last', () => go(null));
   document.addEventListener('keydown', e => {
     if (!st || (e.target as HTMLElement).tagName === 'INPUT') return;
     if (e.key === 'ArrowLeft') go(cur() - 1);

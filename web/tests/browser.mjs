@@ -29,7 +29,7 @@ async function newPage() {
 /** Centre of a square on the page's board. */
 async function square(page, sq) {
   const box = await page.locator('#board cg-board').boundingBox();
-  const flipped = await page.evaluate(() => !!document.querySelector('#board .cg-wrap.orientation-black'));
+  const flipped = await page.evaluate(() => !!document.querySelector('#board.orientation-black'));
   const f = 'abcdefgh'.indexOf(sq[0]), r = Number(sq[1]) - 1;
   const col = flipped ? 7 - f : f, row = flipped ? r : 7 - r;
   return { x: box.x + (col + 0.5) * box.width / 8, y: box.y + (row + 0.5) * box.height / 8 };
@@ -90,8 +90,8 @@ await test('start position of every variant (screenshots)', async () => {
     await p.selectOption('#opponent', 'private');
     await p.click('#create');
     await p.waitForURL(/\/game\//);
-    await p.waitForFunction(() => document.querySelectorAll('#board piece').length >= 32);
-    const n = await p.locator('#board piece').count();
+    await p.waitForFunction(() => document.querySelectorAll('#board cg-board piece:not(.ghost)').length >= 32);
+    const n = await p.locator('#board cg-board piece:not(.ghost)').count();
     assert(n === 32, `${variant}: ${n} pieces`);
     await p.screenshot({ path: `${artifacts}start-${variant}.png` });
     await p.context().close();
@@ -160,7 +160,7 @@ await test('phone layout shows the board and the moves', async () => {
   await p.selectOption('#opponent', 'private');
   await p.click('#create');
   await p.waitForURL(/\/game\//);
-  await p.waitForFunction(() => document.querySelectorAll('#board piece').length >= 32);
+  await p.waitForFunction(() => document.querySelectorAll('#board cg-board piece:not(.ghost)').length >= 32);
   const box = await p.locator('#board cg-board').boundingBox();
   assert(box.width <= 390 && box.width > 300, 'board fits the phone: ' + box.width);
   await p.screenshot({ path: `${artifacts}phone-fugue.png` });

@@ -41,6 +41,7 @@ pub fn router(app: App) -> Router {
         .route("/rules/{variant}", get(|Path(v): Path<String>| page("rules", v)))
         .route("/conditions", get(|| page("conditions", String::new())))
         .route("/assets/{file}", get(asset))
+        .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .route("/api/me", get(me))
         .route("/api/name", post(set_name))
         .route("/api/games", post(create_game))
