@@ -344,7 +344,10 @@ impl Hub {
             legal: Vec::new(),
             tx,
             conns: [0, 0],
-            gone_since: [None, None],
+            // Nobody is connected to a freshly loaded game (e.g. after a restart): both
+            // seats count as away from now, so a player who never comes back forfeits
+            // once the opponent is there and the grace period has passed.
+            gone_since: [Some(now_ms()), Some(now_ms())],
             offers: [None; 3],
             turn_started: now_ms(),
             timer_gen: 0,
@@ -597,6 +600,7 @@ impl Hub {
                 self.store.update_game(&r.rec).map_err(|e| Refusal::new("storage", e.to_string()))?;
                 let s = r.seat_of(p).unwrap_or(0);
                 r.conns[s] += 1;
+                r.gone_since[s] = None;
                 r.turn_started = now_ms();
                 r.refresh_legal();
                 r.broadcast_state();

@@ -256,6 +256,19 @@ async fn malformed_oversized_and_flooding_messages_get_errors() {
     }
     let a = client::http(&addr, "POST", "/api/import", None, "1. e4 e4").await.unwrap();
     assert_eq!(a.status, 400);
+    // Chess under fairy conditions is a game like the others; unknown conditions are refused.
+    let body = json!({"variant": "chess", "conditions": ["circe"], "opponent": "private"}).to_string();
+    let a = client::http(&addr, "POST", "/api/games", Some(&c), &body).await.unwrap();
+    assert_eq!(a.status, 200, "{}", a.body);
+    let st = api_state(&addr, a.json()["id"].as_str().unwrap()).await;
+    assert_eq!(st["setup"]["conditions"][0], "circe");
+    assert_eq!(st["legal"].as_array().unwrap().len(), 20);
+    let body = json!({"variant": "chess", "conditions": ["no such condition"]}).to_string();
+    let a = client::http(&addr, "POST", "/api/games", Some(&c), &body).await.unwrap();
+    assert_eq!(a.status, 400, "{}", a.body);
+    let body = json!({"variant": "dynamo", "conditions": ["circe"]}).to_string();
+    let a = client::http(&addr, "POST", "/api/games", Some(&c), &body).await.unwrap();
+    assert_eq!(a.status, 400, "{}", a.body);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
