@@ -66,6 +66,9 @@ struct LoadArgs {
     /// Turns per game (each side moves half of them).
     #[arg(long, default_value_t = 40)]
     plies: usize,
+    /// Only this variant (default: the five in turn).
+    #[arg(long)]
+    variant: Option<String>,
 }
 
 #[derive(Args)]
@@ -205,7 +208,9 @@ fn main() -> ExitCode {
             ..chimere_server::Config::default()
         })
         .map_err(Failure),
-        Command::Load(a) => chimere_server::load::run(&a.server, a.games, a.plies).map_err(Failure),
+        Command::Load(a) => {
+            chimere_server::load::run(&a.server, a.games, a.plies, a.variant.as_deref()).map_err(Failure)
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -88,7 +88,9 @@ impl Live {
         if let Some(c) = cookie {
             req.headers_mut().insert("Cookie", c.parse().map_err(|_| "bad cookie")?);
         }
-        let (ws, _) = tokio_tungstenite::connect_async(req).await.map_err(|e| format!("websocket: {e}"))?;
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(req, None, true)
+            .await
+            .map_err(|e| format!("websocket: {e}"))?;
         Ok(Live { ws })
     }
 

@@ -50,6 +50,11 @@ pub async fn start(config: Config) -> Result<(SocketAddr, tokio::task::JoinHandl
         .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let router = web::router(app);
+    // Moves are small messages that must go out at once: no Nagle delay.
+    use axum::serve::ListenerExt;
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     let task = tokio::spawn(async move {
         if let Err(e) = axum::serve(listener, router).await {
             eprintln!("server stopped: {e}");

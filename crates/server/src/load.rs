@@ -20,7 +20,11 @@ struct GameRun {
 const VARIANTS: [&str; 5] = ["chess", "checkered", "interweave", "fugue", "dynamo"];
 
 /// Runs the benchmark and prints the figures.
-pub fn run(server: &str, games: usize, plies: usize) -> Result<(), String> {
+pub fn run(server: &str, games: usize, plies: usize, variant: Option<&str>) -> Result<(), String> {
+    let variants: Vec<String> = match variant {
+        Some(v) => vec![v.to_string()],
+        None => VARIANTS.iter().map(|v| v.to_string()).collect(),
+    };
     if !(server.starts_with("127.") || server.starts_with("localhost") || server.starts_with("[::1]")) {
         return Err("the load benchmark only targets a server on this machine (127.x, localhost, [::1])".into());
     }
@@ -30,9 +34,9 @@ pub fn run(server: &str, games: usize, plies: usize) -> Result<(), String> {
         let mut tasks = Vec::new();
         for i in 0..games {
             let addr = server.to_string();
+            let variant = variants[i % variants.len()].clone();
             tasks.push(tokio::spawn(async move {
-                let variant = VARIANTS[i % VARIANTS.len()];
-                match tokio::time::timeout(Duration::from_secs(900), one_game(&addr, variant, plies, i as u64)).await {
+                match tokio::time::timeout(Duration::from_secs(900), one_game(&addr, &variant, plies, i as u64)).await {
                     Ok(Ok(r)) => r,
                     Ok(Err(e)) => GameRun { errors: vec![e], ..GameRun::default() },
                     Err(_) => GameRun { errors: vec!["timed out".into()], ..GameRun::default() },
@@ -67,7 +71,7 @@ pub fn run(server: &str, games: usize, plies: usize) -> Result<(), String> {
             }
             all[((all.len() as f64 * p).ceil() as usize).clamp(1, all.len()) - 1] as f64 / 1000.0
         };
-        println!("games: {games} concurrent ({} variants in turn), {plies} turns at most each", VARIANTS.len());
+        println!("games: {games} concurrent ({} in turn), {plies} turns at most each", variants.join(", "));
         println!(
             "moves: {} accepted in {:.1} s ({:.0} moves/s)",
             all.len(),
