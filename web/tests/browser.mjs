@@ -66,6 +66,7 @@ async function enter(page, uci, isPrefixOfOthers) {
       await click(page, part.slice(2, 4));
       if (await page.locator('#choice').count()) await page.click(`#choice button[data-part="${part}"]`);
     }
+    await page.waitForTimeout(150);
   }
   if (isPrefixOfOthers) await page.click('#end-turn');
 }
@@ -76,7 +77,10 @@ async function playTurnBy(page, id, pred, label) {
   assert(turn, `${label}: no such turn in ${st.legal.length} legal turns`);
   const longer = st.legal.some(t => t.uci !== turn.uci && t.uci.startsWith(turn.uci + ','));
   await enter(page, turn.uci, longer);
-  await waitPly(page, st.ply + 1);
+  try { await waitPly(page, st.ply + 1); } catch (e) {
+    const seen = await page.evaluate(() => `prefix=${document.body.dataset.prefix} error=${document.getElementById('error').textContent} status=${document.getElementById('status').textContent}`);
+    throw new Error(`${label}: ${turn.uci} not played (${seen})`);
+  }
   const after = await api(page, `/api/games/${id}`);
   assert(after.moves[st.ply].uci === turn.uci, `${label}: played ${after.moves[st.ply].uci}, wanted ${turn.uci}`);
   return turn;

@@ -230,7 +230,7 @@ async fn create_game(State(app): State<App>, Extension(p): Extension<Player>, bo
     let white_first = match req.colour.as_str() {
         "white" => true,
         "black" => false,
-        "random" | "" => random_u64() % 2 == 0,
+        "random" | "" => random_u64() & 1 == 0,
         other => return bad(format!("colour `{other}`: white, black or random")),
     };
     let (kind, other) = match req.opponent.as_str() {
