@@ -192,8 +192,16 @@ async fn bad_moves_are_refused_and_change_nothing() {
     // The move, then the same move again: the copy is refused as stale, stored once.
     white.send(&json!({"t": "move", "ply": 0, "turn": e4})).await.unwrap();
     white.send(&json!({"t": "move", "ply": 0, "turn": e4})).await.unwrap();
-    white.until(5000, |v| v["t"] == "move").await.unwrap();
-    let r = white.until(5000, |v| v["t"] == "error").await.unwrap();
+    // The broadcast of the move and the refusal of the copy may come in either order.
+    let (mut moved, mut refused) = (false, None);
+    while !moved || refused.is_none() {
+        let v = white.recv_within(5000).await.unwrap();
+        moved |= v["t"] == "move";
+        if v["t"] == "error" {
+            refused = Some(v);
+        }
+    }
+    let r = refused.unwrap();
     assert!(r["code"] == "stale" || r["code"] == "not-your-turn", "{r}");
     let now = api_state(&addr, &id).await;
     assert_eq!(now["ply"], 1);
