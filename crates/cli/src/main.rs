@@ -197,9 +197,15 @@ fn main() -> ExitCode {
             Ok(())
         }
         Command::Conditions => {
-            for (name, popeye) in chimere_fairy::conditions::registry::CATALOGUE {
-                println!("{name:<44} {popeye}");
+            // One line per condition: the seed's name, the Popeye form, the parameters
+            // (seed|Popeye spellings).
+            for line in chimere_fairy::conditions::registry::catalogue() {
+                let mut f = line.split('\t');
+                let (name, popeye, params) = (f.next().unwrap_or(""), f.next().unwrap_or(""), f.next().unwrap_or(""));
+                let params = if params.is_empty() { String::new() } else { format!("  [{params}]") };
+                println!("{name:<42}  {popeye}{params}");
             }
+            println!("\nCirce parameters: {}", chimere_fairy::conditions::registry::circe_parameters());
             Ok(())
         }
         Command::Serve(a) => chimere_server::run(chimere_server::Config {

@@ -219,10 +219,16 @@ fn conditions_are_listed_and_each_listed_name_works() {
     assert!(o.status.success());
     let out = stdout(&o);
     assert!(out.lines().count() > 60, "{out}");
-    let names: Vec<&str> = out.lines().map(|l| l.split("  ").next().unwrap().trim()).collect();
+    let table = out.split("\n\n").next().unwrap();
+    assert!(out.contains("Circe parameters: ") && out.contains("malefique|Mirror"), "{out}");
+    let names: Vec<&str> = table.lines().map(|l| l.split("  ").next().unwrap().trim()).collect();
     assert!(names.contains(&"circe") && names.contains(&"progressif"));
-    for n in names.iter().step_by(7) {
-        let o = run(&["moves", "-c", n], "");
+    let mut seen = std::collections::BTreeSet::new();
+    assert!(names.iter().all(|n| seen.insert(*n)), "a condition listed twice");
+    for (n, line) in names.iter().zip(table.lines()).step_by(7) {
+        // Conditions that need squares are given some.
+        let n = if line.contains("<squares>") { format!("{n} d4e5") } else { n.to_string() };
+        let o = run(&["moves", "-c", &n], "");
         assert!(o.status.success(), "{n}: {}", String::from_utf8_lossy(&o.stderr));
     }
 }

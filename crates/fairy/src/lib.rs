@@ -81,7 +81,7 @@ pub mod walk;
 pub use chess_game::rules_of;
 pub use moves::{Move, Shift};
 pub use position::{Position, Unit};
-pub use rules::{Condition, Game, Note, RuleSet, RulesError};
+pub use rules::{Capabilities, Condition, Ctx, Game, Note, RuleSet, RulesError};
 
 use chimere_core::{Colour, Effect, Notation, Square};
 use std::sync::Arc;

@@ -1,6 +1,6 @@
 //! Test support shared by the conditions' unit tests.
 
-use crate::rules::{Condition, Observation, Slot};
+use crate::rules::{Capabilities, Condition, Observation};
 
 /// The legal moves of `fen` under the named conditions, in Popeye notation with check
 /// marks, sorted.
@@ -18,11 +18,8 @@ impl Condition for PlayCaptures {
     fn name(&self) -> String {
         "play captures".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
-    }
-    fn observation(&self) -> Observation {
-        Observation::KingCaptures
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { observation: Observation::KingCaptures, ..Capabilities::default() }
     }
 }
 

@@ -4,7 +4,7 @@ use chimere_core::{Colour, Square};
 use chimere_fairy::conditions::{Circe, Ghost, Kamikaze, Occupied, RebirthSquare};
 use chimere_fairy::position::{KAMIKAZE, Unit};
 use chimere_fairy::walk::{self, BISHOP, KING, KNIGHT, NIGHTRIDER, PAWN, ROOK};
-use chimere_fairy::{Condition, Game, Move, Position, RuleSet, position_from_fen};
+use chimere_fairy::{Capabilities, Condition, Game, Move, Position, RuleSet, position_from_fen};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -214,8 +214,8 @@ impl Condition for KnightsDoNotCapture {
     fn name(&self) -> String {
         "toy admit".into()
     }
-    fn slots(&self) -> Vec<chimere_fairy::rules::Slot> {
-        vec![chimere_fairy::rules::Slot::Admit]
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { slots: vec![chimere_fairy::rules::Slot::Admit], ..Capabilities::default() }
     }
     fn admit(&self, pos: &Position, _mover: Colour, mv: &Move) -> bool {
         !(mv.is_capture() && pos.unit(mv.from).is_some_and(|u| u.kind() == KNIGHT))
@@ -230,8 +230,8 @@ impl Condition for TurnCoat {
     fn name(&self) -> String {
         "toy after-move".into()
     }
-    fn slots(&self) -> Vec<chimere_fairy::rules::Slot> {
-        vec![chimere_fairy::rules::Slot::AfterMove]
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { slots: vec![chimere_fairy::rules::Slot::AfterMove], ..Capabilities::default() }
     }
     fn after_move(&self, play: &mut chimere_fairy::rules::Play) -> Result<(), chimere_fairy::rules::Reject> {
         let to = play.mv.to;

@@ -19,13 +19,18 @@
 //! written `Rd1-d3[bPd5->d7]`, `R` for a unit leaving the board),
 //! `Augsburg` (stacks of own units: a unit moving onto an own unit hides under it; the
 //! units going along with a moving one are written as transfers, `Rd1-d5[wSd1->d5]`).
+//!
+//! A square given a second unit is refused (`line N: square d1 is given a second unit`),
+//! except under a condition that hides units under a square (Circe Parachute / Volcanic,
+//! Ghost chess: as Popeye, the earlier unit lies under the later) or stacks them
+//! (Augsburg: a stack of one side, the last given on the board).
 
 pub mod notation;
 pub mod parse;
 
 use chimere_core::{Colour, Kind};
-use chimere_fairy::conditions::{Change, Circe, Kamikaze, Occupied, RebirthSquare, Volage};
-use chimere_fairy::position::{EnPassant, KAMIKAZE, NO_ORIGIN, Position, ROYAL, Unit, VOLAGE};
+use chimere_fairy::conditions::{Kamikaze, Volage};
+use chimere_fairy::position::{EnPassant, KAMIKAZE, NO_ORIGIN, Position, ROYAL, UNDER_MAX, Unit, VOLAGE};
 use chimere_fairy::{Condition, Game, Move, RuleSet, walk};
 pub use parse::{ConditionSpec, PieceSpec, Problem, parse};
 use std::fmt;
@@ -45,125 +50,17 @@ impl fmt::Display for PopeyeError {
 }
 impl std::error::Error for PopeyeError {}
 
-/// Whether a condition keyword belongs to the Circe family (read by [`circe_from`]).
-fn is_circe(name: &str) -> bool {
-    (name.contains("Circe") && !name.starts_with("Mars")) || name == "OptionalReplacement"
-}
-
-fn circe_from(spec: &ConditionSpec) -> Result<Circe, PopeyeError> {
-    let bad = |m: String| PopeyeError { line: spec.line, message: m };
-    let mut c = match spec.name {
-        "Circe" => Circe::plain(),
-        "AntiCirce" => {
-            // Popeye's default Anticirce type is Calvet.
-            let mut a = Circe::anti("AntiCirce", RebirthSquare::Standard);
-            a.cheylan = false;
-            a
-        }
-        "ChameleonCirce" => Circe { change: Change::Chameleon, ..Circe::plain() },
-        "CirceClone" => Circe { change: Change::Clone, ..Circe::plain() },
-        "CouscousCirce" => Circe::with_square("CouscousCirce", RebirthSquare::Couscous),
-        "DiagramCirce" => Circe::with_square("DiagramCirce", RebirthSquare::Diagram),
-        "EquipollentsCirce" => Circe::with_square("EquipollentsCirce", RebirthSquare::Equipollents),
-        "VerticalMirrorCirce" => Circe::with_square("VerticalMirrorCirce", RebirthSquare::VerticalMirror),
-        "SymmetryCirce" => Circe::with_square("SymmetryCirce", RebirthSquare::Symmetry),
-        "MirrorCirce" => Circe { mirror: true, ..Circe::plain() },
-        "AntipodesCirce" => Circe::with_square("AntipodesCirce", RebirthSquare::Antipodes),
-        "SuperCirce" => Circe::with_square("SuperCirce", RebirthSquare::Any),
-        "AntiSuperCirce" => Circe::anti("AntiSuperCirce", RebirthSquare::Any),
-        "CoucouCirce" => Circe::coucou(),
-        "ParaCirce" => Circe::para(),
-        "OptionalReplacement" => Circe::optional_replacement(),
-        "WhiteDiagramCirce" => {
-            Circe { white_only: true, ..Circe::with_square("WhiteDiagramCirce", RebirthSquare::Diagram) }
-        }
-        other => return Err(bad(format!("{other} is not a Circe condition"))),
-    };
-    c.label = std::iter::once(spec.name.to_string()).chain(spec.params.iter().cloned()).collect::<Vec<_>>().join(" ");
-    let anti = c.who == chimere_fairy::conditions::Who::Capturer;
-    for p in &spec.params {
-        match p.as_str() {
-            "Parachute" if !anti => c.occupied = Occupied::Parachute,
-            "Volcanic" if !anti => c.occupied = Occupied::Volcanic,
-            "Assassin" => c.occupied = Occupied::Assassin,
-            "Strict" if !anti => c.occupied = Occupied::Illegal,
-            "RexInclusive" => c.rex_inclusive = true,
-            "RexExclusive" => c.rex_inclusive = false,
-            "Antipodes" => c.square = RebirthSquare::Antipodes,
-            "Symmetry" => c.square = RebirthSquare::Symmetry,
-            "Equipollents" => c.square = RebirthSquare::Equipollents,
-            "Diagram" => c.square = RebirthSquare::Diagram,
-            "Couscous" => c.square = RebirthSquare::Couscous,
-            "Clone" if !anti => c.change = Change::Clone,
-            "Chameleon" => c.change = Change::Chameleon,
-            "Mirror" => c.mirror = true,
-            "VerticalMirror" => c.square = RebirthSquare::VerticalMirror,
-            "Super" => {
-                c.square = RebirthSquare::Any;
-                c.optional = !anti;
-            }
-            "File" => c.square = RebirthSquare::File,
-            "Rank" => c.square = RebirthSquare::Rank,
-            "Diametral" => c.square = RebirthSquare::Diametral,
-            "CaptureSquare" if anti => c.square = RebirthSquare::CaptureSquare,
-            "PWC" if anti => c.square = RebirthSquare::Departure,
-            "Cheylan" if anti => c.cheylan = true,
-            "Calvet" if anti => c.cheylan = false,
-            other => return Err(bad(format!("{} does not take the parameter {other}", spec.name))),
-        }
-    }
-    if c.occupied == Occupied::Illegal && c.square == RebirthSquare::Any {
-        // Super-Circe Strict: the rebirth is compulsory.
-        c.optional = false;
-    }
-    Ok(c)
-}
-
 /// The engine's rules and position for a parsed problem (side to move: white, or black
 /// under HalfDuplex).
 pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
-    let mut pos = Position::empty();
     let mut fairy: Vec<Kind> = Vec::new();
-    let mut any_kamikaze = false;
-    let mut any_volage = false;
     for ps in &p.pieces {
-        let u = Unit { attrs: ps.attrs, origin: ps.square.index() as u8, ..Unit::new(ps.colour, ps.kind) };
-        debug_assert!(u.origin != NO_ORIGIN);
-        any_kamikaze |= ps.attrs & KAMIKAZE != 0;
-        if ps.attrs & VOLAGE != 0 {
-            // Kings never change colour (Volage); a royal unit that did would leave its
-            // side without a royal.
-            if ps.kind == walk::KING || ps.attrs & ROYAL != 0 {
-                return Err(PopeyeError {
-                    line: p.line,
-                    message: format!("the royal unit on {} cannot be Volage", ps.square),
-                });
-            }
-            any_volage = true;
-        }
         if walk::walk(ps.kind).fairy && !fairy.contains(&ps.kind) {
             fairy.push(ps.kind);
         }
-        pos.setup_put(ps.square, u);
     }
-    let mut rights = pos.implied_rights();
-    for &s in &p.no_castling {
-        rights &= !chimere_fairy::position::rights_of_square(s);
-    }
-    pos.setup_rights(rights);
-    let side = if p.half_duplex { Colour::Black } else { Colour::White };
-    pos.setup_side(side);
-    if !p.en_passant.is_empty() {
-        let sq = &p.en_passant;
-        let pawn = *sq.last().expect("non-empty");
-        let target = if sq.len() >= 3 {
-            sq[sq.len() - 2]
-        } else {
-            let from = sq[0];
-            chimere_core::Square::from_coords(pawn.file(), (from.rank() + pawn.rank()) / 2)
-        };
-        pos.setup_ep(Some(EnPassant { target, pawn, also: None }));
-    }
+    let any_kamikaze = p.pieces.iter().any(|ps| ps.attrs & KAMIKAZE != 0);
+    let any_volage = p.pieces.iter().any(|ps| ps.attrs & VOLAGE != 0);
     let mut conds: Vec<Arc<dyn Condition>> = Vec::new();
     let mut forced: Option<chimere_fairy::conditions::ForcedSquares> = None;
     for c in &p.conditions {
@@ -183,11 +80,9 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
                     f.black.extend(squares);
                 }
             }
-            name if is_circe(name) => conds.push(Arc::new(circe_from(c)?)),
-            // Every other keyword (with its parameters) is known to the condition registry.
+            // Every other keyword (with its parameters) is built from its description.
             name => {
-                let words = std::iter::once(name).chain(c.params.iter().map(String::as_str)).collect::<Vec<_>>();
-                let built = chimere_fairy::conditions::by_name(&words.join(" "))
+                let built = chimere_fairy::conditions::registry::by_popeye(name, &c.params)
                     .map_err(|e| PopeyeError { line: c.line, message: e.to_string() })?;
                 conds.extend(built);
             }
@@ -205,7 +100,76 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
     }
     let line = p.conditions.first().map_or(p.line, |c| c.line);
     let rules = RuleSet::build(conds, &fairy).map_err(|e| PopeyeError { line, message: e.to_string() })?;
+
+    let mut pos = Position::empty();
+    for ps in &p.pieces {
+        let u = Unit { attrs: ps.attrs, origin: ps.square.index() as u8, ..Unit::new(ps.colour, ps.kind) };
+        debug_assert!(u.origin != NO_ORIGIN);
+        if ps.attrs & VOLAGE != 0 {
+            // Kings never change colour (Volage); a royal unit that did would leave its
+            // side without a royal.
+            if ps.kind == walk::KING || ps.attrs & ROYAL != 0 {
+                return Err(PopeyeError {
+                    line: ps.line,
+                    message: format!("the royal unit on {} cannot be Volage", ps.square),
+                });
+            }
+        }
+        put(&mut pos, ps, u, &rules)?;
+    }
+    let mut rights = pos.implied_rights();
+    for &s in &p.no_castling {
+        rights &= !chimere_fairy::position::rights_of_square(s);
+    }
+    pos.setup_rights(rights);
+    let side = if p.half_duplex { Colour::Black } else { Colour::White };
+    pos.setup_side(side);
+    if !p.en_passant.is_empty() {
+        let sq = &p.en_passant;
+        let pawn = *sq.last().expect("non-empty");
+        let target = if sq.len() >= 3 {
+            sq[sq.len() - 2]
+        } else {
+            let from = sq[0];
+            chimere_core::Square::from_coords(pawn.file(), (from.rank() + pawn.rank()) / 2)
+        };
+        pos.setup_ep(Some(EnPassant { target, pawn, also: None }));
+    }
     Ok(Game::new(rules, pos))
+}
+
+/// Places one unit of the diagram. A square given twice is refused, unless a condition of
+/// the rules hides units under squares or stacks them:
+/// - with an underworld (Circe Parachute / Volcanic, Ghost chess), as in Popeye, the last
+///   unit given stands on the board and the earlier ones lie under it, in the order given;
+/// - with stacks (Augsburg), the units given for one square form a stack, the last given
+///   on the board: a stack is of one side, holds at most the condition's limit, and a
+///   royal unit must be the last given (it always stands on the board).
+fn put(pos: &mut Position, ps: &PieceSpec, u: Unit, rules: &RuleSet) -> Result<(), PopeyeError> {
+    let bad = |m: String| Err(PopeyeError { line: ps.line, message: m });
+    if let Some(old) = pos.unit(ps.square) {
+        if let Some(limit) = rules.stack_limit {
+            if old.colour() != u.colour() || u.colour() == Colour::Shared {
+                return bad(format!("square {}: a stack holds units of one side only", ps.square));
+            }
+            if old.kind() == walk::KING || old.has(ROYAL) {
+                return bad(format!("square {}: a royal unit must be the last unit given on its square", ps.square));
+            }
+            if pos.under(ps.square).count() + 2 > limit {
+                return bad(format!("square {}: a stack holds at most {limit} units", ps.square));
+            }
+        } else if !rules.underworld {
+            return bad(format!(
+                "square {} is given a second unit (no condition in force stacks units or hides them under a square)",
+                ps.square
+            ));
+        }
+        if pos.underworld().len() >= UNDER_MAX {
+            return bad(format!("square {}: at most {UNDER_MAX} units may lie under squares", ps.square));
+        }
+    }
+    pos.setup_put(ps.square, u);
+    Ok(())
 }
 
 /// Every legal first move in Popeye notation (without `1.` and ` !`).

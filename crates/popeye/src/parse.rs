@@ -4,6 +4,7 @@
 
 use crate::PopeyeError;
 use chimere_core::{Colour, Kind, Square};
+use chimere_fairy::conditions::registry::popeye_keywords;
 use chimere_fairy::position::{KAMIKAZE, ROYAL, VOLAGE};
 use chimere_fairy::walk;
 
@@ -14,6 +15,8 @@ pub struct PieceSpec {
     pub kind: Kind,
     pub attrs: u8,
     pub square: Square,
+    /// The input line that gives it (for messages).
+    pub line: usize,
 }
 
 /// A condition as written: its keyword and its parameter words (canonical spelling).
@@ -59,116 +62,6 @@ const TOP: &[&str] = &[
     "Option",
     "Twin",
 ];
-
-/// Conditions this reader knows, with the parameter words each accepts.
-const CIRCE_PARAMS: &[&str] = &[
-    "Parachute",
-    "Volcanic",
-    "Assassin",
-    "Strict",
-    "RexInclusive",
-    "RexExclusive",
-    "Antipodes",
-    "Symmetry",
-    "Equipollents",
-    "Diagram",
-    "Clone",
-    "Chameleon",
-    "Couscous",
-    "Mirror",
-    "VerticalMirror",
-    "Super",
-    "File",
-    "Rank",
-    "Diametral",
-    "Cheylan",
-    "Calvet",
-    "CaptureSquare",
-    "PWC",
-];
-const CONDITIONS: &[(&str, &[&str])] = &[
-    ("Circe", CIRCE_PARAMS),
-    ("AntiCirce", CIRCE_PARAMS),
-    ("ChameleonCirce", CIRCE_PARAMS),
-    ("CirceClone", CIRCE_PARAMS),
-    ("CouscousCirce", CIRCE_PARAMS),
-    ("DiagramCirce", CIRCE_PARAMS),
-    ("EquipollentsCirce", CIRCE_PARAMS),
-    ("VerticalMirrorCirce", CIRCE_PARAMS),
-    ("SymmetryCirce", CIRCE_PARAMS),
-    ("MirrorCirce", CIRCE_PARAMS),
-    ("AntipodesCirce", CIRCE_PARAMS),
-    ("SuperCirce", CIRCE_PARAMS),
-    ("AntiSuperCirce", CIRCE_PARAMS),
-    ("MarsMirrorCirce", &[]),
-    ("MarsCirce", &["Mirror"]),
-    // Chimère extensions for conditions Popeye lacks.
-    ("CoucouCirce", &[]),
-    ("ParaCirce", &[]),
-    ("OptionalReplacement", &[]),
-    ("WhiteDiagramCirce", CIRCE_PARAMS),
-    ("GhostChess", &[]),
-    ("ChecklessChess", &[]),
-    ("LosingChess", &[]),
-    ("ExtinctionChess", &[]),
-    ("DynamoChess", &[]),
-    ("Bicolores", &[]),
-    ("VogtlaenderChess", &[]),
-    ("BrunnerChess", &[]),
-    ("SAT", &[]),
-    ("BlackChecks", &[]),
-    ("WhiteConsequentForcedSquare", &[]),
-    ("BlackConsequentForcedSquare", &[]),
-    ("Isardam", &["TypeB"]),
-    ("AntiAndernachChess", &[]),
-    ("EinsteinChess", &[]),
-    ("Volage", &[]),
-    ("GlasgowChess", &[]),
-    (
-        "Sentinelles",
-        &[
-            "PionPropre",
-            "PionAdvers",
-            "PionNeutre",
-            "MaximumBlack",
-            "MaximumWhite",
-            "MaximumTotal",
-            "ParaSentinelles",
-            "Berolina",
-        ],
-    ),
-    ("SwappingKings", &[]),
-    ("Gravitation", &[]),
-    // Multi-move turns: `ProgressiveChess [n]` (n = the diagram's turn number, default 1).
-    ("ProgressiveChess", &[]),
-    ("Anneciens", &[]),
-    ("Bicaptures", &[]),
-    ("AllInChess", &[]),
-    ("CavalierMajeur", &[]),
-    ("Rokagogo", &[]),
-    ("ReflectiveKings", &[]),
-    // Chimère extensions for conditions Popeye lacks.
-    ("StrictlyTransmutedKings", &[]),
-    ("Augsburg", &[]),
-    ("NoDoublePawns", &[]),
-    ("Rose", &[]),
-    ("Locusauteur", &[]),
-    ("MonochromChess", &[]),
-    ("BichromChess", &[]),
-    ("UltraPatrol", &[]),
-    ("CentralChess", &[]),
-    ("EiffelChess", &[]),
-    ("HaanerChess", &[]),
-    ("Hole", &[]),
-    ("RepublicanChess", &["Type1", "Type2"]),
-    ("MAFF", &[]),
-    ("RexMultiplex", &[]),
-    ("SiameseKings", &[]),
-    ("Absorbant", &[]),
-];
-
-/// Condition parameters followed by a number (`Sentinelles MaximumTotal 4`).
-const NUMBER_PARAMS: &[&str] = &["MaximumTotal", "MaximumWhite", "MaximumBlack"];
 
 const OPTIONS: &[&str] = &[
     "NoBoard",
@@ -333,7 +226,7 @@ pub fn parse(input: &str) -> Result<Vec<Problem>, PopeyeError> {
                     if let Some((kind, squares)) = piece_token(w.text) {
                         let c = colour.ok_or_else(|| err(w.line, format!("piece `{}` before a colour", w.text)))?;
                         for square in squares {
-                            p.pieces.push(PieceSpec { colour: c, kind, attrs, square });
+                            p.pieces.push(PieceSpec { colour: c, kind, attrs, square, line: w.line });
                         }
                         i += 1;
                         continue;
@@ -364,10 +257,13 @@ pub fn parse(input: &str) -> Result<Vec<Problem>, PopeyeError> {
                 forsyth(w.text, w.line, &mut p.pieces)?;
             }
             "Condition" => {
+                // The keywords and their parameters come from the condition descriptions
+                // (`chimere_fairy::conditions::registry`).
+                let table = popeye_keywords();
+                let names: Vec<&str> = table.iter().map(|k| k.keyword).collect();
                 let mut any = false;
                 while i < toks.len() {
                     let w = toks[i];
-                    let names: Vec<&str> = CONDITIONS.iter().map(|(n, _)| *n).collect();
                     let found = match match_keyword(w.text, &names) {
                         Ok(f) => f,
                         Err(hits) => {
@@ -388,12 +284,12 @@ pub fn parse(input: &str) -> Result<Vec<Problem>, PopeyeError> {
                     };
                     any = true;
                     i += 1;
-                    let params = CONDITIONS.iter().find(|(n, _)| *n == name).map(|(_, ps)| *ps).unwrap_or(&[]);
+                    let k = table.iter().find(|k| k.keyword == name).expect("a keyword of the table");
                     let mut spec = ConditionSpec { name, params: Vec::new(), line: w.line };
                     while i < toks.len() {
-                        // Square lists (forced squares): `e4d5`.
+                        // Square lists (forced squares, holes): `e4d5`.
                         let sq = toks[i].text.as_bytes();
-                        if (name.ends_with("ForcedSquare") || name == "Hole")
+                        if k.squares
                             && !sq.is_empty()
                             && sq.len() % 2 == 0
                             && sq.chunks(2).all(|c| {
@@ -405,15 +301,15 @@ pub fn parse(input: &str) -> Result<Vec<Problem>, PopeyeError> {
                             continue;
                         }
                         // A number after a parameter that takes one (`MaximumTotal 4`), or
-                        // the diagram's turn of progressive chess (`ProgressiveChess 3`).
-                        let wants_number = spec.params.last().is_some_and(|l| NUMBER_PARAMS.contains(&l.as_str()))
-                            || (name == "ProgressiveChess" && spec.params.is_empty());
+                        // after a keyword that takes one (`ProgressiveChess 3`).
+                        let wants_number = spec.params.last().is_some_and(|l| k.number_params.contains(&l.as_str()))
+                            || (k.number && spec.params.is_empty());
                         if wants_number && !sq.is_empty() && sq.iter().all(u8::is_ascii_digit) {
                             spec.params.push(toks[i].text.to_string());
                             i += 1;
                             continue;
                         }
-                        match match_keyword(toks[i].text, params) {
+                        match match_keyword(toks[i].text, &k.params) {
                             Ok(Some(pw)) => {
                                 spec.params.push(pw.to_string());
                                 i += 1;
@@ -550,6 +446,7 @@ fn forsyth(s: &str, line: usize, out: &mut Vec<PieceSpec>) -> Result<(), PopeyeE
                 kind,
                 attrs: 0,
                 square: Square::from_coords(file as u8, rank),
+                line,
             });
             file += 1;
         }
@@ -597,7 +494,10 @@ mod tests {
         assert_eq!(p.conditions[0].name, "Circe");
         assert_eq!(p.conditions[0].params, vec!["Parachute".to_string()]);
         assert_eq!(p.pieces.len(), 6);
-        assert_eq!(p.pieces[2], PieceSpec { colour: Colour::White, kind: walk::PAWN, attrs: 0, square: sq("b2") });
+        assert_eq!(
+            p.pieces[2],
+            PieceSpec { colour: Colour::White, kind: walk::PAWN, attrs: 0, square: sq("b2"), line: 4 }
+        );
         assert_eq!(p.pieces[4].kind, walk::ROSE);
         assert_eq!(p.pieces[4].attrs, KAMIKAZE);
         assert_eq!(p.pieces[5].colour, Colour::Shared);

@@ -894,3 +894,50 @@ fn augsburg_with_circe_is_refused() {
     let err = chimere_popeye::solve_text(input).unwrap_err().to_string();
     assert!(err.contains("Augsburg") && err.contains("Circe"), "{err}");
 }
+
+/// A square given a second unit is refused with the line that gives it (orthodox rules,
+/// and a condition without stacks or underworld: plain Circe), in `Pieces` and in
+/// `Forsyth`-then-`Pieces`; under Circe Parachute the earlier unit lies under the later
+/// (Popeye's diagram underworld) and comes back when the later one leaves.
+#[test]
+fn a_second_unit_on_a_square_is_refused() {
+    for (input, line) in [
+        ("BeginProblem\nPieces White Ke1 Rd1\nBlack Ke8 Sd1\nStipulation ~1\nEndProblem\n", 3),
+        (
+            "BeginProblem\nCondition Circe\nPieces White Ke1 Pa2a3\n  Black Ke8\n  White Pa2\nStipulation ~1\nEndProblem\n",
+            5,
+        ),
+        ("BeginProblem\nForsyth 4k3/8/8/8/8/8/8/4K3\nPieces White Se1\nStipulation ~1\nEndProblem\n", 3),
+    ] {
+        let e = chimere_popeye::solve_text(input).unwrap_err();
+        assert_eq!(e.line, line, "{input}: {e}");
+        let text = e.to_string();
+        assert!(text.contains("second unit") && !text.contains('\n'), "{text}");
+    }
+    let under = solve(
+        "BeginProblem\nCondition Circe Parachute\nPieces White Ke1 Black Ka8 Sg8 Bg8\nStipulation ~1\nOption HalfDuplex\nEndProblem\n",
+    );
+    assert!(under.contains("Bg8-h7[+bSg8]"), "{under:?}");
+}
+
+/// Under Augsburg a square given several units holds them as a stack: the last given
+/// stands on the board, the others beneath. White Kh1, a rook d1 then a knight d1 (the
+/// knight on top, the rook beneath), black Kh8. The stack's moves are those of both units
+/// (the knight's b2, c3, e3, f2 alone or carrying the rook; the rook's line moves alone or
+/// carrying the knight): 4 × 2 knight moves, 14 × 2 rook moves (d8 and h1 check h8), 3
+/// king moves. Refused: a stack of both sides, a king beneath another unit.
+#[test]
+fn augsburg_stacks_from_the_diagram() {
+    let input = "BeginProblem\nCondition Augsburg\nPieces White Kh1 Rd1 Sd1 Black Kh8\nStipulation ~1\nEndProblem\n";
+    let ours = solve(input);
+    for m in ["Sd1-c3", "Sd1-c3[wRd1->c3]", "Rd1-d8 +", "Rd1-d8[wSd1->d8] +", "Rd1-h1[wSd1->h1] +"] {
+        assert!(ours.contains(m), "{m}: {ours:?}");
+    }
+    assert_eq!(ours.len(), 8 + 28 + 3, "{ours:?}");
+    for (bad, what) in [("Pieces White Kh1 Rd1 Black Kh8 Sd1", "one side"), ("Pieces White Kh1 Rh1 Black Kh8", "royal")]
+    {
+        let input = format!("BeginProblem\nCondition Augsburg\n{bad}\nStipulation ~1\nEndProblem\n");
+        let e = chimere_popeye::solve_text(&input).unwrap_err().to_string();
+        assert!(e.contains(what) && e.starts_with("line 3"), "{e}");
+    }
+}

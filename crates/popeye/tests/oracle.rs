@@ -220,8 +220,17 @@ fn mirror_input(input: &str) -> String {
     lines.join("\n")
 }
 
+/// A king swap `[Ke8<->Ke1]` is written with the black king's square first, whoever moved:
+/// with the colours exchanged the two squares change places.
+fn mirror_swap(m: String) -> String {
+    let Some(mid) = m.find("<->") else { return m };
+    let open = m[..mid].rfind('[').expect("a swap in brackets");
+    let close = mid + m[mid..].find(']').expect("a swap in brackets");
+    format!("{}[{}<->{}]{}", &m[..open], &m[mid + 3..close], &m[open + 1..mid], &m[close + 1..])
+}
+
 fn mirror_move(m: &str) -> String {
-    flip_squares(m)
+    mirror_swap(flip_squares(m))
         .replace("[+w", "[+W")
         .replace("[+b", "[+w")
         .replace("[+W", "[+b")

@@ -23,7 +23,7 @@
 //! Check is decided by playing the opponent's captures ([`Observation::KingCaptures`]):
 //! the attack tables do not know gained walks.
 
-use crate::rules::{Condition, Observation, Play, Reject, Role, Slot};
+use crate::rules::{Capabilities, Condition, Observation, Play, Reject, Role, Slot};
 use crate::walk::KING;
 
 #[derive(Clone, Debug, Default)]
@@ -33,17 +33,14 @@ impl Condition for Absorbant {
     fn name(&self) -> String {
         "Absorbant".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        vec![Slot::AfterMove]
-    }
-    fn observation(&self) -> Observation {
-        Observation::KingCaptures
-    }
-    fn units_gain_walks(&self) -> bool {
-        true
-    }
-    fn excluded_slots(&self) -> Vec<Slot> {
-        vec![Slot::CapturerVanishes, Slot::CapturerRebirth]
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            slots: vec![Slot::AfterMove],
+            observation: Observation::KingCaptures,
+            gains_walks: true,
+            excluded_slots: vec![Slot::CapturerVanishes, Slot::CapturerRebirth],
+            ..Capabilities::default()
+        }
     }
     fn after_move(&self, play: &mut Play) -> Result<(), Reject> {
         if play.mv.capture.is_none() {

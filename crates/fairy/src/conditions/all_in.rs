@@ -13,7 +13,7 @@
 
 use crate::moves::Move;
 use crate::position::Position;
-use crate::rules::{Condition, RuleSet, RulesError, Slot};
+use crate::rules::{Capabilities, Condition, RuleSet, RulesError, Slot};
 use chimere_core::Colour;
 
 #[derive(Clone, Debug, Default)]
@@ -23,17 +23,14 @@ impl Condition for AllIn {
     fn name(&self) -> String {
         "All-in-Chess".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        vec![Slot::Admit]
-    }
-    fn any_unit(&self) -> bool {
-        true
-    }
-    fn tracks_last_move(&self) -> bool {
-        true
-    }
-    fn admit_quiet_only(&self) -> bool {
-        true
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            slots: vec![Slot::Admit],
+            any_unit: true,
+            track_last_move: true,
+            admit_quiet_only: true,
+            ..Capabilities::default()
+        }
     }
     fn check_combination(&self, rules: &RuleSet) -> Result<(), RulesError> {
         // Which units may move is computed for the side to move only: the opponent's units

@@ -18,7 +18,7 @@
 //!   passant square do not count (Ke1-f1-e1 is illegal even though it loses the rights).
 //! - Self-checks are allowed after either part, so check never restricts a move, except
 //!   castling, whose own rule stays (no castling out of or through an attacked square). A
-//!   move may capture the enemy king (it need not); our engine does not stop the game
+//!   move may capture the enemy king (it need not); our engine does not stop the ctx
 //!   then: goals are the solver's business.
 //! - The unit that moves again is the one standing on the first move's arrival square
 //!   (the king after castling). If a condition took it away from there (a rebirth, a
@@ -28,7 +28,7 @@
 
 use crate::moves::Move;
 use crate::position::Turn;
-use crate::rules::{Condition, Game, Slot};
+use crate::rules::{Capabilities, Condition, Ctx};
 use chimere_core::Colour;
 
 #[derive(Clone, Debug, Default)]
@@ -38,42 +38,36 @@ impl Condition for Anneciens {
     fn name(&self) -> String {
         "Annéciens".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { turns: true, self_check_allowed: true, ..Capabilities::default() }
     }
-    fn has_turns(&self) -> bool {
-        true
-    }
-    fn self_check_allowed(&self) -> bool {
-        true
-    }
-    fn end_of_move(&self, game: &mut Game, mover: Colour, mv: &Move, board_before: u64) -> bool {
-        let t = game.pos.turn();
+    fn end_of_move(&self, ctx: &mut Ctx, mover: Colour, mv: &Move, board_before: u64) -> bool {
+        let t = ctx.pos().turn();
         if t.part == 0 {
-            let Some(u) = game.pos.unit(mv.to) else { return false };
+            let Some(u) = ctx.pos().unit(mv.to) else { return false };
             if u.colour() != mover && u.colour() != Colour::Shared {
                 return false;
             }
-            game.pos.set_turn(Turn { part: 1, unit: Some(mv.to), start: board_before, ..Turn::default() });
-            game.pos.flip_side();
+            ctx.pos_mut().set_turn(Turn { part: 1, unit: Some(mv.to), start: board_before, ..Turn::default() });
+            ctx.pos_mut().flip_side();
             // Single moves are illegal: some second move must complete the turn.
-            let mut buf = game.take_buf();
-            game.pseudo_moves(mover, &mut buf);
+            let mut buf = ctx.take_buf();
+            ctx.pseudo_moves(mover, &mut buf);
             let mut found = false;
             for m in buf.iter().filter(|m| m.from == mv.to) {
-                if game.make(m).is_some() {
-                    game.unmake();
+                if ctx.make(m).is_some() {
+                    ctx.unmake();
                     found = true;
                     break;
                 }
             }
-            game.give_buf(buf);
+            ctx.give_buf(buf);
             found
         } else {
-            if game.pos.board().hash() == t.start {
+            if ctx.pos().board().hash() == t.start {
                 return false;
             }
-            game.pos.set_turn(Turn::default());
+            ctx.pos_mut().set_turn(Turn::default());
             true
         }
     }

@@ -8,7 +8,7 @@
 //! colour.
 
 use crate::position::ROYAL;
-use crate::rules::{Condition, Note, Play, Reject, Slot};
+use crate::rules::{Capabilities, Condition, Note, Play, Reject, Slot};
 use crate::walk::KING;
 
 #[derive(Clone, Debug, Default)]
@@ -18,8 +18,8 @@ impl Condition for AntiAndernach {
     fn name(&self) -> String {
         "AntiAndernachChess".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        vec![Slot::AfterMove]
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { slots: vec![Slot::AfterMove], ..Capabilities::default() }
     }
     fn after_move(&self, play: &mut Play) -> Result<(), Reject> {
         if play.mv.capture.is_some() || play.mv.castle.is_some() {

@@ -49,7 +49,7 @@
 
 use crate::moves::{self, GenParams, Move};
 use crate::position::{Position, ROYAL, Unit, rights_of_square};
-use crate::rules::{BaseMove, Condition, Note, Notes, Observation, Reject, RuleSet, RulesError, Slot};
+use crate::rules::{BaseMove, Capabilities, Condition, Note, Notes, Observation, Reject, RuleSet, RulesError};
 use crate::walk::{KING, PAWN};
 use arrayvec::ArrayVec;
 use chimere_core::{Bitboard, Colour, Kind, Square};
@@ -293,14 +293,15 @@ impl Condition for Augsburg {
     fn name(&self) -> String {
         "Augsburg".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
-    }
-    fn pawn_first_rank_immobile(&self) -> bool {
-        true
-    }
-    fn has_extra_moves(&self) -> bool {
-        true
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            pawn_first_rank_immobile: true,
+            extra_moves: true,
+            extra_observation: true,
+            stack_limit: Some(STACK_MAX),
+            base_move: true,
+            ..Capabilities::default()
+        }
     }
     fn extra_moves(&self, pos: &Position, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
         let mut stacks = Bitboard::EMPTY;
@@ -317,9 +318,6 @@ impl Condition for Augsburg {
                 moves::generate_joins(pos, s, u, mover, gp, out);
             }
         }
-    }
-    fn has_extra_observation(&self) -> bool {
-        true
     }
     fn extra_observation(&self, pos: &mut Position, by: Colour, target: Square, pfri: bool) -> bool {
         // The hidden units of `by`, each tried in place of its square's board unit.
@@ -340,9 +338,6 @@ impl Condition for Augsburg {
             }
         }
         false
-    }
-    fn has_base_move(&self) -> bool {
-        true
     }
     fn moving_unit(&self, pos: &Position, mv: &Move) -> Option<Unit> {
         let (i, _, _) = decode(mv);
@@ -365,25 +360,24 @@ impl Condition for Augsburg {
         if alone { None } else { Some(play(pos, mv, rules, notes)) }
     }
     fn check_combination(&self, rules: &RuleSet) -> Result<(), RulesError> {
-        for c in rules.conditions() {
+        for (c, k) in rules.conditions_with_capabilities() {
             if c.name() == self.name() {
                 continue;
             }
-            if !c.slots().is_empty()
-                || c.has_mobility()
-                || c.has_extra_moves()
-                || c.has_extra_observation()
-                || c.has_base_move()
-                || c.any_unit()
-                || c.capture_own()
-                || c.units_gain_walks()
-                || c.has_turns()
-                || c.has_check_rule()
-                || c.has_legality()
-                || c.extinction()
-                || c.kings_ordinary()
-                || c.release().is_some()
-                || c.observation() != Observation::Attack
+            if !k.slots.is_empty()
+                || k.mobility
+                || k.extra_moves
+                || k.extra_observation
+                || k.base_move
+                || k.any_unit
+                || k.capture_own
+                || k.gains_walks
+                || k.turns
+                || k.check_rule
+                || (k.legality && !k.judges_by_replies)
+                || k.kings_ordinary
+                || k.release.is_some()
+                || k.observation != Observation::Attack
             {
                 return Err(RulesError(format!(
                     "conditions {} and {} cannot be combined: its rules do not carry stacks of units",

@@ -8,7 +8,7 @@
 //! castling side's own units, and the castling rook itself always observes the king's
 //! square. So castling is never possible under Bicaptures.
 
-use crate::rules::{Condition, Slot};
+use crate::rules::{Capabilities, Condition};
 
 #[derive(Clone, Debug, Default)]
 pub struct Bicaptures;
@@ -17,14 +17,8 @@ impl Condition for Bicaptures {
     fn name(&self) -> String {
         "Bicaptures".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
-    }
-    fn capture_own(&self) -> bool {
-        true
-    }
-    fn castling_off(&self) -> bool {
-        true
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { capture_own: true, castling_off: true, ..Capabilities::default() }
     }
 }
 

@@ -6,7 +6,7 @@
 
 use crate::moves;
 use crate::position::Position;
-use crate::rules::{Condition, Slot};
+use crate::rules::{Capabilities, Condition};
 use crate::walk::KING;
 use chimere_core::{Bitboard, Colour};
 
@@ -17,11 +17,8 @@ impl Condition for Central {
     fn name(&self) -> String {
         "CentralChess".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
-    }
-    fn has_mobility(&self) -> bool {
-        true
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { mobility: true, ..Capabilities::default() }
     }
     fn mobile_units(&self, pos: &Position, side: Colour) -> Bitboard {
         let all = pos.movable(side);

@@ -6,7 +6,8 @@
 //! without the checkless restriction itself (a reply that escapes the check is a reply,
 //! whether or not it checks back), which keeps the test finite.
 
-use crate::rules::{Condition, Game, Slot};
+use crate::rules::{Capabilities, Condition, Ctx};
+use chimere_core::Colour;
 
 #[derive(Clone, Debug, Default)]
 pub struct Checkless;
@@ -15,27 +16,21 @@ impl Condition for Checkless {
     fn name(&self) -> String {
         "Checkless".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { legality: true, judges_by_replies: true, ..Capabilities::default() }
     }
-    fn checkless(&self) -> bool {
-        true
+    /// With the move just played (side already flipped): a check stands only if it mates.
+    fn legal_after(&self, ctx: &mut Ctx, _mover: Colour) -> bool {
+        let opp = ctx.pos().side();
+        if !ctx.in_check(opp) {
+            return true;
+        }
+        let mut replies = ctx.take_buf();
+        ctx.legal_replies(&mut replies);
+        let mate = replies.is_empty();
+        ctx.give_buf(replies);
+        mate
     }
-}
-
-/// With the move just played (side already flipped): whether the checkless rule admits it.
-pub(crate) fn admits(game: &mut Game) -> bool {
-    let opp = game.pos.side();
-    if !game.in_check(opp) {
-        return true;
-    }
-    game.rules.checkless = false;
-    let mut replies = game.take_buf();
-    game.legal_moves(&mut replies);
-    game.rules.checkless = true;
-    let mate = replies.is_empty();
-    game.give_buf(replies);
-    mate
 }
 
 #[cfg(test)]
@@ -48,7 +43,7 @@ mod tests {
         for n in ["checkless", "sans echec", "Sans échec", "ChecklessChess"] {
             let c = by_name(n).unwrap_or_else(|e| panic!("{n}: {e}"));
             let r = RuleSet::build(c, &[]).unwrap();
-            assert!(r.checkless);
+            assert_eq!((r.legality.len(), r.first_reply_test), (1, 0));
         }
     }
 }

@@ -5,20 +5,20 @@
 //! - Vogtländer (Popeye `VogtlaenderChess`): a side is "in check" exactly when it attacks
 //!   the opponent's king; a move is illegal if after it the mover attacks the enemy king.
 //!
-//! The tests that list moves (Brunner, Isardam) borrow their buffers from the game's pool
-//! ([`Game::take_buf`]): no allocation per call once the pool is warm.
+//! The tests that list moves (Brunner, Isardam) borrow their buffers from the ctx's pool
+//! ([`Ctx::take_buf`](crate::Ctx::take_buf)): no allocation per call once the pool is warm.
 
 use crate::moves::{self, Move};
-use crate::rules::{Condition, Game, Slot};
+use crate::rules::{Capabilities, Condition, Ctx};
 use crate::walk::KING;
 use chimere_core::Colour;
 
 /// Does `by` attack a king of colour `side`?
-fn king_attacked(game: &Game, side: Colour, by: Colour) -> bool {
-    let b = game.pos.board();
+fn king_attacked(ctx: &Ctx, side: Colour, by: Colour) -> bool {
+    let b = ctx.pos().board();
     let kings = b.kind(KING) & b.colour(side);
     for s in kings {
-        if moves::attacked_by(&game.pos, by, s, game.rules.pawn_first_rank_immobile) {
+        if moves::attacked_by(ctx.pos(), by, s, ctx.rules().pawn_first_rank_immobile) {
             return true;
         }
     }
@@ -32,14 +32,11 @@ impl Condition for Bicolores {
     fn name(&self) -> String {
         "Bicolores".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { check_rule: true, ..Capabilities::default() }
     }
-    fn has_check_rule(&self) -> bool {
-        true
-    }
-    fn check_rule(&self, game: &mut Game, side: Colour) -> Option<bool> {
-        Some(king_attacked(game, side, side.opponent()) || king_attacked(game, side, side))
+    fn check_rule(&self, ctx: &mut Ctx, side: Colour) -> Option<bool> {
+        Some(king_attacked(ctx, side, side.opponent()) || king_attacked(ctx, side, side))
     }
 }
 
@@ -50,46 +47,43 @@ impl Condition for Vogtlander {
     fn name(&self) -> String {
         "Vogtländer".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { check_rule: true, ..Capabilities::default() }
     }
-    fn has_check_rule(&self) -> bool {
-        true
-    }
-    fn check_rule(&self, game: &mut Game, side: Colour) -> Option<bool> {
-        Some(king_attacked(game, side.opponent(), side))
+    fn check_rule(&self, ctx: &mut Ctx, side: Colour) -> Option<bool> {
+        Some(king_attacked(ctx, side.opponent(), side))
     }
 }
 
 /// Plays every pseudo-legal capture of a king of `side` by its opponent and asks `ok` of
 /// the position after it: is there one for which `ok` holds?
-fn some_king_capture(game: &mut Game, side: Colour, ok: impl Fn(&mut Game) -> bool) -> bool {
+fn some_king_capture(ctx: &mut Ctx, side: Colour, ok: impl Fn(&mut Ctx) -> bool) -> bool {
     let by = side.opponent();
-    let b = game.pos.board();
+    let b = ctx.pos().board();
     let kings = b.kind(KING) & b.colour(side);
-    let from = game.capture_candidates(by, kings);
+    let from = ctx.capture_candidates(by, kings);
     if from.is_empty() {
         return false;
     }
-    let mut buf = game.take_buf();
-    game.pseudo_moves_from(by, from, &mut buf);
+    let mut buf = ctx.take_buf();
+    ctx.pseudo_moves_from(by, from, &mut buf);
     let mut notes = crate::rules::Notes::new();
     let mut found = false;
     for m in &buf {
         let Some(c) = m.capture else { continue };
-        if !game.pos.unit(c).is_some_and(|u| u.kind() == KING && u.colour() == side) {
+        if !ctx.pos().unit(c).is_some_and(|u| u.kind() == KING && u.colour() == side) {
             continue;
         }
-        if game.play_into(m, by, &mut notes).is_ok() {
-            let good = ok(game);
-            game.pos.rollback();
+        if ctx.play_into(m, by, &mut notes).is_ok() {
+            let good = ok(ctx);
+            ctx.pos_mut().rollback();
             if good {
                 found = true;
                 break;
             }
         }
     }
-    game.give_buf(buf);
+    ctx.give_buf(buf);
     found
 }
 
@@ -102,35 +96,32 @@ impl Condition for Brunner {
     fn name(&self) -> String {
         "Brunner".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { check_rule: true, ..Capabilities::default() }
     }
-    fn has_check_rule(&self) -> bool {
-        true
-    }
-    fn check_rule(&self, game: &mut Game, side: Colour) -> Option<bool> {
-        Some(some_king_capture(game, side, |g| !g.in_check(side.opponent())))
+    fn check_rule(&self, ctx: &mut Ctx, side: Colour) -> Option<bool> {
+        Some(some_king_capture(ctx, side, |g| !g.in_check(side.opponent())))
     }
 }
 
 /// Does any unit observe (could capture) an enemy unit of its own kind?
-fn same_kind_observation(game: &mut Game) -> bool {
-    let mut buf = game.take_buf();
-    let found = same_kind_observation_in(game, &mut buf);
-    game.give_buf(buf);
+fn same_kind_observation(ctx: &mut Ctx) -> bool {
+    let mut buf = ctx.take_buf();
+    let found = same_kind_observation_in(ctx, &mut buf);
+    ctx.give_buf(buf);
     found
 }
 
-fn same_kind_observation_in(game: &mut Game, buf: &mut Vec<Move>) -> bool {
+fn same_kind_observation_in(ctx: &mut Ctx, buf: &mut Vec<Move>) -> bool {
     for by in [Colour::White, Colour::Black] {
         buf.clear();
-        game.pseudo_moves(by, buf);
+        ctx.pseudo_moves(by, buf);
         for m in buf.iter() {
             let Some(c) = m.capture else { continue };
             if m.castle.is_some() {
                 continue;
             }
-            if let (Some(a), Some(v)) = (game.pos.unit(m.from), game.pos.unit(c))
+            if let (Some(a), Some(v)) = (ctx.pos().unit(m.from), ctx.pos().unit(c))
                 && a.kind() == v.kind()
                 && a.colour() != v.colour()
             {
@@ -153,23 +144,17 @@ impl Condition for Isardam {
     fn name(&self) -> String {
         if self.type_b { "Isardam type B".into() } else { "Isardam".into() }
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { check_rule: !self.type_b, legality: true, ..Capabilities::default() }
     }
-    fn has_check_rule(&self) -> bool {
-        !self.type_b
-    }
-    fn check_rule(&self, game: &mut Game, side: Colour) -> Option<bool> {
+    fn check_rule(&self, ctx: &mut Ctx, side: Colour) -> Option<bool> {
         if self.type_b {
             return None;
         }
-        Some(some_king_capture(game, side, |g| !same_kind_observation(g)))
+        Some(some_king_capture(ctx, side, |g| !same_kind_observation(g)))
     }
-    fn has_legality(&self) -> bool {
-        true
-    }
-    fn legal_after(&self, game: &mut Game, _mover: Colour) -> bool {
-        !same_kind_observation(game)
+    fn legal_after(&self, ctx: &mut Ctx, _mover: Colour) -> bool {
+        !same_kind_observation(ctx)
     }
 }
 
@@ -183,14 +168,11 @@ impl Condition for Sat {
     fn name(&self) -> String {
         "SAT".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { check_rule: true, ..Capabilities::default() }
     }
-    fn has_check_rule(&self) -> bool {
-        true
-    }
-    fn check_rule(&self, game: &mut Game, side: Colour) -> Option<bool> {
-        let b = game.pos.board();
+    fn check_rule(&self, ctx: &mut Ctx, side: Colour) -> Option<bool> {
+        let b = ctx.pos().board();
         let kings = b.kind(KING) & b.colour(side);
         let own = b.colour(side);
         for k in kings {
@@ -198,12 +180,12 @@ impl Condition for Sat {
                 if own.has(t) {
                     continue;
                 }
-                game.pos.begin();
-                let u = game.pos.remove(k).expect("king");
-                game.pos.remove(t);
-                game.pos.add(t, u);
-                let attacked = moves::attacked_by(&game.pos, side.opponent(), t, game.rules.pawn_first_rank_immobile);
-                game.pos.rollback();
+                ctx.pos_mut().begin();
+                let u = ctx.pos_mut().remove(k).expect("king");
+                ctx.pos_mut().remove(t);
+                ctx.pos_mut().add(t, u);
+                let attacked = moves::attacked_by(ctx.pos(), side.opponent(), t, ctx.rules().pawn_first_rank_immobile);
+                ctx.pos_mut().rollback();
                 if !attacked {
                     return Some(true);
                 }

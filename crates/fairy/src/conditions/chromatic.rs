@@ -17,7 +17,7 @@
 
 use crate::moves::Move;
 use crate::position::Position;
-use crate::rules::{Condition, Slot};
+use crate::rules::{Capabilities, Condition, Slot};
 use chimere_core::{Bitboard, Colour, Square};
 
 #[derive(Clone, Debug)]
@@ -37,15 +37,12 @@ impl Condition for Chromatic {
     fn name(&self) -> String {
         if self.same { "MonochromChess".into() } else { "BichromChess".into() }
     }
-    fn slots(&self) -> Vec<Slot> {
-        vec![Slot::Admit]
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { slots: vec![Slot::Admit], admit_by_squares: true, ..Capabilities::default() }
     }
     fn admit(&self, _pos: &Position, _mover: Colour, mv: &Move) -> bool {
         let ok = |a: chimere_core::Square, b: chimere_core::Square| (a.is_light() == b.is_light()) == self.same;
         ok(mv.from, mv.to) && mv.castle.is_none_or(|(rf, rt)| ok(rf, rt))
-    }
-    fn admit_by_squares(&self) -> bool {
-        true
     }
     fn capture_squares(&self, target: Square) -> Bitboard {
         if target.is_light() == self.same { Bitboard::LIGHT } else { Bitboard::DARK }

@@ -11,7 +11,7 @@
 use crate::moves::Move;
 use crate::position::{Position, Unit};
 use crate::rules::{
-    Condition, Note, Observation, Play, Reject, Release, Role, RuleSet, Slot, home_kind, substituted_kind,
+    Capabilities, Condition, Note, Observation, Play, Reject, Release, Role, RuleSet, Slot, home_kind, substituted_kind,
 };
 use crate::walk::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use chimere_core::{Colour, Kind, Square};
@@ -30,8 +30,6 @@ pub enum Who {
 pub enum RebirthSquare {
     /// Standard Circe square ("modalités Circé").
     Standard,
-    /// Standard square of the same kind of the opposite colour (maléfique / mirror).
-    Mirror,
     /// Standard square mirrored between the d and e files (Circé inversé).
     VerticalMirror,
     /// Four files and four ranks away from the capture square.
@@ -271,7 +269,6 @@ impl Circe {
         let u = u.with_kind(home_kind(ctx.sub.as_ref(), u.kind()));
         match self.square {
             RebirthSquare::Standard => Some(standard_square(side, u.kind(), capsq)),
-            RebirthSquare::Mirror => Some(standard_square(side.opponent(), u.kind(), capsq)),
             RebirthSquare::VerticalMirror => {
                 let s = standard_square(side, u.kind(), capsq);
                 Some(Square::from_coords(7 - s.file(), s.rank()))
@@ -525,10 +522,42 @@ impl Condition for Circe {
     fn name(&self) -> String {
         self.label.clone()
     }
-    fn slots(&self) -> Vec<Slot> {
-        match self.who {
-            Who::Captured => vec![Slot::Choices, Slot::CapturedFate],
-            Who::Capturer => vec![Slot::Choices, Slot::CapturerRebirth],
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            slots: {
+                match self.who {
+                    Who::Captured => vec![Slot::Choices, Slot::CapturedFate],
+                    Who::Capturer => vec![Slot::Choices, Slot::CapturerRebirth],
+                }
+            },
+            observation: {
+                if self.occupied == Occupied::Assassin {
+                    Observation::AllCaptures
+                } else if self.who == Who::Capturer || self.rex_inclusive {
+                    Observation::KingCaptures
+                } else {
+                    Observation::Attack
+                }
+            },
+            choices_all_or_nothing: self.all_or_nothing,
+            pawn_first_rank_immobile: {
+                !self.restricted_any
+                    && matches!(
+                        self.square,
+                        RebirthSquare::Any
+                            | RebirthSquare::Antipodes
+                            | RebirthSquare::Symmetry
+                            | RebirthSquare::Equipollents
+                    )
+            },
+            release: {
+                match self.occupied {
+                    Occupied::Parachute => Some(Release::Lifo),
+                    Occupied::Volcanic => Some(Release::Fifo),
+                    _ => None,
+                }
+            },
+            ..Capabilities::default()
         }
     }
     fn choices(&self, pos: &Position, mv: &Move, promotions: &[Kind], promotion_rank: u8) -> u16 {
@@ -567,18 +596,6 @@ impl Condition for Circe {
             Who::Capturer => self.rebirth_capturer(play),
         }
     }
-    fn observation(&self) -> Observation {
-        if self.occupied == Occupied::Assassin {
-            Observation::AllCaptures
-        } else if self.who == Who::Capturer || self.rex_inclusive {
-            Observation::KingCaptures
-        } else {
-            Observation::Attack
-        }
-    }
-    fn choices_all_or_nothing(&self) -> bool {
-        self.all_or_nothing
-    }
     fn can_move(&self, u: Unit) -> bool {
         !(self.para && u.kind() == KING)
     }
@@ -588,13 +605,6 @@ impl Condition for Circe {
         }
         let side = if u.colour() == Colour::Shared { pos.side() } else { u.colour() };
         pos.unit(standard_square(side, PAWN, to)).is_some()
-    }
-    fn pawn_first_rank_immobile(&self) -> bool {
-        !self.restricted_any
-            && matches!(
-                self.square,
-                RebirthSquare::Any | RebirthSquare::Antipodes | RebirthSquare::Symmetry | RebirthSquare::Equipollents
-            )
     }
     fn royal_capture(&self, pos: &Position, by: Colour, mv: &Move, rules: &RuleSet) -> Option<bool> {
         let promotions = (&rules.promotions[..], rules.promotion_rank);
@@ -643,13 +653,6 @@ impl Condition for Circe {
                 }
                 Some(false)
             }
-        }
-    }
-    fn release(&self) -> Option<Release> {
-        match self.occupied {
-            Occupied::Parachute => Some(Release::Lifo),
-            Occupied::Volcanic => Some(Release::Fifo),
-            _ => None,
         }
     }
 }

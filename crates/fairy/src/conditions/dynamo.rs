@@ -1,11 +1,11 @@
-//! Dynamo (the fairy condition of seed 000; not the Dynamo game of `crates/variants/dynamo`).
+//! Dynamo (the fairy condition of seed 000; not the Dynamo ctx of `crates/variants/dynamo`).
 //!
 //! Rule (spec "### Dynamo"): no ordinary captures. A unit moves as in orthodox chess to an
 //! empty square, or it pushes or pulls exactly ONE other unit (friend or foe) along one of
 //! its lines, moving itself in the same direction or staying put; a unit pushed or pulled
 //! off the board is captured; a non-king may move itself off the board (suicide).
 //!
-//! Our reading, with the geometry of the Dynamo game (spec dynamo.md) where the condition
+//! Our reading, with the geometry of the Dynamo ctx (spec dynamo.md) where the condition
 //! is silent:
 //! - **Rider push** (R, B, Q along a line `d`): the first unit met on the line (the
 //!   object, any colour) slides `m >= 1` empty squares further along `d`, or off the board
@@ -57,7 +57,7 @@
 
 use crate::moves::{GenParams, Move, Shift};
 use crate::position::{Position, ROYAL, Unit};
-use crate::rules::{Condition, RuleSet, RulesError, Slot};
+use crate::rules::{Capabilities, Condition, RuleSet, RulesError, Slot};
 use crate::walk::{self, KING, PAWN, Step};
 use chimere_core::{Colour, Square};
 
@@ -239,15 +239,12 @@ impl Condition for Dynamo {
     fn name(&self) -> String {
         "Dynamo".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        vec![Slot::Admit]
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { slots: vec![Slot::Admit], extra_moves: true, ..Capabilities::default() }
     }
     /// No ordinary captures (en passant included): only this condition's moves capture.
     fn admit(&self, _pos: &Position, _mover: Colour, mv: &Move) -> bool {
         mv.capture.is_none() || mv.shift.is_some()
-    }
-    fn has_extra_moves(&self) -> bool {
-        true
     }
     fn extra_moves(&self, pos: &Position, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
         for a in pos.board().colour(mover) | pos.board().colour(Colour::Shared) {

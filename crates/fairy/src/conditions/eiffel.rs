@@ -10,7 +10,7 @@
 
 use crate::moves;
 use crate::position::Position;
-use crate::rules::{Condition, Slot};
+use crate::rules::{Capabilities, Condition};
 use crate::walk::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
 use chimere_core::{Bitboard, Colour, Kind, Square};
 
@@ -63,11 +63,8 @@ impl Condition for Eiffel {
     fn name(&self) -> String {
         "EiffelChess".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
-    }
-    fn has_mobility(&self) -> bool {
-        true
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { mobility: true, ..Capabilities::default() }
     }
     fn mobile_units(&self, pos: &Position, side: Colour) -> Bitboard {
         let mut m = Bitboard::EMPTY;

@@ -20,7 +20,7 @@
 //! Antipodes, Symmetry, Equipollents Circe) contradict the three-square step and are
 //! refused.
 
-use crate::rules::{Condition, Note, Play, Reject, RuleSet, RulesError, Slot};
+use crate::rules::{Capabilities, Condition, Note, Play, Reject, RuleSet, RulesError, Slot};
 use crate::walk::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
 use chimere_core::{Kind, Square};
 
@@ -64,14 +64,13 @@ impl Condition for Einstein {
     fn name(&self) -> String {
         "EinsteinChess".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        vec![Slot::AfterMove]
-    }
-    fn promotion_rank(&self) -> Option<u8> {
-        Some(8)
-    }
-    fn pawn_first_rank_steps(&self) -> Option<u8> {
-        Some(3)
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            slots: vec![Slot::AfterMove],
+            promotion_rank: Some(8),
+            pawn_first_rank_steps: Some(3),
+            ..Capabilities::default()
+        }
     }
     fn check_combination(&self, rules: &RuleSet) -> Result<(), RulesError> {
         if rules.uses_slot(Slot::CapturerRebirth) || rules.uses_slot(Slot::CapturerVanishes) {

@@ -15,7 +15,7 @@
 //! diagram, so the status needs no memory of the diagram.
 
 use crate::moves::{self, Move};
-use crate::rules::{Condition, Game, Slot};
+use crate::rules::{Capabilities, Condition, Ctx};
 use chimere_core::{Colour, Status};
 
 #[derive(Clone, Debug, Default)]
@@ -25,35 +25,37 @@ impl Condition for Extinction {
     fn name(&self) -> String {
         "Extinction".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
+    fn capabilities(&self) -> Capabilities {
+        // Check is this condition's (the last units of the diagram's kinds), decided by the
+        // attack tables; kings may be captured (a second king makes the kind non-royal);
+        // pawns may promote to king.
+        Capabilities { check_rule: true, royals_capturable: true, king_promotion: true, ..Capabilities::default() }
     }
-    fn extinction(&self) -> bool {
-        true
+    fn check_rule(&self, ctx: &mut Ctx, side: Colour) -> Option<bool> {
+        Some(last_of_a_kind_attacked(ctx, side))
     }
-    fn status(&self, game: &mut Game, legal: &[Move]) -> Option<Status> {
+    fn status(&self, ctx: &mut Ctx, legal: &[Move]) -> Option<Status> {
         if !legal.is_empty() {
             return Some(Status::Ongoing);
         }
-        let side = game.pos.side();
-        Some(if in_check(game, side) { Status::win_for(side.opponent()) } else { Status::Draw })
+        let side = ctx.pos().side();
+        Some(if ctx.in_check(side) { Status::win_for(side.opponent()) } else { Status::Draw })
     }
 }
 
 /// Is a last unit of a kind `side` had in the diagram attacked?
-pub(crate) fn in_check(game: &Game, side: Colour) -> bool {
-    let b = game.pos.board();
+fn last_of_a_kind_attacked(ctx: &Ctx, side: Colour) -> bool {
+    let b = ctx.pos().board();
     let own = b.colour(side);
-    let had = match side {
-        Colour::White => game.diagram_kinds[0],
-        Colour::Black => game.diagram_kinds[1],
-        Colour::Shared => return false,
-    };
+    let had = ctx.diagram_kinds(side);
+    if side == Colour::Shared {
+        return false;
+    }
     for s in own {
-        let u = game.pos.unit(s).expect("occupied");
+        let u = ctx.pos().unit(s).expect("occupied");
         if had >> u.kind().index() & 1 != 0
             && (b.kind(u.kind()) & own).count() == 1
-            && moves::attacked_by(&game.pos, side.opponent(), s, game.rules.pawn_first_rank_immobile)
+            && moves::attacked_by(ctx.pos(), side.opponent(), s, ctx.rules().pawn_first_rank_immobile)
         {
             return true;
         }
@@ -71,7 +73,7 @@ mod tests {
         for n in ["extinction", "ExtinctionChess"] {
             let c = by_name(n).unwrap_or_else(|e| panic!("{n}: {e}"));
             let r = RuleSet::build(c, &[]).unwrap();
-            assert!(r.extinction);
+            assert!(r.check_rule.is_some() && r.royals_capturable && r.promotions.contains(&crate::walk::KING));
         }
         let mut both = by_name("extinction").unwrap();
         both.extend(by_name("losing game").unwrap());

@@ -6,7 +6,7 @@
 //! the newly captured unit takes its place, so at most one ghost waits under a square.
 
 use crate::position::UNCAPTURABLE;
-use crate::rules::{Condition, Play, Reject, Release, Role, Slot};
+use crate::rules::{Capabilities, Condition, Play, Reject, Release, Role, Slot};
 
 #[derive(Clone, Debug, Default)]
 pub struct Ghost;
@@ -15,8 +15,13 @@ impl Condition for Ghost {
     fn name(&self) -> String {
         "GhostChess".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        vec![Slot::CapturedFate]
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            slots: vec![Slot::CapturedFate],
+            release: Some(Release::Lifo),
+            released_attrs: UNCAPTURABLE,
+            ..Capabilities::default()
+        }
     }
     fn on_capture(&self, play: &mut Play) -> Result<(), Reject> {
         for i in 0..play.victims.len() {
@@ -38,12 +43,6 @@ impl Condition for Ghost {
             }
         }
         Ok(())
-    }
-    fn release(&self) -> Option<Release> {
-        Some(Release::Lifo)
-    }
-    fn released_attrs(&self) -> u8 {
-        UNCAPTURABLE
     }
 }
 

@@ -9,7 +9,7 @@
 //! immobile. Circe reads the promotion rank from the rule set, so nothing here is
 //! Circe-specific.
 
-use crate::rules::{Condition, Slot};
+use crate::rules::{Capabilities, Condition};
 
 #[derive(Clone, Debug, Default)]
 pub struct Glasgow;
@@ -18,11 +18,8 @@ impl Condition for Glasgow {
     fn name(&self) -> String {
         "GlasgowChess".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
-    }
-    fn promotion_rank(&self) -> Option<u8> {
-        Some(6)
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { promotion_rank: Some(6), ..Capabilities::default() }
     }
 }
 

@@ -14,7 +14,7 @@
 //! remove the capturer (Anticirce, Kamikaze...) and conditions that decide the fate of
 //! captured units (Circe, Ghost...: they would not see the fall's capture).
 
-use crate::rules::{Condition, Note, Play, Reject, RuleSet, RulesError, Slot};
+use crate::rules::{Capabilities, Condition, Note, Play, Reject, RuleSet, RulesError, Slot};
 use crate::walk::{KING, PAWN};
 use chimere_core::Colour;
 
@@ -25,8 +25,8 @@ impl Condition for Gravitation {
     fn name(&self) -> String {
         "Gravitation".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        vec![Slot::AfterMove]
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { slots: vec![Slot::AfterMove], ..Capabilities::default() }
     }
     fn check_combination(&self, rules: &RuleSet) -> Result<(), RulesError> {
         if rules.uses_slot(Slot::CapturerRebirth) || rules.uses_slot(Slot::CapturerVanishes) {

@@ -14,7 +14,7 @@
 //! undone with the move.
 
 use crate::position::Fx;
-use crate::rules::{Condition, Play, Reject, Slot};
+use crate::rules::{Capabilities, Condition, Play, Reject, Slot};
 use chimere_core::Bitboard;
 
 #[derive(Clone, Debug, Default)]
@@ -24,8 +24,8 @@ impl Condition for Haan {
     fn name(&self) -> String {
         "HaanerChess".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        vec![Slot::AfterMove]
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { slots: vec![Slot::AfterMove], ..Capabilities::default() }
     }
     fn after_move(&self, play: &mut Play) -> Result<(), Reject> {
         let mut left = Bitboard::EMPTY;

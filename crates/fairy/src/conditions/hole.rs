@@ -10,7 +10,7 @@
 //! given square in the diagram stays there until it moves away.
 
 use crate::position::Position;
-use crate::rules::{Condition, Slot};
+use crate::rules::Condition;
 use chimere_core::Square;
 
 #[derive(Clone, Debug, Default)]
@@ -39,9 +39,6 @@ impl Condition for Hole {
     fn name(&self) -> String {
         let s: Vec<String> = self.squares.iter().map(|s| s.to_string()).collect();
         format!("Hole {}", s.join(""))
-    }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
     }
     fn setup(&self, pos: &mut Position) {
         for &s in &self.squares {

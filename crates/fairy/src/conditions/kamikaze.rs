@@ -2,7 +2,7 @@
 //! with the captured unit. It becomes a victim the later slots (Circe) may bring back.
 
 use crate::position::KAMIKAZE;
-use crate::rules::{Condition, Play, Reject, Role, Slot, Victim};
+use crate::rules::{Capabilities, Condition, Play, Reject, Role, Slot, Victim};
 
 #[derive(Clone, Debug, Default)]
 pub struct Kamikaze {
@@ -25,8 +25,8 @@ impl Condition for Kamikaze {
     fn name(&self) -> String {
         "Kamikaze".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        vec![Slot::CapturerVanishes]
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { slots: vec![Slot::CapturerVanishes], ..Capabilities::default() }
     }
     fn promotes_by_capture(&self, _pos: &crate::Position, _to: chimere_core::Square, u: crate::Unit) -> bool {
         self.capturer_may_return || !self.applies(u)

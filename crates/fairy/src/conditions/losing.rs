@@ -1,4 +1,4 @@
-//! Qui perd gagne (Losing game, Popeye `LosingChess`): capturing is compulsory (any
+//! Qui perd gagne (Losing ctx, Popeye `LosingChess`): capturing is compulsory (any
 //! capture may be chosen); the king is an ordinary unit (no check, it may be captured);
 //! pawns may also promote to king. In studies a side that cannot move wins.
 //!
@@ -10,7 +10,7 @@
 //! (stalemated, or with no unit left) WINS.
 
 use crate::moves::Move;
-use crate::rules::{Condition, Game, Slot};
+use crate::rules::{Capabilities, Condition, Ctx};
 use chimere_core::Status;
 
 #[derive(Clone, Debug, Default)]
@@ -18,22 +18,13 @@ pub struct Losing;
 
 impl Condition for Losing {
     fn name(&self) -> String {
-        "Losing game".into()
+        "Losing ctx".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { kings_ordinary: true, must_capture: true, castling_off: true, ..Capabilities::default() }
     }
-    fn kings_ordinary(&self) -> bool {
-        true
-    }
-    fn must_capture(&self) -> bool {
-        true
-    }
-    fn castling_off(&self) -> bool {
-        true
-    }
-    fn status(&self, game: &mut Game, legal: &[Move]) -> Option<Status> {
-        Some(if legal.is_empty() { Status::win_for(game.pos.side()) } else { Status::Ongoing })
+    fn status(&self, ctx: &mut Ctx, legal: &[Move]) -> Option<Status> {
+        Some(if legal.is_empty() { Status::win_for(ctx.pos().side()) } else { Status::Ongoing })
     }
 }
 

@@ -10,7 +10,7 @@
 //! concerned.
 
 use crate::moves::Move;
-use crate::rules::{Condition, Game, Slot};
+use crate::rules::{Capabilities, Condition, Ctx};
 use crate::walk::KING;
 use chimere_core::{Colour, Square};
 
@@ -18,22 +18,22 @@ use chimere_core::{Colour, Square};
 pub struct Maff;
 
 /// With Black to move: the number of flights of the black king on `k`.
-fn flights(game: &mut Game, k: Square) -> u32 {
-    let mut buf = game.take_buf();
-    game.pseudo_moves(Colour::Black, &mut buf);
+fn flights(ctx: &mut Ctx, k: Square) -> u32 {
+    let mut buf = ctx.take_buf();
+    ctx.pseudo_moves(Colour::Black, &mut buf);
     let mut n = 0;
     let mut seen = 0u64;
     for m in &buf {
         if m.from != k || m.castle.is_some() || seen & (1 << m.to.index()) != 0 {
             continue;
         }
-        if game.make(m).is_some() {
-            game.unmake();
+        if ctx.make(m).is_some() {
+            ctx.unmake();
             seen |= 1 << m.to.index();
             n += 1;
         }
     }
-    game.give_buf(buf);
+    ctx.give_buf(buf);
     n
 }
 
@@ -41,33 +41,24 @@ impl Condition for Maff {
     fn name(&self) -> String {
         "MAFF".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { check_rule: true, legality: true, filter: true, ..Capabilities::default() }
     }
     // Check is orthodox; declaring a check rule makes the builder refuse conditions that
     // define check otherwise.
-    fn has_check_rule(&self) -> bool {
-        true
-    }
-    fn has_legality(&self) -> bool {
-        true
-    }
-    fn legal_after(&self, game: &mut Game, mover: Colour) -> bool {
-        if mover != Colour::White || !game.in_check(Colour::Black) {
+    fn legal_after(&self, ctx: &mut Ctx, mover: Colour) -> bool {
+        if mover != Colour::White || !ctx.in_check(Colour::Black) {
             return true;
         }
-        let b = game.pos.board();
+        let b = ctx.pos().board();
         let kings = b.kind(KING) & b.colour(Colour::Black);
-        kings.into_iter().all(|k| flights(game, k) > 0)
+        kings.into_iter().all(|k| flights(ctx, k) > 0)
     }
-    fn has_filter(&self) -> bool {
-        true
-    }
-    fn filter_legal(&self, game: &mut Game, out: &mut Vec<Move>, start: usize) {
-        if game.pos.side() != Colour::Black {
+    fn filter_legal(&self, ctx: &mut Ctx, out: &mut Vec<Move>, start: usize) {
+        if ctx.pos().side() != Colour::Black {
             return;
         }
-        let b = game.pos.board();
+        let b = ctx.pos().board();
         for k in b.kind(KING) & b.colour(Colour::Black) {
             let mut seen = 0u64;
             for m in &out[start..] {

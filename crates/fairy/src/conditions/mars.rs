@@ -6,7 +6,7 @@
 
 use crate::conditions::circe::standard_square;
 use crate::position::{Position, Unit};
-use crate::rules::{Condition, Observation, Slot};
+use crate::rules::{Capabilities, Condition, Observation, Slot};
 use chimere_core::{Colour, Square};
 
 #[derive(Clone, Debug)]
@@ -23,8 +23,12 @@ impl Condition for Mars {
     fn name(&self) -> String {
         if self.mirror { "MarsMirrorCirce".into() } else { "MarsCirce".into() }
     }
-    fn slots(&self) -> Vec<Slot> {
-        vec![Slot::CaptureOrigin]
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            slots: vec![Slot::CaptureOrigin],
+            observation: Observation::KingCaptures,
+            ..Capabilities::default()
+        }
     }
     fn capture_origin(&self, pos: &Position, from: Square, u: Unit) -> Option<Square> {
         let side = match u.colour() {
@@ -33,8 +37,5 @@ impl Condition for Mars {
         };
         let s = standard_square(if self.mirror { side.opponent() } else { side }, u.kind(), from);
         (s == from || pos.unit(s).is_none()).then_some(s)
-    }
-    fn observation(&self) -> Observation {
-        Observation::KingCaptures
     }
 }

@@ -3,10 +3,10 @@
 //! same file. It is a legality test on the position after the whole move.
 //!
 //! Our reading (decisions): neutral pawns count for both sides; check stays orthodox (a
-//! king capture ends the game, so whether it would double pawns does not matter); a
+//! king capture ends the ctx, so whether it would double pawns does not matter); a
 //! diagram that already has doubled pawns only allows moves that undo them.
 
-use crate::rules::{Condition, Game, Slot};
+use crate::rules::{Capabilities, Condition, Ctx};
 use crate::walk::PAWN;
 use chimere_core::{Bitboard, Colour};
 
@@ -28,14 +28,11 @@ impl Condition for NoDoublePawns {
     fn name(&self) -> String {
         "No Double Pawns".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { legality: true, ..Capabilities::default() }
     }
-    fn has_legality(&self) -> bool {
-        true
-    }
-    fn legal_after(&self, game: &mut Game, _mover: Colour) -> bool {
-        let b = game.pos.board();
+    fn legal_after(&self, ctx: &mut Ctx, _mover: Colour) -> bool {
+        let b = ctx.pos().board();
         let pawns = b.kind(PAWN);
         let shared = b.colour(Colour::Shared);
         !doubled(pawns & (b.colour(Colour::White) | shared)) && !doubled(pawns & (b.colour(Colour::Black) | shared))

@@ -7,7 +7,7 @@
 //!   no move at all and not in check passes too).
 
 use crate::moves::Move;
-use crate::rules::{Condition, Game, Slot};
+use crate::rules::{Capabilities, Condition, Ctx};
 use chimere_core::Colour;
 
 #[derive(Clone, Debug, Default)]
@@ -17,22 +17,19 @@ impl Condition for BlackChecks {
     fn name(&self) -> String {
         "Black checks".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { filter: true, ..Capabilities::default() }
     }
-    fn has_filter(&self) -> bool {
-        true
-    }
-    fn filter_legal(&self, game: &mut Game, out: &mut Vec<Move>, start: usize) {
-        if game.pos.side() != Colour::Black {
+    fn filter_legal(&self, ctx: &mut Ctx, out: &mut Vec<Move>, start: usize) {
+        if ctx.pos().side() != Colour::Black {
             return;
         }
         let mut keep = start;
         for i in start..out.len() {
             let m = out[i];
-            let checks = game.make(&m).is_some() && {
-                let c = game.in_check(Colour::White);
-                game.unmake();
+            let checks = ctx.make(&m).is_some() && {
+                let c = ctx.in_check(Colour::White);
+                ctx.unmake();
                 c
             };
             if checks {
@@ -41,8 +38,8 @@ impl Condition for BlackChecks {
             }
         }
         out.truncate(keep);
-        if out.len() == start && game.make(&Move::NULL).is_some() {
-            game.unmake();
+        if out.len() == start && ctx.make(&Move::NULL).is_some() {
+            ctx.unmake();
             out.push(Move::NULL);
         }
     }
@@ -70,14 +67,11 @@ impl Condition for ForcedSquares {
     fn name(&self) -> String {
         "Forced squares".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { filter: true, check_rule: true, ..Capabilities::default() }
     }
-    fn has_filter(&self) -> bool {
-        true
-    }
-    fn filter_legal(&self, game: &mut Game, out: &mut Vec<Move>, start: usize) {
-        let sq = self.of(game.pos.side());
+    fn filter_legal(&self, ctx: &mut Ctx, out: &mut Vec<Move>, start: usize) {
+        let sq = self.of(ctx.pos().side());
         if !out[start..].iter().any(|m| sq.contains(&m.to)) {
             return;
         }
@@ -90,17 +84,14 @@ impl Condition for ForcedSquares {
             }
         }
     }
-    fn has_check_rule(&self) -> bool {
-        true
-    }
-    fn check_rule(&self, game: &mut Game, side: Colour) -> Option<bool> {
+    fn check_rule(&self, ctx: &mut Ctx, side: Colour) -> Option<bool> {
         let by = side.opponent();
         let sq = self.of(by);
-        let b = game.pos.board();
+        let b = ctx.pos().board();
         let kings = b.kind(crate::walk::KING) & b.colour(side);
         let (mut attacked, mut on_forced) = (false, false);
         for k in kings {
-            if crate::moves::attacked_by(&game.pos, by, k, game.rules.pawn_first_rank_immobile) {
+            if crate::moves::attacked_by(ctx.pos(), by, k, ctx.rules().pawn_first_rank_immobile) {
                 attacked = true;
                 on_forced |= sq.contains(&k);
             }
@@ -111,10 +102,10 @@ impl Condition for ForcedSquares {
         if sq.is_empty() || on_forced {
             return Some(true);
         }
-        let mut buf = game.take_buf();
-        game.pseudo_moves(by, &mut buf);
+        let mut buf = ctx.take_buf();
+        ctx.pseudo_moves(by, &mut buf);
         let none = !buf.iter().any(|m| sq.contains(&m.to));
-        game.give_buf(buf);
+        ctx.give_buf(buf);
         Some(none)
     }
 }

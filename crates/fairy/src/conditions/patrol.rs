@@ -5,7 +5,7 @@
 
 use crate::moves;
 use crate::position::Position;
-use crate::rules::{Condition, Slot};
+use crate::rules::{Capabilities, Condition};
 use chimere_core::{Bitboard, Colour};
 
 #[derive(Clone, Debug, Default)]
@@ -15,11 +15,8 @@ impl Condition for UltraPatrol {
     fn name(&self) -> String {
         "UltraPatrol".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
-    }
-    fn has_mobility(&self) -> bool {
-        true
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { mobility: true, ..Capabilities::default() }
     }
     fn mobile_units(&self, pos: &Position, side: Colour) -> Bitboard {
         let mut m = Bitboard::EMPTY;

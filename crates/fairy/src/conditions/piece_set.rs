@@ -12,7 +12,7 @@
 //! nightrider is reborn as a bishop). The rule set builder refuses combinations with a
 //! capture-origin condition (Mars Circe), whose squares do not know the substitution.
 
-use crate::rules::{Condition, Slot};
+use crate::rules::{Capabilities, Condition};
 use crate::walk::{self, BISHOP, KNIGHT, QUEEN, ROOK};
 use chimere_core::Kind;
 
@@ -47,11 +47,12 @@ impl Condition for PieceSet {
     fn name(&self) -> String {
         self.label.into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
-    }
-    fn substitute(&self, k: Kind) -> Kind {
-        self.map.iter().find(|(a, _)| *a == k).map_or(k, |(_, b)| *b)
+    fn capabilities(&self) -> Capabilities {
+        let substitution = std::array::from_fn(|i| {
+            let k = Kind(i as u8);
+            self.map.iter().find(|(a, _)| *a == k).map_or(k, |(_, b)| *b)
+        });
+        Capabilities { substitution: Some(substitution), ..Capabilities::default() }
     }
 }
 

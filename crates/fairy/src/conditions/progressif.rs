@@ -27,7 +27,7 @@
 
 use crate::moves::Move;
 use crate::position::Turn;
-use crate::rules::{Condition, Game, Slot};
+use crate::rules::{Capabilities, Condition, Ctx};
 use crate::walk::PAWN;
 use chimere_core::Colour;
 
@@ -47,19 +47,16 @@ impl Condition for Progressif {
     fn name(&self) -> String {
         "Progressif".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { turns: true, ..Capabilities::default() }
     }
-    fn has_turns(&self) -> bool {
-        true
-    }
-    fn end_of_move(&self, game: &mut Game, mover: Colour, mv: &Move, _board_before: u64) -> bool {
-        let t = game.pos.turn();
+    fn end_of_move(&self, ctx: &mut Ctx, mover: Colour, mv: &Move, _board_before: u64) -> bool {
+        let t = ctx.pos().turn();
         let length = (self.first as u32 + t.number as u32).max(1);
         let part = t.part as u32 + 1;
         // Double-stepped pawns of this series: a pawn that moves again is struck off.
         let mut marks = t.marks & !(1u64 << mv.from.index());
-        let moved = game.pos.unit(mv.to);
+        let moved = ctx.pos().unit(mv.to);
         if mv.capture.is_none()
             && mv.castle.is_none()
             && mv.from.file() == mv.to.file()
@@ -69,22 +66,22 @@ impl Condition for Progressif {
             marks |= 1u64 << mv.to.index();
         }
         // Keep only squares still holding a pawn of the mover.
-        let b = game.pos.board();
+        let b = ctx.pos().board();
         let pawns = (b.kind(PAWN) & (b.colour(mover) | b.colour(Colour::Shared))).0;
         marks &= pawns;
         // The engine's own en passant field is replaced by the series' pawns.
-        game.pos.set_ep(None);
-        let over = part >= length || game.in_check(mover.opponent());
+        ctx.pos_mut().set_ep(None);
+        let over = part >= length || ctx.in_check(mover.opponent());
         if over {
-            game.pos.set_turn(Turn { number: t.number.saturating_add(1), ep_pawns: marks, ..Turn::default() });
+            ctx.pos_mut().set_turn(Turn { number: t.number.saturating_add(1), ep_pawns: marks, ..Turn::default() });
         } else {
-            game.pos.set_turn(Turn {
+            ctx.pos_mut().set_turn(Turn {
                 number: t.number,
                 part: part.min(u16::MAX as u32) as u16,
                 marks,
                 ..Turn::default()
             });
-            game.pos.flip_side();
+            ctx.pos_mut().flip_side();
         }
         true
     }

@@ -11,11 +11,16 @@
 //! the enemy king, moving like one of the kinds it reflects, could capture it. That
 //! check is judged apart from the attack tables, so conditions restricting which units
 //! may move or capture (paralysis, observation rules, chromatic masks) are refused.
+//!
+//! Reflected powers always give check (`../shared/spec/conditions.md`). **Popeye differs**:
+//! it counts a reflected walk for check only when the reflecting king's side owns a unit
+//! of that walk; the spec wins (no `moves` record of the Popeye oracle shows the
+//! difference; the test below does).
 
 use crate::moves::{self, GenParams, Move};
 use crate::position::Position;
 use crate::position::ROYAL;
-use crate::rules::{Condition, RuleSet, RulesError, Slot};
+use crate::rules::{Capabilities, Condition, RuleSet, RulesError};
 use crate::walk::KING;
 use chimere_core::{Bitboard, Colour, Kind, Square};
 
@@ -70,11 +75,8 @@ impl Condition for ReflectiveKings {
     fn name(&self) -> String {
         "Rois réflecteurs".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
-    }
-    fn has_extra_moves(&self) -> bool {
-        true
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { extra_moves: true, extra_observation: true, ..Capabilities::default() }
     }
     fn extra_moves(&self, pos: &Position, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
         // A royal unit that may not move (paralysis, observation rules) gains nothing.
@@ -84,9 +86,6 @@ impl Condition for ReflectiveKings {
                 push_moves_as(pos, k, mask, mover, gp, out);
             }
         }
-    }
-    fn has_extra_observation(&self) -> bool {
-        true
     }
     fn check_combination(&self, rules: &RuleSet) -> Result<(), RulesError> {
         // Check by a reflecting king is judged apart from the attack tables, without the
@@ -172,5 +171,17 @@ mod tests {
         };
         assert!(!m.contains(&"Ke8-e7".to_string()), "{m:?}");
         assert!(m.contains(&"Ke8-d8 +".to_string()), "{m:?}");
+    }
+
+    /// The spec's example of the Popeye difference: White Kd4 Qd1, Black Kd7 Sf6 Rh4,
+    /// White to move, in check from the rook h4. Only Qd1-g4 blocks the rook, but it
+    /// attacks the black king d7, which then reflects a queen and checks d4 down the
+    /// d-file: illegal by the spec (Popeye allows it, Black owning no queen). So no queen
+    /// move is legal; the king steps off the rank.
+    #[test]
+    fn a_reflected_walk_checks_even_without_such_a_unit() {
+        let m = moves("8/3k4/5n2/8/3K3r/8/8/3Q4 w - - 0 1");
+        assert!(!m.iter().any(|x| x.starts_with("Q")), "{m:?}");
+        assert!(m.iter().any(|x| x.starts_with("Kd4-c3")), "{m:?}");
     }
 }

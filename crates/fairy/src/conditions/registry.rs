@@ -1,18 +1,639 @@
-//! Conditions by name, as a command line gives them (`--condition circe`,
-//! `--condition "anticirce cheylan"`): the seed's names (accents optional) and Popeye's
-//! keywords. Each name makes one condition; several compose through [`crate::RuleSet`].
+//! One description per condition ([`DESCRIPTIONS`]): the seed's name and its other names
+//! (accents optional), how Popeye input writes it, the parameters it takes (each with its
+//! Popeye spelling and the seed's spellings) and how it is built. From this one table come:
+//! - [`by_name`]: `--condition` names (`circe`, `"anticirce cheylan"`, `"trou d4 e5"`);
+//! - [`by_popeye`]: a Popeye `Condition` keyword with its parameter words (the Popeye
+//!   reader takes its keyword and parameter lists from [`popeye_keywords`]);
+//! - the catalogue (`chimere conditions`): one line per description;
+//! - the Circe family's parameter reader ([`CIRCE_PARAMS`]), the same for both languages.
+//!
+//! Each name makes one condition (Circé kamikaze: two); several compose through
+//! [`crate::RuleSet`].
 
-use super::{Change, Circe, Ghost, Kamikaze, Mars, MarsMirror, Occupied, RebirthSquare, Who};
+use super::{Change, Circe, Kamikaze, Mars, Occupied, RebirthSquare, Who};
 use crate::rules::{Condition, RulesError};
 use std::sync::Arc;
 
+/// The built conditions of one name.
+pub type Built = Vec<Arc<dyn Condition>>;
+
+/// A parameter word: its Popeye spelling (None: the seed's only) and the seed's spellings
+/// (normalised: lower case, no accents, words joined).
+#[derive(Debug)]
+pub struct Word {
+    pub popeye: Option<&'static str>,
+    pub seed: &'static [&'static str],
+    /// A number follows it (`MaximumTotal 4`).
+    pub number: bool,
+}
+
+impl Word {
+    /// The spelling handed to a builder: the Popeye one, else the seed's first.
+    pub fn canonical(&self) -> &'static str {
+        self.popeye.unwrap_or(self.seed[0])
+    }
+}
+
+const fn w(popeye: &'static str, seed: &'static [&'static str]) -> Word {
+    Word { popeye: Some(popeye), seed, number: false }
+}
+const fn seed_only(seed: &'static [&'static str]) -> Word {
+    Word { popeye: None, seed, number: false }
+}
+const fn wn(popeye: &'static str, seed: &'static [&'static str]) -> Word {
+    Word { popeye: Some(popeye), seed, number: true }
+}
+
+/// What follows a condition's name.
+#[derive(Debug)]
+pub enum Params {
+    None,
+    /// Words of this list (and the numbers some of them take).
+    Words(&'static [Word]),
+    /// The Circe family's parameters ([`CIRCE_PARAMS`]).
+    Circe,
+    /// Squares, at least one (`d4e5`, `d4 e5`), and words of this list.
+    Squares(&'static [Word]),
+    /// An optional number.
+    Number,
+}
+
+impl Params {
+    fn words(&self) -> &'static [Word] {
+        match self {
+            Params::Words(w) | Params::Squares(w) => w,
+            Params::Circe => CIRCE_WORDS,
+            Params::None | Params::Number => &[],
+        }
+    }
+}
+
+/// How Popeye input writes a condition.
+#[derive(Debug)]
+pub enum Popeye {
+    /// This description owns the keyword. `form`: the parameters that make Popeye's reading
+    /// the same as the seed's bare name; `defaults`: the parameters Popeye assumes when
+    /// none are given (read before the given ones).
+    Keyword { keyword: &'static str, form: &'static [&'static str], defaults: &'static [&'static str] },
+    /// Written with another description's keyword and parameters (`AntiCirce PWC`).
+    Form(&'static str),
+    /// Not a Popeye condition: how Popeye input expresses it, for the catalogue.
+    None(&'static str),
+}
+
+/// One condition: its names, its Popeye form, its parameters, its builder.
+#[derive(Debug)]
+pub struct Description {
+    /// The seed's name (the catalogue's; accents optional).
+    pub name: &'static str,
+    /// Other accepted names (normalised: lower case, no accents, words joined).
+    pub aliases: &'static [&'static str],
+    pub popeye: Popeye,
+    pub params: Params,
+    /// Builds the condition(s) from canonical parameter words ([`Word::canonical`],
+    /// squares in lower case, numbers as written), the name's defaults first.
+    pub build: fn(&[&str]) -> Result<Built, String>,
+}
+
+impl Description {
+    /// The Popeye text of the bare name (keyword and parameters), if Popeye has one.
+    pub fn popeye_form(&self) -> Option<String> {
+        match &self.popeye {
+            Popeye::Keyword { keyword, form, .. } => {
+                Some(std::iter::once(*keyword).chain(form.iter().copied()).collect::<Vec<_>>().join(" "))
+            }
+            Popeye::Form(f) => Some(f.to_string()),
+            Popeye::None(_) => None,
+        }
+    }
+    /// One catalogue line: name, Popeye form, parameters, separated by tabs.
+    pub fn catalogue_line(&self) -> String {
+        let popeye = match &self.popeye {
+            Popeye::None(note) => format!("({note})"),
+            _ => self.popeye_form().expect("a Popeye form"),
+        };
+        let params: Vec<String> = match &self.params {
+            Params::None => Vec::new(),
+            Params::Number => vec!["[n]".into()],
+            Params::Circe => vec!["<Circe parameters>".into()],
+            Params::Squares(w) => std::iter::once("<squares>".to_string()).chain(w.iter().map(spellings)).collect(),
+            Params::Words(w) => w.iter().map(spellings).collect(),
+        };
+        format!("{}\t{popeye}\t{}", self.name, params.join(" "))
+    }
+}
+
+fn one(c: impl Condition + 'static) -> Result<Built, String> {
+    Ok(vec![Arc::new(c)])
+}
+
+fn no_params(name: &str, words: &[&str]) -> Result<(), String> {
+    match words.first() {
+        None => Ok(()),
+        Some(x) => Err(format!("{name} takes no parameter (`{x}`)")),
+    }
+}
+
+macro_rules! plain {
+    ($name:literal, [$($alias:literal),*], $popeye:literal, $make:expr) => {
+        Description {
+            name: $name,
+            aliases: &[$($alias),*],
+            popeye: Popeye::Keyword { keyword: $popeye, form: &[], defaults: &[] },
+            params: Params::None,
+            build: |w| {
+                no_params($name, w)?;
+                one($make)
+            },
+        }
+    };
+}
+
+/// The state the Circe parameters change.
+pub struct CirceBuild {
+    pub circe: Circe,
+    /// Every unit but the kings is a Kamikaze unit (Circé kamikaze).
+    pub kamikaze: bool,
+}
+
+/// A Circe parameter: its word, and what it does (an error: the member cannot take it).
+pub struct CirceParam {
+    pub word: Word,
+    pub apply: fn(&mut CirceBuild) -> Result<(), &'static str>,
+}
+
+fn not_anti(b: &CirceBuild) -> Result<(), &'static str> {
+    if b.circe.who == Who::Capturer { Err("Anticirce") } else { Ok(()) }
+}
+fn anti_only(b: &CirceBuild) -> Result<(), &'static str> {
+    if b.circe.who == Who::Capturer { Ok(()) } else { Err("Circe") }
+}
+
+/// The Circe family's parameters, for both languages.
+pub const CIRCE_PARAMS: &[CirceParam] = &[
+    CirceParam {
+        word: w("Parachute", &["parachute"]),
+        apply: |b| not_anti(b).map(|_| b.circe.occupied = Occupied::Parachute),
+    },
+    CirceParam {
+        word: w("Volcanic", &["volcanique", "volcanic"]),
+        apply: |b| not_anti(b).map(|_| b.circe.occupied = Occupied::Volcanic),
+    },
+    CirceParam {
+        word: w("Assassin", &["assassin"]),
+        apply: |b| {
+            b.circe.occupied = Occupied::Assassin;
+            Ok(())
+        },
+    },
+    CirceParam { word: w("Strict", &["strict"]), apply: |b| not_anti(b).map(|_| b.circe.occupied = Occupied::Illegal) },
+    CirceParam {
+        word: w("RexInclusive", &["rexinclusiv", "rexinclusive", "inclusiv", "inclusive"]),
+        apply: |b| {
+            b.circe.rex_inclusive = true;
+            Ok(())
+        },
+    },
+    CirceParam {
+        word: w("RexExclusive", &["rexexclusiv", "rexexclusive", "exclusiv"]),
+        apply: |b| {
+            b.circe.rex_inclusive = false;
+            Ok(())
+        },
+    },
+    CirceParam {
+        word: w("Antipodes", &["antipode", "antipodes"]),
+        apply: |b| {
+            b.circe.square = RebirthSquare::Antipodes;
+            Ok(())
+        },
+    },
+    CirceParam {
+        word: w("Symmetry", &["symetrique", "symmetry"]),
+        apply: |b| {
+            b.circe.square = RebirthSquare::Symmetry;
+            Ok(())
+        },
+    },
+    CirceParam {
+        word: w("Equipollents", &["equipollent", "equipollents"]),
+        apply: |b| {
+            b.circe.square = RebirthSquare::Equipollents;
+            Ok(())
+        },
+    },
+    CirceParam {
+        word: w("Diagram", &["diagramme", "diagram"]),
+        apply: |b| {
+            b.circe.square = RebirthSquare::Diagram;
+            Ok(())
+        },
+    },
+    CirceParam { word: w("Clone", &["clone"]), apply: |b| not_anti(b).map(|_| b.circe.change = Change::Clone) },
+    CirceParam {
+        word: w("Chameleon", &["cameleon", "chameleon"]),
+        apply: |b| {
+            b.circe.change = Change::Chameleon;
+            Ok(())
+        },
+    },
+    CirceParam {
+        word: w("Couscous", &["couscous"]),
+        apply: |b| {
+            b.circe.square = RebirthSquare::Couscous;
+            Ok(())
+        },
+    },
+    // Maléfique / Mirror: the squares of the opposite colour, with any square rule.
+    CirceParam {
+        word: w("Mirror", &["malefique", "mirror"]),
+        apply: |b| {
+            b.circe.mirror = true;
+            Ok(())
+        },
+    },
+    CirceParam {
+        word: w("VerticalMirror", &["inverse", "verticalmirror"]),
+        apply: |b| {
+            b.circe.square = RebirthSquare::VerticalMirror;
+            Ok(())
+        },
+    },
+    CirceParam {
+        word: w("Super", &["super"]),
+        apply: |b| {
+            b.circe.square = RebirthSquare::Any;
+            b.circe.optional = b.circe.who == Who::Captured;
+            Ok(())
+        },
+    },
+    CirceParam {
+        word: w("File", &["colonne", "file"]),
+        apply: |b| {
+            b.circe.square = RebirthSquare::File;
+            Ok(())
+        },
+    },
+    CirceParam {
+        word: w("Rank", &["rank"]),
+        apply: |b| {
+            b.circe.square = RebirthSquare::Rank;
+            Ok(())
+        },
+    },
+    CirceParam {
+        word: w("Diametral", &["diametral"]),
+        apply: |b| {
+            b.circe.square = RebirthSquare::Diametral;
+            Ok(())
+        },
+    },
+    CirceParam {
+        word: w("CaptureSquare", &["echange", "capturesquare"]),
+        apply: |b| {
+            anti_only(b)?;
+            b.circe.square = RebirthSquare::CaptureSquare;
+            b.circe.cheylan = false;
+            Ok(())
+        },
+    },
+    CirceParam {
+        word: w("PWC", &["pwc"]),
+        apply: |b| {
+            anti_only(b)?;
+            b.circe.square = RebirthSquare::Departure;
+            b.circe.cheylan = false;
+            Ok(())
+        },
+    },
+    CirceParam { word: w("Cheylan", &["cheylan"]), apply: |b| anti_only(b).map(|_| b.circe.cheylan = true) },
+    CirceParam { word: w("Calvet", &["calvet"]), apply: |b| anti_only(b).map(|_| b.circe.cheylan = false) },
+    // The seed's only: only white units are reborn (Circé diagramme blanc).
+    CirceParam {
+        word: seed_only(&["blanc", "white"]),
+        apply: |b| {
+            b.circe.white_only = true;
+            Ok(())
+        },
+    },
+    // The seed's only: Circé kamikaze (every unit but the kings is a Kamikaze unit).
+    CirceParam { word: seed_only(&["kamikaze"]), apply: |b| not_anti(b).map(|_| b.kamikaze = true) },
+];
+
+/// The words of [`CIRCE_PARAMS`] (same order).
+pub const CIRCE_WORDS: &[Word] = &{
+    let mut out = [const { Word { popeye: None, seed: &[], number: false } }; CIRCE_PARAMS.len()];
+    let mut i = 0;
+    while i < CIRCE_PARAMS.len() {
+        out[i] = Word {
+            popeye: CIRCE_PARAMS[i].word.popeye,
+            seed: CIRCE_PARAMS[i].word.seed,
+            number: CIRCE_PARAMS[i].word.number,
+        };
+        i += 1;
+    }
+    out
+};
+
+/// A member of the Circe family with these canonical parameters (in order, the last
+/// deciding a field set twice).
+fn circe(base: Circe, label: &str, words: &[&str]) -> Result<Built, String> {
+    let mut b = CirceBuild { circe: base, kamikaze: false };
+    b.circe.label = label.to_string();
+    for x in words {
+        let p = CIRCE_PARAMS
+            .iter()
+            .find(|p| p.word.canonical() == *x)
+            .ok_or_else(|| format!("{label}: unknown parameter `{x}`"))?;
+        (p.apply)(&mut b).map_err(|member| format!("{member} does not take the parameter {x}"))?;
+    }
+    if b.circe.occupied == Occupied::Illegal && b.circe.square == RebirthSquare::Any {
+        // Super-Circe Strict: the rebirth is compulsory.
+        b.circe.optional = false;
+    }
+    let mut out: Built = Vec::new();
+    if b.kamikaze {
+        out.push(Arc::new(Kamikaze { capturer_may_return: true, every_unit: true, kings_too: false }));
+    }
+    out.push(Arc::new(b.circe));
+    Ok(out)
+}
+
+macro_rules! circe_member {
+    ($name:literal, [$($alias:literal),*], $popeye:expr, $label:literal, $base:expr) => {
+        Description { name: $name, aliases: &[$($alias),*], popeye: $popeye, params: Params::Circe, build: |w| circe($base, $label, w) }
+    };
+}
+
+const fn kw(keyword: &'static str) -> Popeye {
+    Popeye::Keyword { keyword, form: &[], defaults: &[] }
+}
+
+fn squares_of(name: &str, words: &[&str]) -> Result<Vec<chimere_core::Square>, String> {
+    let sq: Vec<&str> = words.iter().copied().filter(|x| x.len() == 2 && x.as_bytes()[1].is_ascii_digit()).collect();
+    super::Hole::parse(&sq).map(|h| h.squares).ok_or_else(|| format!("{name}: squares needed, e.g. `{name} d4e5`"))
+}
+
+fn forced(white: bool, black: bool, words: &[&str]) -> Result<Built, String> {
+    let squares = squares_of("case obligatoire consequente", words)?;
+    let mut f = super::ForcedSquares::default();
+    let (white, black) = (white && !words.contains(&"noire"), black && !words.contains(&"blanche"));
+    if white {
+        f.white = squares.clone();
+    }
+    if black {
+        f.black = squares;
+    }
+    one(f)
+}
+
+/// Every condition, once.
+pub static DESCRIPTIONS: &[Description] = &[
+    circe_member!("circe", [], kw("Circe"), "Circe", Circe::plain()),
+    Description {
+        name: "anticirce",
+        aliases: &[],
+        // The seed's Anticirce is type Cheylan; Popeye's `AntiCirce` alone is Calvet.
+        popeye: Popeye::Keyword { keyword: "AntiCirce", form: &["Cheylan"], defaults: &["Calvet"] },
+        params: Params::Circe,
+        build: |w| circe(Circe::anti("AntiCirce", RebirthSquare::Standard), "AntiCirce", w),
+    },
+    circe_member!(
+        "circe cameleon",
+        ["chameleoncirce"],
+        kw("ChameleonCirce"),
+        "ChameleonCirce",
+        Circe { change: Change::Chameleon, ..Circe::plain() }
+    ),
+    circe_member!("circe clone", [], kw("CirceClone"), "CirceClone", Circe { change: Change::Clone, ..Circe::plain() }),
+    circe_member!(
+        "circe couscous",
+        [],
+        kw("CouscousCirce"),
+        "CouscousCirce",
+        Circe::with_square("", RebirthSquare::Couscous)
+    ),
+    circe_member!(
+        "circe diagramme",
+        [],
+        kw("DiagramCirce"),
+        "DiagramCirce",
+        Circe::with_square("", RebirthSquare::Diagram)
+    ),
+    circe_member!(
+        "circe equipollent",
+        [],
+        kw("EquipollentsCirce"),
+        "EquipollentsCirce",
+        Circe::with_square("", RebirthSquare::Equipollents)
+    ),
+    circe_member!(
+        "circe inverse",
+        [],
+        kw("VerticalMirrorCirce"),
+        "VerticalMirrorCirce",
+        Circe::with_square("", RebirthSquare::VerticalMirror)
+    ),
+    circe_member!(
+        "circe symetrique",
+        [],
+        kw("SymmetryCirce"),
+        "SymmetryCirce",
+        Circe::with_square("", RebirthSquare::Symmetry)
+    ),
+    circe_member!("circe malefique", [], kw("MirrorCirce"), "MirrorCirce", Circe { mirror: true, ..Circe::plain() }),
+    circe_member!(
+        "circe antipode",
+        [],
+        kw("AntipodesCirce"),
+        "AntipodesCirce",
+        Circe::with_square("", RebirthSquare::Antipodes)
+    ),
+    circe_member!("super-circe", [], kw("SuperCirce"), "SuperCirce", Circe::with_square("", RebirthSquare::Any)),
+    circe_member!("anti-super-circe", [], kw("AntiSuperCirce"), "AntiSuperCirce", Circe::anti("", RebirthSquare::Any)),
+    circe_member!("circe coucou", ["coucoucirce"], kw("CoucouCirce"), "CoucouCirce", Circe::coucou()),
+    circe_member!("para-circe", [], kw("ParaCirce"), "ParaCirce", Circe::para()),
+    circe_member!(
+        "optional replacement",
+        [],
+        kw("OptionalReplacement"),
+        "OptionalReplacement",
+        Circe::optional_replacement()
+    ),
+    circe_member!(
+        "circe diagramme blanc",
+        [],
+        kw("WhiteDiagramCirce"),
+        "WhiteDiagramCirce",
+        Circe { white_only: true, ..Circe::with_square("", RebirthSquare::Diagram) }
+    ),
+    circe_member!("fusil", [], Popeye::Form("AntiCirce PWC"), "AntiCirce PWC", Circe::fusil()),
+    Description {
+        name: "circe martien",
+        aliases: &["marscirce", "circemars"],
+        popeye: kw("MarsCirce"),
+        params: Params::Words(&[w("Mirror", &["malefique", "mirror"])]),
+        build: |w| one(Mars { mirror: w.contains(&"Mirror") }),
+    },
+    Description {
+        name: "circe malefique martien",
+        aliases: &["marsmirrorcirce"],
+        popeye: kw("MarsMirrorCirce"),
+        params: Params::None,
+        build: |w| {
+            no_params("MarsMirrorCirce", w)?;
+            one(Mars { mirror: true })
+        },
+    },
+    plain!("ghost", ["ghostchess", "fantomes"], "GhostChess", super::Ghost),
+    Description {
+        name: "kamikaze rex inclusiv",
+        aliases: &[],
+        popeye: Popeye::None("the Kamikaze attribute on every unit, kings included"),
+        params: Params::None,
+        build: |w| {
+            no_params("kamikaze rex inclusiv", w)?;
+            one(Kamikaze { capturer_may_return: false, every_unit: true, kings_too: true })
+        },
+    },
+    plain!("absorbant", ["absorbantchess"], "Absorbant", super::Absorbant),
+    plain!("all-in-chess", [], "AllInChess", super::AllIn),
+    plain!("anti-andernach", ["antiandernachchess"], "AntiAndernachChess", super::AntiAndernach),
+    plain!("augsburg", [], "Augsburg", super::Augsburg),
+    plain!("bicaptures", [], "Bicaptures", super::Bicaptures),
+    plain!("bichromatique", ["bichromchess", "bichrome"], "BichromChess", super::Bichrome),
+    plain!("monochromatique", ["monochromchess", "monochrome"], "MonochromChess", super::Monochrome),
+    plain!("central", ["centralchess"], "CentralChess", super::Central),
+    plain!("ultra-patrouille", ["ultrapatrol"], "UltraPatrol", super::UltraPatrol),
+    plain!("eiffel", ["eiffelchess"], "EiffelChess", super::Eiffel),
+    plain!("haan", ["haanerchess", "haanchess"], "HaanerChess", super::Haan),
+    Description {
+        name: "trou",
+        aliases: &["trous", "hole", "holes", "trouhole"],
+        popeye: kw("Hole"),
+        params: Params::Squares(&[]),
+        build: |w| one(super::Hole { squares: squares_of("hole", w)? }),
+    },
+    plain!("glasgow", ["glasgowchess"], "GlasgowChess", super::Glasgow),
+    plain!("einstein", ["einsteinchess"], "EinsteinChess", super::Einstein),
+    plain!("volage", [], "Volage", super::Volage::condition()),
+    Description {
+        name: "sentinelles",
+        aliases: &[],
+        popeye: kw("Sentinelles"),
+        params: Params::Words(&[
+            w("PionPropre", &["pionpropre", "propre"]),
+            w("PionAdvers", &["pionadverse", "pionadvers", "adverse", "advers"]),
+            w("PionNeutre", &["pionneutre", "neutre"]),
+            wn("MaximumBlack", &["maximumnoir", "maximumblack"]),
+            wn("MaximumWhite", &["maximumblanc", "maximumwhite"]),
+            wn("MaximumTotal", &["totalmax", "maximumtotal"]),
+            w("ParaSentinelles", &["parasentinelles", "para"]),
+            w("Berolina", &["berolina"]),
+            seed_only(&["en"]),
+        ]),
+        build: |w| {
+            let words: Vec<String> = w.iter().filter(|x| **x != "en").map(|x| x.to_ascii_lowercase()).collect();
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            one(super::Sentinelles::from_words(&words).map_err(|e| e.0)?)
+        },
+    },
+    plain!("gravitation", [], "Gravitation", super::Gravitation),
+    // `dynamo` here is the CONDITION (the CLI's `--variant dynamo` is the game).
+    plain!("dynamo", ["dynamochess"], "DynamoChess", super::Dynamo),
+    plain!("cavalier majeur", [], "CavalierMajeur", super::PieceSet::cavalier_majeur()),
+    plain!("rose", [], "Rose", super::PieceSet::rose()),
+    plain!("locusauteur", [], "Locusauteur", super::PieceSet::locusauteur()),
+    plain!("no double pawns", [], "NoDoublePawns", super::NoDoublePawns),
+    plain!("rokagogo", [], "Rokagogo", super::Rokagogo),
+    plain!("rois reflecteurs", ["reflectivekings"], "ReflectiveKings", super::ReflectiveKings),
+    plain!(
+        "rois strictement transmutes",
+        ["strictlytransmutedkings"],
+        "StrictlyTransmutedKings",
+        super::StrictTransmutedKings
+    ),
+    plain!("swapping kings", [], "SwappingKings", super::SwappingKings),
+    plain!("bicolores", [], "Bicolores", super::Bicolores),
+    plain!("brunner", ["brunnerchess"], "BrunnerChess", super::Brunner),
+    plain!("sat", [], "SAT", super::Sat),
+    plain!("vogtlander", ["vogtlaender", "vogtlanderchess", "vogtlaenderchess"], "VogtlaenderChess", super::Vogtlander),
+    Description {
+        name: "isardam",
+        aliases: &[],
+        popeye: kw("Isardam"),
+        params: Params::Words(&[w("TypeB", &["typeb", "b"])]),
+        build: |w| one(super::Isardam { type_b: w.contains(&"TypeB") }),
+    },
+    plain!("rex multiplex", [], "RexMultiplex", super::RexMultiplex),
+    plain!("rois siamois", ["siamesekings"], "SiameseKings", super::SiameseKings),
+    plain!("extinction", ["extinctionchess"], "ExtinctionChess", super::Extinction),
+    Description {
+        name: "republicains",
+        aliases: &["republicain", "republican", "republicanchess", "republic"],
+        popeye: kw("RepublicanChess"),
+        params: Params::Words(&[w("Type1", &["type1"]), w("Type2", &["type2"])]),
+        build: |w| one(super::Republican { type1: w.last() == Some(&"Type1") }),
+    },
+    plain!("qui perd gagne", ["losinggame", "losingchess"], "LosingChess", super::Losing),
+    plain!("sans echec", ["checkless", "checklesschess"], "ChecklessChess", super::Checkless),
+    plain!("maff", [], "MAFF", super::Maff),
+    Description {
+        name: "case obligatoire consequente",
+        aliases: &[],
+        popeye: Popeye::None("WhiteConsequentForcedSquare <squares> BlackConsequentForcedSquare <squares>"),
+        params: Params::Squares(&[seed_only(&["blanche"]), seed_only(&["noire"])]),
+        build: |w| forced(true, true, w),
+    },
+    Description {
+        name: "case obligatoire consequente blanche",
+        aliases: &[],
+        popeye: kw("WhiteConsequentForcedSquare"),
+        params: Params::Squares(&[]),
+        build: |w| forced(true, false, w),
+    },
+    Description {
+        name: "case obligatoire consequente noire",
+        aliases: &[],
+        popeye: kw("BlackConsequentForcedSquare"),
+        params: Params::Squares(&[]),
+        build: |w| forced(false, true, w),
+    },
+    plain!("les noirs ne jouent que pour donner echec", ["blackchecks"], "BlackChecks", super::BlackChecks),
+    Description {
+        name: "progressif",
+        aliases: &["progressive", "progressivechess"],
+        popeye: kw("ProgressiveChess"),
+        params: Params::Number,
+        build: |w| {
+            let mut p = super::Progressif::default();
+            match w {
+                [] => {}
+                [n] => {
+                    p.first = n
+                        .parse()
+                        .ok()
+                        .filter(|&n: &u16| n >= 1)
+                        .ok_or_else(|| format!("progressif: bad turn number `{n}`"))?
+                }
+                _ => return Err("progressif takes one number (the diagram's turn)".into()),
+            }
+            one(p)
+        },
+    },
+    plain!("anneciens", [], "Anneciens", super::Anneciens),
+];
+
+/// Lower case, accents off, `-`/`_`/`=` as spaces; the words.
 fn normalise(s: &str) -> Vec<String> {
     let s: String = s
         .chars()
         .map(|c| match c {
-            'é' | 'è' | 'ê' | 'É' => 'e',
+            'é' | 'è' | 'ê' | 'É' | 'È' => 'e',
             'ô' => 'o',
-            'â' | 'à' => 'a',
+            'â' | 'à' | 'ä' => 'a',
+            'î' | 'ï' => 'i',
+            'û' | 'ü' => 'u',
             '-' | '_' | '=' => ' ',
             c => c.to_ascii_lowercase(),
         })
@@ -20,283 +641,173 @@ fn normalise(s: &str) -> Vec<String> {
     s.split_whitespace().map(str::to_string).collect()
 }
 
-/// Builds the condition(s) one name stands for.
-pub fn by_name(name: &str) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
-    let words = normalise(name);
-    let w: Vec<&str> = words.iter().map(|s| s.as_str()).collect();
-    let unknown = || RulesError(format!("unknown or unsupported condition `{name}`"));
-    let has = |x: &str| w.contains(&x);
-    let joined = w.join("");
-    let mut out: Vec<Arc<dyn Condition>> = Vec::new();
-    match w.first().copied() {
-        Some("fusil") => out.push(Arc::new(Circe::fusil())),
-        _ if joined == "checkless" || joined == "checklesschess" || joined == "sansechec" => {
-            out.push(Arc::new(super::Checkless))
+fn joined(s: &str) -> String {
+    normalise(s).concat()
+}
+
+/// The description a name starts with, and how many of its words the name takes.
+fn find(words: &[String]) -> Option<(&'static Description, usize)> {
+    let mut best: Option<(&'static Description, usize)> = None;
+    for d in DESCRIPTIONS {
+        let mut names: Vec<String> = vec![joined(d.name)];
+        names.extend(d.aliases.iter().map(|a| a.to_string()));
+        if let Popeye::Keyword { keyword, .. } = d.popeye {
+            names.push(keyword.to_ascii_lowercase());
         }
-        _ if joined == "quiperdgagne" || joined == "losinggame" || joined == "losingchess" => {
-            out.push(Arc::new(super::Losing))
-        }
-        _ if joined == "absorbant" || joined == "absorbantchess" => out.push(Arc::new(super::Absorbant)),
-        _ if joined == "augsburg" => out.push(Arc::new(super::Augsburg)),
-        // `dynamo` here is the CONDITION (the CLI's `--variant dynamo` is the game).
-        _ if joined == "dynamo" || joined == "dynamochess" => out.push(Arc::new(super::Dynamo)),
-        _ if joined == "extinction" || joined == "extinctionchess" => out.push(Arc::new(super::Extinction)),
-        _ if joined == "anneciens" => out.push(Arc::new(super::Anneciens)),
-        Some("progressif") | Some("progressive") | Some("progressivechess") => {
-            let mut p = super::Progressif::default();
-            match w.get(1) {
-                Some(n) if w.len() == 2 => {
-                    p.first = n.parse().ok().filter(|&n: &u16| n >= 1).ok_or_else(unknown)?;
-                }
-                Some(_) => return Err(unknown()),
-                None => {}
+        let mut acc = String::new();
+        for (k, x) in words.iter().enumerate() {
+            acc.push_str(x);
+            if names.contains(&acc) && best.is_none_or(|(_, n)| k + 1 > n) {
+                best = Some((d, k + 1));
             }
-            out.push(Arc::new(p));
         }
-        _ if joined.starts_with("republic") => {
-            let type1 = has("type1") || (has("type") && has("1"));
-            if w.iter().skip(1).any(|x| !matches!(*x, "type1" | "type2" | "type" | "1" | "2")) {
-                return Err(unknown());
+    }
+    best
+}
+
+/// The canonical parameter words of `words` (seed or Popeye spellings, a word possibly
+/// written in up to three pieces: `rex inclusiv`, `type 1`, `pion adverse`).
+fn canonical_params(d: &Description, name: &str, words: &[String]) -> Result<Vec<String>, String> {
+    let list = d.params.words();
+    let find =
+        |s: &str| list.iter().find(|w| w.seed.contains(&s) || w.popeye.is_some_and(|p| p.eq_ignore_ascii_case(s)));
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let mut hit = None;
+        for k in (1..=3.min(words.len() - i)).rev() {
+            if let Some(w) = find(&words[i..i + k].concat()) {
+                hit = Some((w, k));
+                break;
             }
-            out.push(Arc::new(super::Republican { type1 }))
         }
-        _ if joined == "maff" => out.push(Arc::new(super::Maff)),
-        _ if joined == "rexmultiplex" => out.push(Arc::new(super::RexMultiplex)),
-        _ if joined == "roissiamois" || joined == "siamesekings" => out.push(Arc::new(super::SiameseKings)),
-        _ if joined == "bicolores" => out.push(Arc::new(super::Bicolores)),
-        _ if joined == "antiandernach" || joined == "antiandernachchess" => out.push(Arc::new(super::AntiAndernach)),
-        _ if joined == "einstein" || joined == "einsteinchess" => out.push(Arc::new(super::Einstein)),
-        _ if joined == "volage" => out.push(Arc::new(super::Volage::condition())),
-        _ if joined == "glasgow" || joined == "glasgowchess" => out.push(Arc::new(super::Glasgow)),
-        _ if joined == "swappingkings" => out.push(Arc::new(super::SwappingKings)),
-        _ if joined == "gravitation" => out.push(Arc::new(super::Gravitation)),
-        _ if joined == "bicaptures" => out.push(Arc::new(super::Bicaptures)),
-        _ if joined == "allinchess" => out.push(Arc::new(super::AllIn)),
-        _ if joined == "cavaliermajeur" => out.push(Arc::new(super::PieceSet::cavalier_majeur())),
-        _ if joined == "rose" => out.push(Arc::new(super::PieceSet::rose())),
-        _ if joined == "locusauteur" => out.push(Arc::new(super::PieceSet::locusauteur())),
-        _ if joined == "rokagogo" => out.push(Arc::new(super::Rokagogo)),
-        _ if joined == "roisreflecteurs" || joined == "reflectivekings" => out.push(Arc::new(super::ReflectiveKings)),
-        _ if joined == "roisstrictementtransmutes" || joined == "strictlytransmutedkings" => {
-            out.push(Arc::new(super::StrictTransmutedKings))
-        }
-        _ if joined == "nodoublepawns" => out.push(Arc::new(super::NoDoublePawns)),
-        _ if joined == "monochromatique" || joined == "monochromchess" || joined == "monochrome" => {
-            out.push(Arc::new(super::Monochrome))
-        }
-        _ if joined == "bichromatique" || joined == "bichromchess" || joined == "bichrome" => {
-            out.push(Arc::new(super::Bichrome))
-        }
-        _ if joined == "ultrapatrouille" || joined == "ultrapatrol" => out.push(Arc::new(super::UltraPatrol)),
-        _ if joined == "central" || joined == "centralchess" => out.push(Arc::new(super::Central)),
-        _ if joined == "eiffel" || joined == "eiffelchess" => out.push(Arc::new(super::Eiffel)),
-        _ if joined == "haan" || joined == "haanerchess" || joined == "haanchess" => out.push(Arc::new(super::Haan)),
-        Some("trou") | Some("hole") | Some("holes") | Some("trous") => {
-            let squares: Vec<&str> = w[1..].iter().copied().filter(|x| !matches!(*x, "trou" | "hole")).collect();
-            let hole = super::Hole::parse(&squares)
-                .ok_or_else(|| RulesError(format!("`{name}`: holes need squares, e.g. `hole d4e5`")))?;
-            out.push(Arc::new(hole))
-        }
-        Some("sentinelles") => out.push(Arc::new(super::Sentinelles::from_words(&w[1..])?)),
-        _ if joined.starts_with("caseobligatoireconsequente")
-            || joined.starts_with("whiteconsequentforcedsquare")
-            || joined.starts_with("blackconsequentforcedsquare") =>
-        {
-            // The sides: both (seed name without colour), white (`blanche`, Popeye's
-            // White...), black (`noire`, Black...); then the forced squares (`e4d5`, `e4 d5`).
-            let (white, black) = match w[0] {
-                "whiteconsequentforcedsquare" => (true, false),
-                "blackconsequentforcedsquare" => (false, true),
-                _ => (!has("noire"), !has("blanche")),
-            };
-            let words: Vec<&str> = w[1..]
-                .iter()
-                .copied()
-                .filter(|x| !matches!(*x, "obligatoire" | "consequente" | "blanche" | "noire"))
-                .collect();
-            let squares = super::Hole::parse(&words)
-                .ok_or_else(|| RulesError(format!("`{name}`: forced squares needed, e.g. `{name} e4d5`")))?
-                .squares;
-            let mut f = super::ForcedSquares::default();
-            if white {
-                f.white = squares.clone();
-            }
-            if black {
-                f.black = squares;
-            }
-            out.push(Arc::new(f))
-        }
-        _ if joined == "sat" => out.push(Arc::new(super::Sat)),
-        _ if joined == "blackchecks" || joined.starts_with("lesnoirsnejouent") => {
-            out.push(Arc::new(super::BlackChecks))
-        }
-        _ if joined == "brunner" || joined == "brunnerchess" => out.push(Arc::new(super::Brunner)),
-        Some("isardam") => out.push(Arc::new(super::Isardam { type_b: has("typeb") || has("b") })),
-        _ if joined.starts_with("vogtl") => out.push(Arc::new(super::Vogtlander)),
-        Some("optional") if has("replacement") => out.push(Arc::new(Circe::optional_replacement())),
-        _ if joined == "paracirce" => out.push(Arc::new(Circe::para())),
-        _ if joined == "circecoucou" || joined == "coucoucirce" => out.push(Arc::new(Circe::coucou())),
-        Some("ghost") | Some("ghostchess") | Some("fantomes") => out.push(Arc::new(Ghost)),
-        Some("kamikaze") if has("rex") => {
-            out.push(Arc::new(Kamikaze { capturer_may_return: false, every_unit: true, kings_too: true }))
-        }
-        Some("marsmirrorcirce") => out.push(Arc::new(MarsMirror)),
-        _ if joined.starts_with("antisupercirce") || (joined.starts_with("anticirce") && has("super")) => {
-            out.push(Arc::new(Circe::anti("Anti-Super-Circe", RebirthSquare::Any)))
-        }
-        _ if joined.starts_with("anticirce") => {
-            let mut c = Circe::anti(name, RebirthSquare::Standard);
-            for x in &w[1..] {
-                match *x {
-                    "colonne" | "file" => c.square = RebirthSquare::File,
-                    "echange" | "capturesquare" => {
-                        c.square = RebirthSquare::CaptureSquare;
-                        c.cheylan = false;
-                    }
-                    "equipollent" | "equipollents" => c.square = RebirthSquare::Equipollents,
-                    "malefique" | "mirror" => c.square = RebirthSquare::Mirror,
-                    "cheylan" => c.cheylan = true,
-                    "calvet" => c.cheylan = false,
-                    "pwc" => {
-                        c.square = RebirthSquare::Departure;
-                        c.cheylan = false;
-                    }
-                    "circe" => {}
-                    _ => return Err(unknown()),
+        match hit {
+            Some((w, k)) => {
+                out.push(w.canonical().to_string());
+                i += k;
+                if w.number {
+                    let n = words.get(i).filter(|n| n.chars().all(|c| c.is_ascii_digit()));
+                    out.push(n.ok_or_else(|| format!("`{name}`: {} needs a number", w.canonical()))?.clone());
+                    i += 1;
                 }
             }
-            out.push(Arc::new(c));
-        }
-        _ if joined == "supercirce" => out.push(Arc::new(Circe::with_square("Super-Circe", RebirthSquare::Any))),
-        _ if w.iter().any(|x| x.contains("circe")) => {
-            if has("martien") || has("mars") || has("marscirce") {
-                out.push(Arc::new(Mars { mirror: has("malefique") || has("mirror") }));
-                return Ok(out);
-            }
-            let mut c = Circe::plain();
-            c.label = name.to_string();
-            let mut kamikaze = false;
-            for x in &w {
-                match *x {
-                    "circe" | "renaissances" | "rex" | "blanc" | "white" => {}
-                    "antipode" | "antipodes" => c.square = RebirthSquare::Antipodes,
-                    "chameleon" | "cameleon" => c.change = Change::Chameleon,
-                    "clone" => c.change = Change::Clone,
-                    "couscous" => c.square = RebirthSquare::Couscous,
-                    "diagramme" | "diagram" => {
-                        c.square = RebirthSquare::Diagram;
-                        c.white_only = has("blanc") || has("white");
-                    }
-                    "equipollent" | "equipollents" => c.square = RebirthSquare::Equipollents,
-                    "inverse" | "verticalmirror" => c.square = RebirthSquare::VerticalMirror,
-                    "malefique" | "mirror" => c.square = RebirthSquare::Mirror,
-                    "symetrique" | "symmetry" => c.square = RebirthSquare::Symmetry,
-                    "kamikaze" => kamikaze = true,
-                    "assassin" => c.occupied = Occupied::Assassin,
-                    "parachute" => c.occupied = Occupied::Parachute,
-                    "volcanique" | "volcanic" => c.occupied = Occupied::Volcanic,
-                    "strict" => c.occupied = Occupied::Illegal,
-                    "inclusiv" | "inclusive" | "rexinclusive" | "rexinclusiv" => c.rex_inclusive = true,
-                    _ => return Err(unknown()),
+            None => {
+                let x = &words[i];
+                let squares = matches!(d.params, Params::Squares(_))
+                    && x.len().is_multiple_of(2)
+                    && x.as_bytes().chunks(2).all(|c| (b'a'..=b'h').contains(&c[0]) && (b'1'..=b'8').contains(&c[1]));
+                let number = matches!(d.params, Params::Number) && x.chars().all(|c| c.is_ascii_digit());
+                if squares {
+                    out.extend(x.as_bytes().chunks(2).map(|c| String::from_utf8_lossy(c).into_owned()));
+                } else if number {
+                    out.push(x.clone());
+                } else if matches!(d.params, Params::Circe) && matches!(x.as_str(), "circe" | "renaissances" | "rex") {
+                    // Words of the seed's names that add nothing (`Circé rex inclusiv`).
+                } else {
+                    return Err(format!("unknown or unsupported condition `{name}` (`{x}`?)"));
                 }
+                i += 1;
             }
-            debug_assert_eq!(c.who, Who::Captured);
-            if kamikaze {
-                out.push(Arc::new(Kamikaze { capturer_may_return: true, every_unit: true, kings_too: false }));
-            }
-            out.push(Arc::new(c));
         }
-        _ => return Err(unknown()),
     }
     Ok(out)
 }
 
-/// The conditions [`by_name`] knows, for listings (`chimere conditions`): a name it accepts
-/// (the seed's, accents optional) and the Popeye keyword that selects it in `chimere solve`
-/// input (Chimère's own keyword where Popeye lacks the condition).
-pub const CATALOGUE: &[(&str, &str)] = &[
-    ("circe", "Circe"),
-    ("circe antipode", "AntipodesCirce"),
-    ("circe cameleon", "ChameleonCirce"),
-    ("circe clone", "CirceClone"),
-    ("circe couscous", "CouscousCirce"),
-    ("circe coucou", "CoucouCirce"),
-    ("circe diagramme", "DiagramCirce"),
-    ("circe diagramme blanc", "WhiteDiagramCirce"),
-    ("circe equipollent", "EquipollentsCirce"),
-    ("circe inverse", "VerticalMirrorCirce"),
-    ("circe kamikaze", "Circe + Kamikaze units"),
-    ("circe malefique martien", "MarsMirrorCirce"),
-    ("circe symetrique", "SymmetryCirce"),
-    ("circe assassin", "Circe Assassin"),
-    ("circe parachute", "Circe Parachute"),
-    ("circe volcanique", "Circe Volcanic"),
-    ("circe strict", "Circe Strict"),
-    ("circe rex inclusiv", "Circe RexInclusive"),
-    ("super-circe", "SuperCirce"),
-    ("anticirce cheylan", "AntiCirce Cheylan"),
-    ("anticirce calvet", "AntiCirce Calvet"),
-    ("anticirce colonne", "AntiCirce File"),
-    ("anticirce echange", "AntiCirce CaptureSquare"),
-    ("anticirce equipollent", "AntiCirce Equipollents"),
-    ("anticirce malefique", "AntiCirce Mirror"),
-    ("anti-super-circe", "AntiSuperCirce"),
-    ("fusil", "AntiCirce PWC"),
-    ("para-circe", "ParaCirce"),
-    ("optional replacement", "OptionalReplacement"),
-    ("ghost", "GhostChess"),
-    ("kamikaze rex inclusiv", "Kamikaze units, kings included"),
-    ("absorbant", "Absorbant"),
-    ("all-in-chess", "AllInChess"),
-    ("anti-andernach", "AntiAndernachChess"),
-    ("augsburg", "Augsburg"),
-    ("bicaptures", "Bicaptures"),
-    ("bichromatique", "BichromChess"),
-    ("monochromatique", "MonochromChess"),
-    ("central", "CentralChess"),
-    ("ultra-patrouille", "UltraPatrol"),
-    ("eiffel", "EiffelChess"),
-    ("haan", "HaanerChess"),
-    ("trou d4 e5", "Hole d4e5"),
-    ("glasgow", "GlasgowChess"),
-    ("einstein", "EinsteinChess"),
-    ("volage", "Volage"),
-    ("sentinelles pion adverse", "Sentinelles PionAdvers"),
-    ("sentinelles pion neutre", "Sentinelles PionNeutre"),
-    ("sentinelles totalmax 8", "Sentinelles MaximumTotal 8"),
-    ("gravitation", "Gravitation"),
-    ("dynamo", "DynamoChess"),
-    ("cavalier majeur", "CavalierMajeur"),
-    ("rose", "Rose"),
-    ("locusauteur", "Locusauteur"),
-    ("no double pawns", "NoDoublePawns"),
-    ("rokagogo", "Rokagogo"),
-    ("rois reflecteurs", "ReflectiveKings"),
-    ("rois strictement transmutes", "StrictlyTransmutedKings"),
-    ("swapping kings", "SwappingKings"),
-    ("bicolores", "Bicolores"),
-    ("brunner", "BrunnerChess"),
-    ("sat", "SAT"),
-    ("vogtlander", "VogtlaenderChess"),
-    ("isardam", "Isardam"),
-    ("isardam type b", "Isardam TypeB"),
-    ("rex multiplex", "RexMultiplex"),
-    ("rois siamois", "SiameseKings"),
-    ("extinction", "ExtinctionChess"),
-    ("republicains", "RepublicanChess [Type1|Type2]"),
-    ("qui perd gagne", "LosingChess"),
-    ("sans echec", "ChecklessChess"),
-    ("maff", "MAFF"),
-    ("case obligatoire consequente e4 d5", "WhiteConsequentForcedSquare e4d5 BlackConsequentForcedSquare e4d5"),
-    ("les noirs ne jouent que pour donner echec", "BlackChecks"),
-    ("progressif", "ProgressiveChess [n]"),
-    ("anneciens", "Anneciens"),
-];
+/// Builds the condition(s) a `--condition` name stands for: a description's name, alias
+/// or Popeye keyword, then its parameters in either language.
+pub fn by_name(name: &str) -> Result<Built, RulesError> {
+    let words = normalise(name);
+    let (d, n) = find(&words).ok_or_else(|| RulesError(format!("unknown or unsupported condition `{name}`")))?;
+    let params = canonical_params(d, name, &words[n..]).map_err(RulesError)?;
+    let params: Vec<&str> = params.iter().map(String::as_str).collect();
+    (d.build)(&params).map_err(|e| RulesError(format!("`{name}`: {e}")))
+}
+
+/// The description owning a Popeye keyword.
+pub fn popeye_owner(keyword: &str) -> Option<&'static Description> {
+    DESCRIPTIONS.iter().find(|d| matches!(d.popeye, Popeye::Keyword { keyword: k, .. } if k == keyword))
+}
+
+/// Builds the condition(s) of a Popeye keyword with its parameter words (as the Popeye
+/// reader gives them: Popeye spellings, squares, numbers); Popeye's defaults come first.
+pub fn by_popeye(keyword: &str, params: &[String]) -> Result<Built, RulesError> {
+    let d = popeye_owner(keyword).ok_or_else(|| RulesError(format!("unknown or unsupported condition `{keyword}`")))?;
+    let Popeye::Keyword { defaults, .. } = d.popeye else { unreachable!("an owner") };
+    let mut words: Vec<String> = defaults.iter().map(|s| s.to_string()).collect();
+    for p in params {
+        words.extend(normalise(p));
+    }
+    let text = std::iter::once(keyword.to_string()).chain(params.iter().cloned()).collect::<Vec<_>>().join(" ");
+    let canon = canonical_params(d, &text, &words).map_err(RulesError)?;
+    let canon: Vec<&str> = canon.iter().map(String::as_str).collect();
+    (d.build)(&canon).map_err(RulesError)
+}
+
+/// What the Popeye reader needs of a keyword.
+pub struct PopeyeKeyword {
+    pub keyword: &'static str,
+    /// Parameter words (Popeye spellings).
+    pub params: Vec<&'static str>,
+    /// Parameter words followed by a number.
+    pub number_params: Vec<&'static str>,
+    /// Squares follow (`Hole d4e5`).
+    pub squares: bool,
+    /// A number may follow the keyword (`ProgressiveChess 3`).
+    pub number: bool,
+}
+
+/// The Popeye keywords with their parameters, from [`DESCRIPTIONS`].
+pub fn popeye_keywords() -> Vec<PopeyeKeyword> {
+    DESCRIPTIONS
+        .iter()
+        .filter_map(|d| match d.popeye {
+            Popeye::Keyword { keyword, .. } => Some(PopeyeKeyword {
+                keyword,
+                params: d.params.words().iter().filter_map(|w| w.popeye).collect(),
+                number_params: d.params.words().iter().filter(|w| w.number).filter_map(|w| w.popeye).collect(),
+                squares: matches!(d.params, Params::Squares(_)),
+                number: matches!(d.params, Params::Number),
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A parameter word as the catalogue shows it: `seed|Popeye` (one form when they agree).
+fn spellings(w: &Word) -> String {
+    match w.popeye {
+        Some(p) if w.seed.iter().any(|s| !s.eq_ignore_ascii_case(p)) => format!("{}|{p}", w.seed[0]),
+        Some(p) => p.to_string(),
+        None => w.seed[0].to_string(),
+    }
+}
+
+/// The Circe parameters as the catalogue shows them (`seed|Popeye`).
+pub fn circe_parameters() -> String {
+    CIRCE_WORDS.iter().map(spellings).collect::<Vec<_>>().join(" ")
+}
+
+/// The catalogue (`chimere conditions`): one line per description.
+pub fn catalogue() -> Vec<String> {
+    DESCRIPTIONS.iter().map(Description::catalogue_line).collect()
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::RuleSet;
+
+    fn built(b: &Built) -> String {
+        format!("{b:?}")
+    }
+
+    /// Example parameters for the names that need some.
+    fn example(d: &Description) -> &'static [&'static str] {
+        match d.params {
+            Params::Squares(_) => &["d4e5"],
+            _ => &[],
+        }
+    }
 
     #[test]
     fn names_build_and_compose() {
@@ -336,22 +847,115 @@ mod tests {
             "ProgressiveChess 2",
             "Annéciens",
             "anneciens",
+            "Vogtländer",
+            "republicains type 1",
+            "trou d4 e5",
+            "Hole d4e5",
+            "case obligatoire consequente noire e4 d5",
         ] {
             let c = by_name(n).unwrap_or_else(|e| panic!("{n}: {e}"));
             RuleSet::build(c, &[]).unwrap_or_else(|e| panic!("{n}: {e}"));
         }
-        assert!(by_name("frobnicate").is_err());
-        assert!(by_name("circe frob").is_err());
+        for bad in ["frobnicate", "circe frob", "anticirce parachute", "circe cheylan", "augsburg 3", "trou"] {
+            assert!(by_name(bad).is_err(), "{bad}");
+        }
         let mut both = by_name("circe").unwrap();
         both.extend(by_name("anticirce").unwrap());
         assert!(RuleSet::build(both, &[]).is_err());
     }
 
+    /// Every description round-trips: its name, each alias, its Popeye keyword (with the
+    /// form's parameters) build the same condition, and a rule set; the catalogue lists
+    /// each description once; each Popeye keyword has one owner.
     #[test]
-    fn every_catalogue_name_builds_alone() {
-        for (n, _) in CATALOGUE {
-            let c = by_name(n).unwrap_or_else(|e| panic!("{n}: {e}"));
-            RuleSet::build(c, &[]).unwrap_or_else(|e| panic!("{n}: {e}"));
+    fn every_description_round_trips() {
+        let lines = catalogue();
+        assert_eq!(lines.len(), DESCRIPTIONS.len());
+        let mut keywords = Vec::new();
+        for d in DESCRIPTIONS {
+            let ex = example(d);
+            let with = |n: &str| std::iter::once(n).chain(ex.iter().copied()).collect::<Vec<_>>().join(" ");
+            let from_name = by_name(&with(d.name)).unwrap_or_else(|e| panic!("{}: {e}", d.name));
+            RuleSet::build(from_name.clone(), &[]).unwrap_or_else(|e| panic!("{}: {e}", d.name));
+            for a in d.aliases {
+                let b = by_name(&with(a)).unwrap_or_else(|e| panic!("{a}: {e}"));
+                assert_eq!(built(&b), built(&from_name), "alias {a} of {}", d.name);
+            }
+            assert_eq!(lines.iter().filter(|l| l.split('\t').next() == Some(d.name)).count(), 1, "{}", d.name);
+            let Some(form) = d.popeye_form() else { continue };
+            let mut words = form.split_whitespace();
+            let keyword = words.next().expect("a keyword");
+            let params: Vec<String> = words.chain(ex.iter().copied()).map(str::to_string).collect();
+            let from_popeye = by_popeye(keyword, &params).unwrap_or_else(|e| panic!("{form}: {e}"));
+            // Labels (for messages) may differ: compare everything else.
+            let strip = |b: &Built| {
+                built(b).split("label: ").map(|s| s.split_once(", ").map_or(s, |x| x.1)).collect::<String>()
+            };
+            assert_eq!(strip(&from_popeye), strip(&from_name), "{} / Popeye {form}", d.name);
+            if let Popeye::Keyword { keyword, .. } = d.popeye {
+                assert!(!keywords.contains(&keyword), "keyword {keyword} twice");
+                keywords.push(keyword);
+                // The keyword as a `--condition` name is the Popeye reading of the bare keyword.
+                let kw_name = by_name(&with(keyword)).unwrap_or_else(|e| panic!("{keyword}: {e}"));
+                let bare = by_popeye(keyword, &ex.iter().map(|s| s.to_string()).collect::<Vec<_>>()).unwrap();
+                if let Popeye::Keyword { defaults: [], .. } = d.popeye {
+                    assert_eq!(strip(&kw_name), strip(&bare), "{keyword}");
+                }
+            } else {
+                assert!(popeye_owner(keyword).is_some(), "{form}: no description owns {keyword}");
+            }
         }
+    }
+
+    /// The Circe parameters mean the same in both languages: each seed spelling and the
+    /// Popeye spelling give the same Circe.
+    #[test]
+    fn circe_parameters_agree_in_both_languages() {
+        for p in CIRCE_PARAMS {
+            let base = if p.word.seed.contains(&"cheylan")
+                || p.word.seed.contains(&"pwc")
+                || p.word.seed.contains(&"echange")
+                || p.word.seed.contains(&"calvet")
+            {
+                "anticirce"
+            } else {
+                "circe"
+            };
+            let want = by_name(&format!("{base} {}", p.word.seed[0])).map(|b| format!("{b:?}"));
+            for s in p.word.seed.iter().chain(p.word.popeye.iter()) {
+                let got = by_name(&format!("{base} {s}")).map(|b| format!("{b:?}"));
+                assert_eq!(got.is_ok(), want.is_ok(), "{base} {s}");
+            }
+            if let (Some(pw), Ok(want)) = (p.word.popeye, &want) {
+                let keyword = if base == "anticirce" { "AntiCirce" } else { "Circe" };
+                let mut params = vec![pw.to_string()];
+                if base == "anticirce" {
+                    params.insert(0, "Cheylan".into());
+                }
+                let got = by_popeye(keyword, &params).map(|b| format!("{b:?}")).unwrap();
+                let strip =
+                    |s: &str| s.split("label: ").map(|s| s.split_once(", ").map_or(s, |x| x.1)).collect::<String>();
+                assert_eq!(strip(&got), strip(want), "{keyword} {pw}");
+            }
+        }
+    }
+
+    /// Mirror is one thing: `circe malefique`, `MirrorCirce`, `Circe Mirror` are the same
+    /// Circe (the opposite colour's squares), and so are Anticirce's.
+    #[test]
+    fn mirror_is_encoded_once() {
+        let strip = |b: Built| {
+            format!("{b:?}")
+                .split("label: ")
+                .map(|s| s.split_once(", ").map_or(s, |x| x.1).to_string())
+                .collect::<String>()
+        };
+        let a = strip(by_name("circe malefique").unwrap());
+        assert_eq!(a, strip(by_popeye("MirrorCirce", &[]).unwrap()));
+        assert_eq!(a, strip(by_popeye("Circe", &["Mirror".into()]).unwrap()));
+        assert_eq!(a, strip(by_name("circe mirror").unwrap()));
+        assert!(a.contains("mirror: true") && a.contains("square: Standard"), "{a}");
+        let b = strip(by_name("anticirce malefique").unwrap());
+        assert_eq!(b, strip(by_popeye("AntiCirce", &["Cheylan".into(), "Mirror".into()]).unwrap()));
     }
 }

@@ -19,7 +19,7 @@
 
 use crate::moves::Move;
 use crate::position::{Fx, Position, Unit};
-use crate::rules::{Condition, Game, Play, Reject, Slot};
+use crate::rules::{Capabilities, Condition, Ctx, Play, Reject, Slot};
 use crate::walk::KING;
 use chimere_core::{Colour, Kind, Square};
 
@@ -40,28 +40,28 @@ fn king_count(pos: &Position, side: Colour) -> u32 {
 }
 
 /// With `side` to move: is it checkmated (in check and no reply leaves it out of check)?
-fn mated(game: &mut Game, side: Colour) -> bool {
-    if !game.in_check(side) {
+fn mated(ctx: &mut Ctx, side: Colour) -> bool {
+    if !ctx.in_check(side) {
         return false;
     }
-    let kings = king_count(&game.pos, side);
-    let mut buf = game.take_buf();
-    game.pseudo_moves(side, &mut buf);
+    let kings = king_count(ctx.pos(), side);
+    let mut buf = ctx.take_buf();
+    ctx.pseudo_moves(side, &mut buf);
     let mut mate = true;
     for m in &buf {
         if m.choice != 0 || m.castle.is_some() {
             continue;
         }
-        if game.play(m, side).is_ok() {
-            let escaped = king_count(&game.pos, side) == kings && !game.in_check(side);
-            game.pos.rollback();
+        if ctx.play(m, side).is_ok() {
+            let escaped = king_count(ctx.pos(), side) == kings && !ctx.in_check(side);
+            ctx.pos_mut().rollback();
             if escaped {
                 mate = false;
                 break;
             }
         }
     }
-    game.give_buf(buf);
+    ctx.give_buf(buf);
     mate
 }
 
@@ -69,8 +69,8 @@ impl Condition for Republican {
     fn name(&self) -> String {
         if self.type1 { "Republican type 1".into() } else { "Republican".into() }
     }
-    fn slots(&self) -> Vec<Slot> {
-        vec![Slot::Choices, Slot::AfterMove]
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { slots: vec![Slot::Choices, Slot::AfterMove], legality: true, ..Capabilities::default() }
     }
     fn choices(&self, pos: &Position, mv: &Move, _promotions: &[Kind], _promotion_rank: u8) -> u16 {
         if mv.is_null() {
@@ -96,33 +96,30 @@ impl Condition for Republican {
         play.note(crate::Note::Reborn { sq, unit: king, promo: None });
         Ok(())
     }
-    fn has_legality(&self) -> bool {
-        true
-    }
-    fn legal_after(&self, game: &mut Game, mover: Colour) -> bool {
+    fn legal_after(&self, ctx: &mut Ctx, mover: Colour) -> bool {
         let opp = mover.opponent();
         // A placement adds a king of the opponent, who had none (a king reborn by some
         // other condition was removed first).
         let opp_king = |u: &Unit| u.kind() == KING && u.colour() == opp;
-        let frame = game.pos.frame();
+        let frame = ctx.pos().frame();
         let placed = frame.iter().any(|fx| matches!(fx, Fx::Add(_, u) if opp_king(u)))
             && !frame.iter().any(|fx| matches!(fx, Fx::Remove(_, u) if opp_king(u)));
         if placed {
-            return mated(game, opp);
+            return mated(ctx, opp);
         }
-        if !self.type1 || has_king(&game.pos, opp) {
+        if !self.type1 || has_king(ctx.pos(), opp) {
             return true;
         }
         // Type 1: the move without placement is illegal if some placement mates.
         for i in 0..64u8 {
             let sq = Square::new(i);
-            if game.pos.unit(sq).is_some() {
+            if ctx.pos().unit(sq).is_some() {
                 continue;
             }
-            game.pos.begin();
-            game.pos.add(sq, Unit::new(opp, KING));
-            let mates = !game.in_check(mover) && mated(game, opp);
-            game.pos.rollback();
+            ctx.pos_mut().begin();
+            ctx.pos_mut().add(sq, Unit::new(opp, KING));
+            let mates = !ctx.in_check(mover) && mated(ctx, opp);
+            ctx.pos_mut().rollback();
             if mates {
                 return false;
             }

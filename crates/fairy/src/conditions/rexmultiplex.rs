@@ -13,73 +13,64 @@
 //! refused with conditions that define check otherwise.
 
 use crate::moves;
-use crate::rules::{Condition, Game, Slot};
+use crate::rules::{Capabilities, Condition, Ctx};
 use crate::walk::KING;
 use chimere_core::Colour;
 
 #[derive(Clone, Debug, Default)]
 pub struct RexMultiplex;
 
-fn king_count(game: &Game, side: Colour) -> u32 {
-    let b = game.pos.board();
+fn king_count(ctx: &Ctx, side: Colour) -> u32 {
+    let b = ctx.pos().board();
     (b.kind(KING) & b.colour(side)).count()
 }
 
 /// With `side` to move: has it a move (castling excepted) after which it keeps all its
 /// kings and is not in check?
-pub(crate) fn can_escape(game: &mut Game, side: Colour) -> bool {
-    let kings = king_count(game, side);
-    let mut buf = game.take_buf();
-    game.pseudo_moves(side, &mut buf);
+pub(crate) fn can_escape(ctx: &mut Ctx, side: Colour) -> bool {
+    let kings = king_count(ctx, side);
+    let mut buf = ctx.take_buf();
+    ctx.pseudo_moves(side, &mut buf);
     let mut found = false;
     for m in &buf {
         if m.castle.is_some() {
             continue;
         }
-        if game.play(m, side).is_ok() {
-            let ok = king_count(game, side) == kings && !game.in_check(side);
-            game.pos.rollback();
+        if ctx.play(m, side).is_ok() {
+            let ok = king_count(ctx, side) == kings && !ctx.in_check(side);
+            ctx.pos_mut().rollback();
             if ok {
                 found = true;
                 break;
             }
         }
     }
-    game.give_buf(buf);
+    ctx.give_buf(buf);
     found
 }
 
 /// Is every king of `side` attacked by its opponent?
-fn all_kings_attacked(game: &Game, side: Colour) -> bool {
-    let b = game.pos.board();
+fn all_kings_attacked(ctx: &Ctx, side: Colour) -> bool {
+    let b = ctx.pos().board();
     let kings = b.kind(KING) & b.colour(side);
-    kings.into_iter().all(|k| moves::attacked_by(&game.pos, side.opponent(), k, game.rules.pawn_first_rank_immobile))
+    kings.into_iter().all(|k| moves::attacked_by(ctx.pos(), side.opponent(), k, ctx.rules().pawn_first_rank_immobile))
 }
 
 impl Condition for RexMultiplex {
     fn name(&self) -> String {
         "Rex Multiplex".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
-    }
-    fn king_promotion(&self) -> bool {
-        true
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { king_promotion: true, check_rule: true, legality: true, ..Capabilities::default() }
     }
     // Check stays "any royal unit attacked" (the engine's rule); declaring a check rule
     // makes the builder refuse conditions that define check otherwise.
-    fn has_check_rule(&self) -> bool {
-        true
-    }
-    fn has_legality(&self) -> bool {
-        true
-    }
-    fn legal_after(&self, game: &mut Game, mover: Colour) -> bool {
+    fn legal_after(&self, ctx: &mut Ctx, mover: Colour) -> bool {
         let opp = mover.opponent();
-        if !game.in_check(opp) || all_kings_attacked(game, opp) {
+        if !ctx.in_check(opp) || all_kings_attacked(ctx, opp) {
             return true;
         }
-        can_escape(game, opp)
+        can_escape(ctx, opp)
     }
 }
 

@@ -13,7 +13,7 @@
 
 use crate::moves::{GenParams, Move};
 use crate::position::Position;
-use crate::rules::{Condition, Slot};
+use crate::rules::{Capabilities, Condition};
 use crate::walk::{KING, ROOK, ROOK_DIRS};
 use chimere_core::Colour;
 
@@ -24,17 +24,8 @@ impl Condition for Rokagogo {
     fn name(&self) -> String {
         "Rokagogo".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
-    }
-    fn castling_off(&self) -> bool {
-        true
-    }
-    fn castling_long_notation(&self) -> bool {
-        true
-    }
-    fn has_extra_moves(&self) -> bool {
-        true
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { castling_off: true, castling_long_notation: true, extra_moves: true, ..Capabilities::default() }
     }
     fn extra_moves(&self, pos: &Position, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
         let b = pos.board();

@@ -28,7 +28,7 @@
 //! consequences; a pawn that moved (promoting or not) leaves nothing.
 
 use crate::position::Unit;
-use crate::rules::{Condition, Note, Play, Reject, Role, RuleSet, RulesError, Slot};
+use crate::rules::{Capabilities, Condition, Note, Play, Reject, Role, RuleSet, RulesError, Slot};
 use crate::walk::PAWN;
 use chimere_core::Colour;
 
@@ -135,8 +135,8 @@ impl Condition for Sentinelles {
     fn name(&self) -> String {
         "Sentinelles".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        vec![Slot::AfterMove]
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { slots: vec![Slot::AfterMove], ..Capabilities::default() }
     }
     fn check_combination(&self, rules: &RuleSet) -> Result<(), RulesError> {
         if self.para && rules.uses_slot(Slot::CapturedFate) {

@@ -7,7 +7,7 @@
 //! defining check otherwise are refused with it. No promotion to king (the spec gives
 //! none).
 
-use crate::rules::{Condition, Slot};
+use crate::rules::{Capabilities, Condition};
 
 #[derive(Clone, Debug, Default)]
 pub struct SiameseKings;
@@ -16,11 +16,8 @@ impl Condition for SiameseKings {
     fn name(&self) -> String {
         "Rois siamois".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
-    }
-    fn has_check_rule(&self) -> bool {
-        true
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { check_rule: true, ..Capabilities::default() }
     }
 }
 

@@ -16,7 +16,7 @@
 use super::reflective_kings::{push_moves_as, reflected, royal_squares};
 use crate::moves::{GenParams, Move};
 use crate::position::{Position, ROYAL, Unit};
-use crate::rules::{Condition, Observation, Slot};
+use crate::rules::{Capabilities, Condition, Observation};
 use crate::walk::KING;
 use chimere_core::Colour;
 
@@ -27,17 +27,11 @@ impl Condition for StrictTransmutedKings {
     fn name(&self) -> String {
         "Rois strictement transmutés".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        Vec::new()
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { observation: Observation::KingCaptures, extra_moves: true, ..Capabilities::default() }
     }
     fn can_move(&self, u: Unit) -> bool {
         u.kind() != KING && !u.has(ROYAL)
-    }
-    fn observation(&self) -> Observation {
-        Observation::KingCaptures
-    }
-    fn has_extra_moves(&self) -> bool {
-        true
     }
     fn extra_moves(&self, pos: &Position, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
         // A royal unit that may not move (paralysis, observation rules) gains nothing.

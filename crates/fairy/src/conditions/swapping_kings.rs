@@ -5,10 +5,13 @@
 //!
 //! The royal unit of a side is its king or a unit with the royal attribute (Popeye's
 //! `Royal`). Decision: with more or fewer than one royal unit per side nothing is exchanged.
+//!
+//! Notation: `[Ke8<->Ke1]` after the move, the black royal unit's square first whoever
+//! moved, both squares as they were after the move and before the exchange.
 
 use crate::moves::attacked_by;
 use crate::position::ROYAL;
-use crate::rules::{Condition, Note, Observation, Play, Reject, RuleSet, RulesError, Slot};
+use crate::rules::{Capabilities, Condition, Note, Observation, Play, Reject, RuleSet, RulesError, Slot};
 use crate::walk::KING;
 use chimere_core::{Colour, Square};
 
@@ -19,8 +22,8 @@ impl Condition for SwappingKings {
     fn name(&self) -> String {
         "SwappingKings".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        vec![Slot::AfterMove]
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { slots: vec![Slot::AfterMove], ..Capabilities::default() }
     }
     fn after_move(&self, play: &mut Play) -> Result<(), Reject> {
         // The royal unit of each side: a king, or a unit with the royal attribute.
@@ -48,7 +51,14 @@ impl Condition for SwappingKings {
         let ut = play.pos.remove(t).ok_or(Reject)?;
         play.pos.add(t, um);
         play.pos.add(m, ut);
-        play.note(Note::Swapped { a_sq: t, a: ut, b_sq: m, b: um });
+        // Written with the black royal unit's square first, whoever moved
+        // (`../shared/spec/popeye-format.md`): the squares after the move, before the swap.
+        let note = if play.mover == Colour::Black {
+            Note::Swapped { a_sq: m, a: um, b_sq: t, b: ut }
+        } else {
+            Note::Swapped { a_sq: t, a: ut, b_sq: m, b: um }
+        };
+        play.note(note);
         Ok(())
     }
     fn check_combination(&self, rules: &RuleSet) -> Result<(), RulesError> {
@@ -56,7 +66,6 @@ impl Condition for SwappingKings {
             || rules.pawn_first_rank_immobile
             || rules.check_rule.is_some()
             || rules.kings_ordinary
-            || rules.extinction
         {
             return Err(RulesError(
                 "SwappingKings cannot be combined with conditions that change what check is".into(),
@@ -81,6 +90,18 @@ mod tests {
         let t: Vec<String> = v.iter().filter_map(|m| move_with_check(&mut g, m)).collect();
         assert!(t.contains(&"Rh1-h8[Ke8<->Ke1]".to_string()), "{t:?}");
         assert!(t.contains(&"Rh1-h7".to_string()), "{t:?}");
+    }
+
+    #[test]
+    fn the_black_kings_square_is_written_first_whoever_moves() {
+        // Black Rh8-h1 checks the white king on e1: the kings swap; the black king's square
+        // (e8) is written first, as when White checks.
+        let mut g = game_from_fen("4k2r/8/8/8/8/8/8/4K3 b - - 0 1", &["swapping kings"]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let t: Vec<String> = v.iter().filter_map(|m| move_with_check(&mut g, m)).collect();
+        assert!(t.contains(&"Rh8-h1[Ke8<->Ke1]".to_string()), "{t:?}");
+        assert!(!t.iter().any(|m| m.contains("[Ke1<->")), "{t:?}");
     }
 
     #[test]

@@ -15,7 +15,7 @@
 //! the capturer (Anticirce, Kamikaze...) are refused.
 
 use crate::position::{ROYAL, Unit, VOLAGE};
-use crate::rules::{Condition, Note, Play, Reject, RuleSet, RulesError, Slot};
+use crate::rules::{Capabilities, Condition, Note, Play, Reject, RuleSet, RulesError, Slot};
 use crate::walk::KING;
 use chimere_core::Colour;
 
@@ -41,14 +41,11 @@ impl Condition for Volage {
     fn name(&self) -> String {
         "Volage".into()
     }
-    fn slots(&self) -> Vec<Slot> {
-        vec![Slot::AfterMove]
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { slots: vec![Slot::AfterMove], diagram_attrs: self.every_unit, ..Capabilities::default() }
     }
     fn diagram_attrs(&self, u: Unit) -> u8 {
         if u.kind() == KING || u.has(ROYAL) || !self.every_unit { 0 } else { VOLAGE }
-    }
-    fn has_diagram_attrs(&self) -> bool {
-        self.every_unit
     }
     fn check_combination(&self, rules: &RuleSet) -> Result<(), RulesError> {
         if rules.uses_slot(Slot::CapturerRebirth) || rules.uses_slot(Slot::CapturerVanishes) {

@@ -1,0 +1,78 @@
+//! What a condition's judging hooks may do with a game ([`Ctx`]).
+
+use super::*;
+
+/// What a condition's judging hooks ([`Condition::check_rule`], [`Condition::legal_after`],
+/// [`Condition::filter_legal`], [`Condition::end_of_move`], [`Condition::status`]) may do
+/// with the game: read the position and the rules, change the position through its journal
+/// (undone before returning, except the turn state [`Condition::end_of_move`] records),
+/// generate, play and take back moves, ask check. The rules cannot be changed.
+pub struct Ctx<'a>(pub(super) &'a mut Game);
+
+impl Ctx<'_> {
+    pub fn pos(&self) -> &Position {
+        &self.0.pos
+    }
+    /// The position, to change through its journal ([`Position::begin`] /
+    /// [`Position::rollback`]).
+    pub fn pos_mut(&mut self) -> &mut Position {
+        &mut self.0.pos
+    }
+    pub fn rules(&self) -> &RuleSet {
+        &self.0.rules
+    }
+    /// The kinds `side` had in the diagram, one bit per kind index (none for neutrals).
+    pub fn diagram_kinds(&self, side: Colour) -> u32 {
+        match side {
+            Colour::White => self.0.diagram_kinds[0],
+            Colour::Black => self.0.diagram_kinds[1],
+            Colour::Shared => 0,
+        }
+    }
+    /// See [`Game::in_check`].
+    pub fn in_check(&mut self, side: Colour) -> bool {
+        self.0.in_check(side)
+    }
+    /// See [`Game::pseudo_moves`].
+    pub fn pseudo_moves(&self, mover: Colour, out: &mut Vec<Move>) {
+        self.0.pseudo_moves(mover, out)
+    }
+    /// See [`Game::pseudo_moves_from`].
+    pub fn pseudo_moves_from(&self, mover: Colour, from_mask: Bitboard, out: &mut Vec<Move>) {
+        self.0.pseudo_moves_from(mover, from_mask, out)
+    }
+    /// See [`Game::capture_candidates`].
+    pub fn capture_candidates(&self, by: Colour, targets: Bitboard) -> Bitboard {
+        self.0.capture_candidates(by, targets)
+    }
+    /// See [`Game::play`] (roll back with [`Position::rollback`]).
+    pub fn play(&mut self, mv: &Move, mover: Colour) -> Result<Notes, Reject> {
+        self.0.play(mv, mover)
+    }
+    /// See [`Game::play_into`] (roll back with [`Position::rollback`]).
+    pub fn play_into(&mut self, mv: &Move, mover: Colour, notes: &mut Notes) -> Result<(), Reject> {
+        self.0.play_into(mv, mover, notes)
+    }
+    /// See [`Game::make`] (take back with [`Ctx::unmake`]).
+    pub fn make(&mut self, mv: &Move) -> Option<Notes> {
+        self.0.make(mv)
+    }
+    pub fn unmake(&mut self) {
+        self.0.unmake()
+    }
+    /// The legal moves of the side to move, judged without the legality tests that look
+    /// at the replies (for such a test: the replies it weighs).
+    pub fn legal_replies(&mut self, out: &mut Vec<Move>) {
+        let was = std::mem::replace(&mut self.0.judging_replies, true);
+        self.0.legal_moves(out);
+        self.0.judging_replies = was;
+    }
+    /// See [`Game::take_buf`].
+    pub fn take_buf(&mut self) -> Vec<Move> {
+        self.0.take_buf()
+    }
+    /// See [`Game::give_buf`].
+    pub fn give_buf(&mut self, v: Vec<Move>) {
+        self.0.give_buf(v)
+    }
+}

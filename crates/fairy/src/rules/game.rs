@@ -1,0 +1,287 @@
+//! A position with its rules: generation glue (walks, extra moves, filters, choices),
+//! legality (make/unmake), legal moves, status, perft.
+
+use super::*;
+
+/// A position together with its rules: move generation, legality, make/unmake.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub rules: RuleSet,
+    pub pos: Position,
+    pub(super) pool: Vec<Vec<Move>>,
+    /// The kinds each side (white, black) had in the diagram, one bit per kind index.
+    pub diagram_kinds: [u32; 2],
+    /// A legality test judging by the opponent's replies is running: the replies it plays
+    /// skip such tests ([`Capabilities::judges_by_replies`]).
+    pub(super) judging_replies: bool,
+}
+
+/// Keeps the moves of `out[start..]` that satisfy `keep`, in order (in place).
+pub(super) fn keep_from(out: &mut Vec<Move>, start: usize, keep: impl Fn(&Move) -> bool) {
+    let mut w = start;
+    for i in start..out.len() {
+        let m = out[i];
+        if keep(&m) {
+            out[w] = m;
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
+impl Game {
+    /// A game from a diagram: the conditions' diagram attributes are given to its units.
+    pub fn new(rules: RuleSet, mut pos: Position) -> Game {
+        if !rules.diagram_marks.is_empty() {
+            for sq in pos.occupied() {
+                let u = pos.unit(sq).expect("occupied");
+                let attrs = rules.diagram_marks.iter().fold(u.attrs, |a, c| a | c.diagram_attrs(u));
+                pos.setup_attrs(sq, attrs);
+            }
+        }
+        if let Some(t) = rules.substitution {
+            pos.setup_map_kinds(|k| t[k.index() % walk::KINDS]);
+        }
+        for c in &rules.conditions {
+            c.setup(&mut pos);
+        }
+        let mut diagram_kinds = [0u32; 2];
+        for sq in pos.occupied() {
+            let u = pos.unit(sq).expect("occupied");
+            match u.colour() {
+                Colour::White => diagram_kinds[0] |= 1 << u.kind().index(),
+                Colour::Black => diagram_kinds[1] |= 1 << u.kind().index(),
+                Colour::Shared => {}
+            }
+        }
+        Game { rules, pos, pool: Vec::new(), diagram_kinds, judging_replies: false }
+    }
+
+    /// The units of `side` that may move (every unit unless a condition restricts them).
+    #[inline]
+    pub fn mobile_units(&self, side: Colour) -> Bitboard {
+        let mut m = Bitboard::FULL;
+        for c in &self.rules.mobility {
+            m &= c.mobile_units(&self.pos, side);
+        }
+        m
+    }
+
+    /// A cleared move buffer from the game's pool (give it back with [`Game::give_buf`]):
+    /// conditions that list moves in their hooks use it to avoid allocating per call.
+    pub fn take_buf(&mut self) -> Vec<Move> {
+        let mut v = self.pool.pop().unwrap_or_else(|| Vec::with_capacity(128));
+        v.clear();
+        v
+    }
+    /// Returns a buffer taken with [`Game::take_buf`] to the pool.
+    pub fn give_buf(&mut self, v: Vec<Move>) {
+        self.pool.push(v);
+    }
+
+    /// Pseudo-legal moves of `mover`, with every choice expanded.
+    pub fn pseudo_moves(&self, mover: Colour, out: &mut Vec<Move>) {
+        self.pseudo_moves_from(mover, Bitboard::FULL, out)
+    }
+
+    /// [`Game::pseudo_moves`] of the units of `mover` standing on `from_mask`.
+    pub fn pseudo_moves_from(&self, mover: Colour, from_mask: Bitboard, out: &mut Vec<Move>) {
+        let origin_hook = &self.rules.capture_origin;
+        let origin = move |p: &Position, from: Square, u: Unit| match origin_hook {
+            Some(c) => c.capture_origin(p, from, u),
+            None => Some(from),
+        };
+        let conds = &self.rules.conditions;
+        let promo_ok = |p: &Position, to: Square, u: Unit| conds.iter().all(|c| c.promotes_by_capture(p, to, u));
+        let can_move = |u: Unit| conds.iter().all(|c| c.can_move(u));
+        let gp = GenParams {
+            capture_promotes: &promo_ok,
+            can_move: &can_move,
+            promotions: &self.rules.promotions,
+            pawn_first_rank_immobile: self.rules.pawn_first_rank_immobile,
+            capture_origin: &origin,
+            promotion_rank: self.rules.promotion_rank,
+            first_rank_steps: self.rules.pawn_first_rank_steps,
+            capture_own: self.rules.capture_own,
+            any_unit: self.rules.any_unit,
+            castling: !self.rules.castling_off,
+            mobile: self.mobile_units(mover),
+        };
+        let start = out.len();
+        moves::generate_from(&self.pos, mover, &gp, from_mask, out);
+        for c in &self.rules.extra_moves {
+            c.extra_moves(&self.pos, mover, &gp, out);
+        }
+        if !self.rules.admit.is_empty() {
+            let mut keep = start;
+            for i in start..out.len() {
+                let m = out[i];
+                if self.rules.admit.iter().all(|c| c.admit(&self.pos, mover, &m)) {
+                    out[keep] = m;
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+        }
+        if let Some(c) = &self.rules.choices {
+            let end = out.len();
+            for i in start..end {
+                let m = out[i];
+                let n = c.choices(&self.pos, &m, &self.rules.promotions, self.rules.promotion_rank);
+                for k in 1..n {
+                    out.push(Move { choice: k, ..m });
+                }
+            }
+        }
+    }
+
+    /// Plays `mv` for the side to move if it is legal (the frame stays open: call
+    /// [`Game::unmake`]); returns `None` and leaves the position unchanged otherwise.
+    pub fn make(&mut self, mv: &Move) -> Option<Notes> {
+        let mut notes = Notes::new();
+        self.make_into(mv, &mut notes).then_some(notes)
+    }
+
+    /// [`Game::make`] writing the notes into `notes`; `false`: the move is illegal (and
+    /// the position unchanged).
+    pub fn make_into(&mut self, mv: &Move, notes: &mut Notes) -> bool {
+        self.make_inner(mv, notes).is_some()
+    }
+
+    fn make_inner(&mut self, mv: &Move, notes: &mut Notes) -> Option<()> {
+        let mover = self.pos.side();
+        if let Some(u) = self.pos.turn_unit()
+            && mv.from != u
+        {
+            // A multi-move turn: only this unit may move.
+            return None;
+        }
+        let board_before = if self.rules.turns.is_some() { self.pos.board().hash() } else { 0 };
+        let royals = count_royals(&self.pos, mover);
+        if let Some((_, rook_to)) = mv.castle {
+            // The castling king's side (under `any_unit`, possibly the opponent's king).
+            let side = match self.pos.unit(mv.from).map(|u| u.colour()) {
+                Some(c) if c != Colour::Shared => c,
+                _ => mover,
+            };
+            if self.in_check(side) {
+                return None;
+            }
+            // The king may not cross an observed square: stand it there and look.
+            self.pos.begin();
+            let k = self.pos.remove(mv.from).expect("king");
+            self.pos.add(rook_to, k);
+            let crossed_ok = !self.in_check(side);
+            self.pos.rollback();
+            if !crossed_ok {
+                return None;
+            }
+        }
+        let their_royals = if self.rules.check_rule.is_some() { count_royals(&self.pos, mover.opponent()) } else { 0 };
+        self.play_into(mv, mover, notes).ok()?;
+        if self.rules.check_rule.is_some()
+            && !self.rules.royals_capturable
+            && count_royals(&self.pos, mover.opponent()) < their_royals
+        {
+            // Kings are never captured when a condition redefines check.
+            self.pos.rollback();
+            return None;
+        }
+        if (!self.rules.kings_ordinary && count_royals(&self.pos, mover) < royals)
+            || (!self.rules.self_check_allowed && self.in_check(mover))
+        {
+            self.pos.rollback();
+            return None;
+        }
+        // Inside a test judging by the replies, the replies skip such tests.
+        let tests = if self.judging_replies { self.rules.first_reply_test } else { self.rules.legality.len() };
+        for i in 0..tests {
+            let c = self.rules.legality[i].clone();
+            if !c.legal_after(&mut Ctx(self), mover) {
+                self.pos.rollback();
+                return None;
+            }
+        }
+        if let Some(c) = self.rules.turns.clone()
+            && !c.end_of_move(&mut Ctx(self), mover, mv, board_before)
+        {
+            self.pos.rollback();
+            return None;
+        }
+        Some(())
+    }
+
+    /// Takes back the last move made.
+    pub fn unmake(&mut self) {
+        self.pos.rollback();
+    }
+
+    /// Every legal move of the side to move.
+    pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        let mut buf = self.take_buf();
+        let mut notes = Notes::new();
+        self.pseudo_moves(self.pos.side(), &mut buf);
+        let start = out.len();
+        let mut refused: Vec<Move> = Vec::new();
+        for m in &buf {
+            if self.make_into(m, &mut notes) {
+                self.unmake();
+                out.push(*m);
+            } else if self.rules.choices_all_or_nothing {
+                refused.push(*m);
+            }
+        }
+        if !refused.is_empty() {
+            let same = |a: &Move, b: &Move| Move { choice: 0, ..*a } == Move { choice: 0, ..*b };
+            keep_from(out, start, |m| !refused.iter().any(|r| same(r, m)));
+        }
+        if self.rules.must_capture && out[start..].iter().any(|m| m.capture.is_some()) {
+            keep_from(out, start, |m| m.capture.is_some());
+        }
+        for i in 0..self.rules.filters.len() {
+            let c = self.rules.filters[i].clone();
+            c.filter_legal(&mut Ctx(self), out, start);
+        }
+        self.give_buf(buf);
+    }
+
+    /// The status of the side to move, whose legal moves are `legal`: a condition may
+    /// decide it ([`Condition::status`]); else no move and in check loses, no move
+    /// otherwise draws.
+    pub fn status(&mut self, legal: &[Move]) -> chimere_core::Status {
+        for i in 0..self.rules.conditions.len() {
+            let c = self.rules.conditions[i].clone();
+            if let Some(s) = c.status(&mut Ctx(self), legal) {
+                return s;
+            }
+        }
+        if !legal.is_empty() {
+            return chimere_core::Status::Ongoing;
+        }
+        let side = self.pos.side();
+        if self.in_check(side) { chimere_core::Status::win_for(side.opponent()) } else { chimere_core::Status::Draw }
+    }
+
+    /// Leaf count to `depth` (every leaf made and unmade).
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut buf = self.take_buf();
+        if self.rules.must_capture || !self.rules.filters.is_empty() {
+            self.legal_moves(&mut buf);
+        } else {
+            self.pseudo_moves(self.pos.side(), &mut buf);
+        }
+        let mut n = 0;
+        let mut notes = Notes::new();
+        for m in &buf {
+            if self.make_into(m, &mut notes) {
+                n += self.perft(depth - 1);
+                self.unmake();
+            }
+        }
+        self.give_buf(buf);
+        n
+    }
+}
