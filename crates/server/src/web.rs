@@ -435,9 +435,14 @@ async fn variants() -> Response {
 }
 
 async fn conditions() -> Response {
-    let list: Vec<Value> = chimere_fairy::conditions::registry::CATALOGUE
+    // The `chimere conditions` catalogue: name, Popeye form, parameters (tab-separated).
+    let list: Vec<Value> = chimere_fairy::conditions::registry::catalogue()
         .iter()
-        .map(|(name, popeye)| json!({"name": name, "popeye": popeye}))
+        .map(|line| {
+            let mut f = line.split('\t');
+            let (name, popeye, params) = (f.next().unwrap_or(""), f.next().unwrap_or(""), f.next().unwrap_or(""));
+            json!({"name": name, "popeye": popeye, "params": params})
+        })
         .collect();
     Json(json!({"conditions": list})).into_response()
 }
