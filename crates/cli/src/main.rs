@@ -39,6 +39,36 @@ enum Command {
     Variants,
     /// List the fairy conditions: a name `--condition` accepts, and the Popeye keyword.
     Conditions,
+    /// Start the web app (pages, live play over WebSocket, games stored in SQLite).
+    Serve(ServeArgs),
+    /// Load benchmark of a running server: many concurrent games between scripted clients.
+    Load(LoadArgs),
+}
+
+#[derive(Args)]
+struct ServeArgs {
+    /// The SQLite database file (created and migrated on first start).
+    #[arg(long, default_value = "chimere.db")]
+    db: std::path::PathBuf,
+    /// Address and port to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    listen: String,
+}
+
+#[derive(Args)]
+struct LoadArgs {
+    /// The server's address (a `chimere serve` running on this machine).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    server: String,
+    /// Concurrent games.
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Turns per game (each side moves half of them).
+    #[arg(long, default_value_t = 40)]
+    plies: usize,
+    /// Only this variant (default: the five in turn).
+    #[arg(long)]
+    variant: Option<String>,
 }
 
 #[derive(Args)]
@@ -178,6 +208,15 @@ fn main() -> ExitCode {
             }
             println!("\nCirce parameters: {}", chimere_fairy::conditions::registry::circe_parameters());
             Ok(())
+        }
+        Command::Serve(a) => chimere_server::run(chimere_server::Config {
+            db: a.db,
+            listen: a.listen,
+            ..chimere_server::Config::default()
+        })
+        .map_err(Failure),
+        Command::Load(a) => {
+            chimere_server::load::run(&a.server, a.games, a.plies, a.variant.as_deref()).map_err(Failure)
         }
     };
     match result {

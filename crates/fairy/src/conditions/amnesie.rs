@@ -94,7 +94,7 @@ pub fn recompute(pos: &Position, orthodox: bool) -> (u8, Option<EnPassant>) {
                 })
                 .collect();
             if let [(target, pawn)] = proven[..] {
-                ep = Some(EnPassant { target, pawn, also: None });
+                ep = Some(EnPassant::new(target, pawn, None));
             }
         }
     }

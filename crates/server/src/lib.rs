@@ -1,0 +1,79 @@
+//! chimere-server: the web app of `chimere serve`. One process serves the pages, the
+//! WebSocket endpoint of live play and the computer opponent, and keeps every game in an
+//! embedded SQLite file (behind the [`store::Store`] trait).
+//!
+//! Modules: [`store`] (storage), [`hub`] (the referee: rooms, clocks, messages), [`web`]
+//! (HTTP, assets, WebSocket), [`identity`] (signed anonymous ids), [`pgn`], [`setup`]
+//! (a game's options), [`bot`] (the computer player's interface), [`rules`] (the rules
+//! API as used here).
+
+pub mod bot;
+pub mod client;
+pub mod hub;
+pub mod identity;
+pub mod load;
+pub mod pgn;
+pub mod rules;
+pub mod setup;
+pub mod store;
+pub mod web;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// How to run the server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub db: PathBuf,
+    pub listen: String,
+    pub limits: hub::Limits,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config { db: PathBuf::from("chimere.db"), listen: "127.0.0.1:8080".into(), limits: hub::Limits::default() }
+    }
+}
+
+/// Opens the database, resumes the games in play, binds the address and serves in the
+/// background; returns the bound address and the serving task.
+pub async fn start(config: Config) -> Result<(SocketAddr, tokio::task::JoinHandle<()>), String> {
+    let store = store::SqliteStore::open(&config.db).map_err(|e| format!("{}: {e}", config.db.display()))?;
+    let store: Arc<dyn store::Store> = Arc::new(store);
+    let secret = store.secret().map_err(|e| e.to_string())?;
+    let hub = hub::Hub::new(store, bot::default_bot(), config.limits.clone());
+    hub.resume_all().await?;
+    let app = web::App { hub, signer: identity::Signer::new(secret) };
+    let listener = tokio::net::TcpListener::bind(&config.listen)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let router = web::router(app);
+    // Moves are small messages that must go out at once: no Nagle delay.
+    use axum::serve::ListenerExt;
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
+    let task = tokio::spawn(async move {
+        if let Err(e) = axum::serve(listener, router).await {
+            eprintln!("server stopped: {e}");
+        }
+    });
+    Ok((addr, task))
+}
+
+/// Runs the server until it is stopped, printing the address to open.
+pub fn run(config: Config) -> Result<(), String> {
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(|e| e.to_string())?;
+    rt.block_on(async move {
+        let db = config.db.clone();
+        let (addr, task) = start(config).await?;
+        println!("Chimère is running: open http://{addr}/  (database {})", db.display());
+        tokio::select! {
+            _ = task => {}
+            _ = tokio::signal::ctrl_c() => println!("stopped"),
+        }
+        Ok(())
+    })
+}

@@ -1,0 +1,428 @@
+//! Storage: every game, its moves and the players, behind one trait ([`Store`]) so that a
+//! server database can take the embedded SQLite's place. [`SqliteStore`] creates and
+//! migrates its file on first open.
+//!
+//! Durability: the file runs in WAL mode with `synchronous=NORMAL`, which keeps every
+//! committed transaction when the *process* dies (kill -9); only a power cut can lose the
+//! last transactions. A move is committed before anyone is told of it.
+
+use rusqlite::{Connection, OptionalExtension, params};
+use std::path::Path;
+use std::sync::Mutex;
+
+/// A storage failure.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The game's ply was not the one expected: the move is a duplicate or stale.
+    #[error("stale: the game is at ply {actual}, not {expected}")]
+    Conflict { expected: u32, actual: u32 },
+    #[error("no such game `{0}`")]
+    NotFound(String),
+    #[error("database: {0}")]
+    Db(String),
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError::Db(e.to_string())
+    }
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// One game as stored (everything but its moves).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameRecord {
+    pub id: String,
+    pub variant: String,
+    /// The options as JSON ([`crate::setup::Setup`]).
+    pub setup: String,
+    pub start_fen: String,
+    /// Player ids of each seat (`None` = open seat; `bot:N` = the computer at level N).
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub white_name: Option<String>,
+    pub black_name: Option<String>,
+    /// `seek`, `private`, `computer` or `import`.
+    pub kind: String,
+    /// Clock: initial and increment in milliseconds; `None` = no clock.
+    pub initial_ms: Option<i64>,
+    pub increment_ms: i64,
+    /// Remaining time of each side after the last stored move.
+    pub white_ms: i64,
+    pub black_ms: i64,
+    pub ply: u32,
+    /// `waiting` (a seat is open), `playing`, `finished`, `aborted`.
+    pub status: String,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+    pub reason: String,
+    pub created_ms: i64,
+    pub updated_ms: i64,
+    /// The game this one is a rematch of, and the rematch of this one.
+    pub rematch_of: Option<String>,
+    pub rematch: Option<String>,
+}
+
+/// One stored turn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveRecord {
+    pub ply: u32,
+    pub uci: String,
+    pub canonical: String,
+    pub notation: String,
+    /// Clocks after the move.
+    pub white_ms: i64,
+    pub black_ms: i64,
+    pub at_ms: i64,
+}
+
+/// Which games to list.
+#[derive(Clone, Debug, Default)]
+pub struct GameFilter {
+    /// Any of these statuses (empty: any).
+    pub statuses: Vec<String>,
+    pub kind: Option<String>,
+    pub variant: Option<String>,
+    pub limit: u32,
+}
+
+/// Everything the server keeps. Implementations must make [`Store::append_move`] atomic
+/// and guarded by the ply: it succeeds only when the stored ply is `expected_ply`.
+pub trait Store: Send + Sync {
+    /// The server's signing secret (created on first call, then always the same).
+    fn secret(&self) -> StoreResult<Vec<u8>>;
+    fn player_name(&self, player: &str) -> StoreResult<Option<String>>;
+    fn set_player_name(&self, player: &str, name: &str) -> StoreResult<()>;
+    fn create_game(&self, g: &GameRecord) -> StoreResult<()>;
+    fn game(&self, id: &str) -> StoreResult<Option<GameRecord>>;
+    fn moves(&self, id: &str) -> StoreResult<Vec<MoveRecord>>;
+    /// Stores `m` as ply `expected_ply + 1` and the clocks, if the game is at `expected_ply`.
+    fn append_move(&self, id: &str, expected_ply: u32, m: &MoveRecord) -> StoreResult<()>;
+    /// Removes the moves after `new_ply` (takeback), if the game is at `expected_ply`.
+    fn truncate(&self, id: &str, expected_ply: u32, new_ply: u32, white_ms: i64, black_ms: i64) -> StoreResult<()>;
+    /// Updates every field but the ply and the moves.
+    fn update_game(&self, g: &GameRecord) -> StoreResult<()>;
+    fn list_games(&self, f: &GameFilter) -> StoreResult<Vec<GameRecord>>;
+}
+
+/// The embedded default: one SQLite file.
+pub struct SqliteStore {
+    conn: Mutex<Connection>,
+}
+
+const MIGRATIONS: &[&str] = &[
+    // 1: the first schema.
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value BLOB NOT NULL);
+     CREATE TABLE players (id TEXT PRIMARY KEY, name TEXT NOT NULL);
+     CREATE TABLE games (
+        id TEXT PRIMARY KEY, variant TEXT NOT NULL, setup TEXT NOT NULL, start_fen TEXT NOT NULL,
+        white TEXT, black TEXT, white_name TEXT, black_name TEXT, kind TEXT NOT NULL,
+        initial_ms INTEGER, increment_ms INTEGER NOT NULL, white_ms INTEGER NOT NULL,
+        black_ms INTEGER NOT NULL, ply INTEGER NOT NULL, status TEXT NOT NULL,
+        result TEXT NOT NULL, reason TEXT NOT NULL, created_ms INTEGER NOT NULL,
+        updated_ms INTEGER NOT NULL, rematch_of TEXT, rematch TEXT);
+     CREATE INDEX games_status ON games(status, updated_ms);
+     CREATE TABLE moves (
+        game_id TEXT NOT NULL REFERENCES games(id), ply INTEGER NOT NULL, uci TEXT NOT NULL,
+        canonical TEXT NOT NULL, notation TEXT NOT NULL, white_ms INTEGER NOT NULL,
+        black_ms INTEGER NOT NULL, at_ms INTEGER NOT NULL, PRIMARY KEY (game_id, ply));",
+];
+
+const GAME_COLUMNS: &str = "id, variant, setup, start_fen, white, black, white_name, black_name, kind, \
+     initial_ms, increment_ms, white_ms, black_ms, ply, status, result, reason, created_ms, updated_ms, \
+     rematch_of, rematch";
+
+fn read_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
+    Ok(GameRecord {
+        id: r.get(0)?,
+        variant: r.get(1)?,
+        setup: r.get(2)?,
+        start_fen: r.get(3)?,
+        white: r.get(4)?,
+        black: r.get(5)?,
+        white_name: r.get(6)?,
+        black_name: r.get(7)?,
+        kind: r.get(8)?,
+        initial_ms: r.get(9)?,
+        increment_ms: r.get(10)?,
+        white_ms: r.get(11)?,
+        black_ms: r.get(12)?,
+        ply: r.get(13)?,
+        status: r.get(14)?,
+        result: r.get(15)?,
+        reason: r.get(16)?,
+        created_ms: r.get(17)?,
+        updated_ms: r.get(18)?,
+        rematch_of: r.get(19)?,
+        rematch: r.get(20)?,
+    })
+}
+
+impl SqliteStore {
+    /// Opens (creating and migrating if needed) the database file at `path`.
+    pub fn open(path: &Path) -> StoreResult<SqliteStore> {
+        let conn = Connection::open(path)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        let version: usize = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        if version > MIGRATIONS.len() {
+            return Err(StoreError::Db(format!(
+                "the database is of schema {version}, newer than this program's {}",
+                MIGRATIONS.len()
+            )));
+        }
+        for (i, sql) in MIGRATIONS.iter().enumerate().skip(version) {
+            let tx = conn.unchecked_transaction()?;
+            tx.execute_batch(sql)?;
+            tx.pragma_update(None, "user_version", i + 1)?;
+            tx.commit()?;
+        }
+        Ok(SqliteStore { conn: Mutex::new(conn) })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Connection> {
+        // A panic while holding the lock cannot leave SQLite half-written (transactions),
+        // so a poisoned lock is still usable.
+        self.conn.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+fn current_ply(tx: &Connection, id: &str) -> StoreResult<u32> {
+    tx.query_row("SELECT ply FROM games WHERE id = ?1", [id], |r| r.get(0))
+        .optional()?
+        .ok_or_else(|| StoreError::NotFound(id.to_string()))
+}
+
+impl Store for SqliteStore {
+    fn secret(&self) -> StoreResult<Vec<u8>> {
+        let conn = self.lock();
+        let found: Option<Vec<u8>> =
+            conn.query_row("SELECT value FROM meta WHERE key = 'secret'", [], |r| r.get(0)).optional()?;
+        if let Some(s) = found {
+            return Ok(s);
+        }
+        let mut s = vec![0u8; 32];
+        getrandom::fill(&mut s).map_err(|e| StoreError::Db(format!("no randomness: {e}")))?;
+        conn.execute("INSERT INTO meta (key, value) VALUES ('secret', ?1)", [&s])?;
+        Ok(s)
+    }
+
+    fn player_name(&self, player: &str) -> StoreResult<Option<String>> {
+        let conn = self.lock();
+        Ok(conn.query_row("SELECT name FROM players WHERE id = ?1", [player], |r| r.get(0)).optional()?)
+    }
+
+    fn set_player_name(&self, player: &str, name: &str) -> StoreResult<()> {
+        let conn = self.lock();
+        conn.execute(
+            "INSERT INTO players (id, name) VALUES (?1, ?2) ON CONFLICT(id) DO UPDATE SET name = ?2",
+            params![player, name],
+        )?;
+        Ok(())
+    }
+
+    fn create_game(&self, g: &GameRecord) -> StoreResult<()> {
+        let conn = self.lock();
+        conn.execute(
+            &format!("INSERT INTO games ({GAME_COLUMNS}) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21)"),
+            params![
+                g.id, g.variant, g.setup, g.start_fen, g.white, g.black, g.white_name, g.black_name, g.kind,
+                g.initial_ms, g.increment_ms, g.white_ms, g.black_ms, g.ply, g.status, g.result, g.reason,
+                g.created_ms, g.updated_ms, g.rematch_of, g.rematch
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn game(&self, id: &str) -> StoreResult<Option<GameRecord>> {
+        let conn = self.lock();
+        let mut st = conn.prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))?;
+        Ok(st.query_row([id], read_game).optional()?)
+    }
+
+    fn moves(&self, id: &str) -> StoreResult<Vec<MoveRecord>> {
+        let conn = self.lock();
+        let mut st = conn.prepare_cached(
+            "SELECT ply, uci, canonical, notation, white_ms, black_ms, at_ms FROM moves WHERE game_id = ?1 ORDER BY ply",
+        )?;
+        let rows = st.query_map([id], |r| {
+            Ok(MoveRecord {
+                ply: r.get(0)?,
+                uci: r.get(1)?,
+                canonical: r.get(2)?,
+                notation: r.get(3)?,
+                white_ms: r.get(4)?,
+                black_ms: r.get(5)?,
+                at_ms: r.get(6)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+
+    fn append_move(&self, id: &str, expected_ply: u32, m: &MoveRecord) -> StoreResult<()> {
+        let mut conn = self.lock();
+        let tx = conn.transaction()?;
+        let changed = tx.execute(
+            "UPDATE games SET ply = ply + 1, white_ms = ?3, black_ms = ?4, updated_ms = ?5 WHERE id = ?1 AND ply = ?2",
+            params![id, expected_ply, m.white_ms, m.black_ms, m.at_ms],
+        )?;
+        if changed != 1 {
+            let actual = current_ply(&tx, id)?;
+            return Err(StoreError::Conflict { expected: expected_ply, actual });
+        }
+        tx.execute(
+            "INSERT INTO moves (game_id, ply, uci, canonical, notation, white_ms, black_ms, at_ms) VALUES (?1,?2,?3,?4,?5,?6,?7,?8)",
+            params![id, expected_ply + 1, m.uci, m.canonical, m.notation, m.white_ms, m.black_ms, m.at_ms],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn truncate(&self, id: &str, expected_ply: u32, new_ply: u32, white_ms: i64, black_ms: i64) -> StoreResult<()> {
+        let mut conn = self.lock();
+        let tx = conn.transaction()?;
+        let changed = tx.execute(
+            "UPDATE games SET ply = ?3, white_ms = ?4, black_ms = ?5 WHERE id = ?1 AND ply = ?2",
+            params![id, expected_ply, new_ply, white_ms, black_ms],
+        )?;
+        if changed != 1 {
+            let actual = current_ply(&tx, id)?;
+            return Err(StoreError::Conflict { expected: expected_ply, actual });
+        }
+        tx.execute("DELETE FROM moves WHERE game_id = ?1 AND ply > ?2", params![id, new_ply])?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn update_game(&self, g: &GameRecord) -> StoreResult<()> {
+        let conn = self.lock();
+        let changed = conn.execute(
+            "UPDATE games SET white = ?2, black = ?3, white_name = ?4, black_name = ?5, white_ms = ?6, black_ms = ?7,
+             status = ?8, result = ?9, reason = ?10, updated_ms = ?11, rematch_of = ?12, rematch = ?13 WHERE id = ?1",
+            params![
+                g.id,
+                g.white,
+                g.black,
+                g.white_name,
+                g.black_name,
+                g.white_ms,
+                g.black_ms,
+                g.status,
+                g.result,
+                g.reason,
+                g.updated_ms,
+                g.rematch_of,
+                g.rematch
+            ],
+        )?;
+        if changed != 1 {
+            return Err(StoreError::NotFound(g.id.clone()));
+        }
+        Ok(())
+    }
+
+    fn list_games(&self, f: &GameFilter) -> StoreResult<Vec<GameRecord>> {
+        let conn = self.lock();
+        let mut sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE 1=1");
+        let mut args: Vec<String> = Vec::new();
+        if !f.statuses.is_empty() {
+            let marks: Vec<String> = f
+                .statuses
+                .iter()
+                .map(|s| {
+                    args.push(s.clone());
+                    format!("?{}", args.len())
+                })
+                .collect();
+            sql += &format!(" AND status IN ({})", marks.join(","));
+        }
+        if let Some(k) = &f.kind {
+            args.push(k.clone());
+            sql += &format!(" AND kind = ?{}", args.len());
+        }
+        if let Some(v) = &f.variant {
+            args.push(v.clone());
+            sql += &format!(" AND variant = ?{}", args.len());
+        }
+        sql += &format!(" ORDER BY updated_ms DESC LIMIT {}", f.limit.max(1));
+        let mut st = conn.prepare(&sql)?;
+        let rows = st.query_map(rusqlite::params_from_iter(args.iter()), read_game)?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str) -> std::path::PathBuf {
+        let p = std::env::temp_dir().join(format!("chimere-store-{name}-{}.db", std::process::id()));
+        let _ = std::fs::remove_file(&p);
+        p
+    }
+
+    fn game(id: &str) -> GameRecord {
+        GameRecord {
+            id: id.into(),
+            variant: "chess".into(),
+            setup: "{}".into(),
+            start_fen: "x".into(),
+            kind: "seek".into(),
+            status: "playing".into(),
+            result: "*".into(),
+            ..GameRecord::default()
+        }
+    }
+
+    fn mv(ply: u32, uci: &str) -> MoveRecord {
+        MoveRecord {
+            ply,
+            uci: uci.into(),
+            canonical: uci.into(),
+            notation: uci.into(),
+            white_ms: 1,
+            black_ms: 2,
+            at_ms: 3,
+        }
+    }
+
+    #[test]
+    fn the_ply_guard_refuses_duplicates_and_stale_moves() {
+        let path = temp("guard");
+        let s = SqliteStore::open(&path).unwrap();
+        s.create_game(&game("g")).unwrap();
+        s.append_move("g", 0, &mv(1, "e2e4")).unwrap();
+        // The same move again (still believing the game at ply 0) is refused.
+        assert!(matches!(s.append_move("g", 0, &mv(1, "e2e4")), Err(StoreError::Conflict { expected: 0, actual: 1 })));
+        s.append_move("g", 1, &mv(2, "e7e5")).unwrap();
+        assert!(matches!(s.append_move("g", 5, &mv(6, "x")), Err(StoreError::Conflict { .. })));
+        let moves = s.moves("g").unwrap();
+        assert_eq!(moves.iter().map(|m| m.uci.as_str()).collect::<Vec<_>>(), ["e2e4", "e7e5"]);
+        assert_eq!(s.game("g").unwrap().unwrap().ply, 2);
+        s.truncate("g", 2, 1, 5, 6).unwrap();
+        assert_eq!(s.moves("g").unwrap().len(), 1);
+        assert!(matches!(s.append_move("nope", 0, &mv(1, "a")), Err(StoreError::NotFound(_))));
+    }
+
+    #[test]
+    fn reopening_keeps_games_moves_and_the_secret() {
+        let path = temp("reopen");
+        let secret = {
+            let s = SqliteStore::open(&path).unwrap();
+            s.create_game(&game("a")).unwrap();
+            s.append_move("a", 0, &mv(1, "e2e4")).unwrap();
+            s.set_player_name("p1", "Ann").unwrap();
+            s.secret().unwrap()
+        };
+        let s = SqliteStore::open(&path).unwrap();
+        assert_eq!(s.secret().unwrap(), secret);
+        assert_eq!(s.moves("a").unwrap().len(), 1);
+        assert_eq!(s.player_name("p1").unwrap().as_deref(), Some("Ann"));
+        let list =
+            s.list_games(&GameFilter { statuses: vec!["playing".into()], limit: 10, ..GameFilter::default() }).unwrap();
+        assert_eq!(list.len(), 1);
+    }
+}

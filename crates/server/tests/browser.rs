@@ -1,0 +1,48 @@
+//! Browser tests: a real headless Chromium (Debian's `chromium`) driven by playwright-core
+//! (`web/tests/browser.mjs`) against a server started here on a fresh SQLite file. They
+//! need `node`, `web/node_modules` (`npm ci` in `web/`) and `/usr/bin/chromium`; `.ci/run`
+//! installs them. Without them the test fails under CI (`CI` set) and is skipped, loudly,
+//! elsewhere.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_web_app_in_a_real_browser() {
+    let web = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web");
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let missing: Vec<&str> = [
+        (!web.join("node_modules/playwright-core").exists(), "web/node_modules (run `npm ci` in web/)"),
+        (!std::path::Path::new(&chromium).exists(), "chromium (apt-get install chromium)"),
+        (Command::new("node").arg("--version").output().is_err(), "node"),
+    ]
+    .iter()
+    .filter(|(m, _)| *m)
+    .map(|(_, what)| *what)
+    .collect();
+    if !missing.is_empty() {
+        let msg = format!("browser tests need: {}", missing.join(", "));
+        if std::env::var_os("CI").is_some() {
+            panic!("{msg}");
+        }
+        eprintln!("SKIPPED: {msg}");
+        return;
+    }
+    let db = std::env::temp_dir().join(format!("chimere-browser-{}.db", std::process::id()));
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{ext}", db.display()));
+    }
+    let config = chimere_server::Config { db, listen: "127.0.0.1:0".into(), ..Default::default() };
+    let (addr, _task) = chimere_server::start(config).await.unwrap();
+    let out = tokio::process::Command::new("node")
+        .arg("tests/browser.mjs")
+        .arg(format!("http://{addr}"))
+        .current_dir(&web)
+        .output()
+        .await
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    println!("{stdout}");
+    eprintln!("{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "browser tests failed:\n{stdout}");
+}
