@@ -39,6 +39,8 @@ enum Command {
     Variants,
     /// List the fairy conditions: a name `--condition` accepts, and the Popeye keyword.
     Conditions,
+    /// Play through the UCI protocol on standard input and output (the computer opponent).
+    Uci,
 }
 
 #[derive(Args)]
@@ -155,6 +157,10 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
+        Command::Uci => {
+            chimere_engine::uci::run_stdio();
+            Ok(())
+        }
         Command::Moves(a) => moves(a),
         Command::Perft(a) => perft(a),
         Command::Bench(a) => bench::run(a.variant.as_deref(), a.quick),
