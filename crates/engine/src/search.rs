@@ -798,7 +798,7 @@ pub fn search<V: Api>(
             if limits.depth.is_none()
                 && !limits.infinite
                 && lines[0].1.abs() > MATE_BOUND
-                && depth as i32 > (MATE - lines[0].1.abs()) + 2
+                && depth > (MATE - lines[0].1.abs()) + 2
             {
                 break;
             }
