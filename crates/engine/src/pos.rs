@@ -89,3 +89,24 @@ impl Api for chimere_chess::Chess {
     const FIFTY: bool = true;
     const REPETITION: Repetition = Repetition::Draw;
 }
+
+/// A pass taken back by [`unmake_null`].
+pub enum NullUndo {
+    Chess(chimere_chess::Undo),
+}
+
+/// Passes the turn for null-move pruning, where the rules can (orthodox chess: the game
+/// API has no pass, so this asks the chess crate directly); `None` elsewhere.
+pub fn make_null<V: Api>(pos: &mut V) -> Option<NullUndo> {
+    let any: &mut dyn std::any::Any = pos;
+    any.downcast_mut::<chimere_chess::Chess>().map(|c| NullUndo::Chess(c.make_null()))
+}
+
+/// Takes back [`make_null`].
+pub fn unmake_null<V: Api>(pos: &mut V, u: NullUndo) {
+    let any: &mut dyn std::any::Any = pos;
+    match (any.downcast_mut::<chimere_chess::Chess>(), u) {
+        (Some(c), NullUndo::Chess(u)) => c.unmake_null(u),
+        (None, _) => {}
+    }
+}

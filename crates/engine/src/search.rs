@@ -173,6 +173,8 @@ struct Worker<'a, V: Api> {
     /// Root turns excluded (MultiPV lines already found), by id.
     excluded: Vec<u32>,
     root_best: Option<(V::Move, i32)>,
+    /// `nulled[ply]`: the node at `ply` was reached by a pass.
+    nulled: Vec<bool>,
 }
 
 fn terminal(st: Status, stm: Colour, ply: usize) -> Option<i32> {
@@ -246,6 +248,7 @@ impl<'a, V: Api> Worker<'a, V> {
             stopped: false,
             excluded: Vec::new(),
             root_best: None,
+            nulled: vec![false; MAX_PLY + 2],
         }
     }
 
@@ -305,6 +308,14 @@ impl<'a, V: Api> Worker<'a, V> {
             return Some(0);
         }
         None
+    }
+
+    /// Whether `c` has a unit besides pawns and kings worth more than a pawn (zugzwang guard).
+    fn has_pieces(&self, c: Colour) -> bool {
+        let b = self.pos.board();
+        let own = b.colour(c);
+        (0..self.t.data.kinds)
+            .any(|k| self.t.data.value_mg[k] > 200 && (b.kind(chimere_core::Kind(k as u8)) & own).any())
     }
 
     /// Fills `order[ply]` with an ordering score and the id of each turn of `lists[ply]`.
@@ -448,6 +459,35 @@ impl<'a, V: Api> Worker<'a, V> {
             let e = eval::evaluate(&self.pos, self.t);
             if e - 90 * depth >= beta {
                 return e;
+            }
+        }
+        // Null move: if passing still fails high, so will a real turn.
+        if data.null_move
+            && !pv_node
+            && !in_check
+            && ply > 0
+            && depth >= 3
+            && !self.nulled[ply]
+            && beta.abs() < MATE_BOUND
+        {
+            let e = eval::evaluate(&self.pos, self.t);
+            if e >= beta && self.has_pieces(stm) {
+                if let Some(u) = crate::pos::make_null(&mut self.pos) {
+                    self.keys.push(self.pos.hash());
+                    self.fifty[ply + 1] = self.fifty[ply] + 1;
+                    self.nulled[ply + 1] = true;
+                    let r = 3 + depth / 6;
+                    let s = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, stm);
+                    self.nulled[ply + 1] = false;
+                    self.keys.pop();
+                    crate::pos::unmake_null(&mut self.pos, u);
+                    if self.stopped {
+                        return 0;
+                    }
+                    if s >= beta {
+                        return if s > MATE_BOUND { beta } else { s };
+                    }
+                }
             }
         }
         self.score_moves(ply, tt_move, stm);

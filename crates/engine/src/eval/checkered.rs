@@ -17,6 +17,7 @@ pub static DATA: EvalData = EvalData {
     name: "checkered",
     kinds: 6,
     status_every_node: false,
+    null_move: false,
     futility: true,
     lmr: true,
     check_extension: true,

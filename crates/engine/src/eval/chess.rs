@@ -19,7 +19,7 @@ const Z: Square2 = Square2::ZERO;
 /// grasshopper).
 pub static DATA: EvalData = EvalData {
     name: "chess",
-    kinds: 14,
+    kinds: 6,
     value_mg: [90, 320, 335, 480, 960, 0, 450, 800, 300, 350, 330, 380, 0, 200, 0, 0],
     value_eg: [110, 290, 305, 525, 950, 0, 450, 800, 300, 350, 330, 380, 0, 200, 0, 0],
     square_mg: [
@@ -82,6 +82,7 @@ pub static DATA: EvalData = EvalData {
     tempo: 12,
     feature: Feature::Chess,
     lmr: true,
+    null_move: true,
     futility: true,
     check_extension: true,
     status_every_node: false,
@@ -93,6 +94,8 @@ pub static DATA: EvalData = EvalData {
 /// that assumes orthodox play.
 pub static FAIRY: EvalData = EvalData {
     name: "chess+conditions",
+    kinds: 14,
+    null_move: false,
     lmr: true,
     futility: false,
     status_every_node: true,
@@ -115,6 +118,7 @@ const fn copy_chess() -> EvalData {
         tempo: DATA.tempo,
         feature: DATA.feature,
         lmr: DATA.lmr,
+        null_move: DATA.null_move,
         futility: DATA.futility,
         check_extension: DATA.check_extension,
         status_every_node: DATA.status_every_node,

@@ -78,6 +78,7 @@ pub static DATA: EvalData = EvalData {
     tempo: 15,
     feature: Feature::Dynamo,
     lmr: true,
+    null_move: false,
     futility: false,
     check_extension: true,
     status_every_node: false,

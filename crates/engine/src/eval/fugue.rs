@@ -83,6 +83,7 @@ pub static DATA: EvalData = EvalData {
     tempo: 12,
     feature: Feature::Fugue,
     lmr: true,
+    null_move: false,
     futility: true,
     check_extension: false,
     status_every_node: true,

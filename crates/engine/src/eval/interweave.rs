@@ -79,6 +79,7 @@ pub static DATA: EvalData = EvalData {
     tempo: 10,
     feature: Feature::Interweave,
     lmr: true,
+    null_move: false,
     futility: false,
     check_extension: false,
     status_every_node: true,

@@ -90,6 +90,8 @@ pub struct EvalData {
     pub feature: Feature,
     /// Late-move reductions are sound here (no zugzwang-dominated play, no forced chains).
     pub lmr: bool,
+    /// Null-move pruning is sound here (no zugzwang-dominated play) and the rules can pass.
+    pub null_move: bool,
     /// Reverse futility (static) pruning near the leaves is sound here.
     pub futility: bool,
     /// Extend turns that give check (variants with check).
