@@ -471,22 +471,23 @@ impl<'a, V: Api> Worker<'a, V> {
             && beta.abs() < MATE_BOUND
         {
             let e = eval::evaluate(&self.pos, self.t);
-            if e >= beta && self.has_pieces(stm) {
-                if let Some(u) = crate::pos::make_null(&mut self.pos) {
-                    self.keys.push(self.pos.hash());
-                    self.fifty[ply + 1] = self.fifty[ply] + 1;
-                    self.nulled[ply + 1] = true;
-                    let r = 3 + depth / 6;
-                    let s = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, stm);
-                    self.nulled[ply + 1] = false;
-                    self.keys.pop();
-                    crate::pos::unmake_null(&mut self.pos, u);
-                    if self.stopped {
-                        return 0;
-                    }
-                    if s >= beta {
-                        return if s > MATE_BOUND { beta } else { s };
-                    }
+            if e >= beta
+                && self.has_pieces(stm)
+                && let Some(u) = crate::pos::make_null(&mut self.pos)
+            {
+                self.keys.push(self.pos.hash());
+                self.fifty[ply + 1] = self.fifty[ply] + 1;
+                self.nulled[ply + 1] = true;
+                let r = 3 + depth / 6;
+                let s = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, stm);
+                self.nulled[ply + 1] = false;
+                self.keys.pop();
+                crate::pos::unmake_null(&mut self.pos, u);
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s > MATE_BOUND { beta } else { s };
                 }
             }
         }

@@ -161,7 +161,7 @@ fn levels_choose_among_near_best() {
     for level in 1..=8 {
         for seed in 0..4 {
             let s = Settings { level, seed, ..Settings::default() };
-            let o = run(&pos, &Limits::default(), &s);
+            let o = run(&pos, &depth(6), &s);
             assert_eq!(pos.uci(&o.best.unwrap(), false), "e4d5", "level {level} seed {seed}");
         }
     }
