@@ -52,5 +52,44 @@ pub fn run(only: Option<&str>, quick: bool) -> Result<(), Failure> {
             rate(bulk, bulk_s)
         );
     }
+    search_rows(only, quick);
     Ok(())
+}
+
+/// Search depth of the search rows, per variant (turns).
+fn search_depth(variant: &str) -> u32 {
+    match variant {
+        "chess" => 10,
+        "checkered" => 7,
+        "interweave" => 7,
+        "fugue" => 7,
+        _ => 5,
+    }
+}
+
+/// One search row per variant: nodes per second of a fixed-depth search of its first
+/// bench position (one thread, 16 MB table).
+fn search_rows(only: Option<&str>, quick: bool) {
+    println!();
+    println!("{:<24} {:<9} {:>5} {:>13} {:>10} {:>12}", "search", "position", "depth", "nodes", "s", "knodes/s");
+    let mut done: Vec<&str> = Vec::new();
+    for b in BENCH.iter().filter(|b| only.is_none_or(|v| v == b.variant) && b.conditions.is_empty()) {
+        if done.contains(&b.variant) {
+            continue;
+        }
+        done.push(b.variant);
+        let depth = search_depth(b.variant) - u32::from(quick) * 2;
+        match chimere_engine::uci::bench_search(b.variant, b.fen, depth) {
+            Ok((nodes, secs)) => println!(
+                "{:<24} {:<9} {:>5} {:>13} {:>10.3} {:>12.0}",
+                b.variant,
+                b.label,
+                depth,
+                nodes,
+                secs,
+                nodes as f64 / secs.max(1e-9) / 1e3
+            ),
+            Err(e) => println!("{:<24} {:<9} {:>5} {e}", b.variant, b.label, depth),
+        }
+    }
 }

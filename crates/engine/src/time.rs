@@ -25,7 +25,7 @@ pub struct Limits {
 #[derive(Clone, Debug)]
 pub struct Clock {
     pub start: Instant,
-    /// Do not start a new iteration after about half of this; stop after it.
+    /// Do not start a new iteration after 60 % of this.
     pub soft: Option<Duration>,
     /// Stop at once when reached.
     pub hard: Option<Duration>,
@@ -50,7 +50,7 @@ impl Clock {
         let Some(time) = time else { return Clock { start, soft: None, hard: None } };
         let inc = inc.unwrap_or(0);
         let left = time.saturating_sub(overhead_ms).max(1);
-        let mtg = limits.movestogo.map_or(30, |m| m.clamp(1, 50)) as u64;
+        let mtg = limits.movestogo.map_or(22, |m| m.clamp(1, 50)) as u64;
         let soft = (left / mtg + inc * 3 / 4).min(left / 2).max(1);
         let hard = if mtg == 1 { soft } else { soft.max((soft * 3).min(left / 5)) };
         Clock { start, soft: Some(Duration::from_millis(soft)), hard: Some(Duration::from_millis(hard.max(1))) }
@@ -68,7 +68,7 @@ impl Clock {
 
     /// An iteration just finished: whether to start another one.
     pub fn another_iteration(&self) -> bool {
-        self.soft.is_none_or(|s| self.start.elapsed() < s / 2)
+        self.soft.is_none_or(|s| self.start.elapsed() < s * 6 / 10)
     }
 }
 

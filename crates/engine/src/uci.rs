@@ -467,3 +467,23 @@ pub fn run_stdio() {
     let mut lock = stdin.lock();
     uci.run(&mut lock);
 }
+
+/// A fixed-depth search of one position (for `chimere bench`): nodes and seconds.
+pub fn bench_search(variant: &str, fen: &str, depth: u32) -> Result<(u64, f64), String> {
+    struct Bench<'a> {
+        fen: &'a str,
+        depth: u32,
+    }
+    impl Job for Bench<'_> {
+        type Output = Result<(u64, f64), String>;
+        fn run<V: Api>(self) -> Self::Output {
+            let pos = V::from_fen(self.fen).map_err(|e| e.to_string())?;
+            let shared = Shared::new(Arc::new(Tt::new(16)), Arc::new(AtomicBool::new(false)));
+            let limits = Limits { depth: Some(self.depth), ..Limits::default() };
+            let t = std::time::Instant::now();
+            let o = search::search(&pos, &History::default(), &limits, &Settings::default(), &shared, &mut |_| {});
+            Ok((o.nodes, t.elapsed().as_secs_f64()))
+        }
+    }
+    dispatch(variant, &[], Bench { fen, depth })?
+}
