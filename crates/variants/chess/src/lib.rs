@@ -19,9 +19,11 @@ mod fen;
 pub mod game_level;
 mod movegen;
 mod notation;
+mod uci;
 
 use chimere_core::{
-    Bitboard, Board, Colour, GameOptions, Kind, Notation, Piece, RulesError, Square, Status, Variant, zobrist,
+    Bitboard, Board, Colour, GameOptions, GameRules, Kind, Notation, Piece, RulesError, Square, Status, Variant,
+    zobrist,
 };
 
 pub use movegen::{Flag, Move};
@@ -183,6 +185,39 @@ impl Variant for Chess {
 
     fn legal_turns(&mut self, out: &mut Vec<Move>) {
         movegen::generate(self, &mut movegen::ListSink(out));
+    }
+
+    const RULES: GameRules = GameRules::ORTHODOX;
+
+    fn side_to_move(&self) -> Colour {
+        self.side
+    }
+    fn in_check(&mut self) -> bool {
+        Chess::in_check(self)
+    }
+    fn is_noisy(&self, m: &Move) -> bool {
+        match m.flag {
+            Flag::EnPassant | Flag::Promote(_) => true,
+            Flag::Castle => false,
+            Flag::Normal | Flag::DoublePush => self.board.get(m.to).is_some(),
+        }
+    }
+    fn resets_fifty(&self, m: &Move) -> bool {
+        m.flag != Flag::Castle && (self.is_noisy(m) || self.board.get(m.from).is_some_and(|p| p.kind == PAWN))
+    }
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+    fn insufficient_material(&self) -> bool {
+        game_level::insufficient_material(self)
+    }
+    fn for_each_piece(&self, f: &mut dyn FnMut(Square, Piece)) {
+        for (s, p) in self.board.iter() {
+            f(s, p);
+        }
+    }
+    fn uci(&self, m: &Move, chess960: bool) -> String {
+        uci::token(self, m, chess960)
     }
 
     fn count_turns(&mut self, _scratch: &mut Vec<Move>) -> u64 {

@@ -48,7 +48,9 @@ mod tables;
 
 use chimere_core::canonical;
 use chimere_core::random::chess_like_start;
-use chimere_core::{Board, Colour, Effect, GameOptions, Kind, Piece, RulesError, Square, Status, Variant, zobrist};
+use chimere_core::{
+    Board, Colour, Effect, GameOptions, GameRules, Kind, Piece, RulesError, Square, Status, Variant, zobrist,
+};
 use std::fmt::Write;
 
 /// Orthodox kinds and letters, as in chess.
@@ -247,6 +249,34 @@ impl Variant for Dynamo {
     type Move = Move;
     type Undo = Undo;
     const NAME: &'static str = "dynamo";
+    const RULES: GameRules = GameRules::ORTHODOX;
+
+    fn side_to_move(&self) -> Colour {
+        self.side()
+    }
+    fn in_check(&mut self) -> bool {
+        Dynamo::in_check(self, self.side())
+    }
+    /// A turn is noisy when it pushes or pulls an enemy unit off the board (the only
+    /// captures of Dynamo) or promotes.
+    fn is_noisy(&self, m: &Move) -> bool {
+        let enemy_off = |from: u8, to: u8| {
+            to == EXIT && from < 64 && self.board().get(sq(from)).is_some_and(|p| p.colour != self.side())
+        };
+        enemy_off(m.from1, m.to1) || enemy_off(m.from2, m.to2) || m.promo1 != NO_PROMO || m.promo2 != NO_PROMO
+    }
+    fn resets_fifty(&self, m: &Move) -> bool {
+        let pawn = |from: u8| from < 64 && self.board().get(sq(from)).is_some_and(|p| p.kind == PAWN);
+        m.kind != CASTLE && (self.is_noisy(m) || pawn(m.from1) || pawn(m.from2))
+    }
+    fn for_each_piece(&self, f: &mut dyn FnMut(Square, Piece)) {
+        for (s, p) in self.board().iter() {
+            f(s, p);
+        }
+    }
+    fn uci(&self, m: &Move, _chess960: bool) -> String {
+        chimere_core::canonical::simple_uci(&self.canonical(m), if self.side() == Colour::White { 'w' } else { 'b' })
+    }
 
     fn new_game(opts: &GameOptions) -> Result<Self, RulesError> {
         opts.check(&[])?;
@@ -339,7 +369,7 @@ impl Variant for Dynamo {
         self.generate(&mut list);
         if !list.is_empty() {
             Status::Ongoing
-        } else if self.in_check(self.side) {
+        } else if Dynamo::in_check(self, self.side) {
             Status::win_for(self.side.opponent())
         } else {
             Status::Draw
