@@ -9,10 +9,10 @@
 //! when the side to move changed.
 
 use crate::eval::{self, Tables};
-use crate::pos::{Api, Repetition};
+use crate::pos::{self, Api};
 use crate::time::{Clock, Limits};
 use crate::tt::{Bound, Tt};
-use chimere_core::{Colour, Status};
+use chimere_core::{Board, Colour, Repetition, Status};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
@@ -175,6 +175,8 @@ struct Worker<'a, V: Api> {
     root_best: Option<(V::Move, i32)>,
     /// `nulled[ply]`: the node at `ply` was reached by a pass.
     nulled: Vec<bool>,
+    /// Pieces of rules types that keep no [`Board`] of their own.
+    scratch: Board,
 }
 
 fn terminal(st: Status, stm: Colour, ply: usize) -> Option<i32> {
@@ -249,6 +251,7 @@ impl<'a, V: Api> Worker<'a, V> {
             excluded: Vec::new(),
             root_best: None,
             nulled: vec![false; MAX_PLY + 2],
+            scratch: Board::empty(),
         }
     }
 
@@ -279,7 +282,7 @@ impl<'a, V: Api> Worker<'a, V> {
     fn game_rules(&self, ply: usize, mover: Colour, stm: Colour) -> Option<i32> {
         let idx = self.root_len + ply - 1;
         let key = self.keys[idx];
-        let reach = if V::FIFTY { self.fifty[ply] as usize } else { idx };
+        let reach = if V::RULES.fifty_moves { self.fifty[ply] as usize } else { idx };
         let lo = idx.saturating_sub(reach);
         let mut count = 0;
         let mut in_path = false;
@@ -294,14 +297,14 @@ impl<'a, V: Api> Worker<'a, V> {
             }
         }
         if count >= 2 || (count >= 1 && in_path) {
-            if count >= 2 && V::REPETITION == Repetition::CompleterLoses {
+            if count >= 2 && V::RULES.repetition == Repetition::CompleterLoses {
                 // The player who completed the threefold repetition loses.
                 let s = MATE - ply as i32;
                 return Some(if mover == stm { -s } else { s });
             }
             return Some(0);
         }
-        if V::FIFTY && self.fifty[ply] >= 100 {
+        if V::RULES.fifty_moves && self.fifty[ply] >= 100 {
             return Some(0);
         }
         if self.pos.insufficient_material() {
@@ -310,9 +313,15 @@ impl<'a, V: Api> Worker<'a, V> {
         None
     }
 
+    #[inline]
+    fn evaluate(&mut self) -> i32 {
+        let b = pos::board(&self.pos, &mut self.scratch);
+        eval::evaluate(&self.pos, b, self.t)
+    }
+
     /// Whether `c` has a unit besides pawns and kings worth more than a pawn (zugzwang guard).
-    fn has_pieces(&self, c: Colour) -> bool {
-        let b = self.pos.board();
+    fn has_pieces(&mut self, c: Colour) -> bool {
+        let b = pos::board(&self.pos, &mut self.scratch);
         let own = b.colour(c);
         (0..self.t.data.kinds)
             .any(|k| self.t.data.value_mg[k] > 200 && (b.kind(chimere_core::Kind(k as u8)) & own).any())
@@ -323,7 +332,7 @@ impl<'a, V: Api> Worker<'a, V> {
         let mut order = std::mem::take(&mut self.order[ply]);
         let list = std::mem::take(&mut self.lists[ply]);
         order.clear();
-        let before = self.t.material(self.pos.board());
+        let before = self.t.material(pos::board(&self.pos, &mut self.scratch));
         let sign = if stm == Colour::Black { -1 } else { 1 };
         let side = if stm == Colour::Black { HISTORY } else { 0 };
         for m in &list {
@@ -332,7 +341,7 @@ impl<'a, V: Api> Worker<'a, V> {
                 TT_MOVE
             } else if self.pos.is_noisy(m) {
                 let u = self.pos.make(m);
-                let after = self.t.material(self.pos.board());
+                let after = self.t.material(pos::board(&self.pos, &mut self.scratch));
                 self.pos.unmake(m, u);
                 NOISY + (sign * (after - before)).clamp(-49_000, 49_000)
             } else if id == self.killers[ply][0] {
@@ -374,7 +383,7 @@ impl<'a, V: Api> Worker<'a, V> {
     /// Plays `m` at `ply`, recording the key and the fifty-move count.
     #[inline]
     fn play(&mut self, m: &V::Move, ply: usize) -> V::Undo {
-        let irreversible = V::FIFTY && self.pos.resets_fifty(m);
+        let irreversible = V::RULES.fifty_moves && self.pos.resets_fifty(m);
         let u = self.pos.make(m);
         self.keys.push(self.pos.hash());
         self.fifty[ply + 1] = if irreversible { 0 } else { self.fifty[ply] + 1 };
@@ -456,7 +465,7 @@ impl<'a, V: Api> Worker<'a, V> {
         let in_check = self.pos.in_check();
         // Static pruning near the leaves, where the data says it is sound.
         if data.futility && !pv_node && !in_check && ply > 0 && depth <= 4 && beta.abs() < MATE_BOUND {
-            let e = eval::evaluate(&self.pos, self.t);
+            let e = self.evaluate();
             if e - 90 * depth >= beta {
                 return e;
             }
@@ -470,10 +479,10 @@ impl<'a, V: Api> Worker<'a, V> {
             && !self.nulled[ply]
             && beta.abs() < MATE_BOUND
         {
-            let e = eval::evaluate(&self.pos, self.t);
+            let e = self.evaluate();
             if e >= beta
                 && self.has_pieces(stm)
-                && let Some(u) = crate::pos::make_null(&mut self.pos)
+                && let Some(u) = pos::make_null(&mut self.pos)
             {
                 self.keys.push(self.pos.hash());
                 self.fifty[ply + 1] = self.fifty[ply] + 1;
@@ -482,7 +491,7 @@ impl<'a, V: Api> Worker<'a, V> {
                 let s = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, stm);
                 self.nulled[ply + 1] = false;
                 self.keys.pop();
-                crate::pos::unmake_null(&mut self.pos, u);
+                pos::unmake_null(&mut self.pos, u);
                 if self.stopped {
                     return 0;
                 }
@@ -601,7 +610,7 @@ impl<'a, V: Api> Worker<'a, V> {
             return s;
         }
         let in_check = qdepth < 4 && data.check_extension && self.pos.in_check();
-        let stand = eval::evaluate(&self.pos, self.t);
+        let stand = self.evaluate();
         if ply >= MAX_PLY {
             return stand;
         }

@@ -8,7 +8,7 @@ use crate::pos::Api;
 use crate::search::{self, History, Info, Score, Settings, Shared};
 use crate::time::Limits;
 use crate::tt::Tt;
-use chimere_core::GameOptions;
+use chimere_core::{Game, GameOptions, Variant, VariantVisitor};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
@@ -87,67 +87,62 @@ struct Setup {
     moves: Vec<String>,
 }
 
-/// Something generic over the variant type, run for the variant chosen at run time (the
-/// engine's counterpart of the rules registry's visitor).
+/// Something generic over the variant type, run on the game the registry builds for the
+/// variant chosen at run time.
 trait Job {
     type Output;
-    fn run<V: Api>(self) -> Self::Output;
+    fn run<V: Api>(self, game: Game<V>) -> Self::Output;
 }
 
-/// Runs `job` for the variant `name` (with fairy conditions for chess).
-fn dispatch<J: Job>(name: &str, conditions: &[String], job: J) -> Result<J::Output, String> {
-    if !conditions.is_empty() {
-        return Err("fairy conditions are not available in this build yet".into());
-    }
-    match name {
-        "chess" => Ok(job.run::<chimere_chess::Chess>()),
-        _ => Err(format!("variant `{name}` is not available in this build yet")),
+struct Visit<J>(J);
+
+impl<J: Job> VariantVisitor for Visit<J> {
+    type Output = J::Output;
+    fn visit<V: Variant>(self, game: Game<V>) -> J::Output {
+        self.0.run(game)
     }
 }
 
-/// Builds the position of a setup, playing its moves; stops at the first bad token.
-fn build<V: Api>(setup: &Setup, chess960: bool) -> Result<(V, History, Vec<String>), String> {
-    let mut pos = match &setup.fen {
-        None => V::new_game(&GameOptions::default()).map_err(|e| e.to_string())?,
-        Some(f) => V::from_fen(f).map_err(|e| e.to_string())?,
-    };
-    let mut hist = History { hashes: Vec::new(), halfmove: initial_halfmove(&pos) };
+/// Runs `job` on the game of `variant` (with fairy conditions for chess) at `fen` or the
+/// start.
+fn dispatch<J: Job>(
+    variant: &str,
+    conditions: &[String],
+    chess960: bool,
+    fen: Option<&str>,
+    job: J,
+) -> Result<J::Output, String> {
+    let opts = GameOptions { conditions: conditions.to_vec(), chess960, ..GameOptions::default() };
+    chimere_rules::visit(variant, opts, fen, Visit(job)).map_err(|e| e.to_string())
+}
+
+/// Plays the setup's move tokens; stops at the first one that is not a legal turn.
+fn play_moves<V: Api>(game: &mut Game<V>, moves: &[String]) -> Vec<String> {
     let mut errors = Vec::new();
-    let mut legal = Vec::new();
-    for tok in &setup.moves {
-        legal.clear();
-        pos.legal_turns(&mut legal);
-        let found = legal
-            .iter()
-            .find(|m| pos.uci(m, chess960) == *tok)
-            .or_else(|| legal.iter().find(|m| pos.uci(m, !chess960) == *tok))
-            .copied();
-        let Some(m) = found else {
-            errors.push(format!("illegal or unknown move `{tok}`: ignored with the moves after it"));
+    for tok in moves {
+        if let Err(e) = game.play(tok) {
+            errors.push(format!("move `{tok}`: {e}; it and the moves after it are ignored"));
             break;
-        };
-        hist.hashes.push(pos.hash());
-        hist.halfmove = if pos.resets_fifty(&m) { 0 } else { hist.halfmove + 1 };
-        pos.make(&m);
+        }
     }
-    Ok((pos, hist, errors))
+    errors
 }
 
-fn initial_halfmove<V: Api>(pos: &V) -> u32 {
-    let any: &dyn std::any::Any = pos;
-    any.downcast_ref::<chimere_chess::Chess>().map_or(0, |c| c.halfmove_clock())
+/// The search's view of a game's history.
+fn history<V: Api>(game: &Game<V>) -> History {
+    let h = game.hashes();
+    History { hashes: h[..h.len().saturating_sub(1)].to_vec(), halfmove: game.fifty_count() }
 }
 
 /// Checks a setup for the current variant (answers with `info string` on problems).
 struct Check<'a> {
-    setup: &'a Setup,
-    chess960: bool,
+    moves: &'a [String],
 }
 
 impl Job for Check<'_> {
-    type Output = Result<Vec<String>, String>;
-    fn run<V: Api>(self) -> Self::Output {
-        build::<V>(self.setup, self.chess960).map(|(_, _, e)| e)
+    type Output = Vec<String>;
+    fn run<V: Api>(self, mut game: Game<V>) -> Self::Output {
+        play_moves(&mut game, self.moves)
     }
 }
 
@@ -164,8 +159,8 @@ struct Go {
 
 impl Job for Go {
     type Output = std::io::Result<JoinHandle<()>>;
-    fn run<V: Api>(self) -> Self::Output {
-        std::thread::Builder::new().stack_size(64 << 20).spawn(move || run_search::<V>(self))
+    fn run<V: Api>(self, game: Game<V>) -> Self::Output {
+        std::thread::Builder::new().stack_size(64 << 20).spawn(move || run_search::<V>(self, game))
     }
 }
 
@@ -185,20 +180,18 @@ fn format_info(i: &Info) -> String {
     s
 }
 
-fn run_search<V: Api>(go: Go) {
+fn run_search<V: Api>(go: Go, mut game: Game<V>) {
     let out = go.out.clone();
     let mut best_line = "bestmove (none)".to_string();
-    match build::<V>(&go.setup, go.settings.chess960) {
-        Err(e) => out.line(&format!("info string {e}")),
-        Ok((pos, hist, _)) => {
-            let shared = Shared::new(go.tt.clone(), go.stop.clone());
-            let o = search::search(&pos, &hist, &go.limits, &go.settings, &shared, &mut |i| out.line(&format_info(i)));
-            if let Some(m) = o.best {
-                best_line = format!("bestmove {}", pos.uci(&m, go.settings.chess960));
-                if o.pv.len() >= 2 {
-                    best_line.push_str(&format!(" ponder {}", o.pv[1]));
-                }
-            }
+    play_moves(&mut game, &go.setup.moves);
+    let hist = history(&game);
+    let pos = game.position().clone();
+    let shared = Shared::new(go.tt.clone(), go.stop.clone());
+    let o = search::search(&pos, &hist, &go.limits, &go.settings, &shared, &mut |i| out.line(&format_info(i)));
+    if let Some(m) = o.best {
+        best_line = format!("bestmove {}", pos.uci(&m, go.settings.chess960));
+        if o.pv.len() >= 2 {
+            best_line.push_str(&format!(" ponder {}", o.pv[1]));
         }
     }
     // `go infinite` (and ponder): the answer waits for `stop`.
@@ -380,13 +373,13 @@ impl Uci {
         if let Some(p) = moves_at {
             setup.moves = rest[p + 1..].iter().map(|s| s.to_string()).collect();
         }
-        let check = Check { setup: &setup, chess960: self.opts.chess960 };
-        match dispatch(&self.opts.variant, &self.opts.conditions, check) {
-            Err(e) | Ok(Err(e)) => {
+        let check = Check { moves: &setup.moves };
+        match dispatch(&self.opts.variant, &self.opts.conditions, self.opts.chess960, setup.fen.as_deref(), check) {
+            Err(e) => {
                 self.info(&format!("position refused: {e}"));
                 return;
             }
-            Ok(Ok(errors)) => {
+            Ok(errors) => {
                 for e in errors {
                     self.info(&e);
                 }
@@ -436,7 +429,9 @@ impl Uci {
             release: release.clone(),
             out: self.out.clone(),
         };
-        match dispatch(&self.opts.variant, &self.opts.conditions, job) {
+        let (variant, conditions, fen) =
+            (self.opts.variant.clone(), self.opts.conditions.clone(), self.setup.fen.clone());
+        match dispatch(&variant, &conditions, self.opts.chess960, fen.as_deref(), job) {
             Ok(Ok(handle)) => self.running = Some((handle, stop, release)),
             Ok(Err(e)) => {
                 self.info(&format!("cannot start a search: {e}"));
@@ -470,20 +465,25 @@ pub fn run_stdio() {
 
 /// A fixed-depth search of one position (for `chimere bench`): nodes and seconds.
 pub fn bench_search(variant: &str, fen: &str, depth: u32) -> Result<(u64, f64), String> {
-    struct Bench<'a> {
-        fen: &'a str,
+    struct Bench {
         depth: u32,
     }
-    impl Job for Bench<'_> {
-        type Output = Result<(u64, f64), String>;
-        fn run<V: Api>(self) -> Self::Output {
-            let pos = V::from_fen(self.fen).map_err(|e| e.to_string())?;
+    impl Job for Bench {
+        type Output = (u64, f64);
+        fn run<V: Api>(self, game: Game<V>) -> Self::Output {
             let shared = Shared::new(Arc::new(Tt::new(16)), Arc::new(AtomicBool::new(false)));
             let limits = Limits { depth: Some(self.depth), ..Limits::default() };
             let t = std::time::Instant::now();
-            let o = search::search(&pos, &History::default(), &limits, &Settings::default(), &shared, &mut |_| {});
-            Ok((o.nodes, t.elapsed().as_secs_f64()))
+            let o = search::search(
+                game.position(),
+                &History::default(),
+                &limits,
+                &Settings::default(),
+                &shared,
+                &mut |_| {},
+            );
+            (o.nodes, t.elapsed().as_secs_f64())
         }
     }
-    dispatch(variant, &[], Bench { fen, depth })?
+    dispatch(variant, &[], false, Some(fen), Bench { depth })
 }

@@ -151,8 +151,7 @@ impl Tables {
 }
 
 /// The evaluation returned by [`evaluate`]: centipawns for the side to move.
-pub fn evaluate<V: Api>(pos: &V, t: &Tables) -> i32 {
-    let b = pos.board();
+pub fn evaluate<V: Api>(pos: &V, b: &Board, t: &Tables) -> i32 {
     let data = t.data;
     let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
     let occ = b.occupied();
