@@ -214,6 +214,21 @@ pub trait Variant: Clone + Send + Sync + 'static {
     }
     /// Calls `f` for every unit on the board (for evaluation); kinds are the variant's.
     fn for_each_piece(&self, f: &mut dyn FnMut(Square, Piece));
+    /// The pieces as a core [`crate::Board`], for rules sets that keep one (evaluation
+    /// reads its bitboards); `None` otherwise (use [`Variant::for_each_piece`]).
+    fn board(&self) -> Option<&crate::Board> {
+        None
+    }
+    /// Passes the turn without moving (null-move pruning), where the rules have a sound
+    /// notion of it; `None` (nothing changed) otherwise. Taken back by
+    /// [`Variant::unmake_pass`].
+    fn make_pass(&mut self) -> Option<Self::Undo> {
+        None
+    }
+    /// Takes back [`Variant::make_pass`].
+    fn unmake_pass(&mut self, undo: Self::Undo) {
+        let _ = undo;
+    }
     /// The turn's UCI token (`../shared/spec/uci-notation.md`), position before the turn.
     fn uci(&self, m: &Self::Move, chess960: bool) -> String;
 

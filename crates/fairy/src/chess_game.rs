@@ -8,7 +8,7 @@
 //! one move: the side to move may stay the same after it.
 
 use crate::{Game, Move, RuleSet, conditions, notation, position_from_fen, walk};
-use chimere_core::{Colour, GameOptions, GameRules, Kind, Piece, RulesError, Square, Status, Variant};
+use chimere_core::{Board, Colour, GameOptions, GameRules, Kind, Piece, RulesError, Square, Status, Variant};
 use std::sync::Arc;
 
 /// The rule set of `names` (refuses unknown names and combinations the engine cannot
@@ -93,6 +93,9 @@ impl Variant for Game {
     }
     fn resets_fifty(&self, m: &Move) -> bool {
         self.is_noisy(m) || self.pos.unit(m.from).is_some_and(|u| u.kind() == PAWN)
+    }
+    fn board(&self) -> Option<&Board> {
+        Some(self.pos.board())
     }
     fn for_each_piece(&self, f: &mut dyn FnMut(Square, Piece)) {
         for s in self.pos.occupied() {

@@ -149,6 +149,9 @@ impl Variant for Checkered {
     fn resets_fifty(&self, m: &Move) -> bool {
         self.is_noisy(m) || self.board.get(m.from).is_some_and(|p| p.kind == PAWN)
     }
+    fn board(&self) -> Option<&Board> {
+        Some(&self.board)
+    }
     fn for_each_piece(&self, f: &mut dyn FnMut(Square, Piece)) {
         for (s, p) in self.board.iter() {
             f(s, p);

@@ -211,6 +211,9 @@ impl Variant for Chess {
     fn insufficient_material(&self) -> bool {
         game_level::insufficient_material(self)
     }
+    fn board(&self) -> Option<&Board> {
+        Some(&self.board)
+    }
     fn for_each_piece(&self, f: &mut dyn FnMut(Square, Piece)) {
         for (s, p) in self.board.iter() {
             f(s, p);

@@ -269,6 +269,9 @@ impl Variant for Dynamo {
         let pawn = |from: u8| from < 64 && self.board().get(sq(from)).is_some_and(|p| p.kind == PAWN);
         m.kind != CASTLE && (self.is_noisy(m) || pawn(m.from1) || pawn(m.from2))
     }
+    fn board(&self) -> Option<&Board> {
+        Some(Dynamo::board(self))
+    }
     fn for_each_piece(&self, f: &mut dyn FnMut(Square, Piece)) {
         for (s, p) in self.board().iter() {
             f(s, p);

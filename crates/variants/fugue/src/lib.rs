@@ -110,6 +110,9 @@ impl Variant for Fugue {
     fn resets_fifty(&self, m: &Move) -> bool {
         self.is_noisy(m) || self.board().get(Square::new(m.from)).is_some_and(|p| p.kind == PAWN)
     }
+    fn board(&self) -> Option<&Board> {
+        Some(Fugue::board(self))
+    }
     fn for_each_piece(&self, f: &mut dyn FnMut(Square, Piece)) {
         for (s, p) in self.board().iter() {
             f(s, p);
