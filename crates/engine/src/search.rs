@@ -482,7 +482,7 @@ impl<'a, V: Api> Worker<'a, V> {
             let e = self.evaluate();
             if e >= beta
                 && self.has_pieces(stm)
-                && let Some(u) = pos::make_null(&mut self.pos)
+                && let Some(u) = self.pos.make_pass()
             {
                 self.keys.push(self.pos.hash());
                 self.fifty[ply + 1] = self.fifty[ply] + 1;
@@ -491,7 +491,7 @@ impl<'a, V: Api> Worker<'a, V> {
                 let s = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, stm);
                 self.nulled[ply + 1] = false;
                 self.keys.pop();
-                pos::unmake_null(&mut self.pos, u);
+                self.pos.unmake_pass(u);
                 if self.stopped {
                     return 0;
                 }

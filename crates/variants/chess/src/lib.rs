@@ -214,6 +214,12 @@ impl Variant for Chess {
     fn board(&self) -> Option<&Board> {
         Some(&self.board)
     }
+    fn make_pass(&mut self) -> Option<Undo> {
+        Some(self.make_null())
+    }
+    fn unmake_pass(&mut self, undo: Undo) {
+        self.unmake_null(undo);
+    }
     fn for_each_piece(&self, f: &mut dyn FnMut(Square, Piece)) {
         for (s, p) in self.board.iter() {
             f(s, p);
