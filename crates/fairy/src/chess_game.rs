@@ -104,9 +104,10 @@ impl Variant for Game {
             }
         }
     }
-    fn uci(&self, m: &Move, _chess960: bool) -> String {
-        let side = if self.pos.side() == Colour::White { 'w' } else { 'b' };
-        chimere_core::canonical::simple_uci(&self.canonical(m), side)
+    /// The token of [`crate::uci`] (disambiguated among the legal moves; the base token
+    /// for a move that is not legal here).
+    fn uci(&self, m: &Move, chess960: bool) -> String {
+        self.uci_token(m, chess960).unwrap_or_else(|| self.uci_base(m, chess960))
     }
 }
 

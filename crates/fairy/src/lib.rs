@@ -75,6 +75,7 @@ pub mod position;
 pub mod rules;
 #[cfg(test)]
 mod testing;
+pub mod uci;
 pub mod walk;
 
 pub use chess_game::rules_of;

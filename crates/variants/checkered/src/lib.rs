@@ -39,6 +39,7 @@
 mod fen;
 mod moves;
 mod notation;
+mod uci;
 
 use chimere_core::{Board, Colour, GameOptions, GameRules, Piece, RulesError, Square, Status, Variant, zobrist};
 
@@ -157,8 +158,8 @@ impl Variant for Checkered {
             f(s, p);
         }
     }
-    fn uci(&self, m: &Move, _chess960: bool) -> String {
-        chimere_core::canonical::simple_uci(&self.canonical(m), if self.side() == Colour::White { 'w' } else { 'b' })
+    fn uci(&self, m: &Move, chess960: bool) -> String {
+        self.uci_token(m, chess960)
     }
 
     fn new_game(opts: &GameOptions) -> Result<Self, RulesError> {

@@ -19,7 +19,7 @@ mod fen;
 pub mod game_level;
 mod movegen;
 mod notation;
-mod uci;
+pub mod uci;
 
 use chimere_core::{
     Bitboard, Board, Colour, GameOptions, GameRules, Kind, Notation, Piece, RulesError, Square, Status, Variant,
@@ -27,6 +27,7 @@ use chimere_core::{
 };
 
 pub use movegen::{Flag, Move};
+pub use uci::castling_token;
 
 /// Piece kinds of orthodox chess.
 pub const PAWN: Kind = Kind(0);
@@ -226,7 +227,7 @@ impl Variant for Chess {
         }
     }
     fn uci(&self, m: &Move, chess960: bool) -> String {
-        uci::token(self, m, chess960)
+        self.uci_token(m, chess960)
     }
 
     fn count_turns(&mut self, _scratch: &mut Vec<Move>) -> u64 {
@@ -367,7 +368,19 @@ impl Variant for Chess {
     }
 
     fn canonical(&self, m: &Move) -> String {
-        chimere_core::canonical::part_from_effects(&self.effects(m), &NOTATION, "")
+        let effects = self.effects(m);
+        if m.flag == Flag::Castle {
+            // Castling lists both units, even one ending where it started (spec README).
+            let (mut removed, mut added) = (Vec::new(), Vec::new());
+            for e in effects {
+                match e {
+                    chimere_core::Effect::Remove(s, p) => removed.push((s, p)),
+                    chimere_core::Effect::Add(s, p) => added.push((s, p)),
+                }
+            }
+            return chimere_core::canonical::part(&removed, &added, &NOTATION, "");
+        }
+        chimere_core::canonical::part_from_effects(&effects, &NOTATION, "")
     }
 
     fn notation(&self, m: &Move) -> String {

@@ -45,12 +45,11 @@
 mod fen;
 mod movegen;
 mod tables;
+mod uci;
 
 use chimere_core::canonical;
 use chimere_core::random::chess_like_start;
-use chimere_core::{
-    Board, Colour, Effect, GameOptions, GameRules, Kind, Piece, RulesError, Square, Status, Variant, zobrist,
-};
+use chimere_core::{Board, Colour, GameOptions, GameRules, Kind, Piece, RulesError, Square, Status, Variant, zobrist};
 use std::fmt::Write;
 
 /// Orthodox kinds and letters, as in chess.
@@ -277,8 +276,8 @@ impl Variant for Dynamo {
             f(s, p);
         }
     }
-    fn uci(&self, m: &Move, _chess960: bool) -> String {
-        chimere_core::canonical::simple_uci(&self.canonical(m), if self.side() == Colour::White { 'w' } else { 'b' })
+    fn uci(&self, m: &Move, chess960: bool) -> String {
+        self.uci_token(m, chess960)
     }
 
     fn new_game(opts: &GameOptions) -> Result<Self, RulesError> {
@@ -383,13 +382,8 @@ impl Variant for Dynamo {
         if m.kind == CASTLE {
             let k = self.board.get(sq(m.from1)).expect("king");
             let r = self.board.get(sq(m.to1)).expect("rook");
-            let effects = [
-                Effect::Remove(sq(m.from1), k),
-                Effect::Remove(sq(m.to1), r),
-                Effect::Add(sq(m.from2), k),
-                Effect::Add(sq(m.to2), r),
-            ];
-            return canonical::part_from_effects(&effects, &NOTATION, "PASS");
+            // Both units are listed, even one ending where it started (spec README).
+            return self.part_string(&[(sq(m.from1), k), (sq(m.to1), r)], &[(sq(m.from2), k), (sq(m.to2), r)]);
         }
         let (vanish, appear) = self.turn_tokens(m);
         let v: Vec<(Square, Piece)> = vanish.iter().map(|&(s, p)| (sq(s), p)).collect();

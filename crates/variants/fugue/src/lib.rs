@@ -41,6 +41,7 @@
 mod bits;
 mod moves;
 mod text;
+mod uci;
 
 pub use moves::{Counter, Move, NO_SQ, Sink};
 
@@ -118,8 +119,8 @@ impl Variant for Fugue {
             f(s, p);
         }
     }
-    fn uci(&self, m: &Move, _chess960: bool) -> String {
-        chimere_core::canonical::simple_uci(&self.canonical(m), if self.side() == Colour::White { 'w' } else { 'b' })
+    fn uci(&self, m: &Move, chess960: bool) -> String {
+        self.uci_token(m, chess960)
     }
 
     fn new_game(opts: &GameOptions) -> Result<Self, RulesError> {

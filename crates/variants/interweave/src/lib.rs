@@ -64,6 +64,7 @@ mod fen;
 mod movegen;
 mod tables;
 mod text;
+mod uci;
 
 use chimere_core::rng::SplitMix64;
 use chimere_core::{
@@ -396,8 +397,8 @@ impl Variant for Interweave {
             }
         }
     }
-    fn uci(&self, m: &Move, _chess960: bool) -> String {
-        chimere_core::canonical::simple_uci(&self.canonical(m), if self.side() == Colour::White { 'w' } else { 'b' })
+    fn uci(&self, m: &Move, chess960: bool) -> String {
+        self.uci_token(m, chess960)
     }
 
     fn new_game(opts: &GameOptions) -> Result<Self, RulesError> {
