@@ -54,7 +54,16 @@ fn forced_win<V: Api>(pos: &mut V, winner: Colour, turns: u32) -> bool {
 
 /// The engine finds the mate in `n` and its first turn really forces it.
 fn assert_mate<V: Api>(fen: &str, n: i32) {
-    let pos = V::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert_mate_after::<V>(fen, &[], n);
+}
+
+/// The same, in the position reached from `fen` by the turns `moves` (UCI tokens).
+fn assert_mate_after<V: Api>(fen: &str, moves: &[&str], n: i32) {
+    let mut pos = V::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    for t in moves {
+        let m = pos.parse_turn(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+        pos.make(&m);
+    }
     let settings = Settings::default();
     let o = run(&pos, &depth(2 * n as u32 + 1), &settings);
     let m = o.best.expect("a turn");
@@ -78,6 +87,32 @@ fn chess_mates() {
     assert_mate::<chimere_chess::Chess>("7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", 2);
     // Black to move mates in one.
     assert_mate::<chimere_chess::Chess>("1r4k1/8/8/8/8/8/5PPP/6K1 b - - 0 1", 1);
+}
+
+#[test]
+fn checkered_mate() {
+    assert_mate::<chimere_checkered::Checkered>("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w 0 iiii0000000000000000 - - 1", 1);
+}
+
+#[test]
+fn interweave_king_capture() {
+    // A side left with one king loses: the white king leaps over the d5 king.
+    assert_mate::<chimere_interweave::Interweave>("k7/8/8/3k4/3K4/8/8/7K w 0 - 000000", 1);
+}
+
+#[test]
+fn fugue_king_capture() {
+    // The queen takes the king (no check in Fugue): the game is won in one turn.
+    assert_mate::<chimere_fugue::Fugue>("k7/8/8/8/8/8/8/Q6K w 0", 1);
+    // Black to move takes the white king with its own queen.
+    assert_mate::<chimere_fugue::Fugue>("q6k/8/8/8/8/8/8/K7 b 0", 1);
+}
+
+#[test]
+fn dynamo_mate() {
+    // Rook and king against king: after a few turns, mate in two (the king, on the
+    // edge, can be pushed off and has no safe turn).
+    assert_mate_after::<chimere_dynamo::Dynamo>("k7/8/1K6/8/8/8/8/7R w 0 iiii -", &["h1c1", "a8b7", "b7b8,b6b7", "b7b6,0000"], 2);
 }
 
 #[test]
