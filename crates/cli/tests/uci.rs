@@ -173,3 +173,32 @@ fn movetime_is_kept() {
     let took = t.elapsed();
     assert!(took >= Duration::from_millis(150) && took < Duration::from_millis(1000), "{took:?}");
 }
+
+#[test]
+fn every_variant_and_conditions_get_a_legal_answer() {
+    use chimere_core::GameOptions;
+    let cases: [(&str, &[&str]); 6] = [
+        ("chess", &[]),
+        ("checkered", &[]),
+        ("interweave", &[]),
+        ("fugue", &[]),
+        ("dynamo", &[]),
+        ("chess", &["circe"]),
+    ];
+    for (variant, conditions) in cases {
+        let mut e = Engine::start();
+        e.send(&format!("setoption name UCI_Variant value {variant}"));
+        e.send(&format!("setoption name Conditions value {}", conditions.join(",")));
+        e.send("position startpos");
+        e.send("go depth 3");
+        let (first, _) = e.bestmove(S);
+        e.send(&format!("position startpos moves {first}"));
+        e.send("go depth 2");
+        let (second, _) = e.bestmove(S);
+        let opts =
+            GameOptions { conditions: conditions.iter().map(|c| c.to_string()).collect(), ..GameOptions::default() };
+        let mut game = chimere_rules::create(variant, opts, None).unwrap();
+        game.play(&first).unwrap_or_else(|err| panic!("{variant} {conditions:?}: {first}: {err}"));
+        game.play(&second).unwrap_or_else(|err| panic!("{variant} {conditions:?}: {second}: {err}"));
+    }
+}

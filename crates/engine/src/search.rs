@@ -24,6 +24,9 @@ const INF: i32 = 31_000;
 /// Deepest ply of the tree (quiescence included).
 pub const MAX_PLY: usize = 96;
 const HISTORY: usize = 4096;
+/// How much the engine dislikes a draw (centipawns, for the side it plays): it keeps
+/// playing on when a little worse rather than repeating.
+pub const CONTEMPT: i32 = 15;
 /// Ordering score of a noisy turn: this plus the material it gains (clamped).
 const NOISY: i32 = 1_000_000;
 const TT_MOVE: i32 = 2_000_000;
@@ -47,7 +50,7 @@ impl Score {
         if s > MATE_BOUND {
             Score::Mate((MATE - s + 1) / 2)
         } else if s < -MATE_BOUND {
-            Score::Mate(-((MATE + s) / 2))
+            Score::Mate(-((MATE + s + 1) / 2))
         } else {
             Score::Cp(s)
         }
@@ -177,12 +180,14 @@ struct Worker<'a, V: Api> {
     nulled: Vec<bool>,
     /// Pieces of rules types that keep no [`Board`] of their own.
     scratch: Board,
+    /// The side the engine plays.
+    root_stm: Colour,
 }
 
-fn terminal(st: Status, stm: Colour, ply: usize) -> Option<i32> {
+fn terminal(st: Status, stm: Colour, ply: usize, draw: i32) -> Option<i32> {
     match st {
         Status::Ongoing => None,
-        Status::Draw => Some(0),
+        Status::Draw => Some(draw),
         s if s == Status::win_for(stm) => Some(MATE - ply as i32),
         _ => Some(-(MATE - ply as i32)),
     }
@@ -221,6 +226,7 @@ impl<'a, V: Api> Worker<'a, V> {
         hist: &History,
         main: bool,
     ) -> Self {
+        let root_stm = pos.side_to_move();
         let mut keys = Vec::with_capacity(hist.hashes.len() + MAX_PLY + 2);
         keys.extend_from_slice(&hist.hashes);
         keys.push(pos.hash());
@@ -252,6 +258,7 @@ impl<'a, V: Api> Worker<'a, V> {
             root_best: None,
             nulled: vec![false; MAX_PLY + 2],
             scratch: Board::empty(),
+            root_stm,
         }
     }
 
@@ -302,15 +309,21 @@ impl<'a, V: Api> Worker<'a, V> {
                 let s = MATE - ply as i32;
                 return Some(if mover == stm { -s } else { s });
             }
-            return Some(0);
+            return Some(self.draw(stm));
         }
         if V::RULES.fifty_moves && self.fifty[ply] >= 100 {
-            return Some(0);
+            return Some(self.draw(stm));
         }
         if self.pos.insufficient_material() {
-            return Some(0);
+            return Some(self.draw(stm));
         }
         None
+    }
+
+    /// The score of a draw for `stm`: below zero for the side the engine plays.
+    #[inline]
+    fn draw(&self, stm: Colour) -> i32 {
+        if stm == self.root_stm { -CONTEMPT } else { CONTEMPT }
     }
 
     #[inline]
@@ -455,10 +468,10 @@ impl<'a, V: Api> Worker<'a, V> {
         self.lists[ply] = list;
         if self.lists[ply].is_empty() {
             let st = self.pos.status();
-            return terminal(st, stm, ply).unwrap_or(0);
+            return terminal(st, stm, ply, self.draw(stm)).unwrap_or(0);
         }
         if data.status_every_node
-            && let Some(s) = terminal(self.pos.status(), stm, ply)
+            && let Some(s) = terminal(self.pos.status(), stm, ply, self.draw(stm))
         {
             return s;
         }
@@ -605,7 +618,7 @@ impl<'a, V: Api> Worker<'a, V> {
         let stm = self.pos.side_to_move();
         let data = self.t.data;
         if data.status_every_node
-            && let Some(s) = terminal(self.pos.status(), stm, ply)
+            && let Some(s) = terminal(self.pos.status(), stm, ply, self.draw(stm))
         {
             return s;
         }
@@ -628,7 +641,7 @@ impl<'a, V: Api> Worker<'a, V> {
         self.lists[ply] = list;
         if self.lists[ply].is_empty() {
             let st = self.pos.status();
-            return terminal(st, stm, ply).unwrap_or(0);
+            return terminal(st, stm, ply, self.draw(stm)).unwrap_or(0);
         }
         if !in_check {
             let pos = &self.pos;

@@ -112,7 +112,11 @@ fn fugue_king_capture() {
 fn dynamo_mate() {
     // Rook and king against king: after a few turns, mate in two (the king, on the
     // edge, can be pushed off and has no safe turn).
-    assert_mate_after::<chimere_dynamo::Dynamo>("k7/8/1K6/8/8/8/8/7R w 0 iiii -", &["h1c1", "a8b7", "b7b8,b6b7", "b7b6,0000"], 2);
+    assert_mate_after::<chimere_dynamo::Dynamo>(
+        "k7/8/1K6/8/8/8/8/7R w 0 iiii -",
+        &["h1c1", "a8b7", "b7b8,b6b7", "b7b6,0000"],
+        2,
+    );
 }
 
 #[test]
@@ -183,10 +187,34 @@ fn threefold_repetition_is_a_draw_in_the_tree() {
     let shared = Shared::new(Arc::new(Tt::new(8)), Arc::new(AtomicBool::new(false)));
     let o = search(&pos, &history, &depth(4), &Settings::default(), &shared, &mut |_| {});
     assert_eq!(pos.uci(&o.best.unwrap(), false), "h1g1");
-    assert_eq!(o.score, 0);
+    assert_eq!(o.score, -chimere_engine::search::CONTEMPT);
     // Without that history the same position is lost.
     let o = run(&pos, &depth(4), &Settings::default());
     assert!(o.score < -500, "{}", o.score);
+}
+
+#[test]
+fn fugue_completing_a_threefold_repetition_loses() {
+    let pos = chimere_fugue::Fugue::from_fen("k7/1p6/8/8/8/8/P7/K6Q w 0").unwrap();
+    let mut p = pos.clone();
+    let mut legal = Vec::new();
+    p.legal_turns(&mut legal);
+    // A queen move: reversible, so the repetition can span it.
+    let m = *legal.iter().find(|m| !pos.resets_fifty(m)).unwrap();
+    let token = pos.uci(&m, false);
+    p.make(&m);
+    let seen = p.hash();
+    let history = History { hashes: vec![seen, 11, seen, 12], halfmove: 4 };
+    let shared = Shared::new(Arc::new(Tt::new(8)), Arc::new(AtomicBool::new(false)));
+    let settings = Settings { multipv: legal.len(), ..Settings::default() };
+    let mut scores = std::collections::HashMap::new();
+    let o = search(&pos, &history, &depth(1), &settings, &shared, &mut |i| {
+        scores.insert(i.pv[0].clone(), i.score);
+    });
+    assert_eq!(scores.get(&token), Some(&Score::Mate(-1)), "{token}: {scores:?}");
+    assert_ne!(o.best, Some(m));
+    // In chess the same repetition is a draw.
+    assert_eq!(chimere_chess::Chess::RULES.repetition, chimere_core::Repetition::Draw);
 }
 
 #[test]
