@@ -477,8 +477,11 @@ impl<'a, V: Api> Worker<'a, V> {
         }
         let in_check = self.pos.in_check();
         // Static pruning near the leaves, where the data says it is sound.
-        if data.futility && !pv_node && !in_check && ply > 0 && depth <= 4 && beta.abs() < MATE_BOUND {
+        let prune = data.futility && !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND;
+        let mut static_eval = None;
+        if prune && depth <= 4 {
             let e = self.evaluate();
+            static_eval = Some(e);
             if e - 90 * depth >= beta {
                 return e;
             }
@@ -528,6 +531,16 @@ impl<'a, V: Api> Worker<'a, V> {
             let noisy = is_noisy_score(order_score);
             let u = self.play(&m, ply);
             let gives_check = data.check_extension && self.pos.in_check();
+            // Late quiet turns near the leaves: skip those unlikely to matter (late-move
+            // and futility pruning), never a check, a capture or a killer.
+            if prune && searched >= 1 && !noisy && !gives_check && order_score < 899_000 && depth <= 3 {
+                let late = searched >= (3 + 2 * depth * depth) as usize;
+                let futile = depth <= 2 && static_eval.is_some_and(|e| e + 100 * depth + 60 <= alpha);
+                if late || futile {
+                    self.take_back(&m, u);
+                    continue;
+                }
+            }
             let ext = i32::from(gives_check && ply < MAX_PLY / 2);
             let new_depth = depth - 1 + ext;
             let score = if searched == 0 {
