@@ -109,6 +109,9 @@ struct BenchArgs {
     /// One ply less than the standard depths (a quick smoke run).
     #[arg(long)]
     quick: bool,
+    /// Only the search rows (nodes/s of the engine's search), not perft.
+    #[arg(long)]
+    search: bool,
 }
 
 #[derive(Args)]
@@ -163,7 +166,7 @@ fn main() -> ExitCode {
         }
         Command::Moves(a) => moves(a),
         Command::Perft(a) => perft(a),
-        Command::Bench(a) => bench::run(a.variant.as_deref(), a.quick),
+        Command::Bench(a) => bench::run(a.variant.as_deref(), a.quick, a.search),
         Command::Start(a) => start(a),
         Command::Solve(a) => solve(a),
         Command::Variants => {

@@ -463,7 +463,16 @@ pub fn run_stdio() {
     uci.run(&mut lock);
 }
 
-/// A fixed-depth search of one position (for `chimere bench`): nodes and seconds.
+/// CPU time of the calling thread, seconds (Linux), so that a busy machine does not
+/// distort the bench's rates.
+fn thread_cpu_seconds() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = s.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
+}
+
+/// A fixed-depth search of one position on the calling thread (for `chimere bench`):
+/// nodes, and seconds of CPU time (wall-clock time where the system does not say).
 pub fn bench_search(variant: &str, fen: &str, depth: u32) -> Result<(u64, f64), String> {
     struct Bench {
         depth: u32,
@@ -474,6 +483,7 @@ pub fn bench_search(variant: &str, fen: &str, depth: u32) -> Result<(u64, f64), 
             let shared = Shared::new(Arc::new(Tt::new(16)), Arc::new(AtomicBool::new(false)));
             let limits = Limits { depth: Some(self.depth), ..Limits::default() };
             let t = std::time::Instant::now();
+            let cpu = thread_cpu_seconds();
             let o = search::search(
                 game.position(),
                 &History::default(),
@@ -482,7 +492,11 @@ pub fn bench_search(variant: &str, fen: &str, depth: u32) -> Result<(u64, f64), 
                 &shared,
                 &mut |_| {},
             );
-            (o.nodes, t.elapsed().as_secs_f64())
+            let secs = match (cpu, thread_cpu_seconds()) {
+                (Some(a), Some(b)) => b - a,
+                _ => t.elapsed().as_secs_f64(),
+            };
+            (o.nodes, secs)
         }
     }
     dispatch(variant, &[], false, Some(fen), Bench { depth })
