@@ -9,7 +9,8 @@
 //! small) by hand.
 
 use super::{EvalData, Feature, Square2, Walk, pieces, zone};
-use chimere_chess::{BISHOP, KING, PAWN};
+use chimere_chess::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use chimere_core::attacks;
 use chimere_core::{Bitboard, Board, Colour, Square};
 
 const Z: Square2 = Square2::ZERO;
@@ -133,6 +134,11 @@ const ISOLATED: i32 = -10;
 const BISHOP_PAIR: i32 = 30;
 /// Middle-game bonus per own pawn in front of the king (the two ranks ahead, three files).
 const SHELTER: i32 = 9;
+/// Middle-game penalty per squared attack unit on the king's zone (knight and bishop 2,
+/// rook 3, queen 5), counted from two attackers on.
+const KING_ATTACK: i32 = 3;
+/// A rook on a file without own pawns (full: without any pawn), middle game.
+const ROOK_OPEN: i32 = 20;
 
 const FILES: [u64; 8] = {
     let mut f = [0u64; 8];
@@ -181,6 +187,36 @@ fn side_terms(b: &Board, c: Colour, phase: i32, total: i32) -> i32 {
     if let Some(k) = pieces(b, c, KING).first() {
         let front = shelter_squares(k, c);
         mg += SHELTER * (Bitboard(own) & front).count() as i32;
+        // Enemy pieces bearing on the king's zone: weighted, squared, middle game only.
+        let zone = front | super::zone(k);
+        let occ = b.occupied();
+        let them = c.opponent();
+        let (mut units, mut n) = (0, 0);
+        for (kind, w) in [(KNIGHT, 2), (BISHOP, 2), (ROOK, 3), (QUEEN, 5)] {
+            for sq in pieces(b, them, kind) {
+                let a = match kind {
+                    KNIGHT => attacks::knight(sq),
+                    BISHOP => attacks::bishop(sq, occ),
+                    ROOK => attacks::rook(sq, occ),
+                    _ => attacks::queen(sq, occ),
+                };
+                if (a & zone).any() {
+                    units += w;
+                    n += 1;
+                }
+            }
+        }
+        if n >= 2 {
+            mg -= (units * units * KING_ATTACK).min(500);
+        }
+    }
+    for sq in pieces(b, c, ROOK) {
+        let file = FILES[sq.file() as usize];
+        if own & file == 0 {
+            let open = their & file == 0;
+            mg += if open { ROOK_OPEN } else { ROOK_OPEN / 2 };
+            eg += if open { ROOK_OPEN / 2 } else { ROOK_OPEN / 4 };
+        }
     }
     (mg * phase + eg * (total - phase)) / total
 }
