@@ -516,6 +516,8 @@ impl<'a, V: Api> Worker<'a, V> {
                 }
             }
         }
+        // No table move to start from: a shallower search here is about as good.
+        let depth = if tt_move == 0 && depth >= 5 && ply > 0 { depth - 1 } else { depth };
         self.score_moves(ply, tt_move, stm);
         let n = self.lists[ply].len();
         let old_alpha = alpha;
@@ -591,6 +593,14 @@ impl<'a, V: Api> Worker<'a, V> {
                             if self.killers[ply][0] != id {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = id;
+                            }
+                            // The quiet turns tried before it did not cut: less history.
+                            for j in 0..i {
+                                let (o, qid) = self.order[ply][j];
+                                if o < 899_000 {
+                                    let h = &mut self.history[side + (qid as usize & (HISTORY - 1))];
+                                    *h = (*h - depth * depth).max(-400_000);
+                                }
                             }
                             let h = &mut self.history[side + (id as usize & (HISTORY - 1))];
                             *h += depth * depth;
