@@ -68,31 +68,6 @@ pub fn part_from_effects(effects: &[Effect], n: &Notation, empty: &str) -> Strin
     part(&removed, &added, n, empty)
 }
 
-/// A UCI token derived from a canonical turn (`../shared/spec/uci-notation.md` rules 1, 3
-/// and 6 only): per part, `0000` for an empty part, else the square of the first removal of
-/// the mover's colour (`mover`: `w` or `b`) to the square of the first addition of that
-/// colour (`--` if none), with the arriving kind's letter when it differs. Right for turns
-/// in which the moving unit is the only one of its side to move; variants with castling,
-/// captures without moving or swaps write their own tokens.
-pub fn simple_uci(canonical: &str, mover: char) -> String {
-    let mut parts = Vec::new();
-    for part in canonical.split(" ; ") {
-        let toks: Vec<&str> = part.split(' ').collect();
-        let own = |sign: char| {
-            toks.iter().find(|t| t.starts_with(sign) && t.as_bytes().get(4) == Some(&(mover as u8))).copied()
-        };
-        match (own('-'), own('+')) {
-            (Some(r), Some(a)) => {
-                let promo = if r[5..] != a[5..] { &a[5..] } else { "" };
-                parts.push(format!("{}{}{promo}", &r[1..3], &a[1..3]));
-            }
-            (Some(r), None) => parts.push(format!("{}--", &r[1..3])),
-            _ => parts.push("0000".to_string()),
-        }
-    }
-    parts.join(",")
-}
-
 /// Joins parts into a complete turn.
 pub fn turn<S: AsRef<str>>(parts: &[S]) -> String {
     parts.iter().map(|s| s.as_ref()).collect::<Vec<_>>().join(" ; ")

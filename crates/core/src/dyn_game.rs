@@ -73,7 +73,19 @@ impl<V: Variant> DynGame for Game<V> {
     }
     fn legal(&mut self) -> Vec<TurnText> {
         let turns = self.legal_turns();
-        let mut v: Vec<TurnText> = turns.iter().map(|m| self.texts(m)).collect();
+        let chess960 = self.options().chess960;
+        let tokens = self.position_mut().uci_all(&turns, chess960);
+        let pos = self.position();
+        let mut v: Vec<TurnText> = turns
+            .iter()
+            .zip(tokens)
+            .map(|(m, uci)| TurnText {
+                canonical: pos.canonical(m),
+                notation: pos.notation(m),
+                uci,
+                id: pos.move_id(m),
+            })
+            .collect();
         v.sort_by(|a, b| a.canonical.cmp(&b.canonical));
         v
     }

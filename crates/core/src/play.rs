@@ -92,11 +92,15 @@ pub fn parse_turn<V: Variant>(pos: &mut V, text: &str) -> Result<V::Move, PlayEr
     let bare = |s: &str| s.trim_end_matches(['+', '#', '!', '?']).trim_end().to_string();
     let wanted = bare(text);
     // Exact forms first, then the notation without check signs.
+    let by_uci = |pos: &mut V, chess960: bool| {
+        let tokens = pos.uci_all(&list, chess960);
+        tokens.iter().position(|t| t == text).map(|i| &list[i])
+    };
     let found = list
         .iter()
         .find(|m| pos.canonical(m) == text)
-        .or_else(|| list.iter().find(|m| pos.uci(m, false) == text))
-        .or_else(|| list.iter().find(|m| pos.uci(m, true) == text))
+        .or_else(|| by_uci(pos, false))
+        .or_else(|| by_uci(pos, true))
         .or_else(|| list.iter().find(|m| pos.notation(m) == text))
         .or_else(|| {
             let mut hits = list.iter().filter(|m| bare(&pos.notation(m)) == wanted);

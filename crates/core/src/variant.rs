@@ -232,6 +232,13 @@ pub trait Variant: Clone + Send + Sync + 'static {
     /// The turn's UCI token (`../shared/spec/uci-notation.md`), position before the turn.
     fn uci(&self, m: &Self::Move, chess960: bool) -> String;
 
+    /// The UCI tokens of `moves`, the whole legal list of the position, in its order.
+    /// Rules sets whose tokens depend on the other legal turns (the fairy engine's
+    /// disambiguation) override it to write them in one pass.
+    fn uci_all(&mut self, moves: &[Self::Move], chess960: bool) -> Vec<String> {
+        moves.iter().map(|m| self.uci(m, chess960)).collect()
+    }
+
     /// A compact identifier of a legal turn, for tables and the wire: a 32-bit digest of
     /// the turn, distinct for the legal turns of one position with overwhelming
     /// probability ([`crate::Game`] checks uniqueness when it resolves an id).

@@ -106,6 +106,9 @@ impl Variant for Game {
     }
     /// The token of [`crate::uci`] (disambiguated among the legal moves; the base token
     /// for a move that is not legal here).
+    fn uci_all(&mut self, moves: &[Move], chess960: bool) -> Vec<String> {
+        self.uci_tokens(moves, chess960)
+    }
     fn uci(&self, m: &Move, chess960: bool) -> String {
         self.uci_token(m, chess960).unwrap_or_else(|| self.uci_base(m, chess960))
     }

@@ -105,57 +105,79 @@ impl Game {
         let mut colliding: Vec<Vec<usize>> = groups.into_values().filter(|g| g.len() > 1).collect();
         colliding.sort();
         for group in colliding {
-            let canon: Vec<Vec<String>> = group
-                .iter()
-                .map(|&i| {
-                    let c = self.canonical(&moves[i]).unwrap_or_default();
-                    c.split(' ').filter(|t| !t.is_empty()).map(str::to_string).collect()
-                })
-                .collect();
-            let common: Vec<&String> = canon[0].iter().filter(|t| canon.iter().all(|c| c.contains(t))).collect();
-            for (k, &i) in group.iter().enumerate() {
-                let rest: String = canon[k].iter().filter(|t| !common.contains(t)).map(String::as_str).collect();
-                if !rest.is_empty() {
-                    tokens[i].push('/');
-                    tokens[i].push_str(&rest);
-                }
-            }
-            // Equal canonical forms: the letter of the unit that makes the move.
-            for ids in still_shared(&tokens, &group) {
-                for i in ids {
-                    let kind =
-                        self.rules.moving_unit(&self.pos, &moves[i]).map_or('?', |u| NOTATION.kind_char(u.kind()));
-                    let _ = write!(tokens[i], "~{kind}");
-                }
-            }
-            // Still equal: number them.
-            for mut ids in still_shared(&tokens, &group) {
-                ids.sort_by_key(|&i| (moves[i].choice, moves[i].stack, i));
-                for (n, i) in ids.into_iter().enumerate() {
-                    let _ = write!(tokens[i], "#{}", n + 1);
-                }
-            }
+            self.disambiguate(moves, &mut tokens, &group);
         }
         tokens
     }
 
+    /// Applies the suffix rule to the moves `group` (indices into `moves` and `tokens`, in
+    /// increasing order) that share a base token.
+    fn disambiguate(&mut self, moves: &[Move], tokens: &mut [String], group: &[usize]) {
+        let canon: Vec<Vec<String>> = group
+            .iter()
+            .map(|&i| {
+                let c = self.canonical(&moves[i]).unwrap_or_default();
+                c.split(' ').filter(|t| !t.is_empty()).map(str::to_string).collect()
+            })
+            .collect();
+        let common: Vec<&String> = canon[0].iter().filter(|t| canon.iter().all(|c| c.contains(t))).collect();
+        for (k, &i) in group.iter().enumerate() {
+            let rest: String = canon[k].iter().filter(|t| !common.contains(t)).map(String::as_str).collect();
+            if !rest.is_empty() {
+                tokens[i].push('/');
+                tokens[i].push_str(&rest);
+            }
+        }
+        // Equal canonical forms: the letter of the unit that makes the move.
+        for ids in still_shared(tokens, group) {
+            for i in ids {
+                let kind = self.rules.moving_unit(&self.pos, &moves[i]).map_or('?', |u| NOTATION.kind_char(u.kind()));
+                let _ = write!(tokens[i], "~{kind}");
+            }
+        }
+        // Still equal: number them.
+        for mut ids in still_shared(tokens, group) {
+            ids.sort_by_key(|&i| (moves[i].choice, moves[i].stack, i));
+            for (n, i) in ids.into_iter().enumerate() {
+                let _ = write!(tokens[i], "#{}", n + 1);
+            }
+        }
+    }
+
+    /// The legal moves, their base tokens, and the indices of those whose base token is
+    /// `base`.
+    fn group_of(&mut self, base: &str, chess960: bool) -> (Vec<Move>, Vec<String>, Vec<usize>) {
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        let tokens: Vec<String> = legal.iter().map(|m| self.uci_base(m, chess960)).collect();
+        let group = (0..tokens.len()).filter(|&i| tokens[i] == base).collect();
+        (legal, tokens, group)
+    }
+
     /// The token of the legal move `mv` (position before the move), disambiguated among
-    /// the legal moves of the position; `None` if `mv` is not legal here.
+    /// the legal moves of the position; `None` if `mv` is not legal here. Only the moves
+    /// sharing its base token are written out.
     pub fn uci_token(&self, mv: &Move, chess960: bool) -> Option<String> {
         let mut g = self.clone();
-        let mut legal = Vec::new();
-        g.legal_moves(&mut legal);
+        let base = g.uci_base(mv, chess960);
+        let (legal, mut tokens, group) = g.group_of(&base, chess960);
         let i = legal.iter().position(|m| m == mv)?;
-        Some(g.uci_tokens(&legal, chess960).swap_remove(i))
+        if group.len() > 1 {
+            g.disambiguate(&legal, &mut tokens, &group);
+        }
+        Some(std::mem::take(&mut tokens[i]))
     }
 
     /// The legal move written `text` (a token as [`Game::uci_tokens`] writes it), or
     /// `None` if no legal move has this token.
     pub fn move_from_uci(&mut self, text: &str, chess960: bool) -> Option<Move> {
-        let mut legal = Vec::new();
-        self.legal_moves(&mut legal);
-        let tokens = self.uci_tokens(&legal, chess960);
-        tokens.iter().position(|t| t == text).map(|i| legal[i])
+        // The base token ends where a suffix starts.
+        let base = text.split(['/', '~', '#']).next().unwrap_or(text);
+        let (legal, mut tokens, group) = self.group_of(base, chess960);
+        if group.len() > 1 {
+            self.disambiguate(&legal, &mut tokens, &group);
+        }
+        group.into_iter().find(|&i| tokens[i] == text).map(|i| legal[i])
     }
 }
 
