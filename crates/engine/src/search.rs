@@ -712,18 +712,22 @@ impl<'a, V: Api> Worker<'a, V> {
     }
 }
 
-/// UCI tokens of a line from `pos`.
+/// The UCI token of the legal turn `m` of `pos`, written with the whole legal list (some
+/// rules sets disambiguate tokens against the other turns).
+pub fn token<V: Api>(pos: &mut V, m: &V::Move, chess960: bool) -> Option<String> {
+    let mut legal = Vec::new();
+    pos.legal_turns(&mut legal);
+    let i = legal.iter().position(|x| x == m)?;
+    pos.uci_all(&legal, chess960).into_iter().nth(i)
+}
+
+/// UCI tokens of a line from `pos` (up to its first turn that is not legal).
 fn line_tokens<V: Api>(pos: &V, line: &[V::Move], chess960: bool) -> Vec<String> {
     let mut p = pos.clone();
     let mut out = Vec::with_capacity(line.len());
-    let mut legal = Vec::new();
     for m in line {
-        legal.clear();
-        p.legal_turns(&mut legal);
-        if !legal.contains(m) {
-            break;
-        }
-        out.push(p.uci(m, chess960));
+        let Some(t) = token(&mut p, m, chess960) else { break };
+        out.push(t);
         p.make(m);
     }
     out

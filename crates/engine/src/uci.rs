@@ -189,7 +189,9 @@ fn run_search<V: Api>(go: Go, mut game: Game<V>) {
     let shared = Shared::new(go.tt.clone(), go.stop.clone());
     let o = search::search(&pos, &hist, &go.limits, &go.settings, &shared, &mut |i| out.line(&format_info(i)));
     if let Some(m) = o.best {
-        best_line = format!("bestmove {}", pos.uci(&m, go.settings.chess960));
+        let mut p = pos.clone();
+        let t = search::token(&mut p, &m, go.settings.chess960).unwrap_or_else(|| pos.uci(&m, go.settings.chess960));
+        best_line = format!("bestmove {t}");
         if o.pv.len() >= 2 {
             best_line.push_str(&format!(" ponder {}", o.pv[1]));
         }
