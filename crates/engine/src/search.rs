@@ -262,12 +262,13 @@ impl<'a, V: Api> Worker<'a, V> {
         }
     }
 
-    /// Counts a node; every 1024 nodes publishes the count and checks the limits.
+    /// Counts a node; every 128 nodes publishes the count and checks the limits (some
+    /// variants have slow nodes: Dynamo lists thousands of turns).
     #[inline]
     fn tick(&mut self) {
         self.nodes += 1;
         self.unflushed += 1;
-        if self.unflushed >= 1024 {
+        if self.unflushed >= 128 {
             let total = self.shared.nodes.fetch_add(self.unflushed, Relaxed) + self.unflushed;
             self.unflushed = 0;
             if self.limits.nodes.is_some_and(|n| total >= n) || (self.main && self.clock.out_of_time()) {
