@@ -229,3 +229,18 @@ fn levels_choose_among_near_best() {
         }
     }
 }
+
+#[test]
+fn chess_pass_is_taken_back_exactly() {
+    let mut p = chimere_chess::Chess::from_fen("rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3").unwrap();
+    let before = (p.fen(), p.hash());
+    let u = p.make_pass().expect("chess can pass");
+    assert_eq!(p.side_to_move(), Colour::Black);
+    assert_ne!(p.hash(), before.1);
+    assert_eq!(p.hash(), p.recomputed_hash());
+    p.unmake_pass(u);
+    assert_eq!((p.fen(), p.hash()), before);
+    // The other games have no pass.
+    let mut f = chimere_fugue::Fugue::from_fen(chimere_fugue::START_FEN).unwrap();
+    assert!(f.make_pass().is_none());
+}
