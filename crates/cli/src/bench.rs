@@ -1,5 +1,6 @@
 //! `chimere bench`: perft speed on the fixed positions of the registry, full-leaf (every
-//! leaf turn played and taken back) and bulk (last ply counted), as a table.
+//! leaf turn played and taken back) and bulk (last ply counted), as a table; then the
+//! engine's search speed, one row per variant.
 
 use crate::Failure;
 use chimere_rules::BENCH;
@@ -9,9 +10,13 @@ fn rate(leaves: u64, secs: f64) -> String {
     format!("{:.2}", leaves as f64 / secs.max(1e-9) / 1e6)
 }
 
-pub fn run(only: Option<&str>, quick: bool) -> Result<(), Failure> {
+pub fn run(only: Option<&str>, quick: bool, search_only: bool) -> Result<(), Failure> {
     if let Some(v) = only {
         crate::game_at(v, &chimere_core::GameOptions::default(), None)?;
+    }
+    if search_only {
+        search_rows(only, quick);
+        return Ok(());
     }
     println!(
         "{:<24} {:<9} {:>5} {:>13} {:>10} {:>12} {:>10} {:>12}",
@@ -52,5 +57,44 @@ pub fn run(only: Option<&str>, quick: bool) -> Result<(), Failure> {
             rate(bulk, bulk_s)
         );
     }
+    search_rows(only, quick);
     Ok(())
+}
+
+/// Search depth of the search rows, per variant (turns).
+fn search_depth(variant: &str) -> u32 {
+    match variant {
+        "chess" => 10,
+        "checkered" => 7,
+        "interweave" => 7,
+        "fugue" => 7,
+        _ => 4,
+    }
+}
+
+/// One search row per variant: nodes per second of a fixed-depth search of its first
+/// bench position (one thread, 16 MB table; CPU time of the searching thread).
+fn search_rows(only: Option<&str>, quick: bool) {
+    println!();
+    println!("{:<24} {:<9} {:>5} {:>13} {:>10} {:>12}", "search", "position", "depth", "nodes", "cpu s", "knodes/s");
+    let mut done: Vec<&str> = Vec::new();
+    for b in BENCH.iter().filter(|b| only.is_none_or(|v| v == b.variant) && b.conditions.is_empty()) {
+        if done.contains(&b.variant) {
+            continue;
+        }
+        done.push(b.variant);
+        let depth = search_depth(b.variant) - u32::from(quick) * 2;
+        match chimere_engine::uci::bench_search(b.variant, b.fen, depth) {
+            Ok((nodes, secs)) => println!(
+                "{:<24} {:<9} {:>5} {:>13} {:>10.3} {:>12.0}",
+                b.variant,
+                b.label,
+                depth,
+                nodes,
+                secs,
+                nodes as f64 / secs.max(1e-9) / 1e3
+            ),
+            Err(e) => println!("{:<24} {:<9} {:>5} {e}", b.variant, b.label, depth),
+        }
+    }
 }

@@ -43,6 +43,8 @@ enum Command {
     Serve(ServeArgs),
     /// Load benchmark of a running server: many concurrent games between scripted clients.
     Load(LoadArgs),
+    /// Play through the UCI protocol on standard input and output (the computer opponent).
+    Uci,
 }
 
 #[derive(Args)]
@@ -138,6 +140,9 @@ struct BenchArgs {
     /// One ply less than the standard depths (a quick smoke run).
     #[arg(long)]
     quick: bool,
+    /// Only the search rows (nodes/s of the engine's search), not perft.
+    #[arg(long)]
+    search: bool,
 }
 
 #[derive(Args)]
@@ -186,9 +191,13 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
+        Command::Uci => {
+            chimere_engine::uci::run_stdio();
+            Ok(())
+        }
         Command::Moves(a) => moves(a),
         Command::Perft(a) => perft(a),
-        Command::Bench(a) => bench::run(a.variant.as_deref(), a.quick),
+        Command::Bench(a) => bench::run(a.variant.as_deref(), a.quick, a.search),
         Command::Start(a) => start(a),
         Command::Solve(a) => solve(a),
         Command::Variants => {

@@ -138,6 +138,34 @@ impl Chess {
             .is_some_and(|k| self.attackers(k, self.side.opponent(), self.board.occupied()).any())
     }
 
+    /// Passes the turn (a "null move", for search pruning; not a legal turn of the game):
+    /// the other side moves, the en-passant square is cleared. Undone by
+    /// [`Chess::unmake_null`].
+    pub fn make_null(&mut self) -> Undo {
+        let undo = Undo {
+            captured: None,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            state_key: self.state_key,
+        };
+        self.ep = None;
+        self.halfmove += 1;
+        self.plies += 1;
+        self.side = self.side.opponent();
+        self.state_key = state_key(&self.board, self.side, &self.castling, self.ep);
+        undo
+    }
+
+    /// Takes back [`Chess::make_null`].
+    pub fn unmake_null(&mut self, u: Undo) {
+        self.side = self.side.opponent();
+        self.ep = u.ep;
+        self.halfmove = u.halfmove;
+        self.plies -= 1;
+        self.state_key = u.state_key;
+    }
+
     fn recompute_state_key(&self) -> u64 {
         state_key(&self.board, self.side, &self.castling, self.ep)
     }
@@ -193,6 +221,12 @@ impl Variant for Chess {
     }
     fn board(&self) -> Option<&Board> {
         Some(&self.board)
+    }
+    fn make_pass(&mut self) -> Option<Undo> {
+        Some(self.make_null())
+    }
+    fn unmake_pass(&mut self, undo: Undo) {
+        self.unmake_null(undo);
     }
     fn for_each_piece(&self, f: &mut dyn FnMut(Square, Piece)) {
         for (s, p) in self.board.iter() {

@@ -1,0 +1,94 @@
+//! Checkered chess: chess's kinds, plus checkered ([`Colour::Shared`]) pieces.
+//!
+//! Provenance: piece values and square weights hand-set from chess's (same kinds and
+//! walks); the checkered terms are hand-set from how the game is played: in stage 1 the
+//! checkered pieces serve whoever moves, so they count for neither side but give the side
+//! to move a small bonus and a bonus per checkered piece bearing on the enemy king's zone
+//! (a penalty near its own: the opponent moves next); in stage 2 they are the switcher's
+//! army against both the white and the black pieces of the other player.
+
+use super::{EvalData, Feature, Tables, pieces, zone};
+use chimere_checkered::{Checkered, Stage};
+use chimere_chess::KING;
+use chimere_core::{Bitboard, Board, Colour, Kind, attacks};
+use std::any::Any;
+
+pub static DATA: EvalData = EvalData {
+    name: "checkered",
+    kinds: 6,
+    status_every_node: false,
+    null_move: false,
+    futility: true,
+    lmr: true,
+    check_extension: true,
+    tempo: 15,
+    feature: Feature::Checkered,
+    provenance: "hand-set from chess's numbers, checkered terms by hand",
+    ..super::chess::copy_chess_for_variants()
+};
+
+/// Bonus (side to move) per checkered unit attacking the enemy king's zone, and penalty
+/// per one attacking its own.
+const ATTACKER: i32 = 30;
+const OWN_ZONE: i32 = 12;
+/// Share (percent) of the checkered material credited to the side to move in stage 1.
+const STAGE1_SHARE: i32 = 10;
+
+fn attack(b: &Board, sq: chimere_core::Square, k: Kind, occ: Bitboard, up: bool) -> Bitboard {
+    match k.0 {
+        0 => attacks::pawn(up, sq),
+        1 => attacks::knight(sq),
+        2 => attacks::bishop(sq, occ),
+        3 => attacks::rook(sq, occ),
+        4 => attacks::queen(sq, occ),
+        _ => {
+            let _ = b;
+            Bitboard::EMPTY
+        }
+    }
+}
+
+fn material(b: &Board, t: &Tables, c: Colour) -> i32 {
+    (0..6).map(|k| t.data.value_mg[k] * pieces(b, c, Kind(k as u8)).count() as i32).sum()
+}
+
+/// The checkered terms, white's view.
+pub fn feature(any: &dyn Any, b: &Board, t: &Tables, stm: Colour) -> i32 {
+    let Some(pos) = any.downcast_ref::<Checkered>() else { return 0 };
+    let sign = if stm == Colour::White { 1 } else { -1 };
+    let shared = b.colour(Colour::Shared);
+    match pos.stage() {
+        Stage::Two(switcher) => {
+            let s = material(b, t, Colour::Shared);
+            let o = material(b, t, Colour::White) + material(b, t, Colour::Black);
+            let switcher_view = s - o;
+            let white_view = if switcher == Colour::White { switcher_view } else { -switcher_view };
+            white_view - (material(b, t, Colour::White) - material(b, t, Colour::Black))
+        }
+        _ => {
+            if shared.is_empty() {
+                return 0;
+            }
+            let occ = b.occupied();
+            let mut score = material(b, t, Colour::Shared) * STAGE1_SHARE / 100;
+            let them = stm.opponent();
+            let their_zone = pieces(b, them, KING).first().map_or(Bitboard::EMPTY, zone);
+            let own_zone = pieces(b, stm, KING).first().map_or(Bitboard::EMPTY, zone);
+            for (sq, p) in b.iter() {
+                if p.colour != Colour::Shared {
+                    continue;
+                }
+                // Checkered pawns attack in the direction of the side using them.
+                let a = attack(b, sq, p.kind, occ, stm == Colour::White);
+                if (a & their_zone).any() {
+                    score += ATTACKER;
+                }
+                let a2 = if p.kind.0 == 0 { attack(b, sq, p.kind, occ, them == Colour::White) } else { a };
+                if (a2 & own_zone).any() {
+                    score -= OWN_ZONE;
+                }
+            }
+            sign * score
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! Dynamo: chess's pieces, which never capture but push and pull each other, off the
+//! board too; the king is lost when it can be pushed off (Dynamo check).
+//!
+//! Provenance: hand-set. Values below chess's for the long-range pieces (a piece is lost
+//! by being pushed off, which a slider does from afar but cannot prevent); the edge is the
+//! danger: every unit on an edge square loses a part of its value (one push from leaving),
+//! the king much more, and the king is kept away from the edges by strong centralisation.
+
+use super::{EvalData, Feature, Square2, Walk, pieces};
+use chimere_core::{Bitboard, Board, Colour};
+use chimere_dynamo::Dynamo;
+use std::any::Any;
+
+const Z: Square2 = Square2::ZERO;
+
+pub static DATA: EvalData = EvalData {
+    name: "dynamo",
+    kinds: 6,
+    value_mg: [100, 310, 320, 460, 850, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    value_eg: [120, 300, 320, 480, 850, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    square_mg: [
+        Square2 { centre: 3, advance: 4, edge: -10, home: 0 },
+        Square2 { centre: 6, advance: 0, edge: -25, home: 0 },
+        Square2 { centre: 4, advance: 0, edge: -20, home: 0 },
+        Square2 { centre: 3, advance: 0, edge: -25, home: 0 },
+        Square2 { centre: 4, advance: 0, edge: -40, home: 0 },
+        Square2 { centre: 12, advance: 0, edge: -70, home: 0 },
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+    ],
+    square_eg: [
+        Square2 { centre: 3, advance: 8, edge: -10, home: 0 },
+        Square2 { centre: 6, advance: 0, edge: -25, home: 0 },
+        Square2 { centre: 4, advance: 0, edge: -20, home: 0 },
+        Square2 { centre: 3, advance: 0, edge: -25, home: 0 },
+        Square2 { centre: 4, advance: 0, edge: -40, home: 0 },
+        Square2 { centre: 15, advance: 0, edge: -80, home: 0 },
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+    ],
+    walk: [
+        Walk::None,
+        Walk::Knight,
+        Walk::Bishop,
+        Walk::Rook,
+        Walk::Queen,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+    ],
+    mobility: [0, 3, 3, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    phase: [0, 1, 1, 2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    phase_total: 24,
+    tempo: 15,
+    feature: Feature::Dynamo,
+    lmr: true,
+    null_move: false,
+    futility: false,
+    check_extension: true,
+    status_every_node: false,
+    provenance: "hand-set",
+};
+
+/// Penalty for a king whose open lines lead to the edge behind it with an enemy slider on
+/// the other side (one move from Dynamo check), per such line.
+const KING_LINE: i32 = 35;
+/// The side to move is in Dynamo check.
+const IN_CHECK: i32 = 60;
+
+/// Edge danger, white's view.
+pub fn feature(any: &dyn Any, b: &Board, stm: Colour) -> i32 {
+    let Some(pos) = any.downcast_ref::<Dynamo>() else { return 0 };
+    let mut score = 0;
+    for (c, sign) in [(Colour::White, 1), (Colour::Black, -1)] {
+        let Some(k) = pieces(b, c, chimere_chess::KING).first() else { continue };
+        let occ = b.occupied();
+        // Enemy sliders seeing the king along a line.
+        let enemy = b.colour(c.opponent());
+        let rq = (b.kind(chimere_chess::ROOK) | b.kind(chimere_chess::QUEEN)) & enemy;
+        let bq = (b.kind(chimere_chess::BISHOP) | b.kind(chimere_chess::QUEEN)) & enemy;
+        let seen = (chimere_core::attacks::rook(k, occ) & rq) | (chimere_core::attacks::bishop(k, occ) & bq);
+        let near_edge = (super::zone(k) & Bitboard::EDGES).any();
+        if near_edge {
+            score -= sign * KING_LINE * seen.count() as i32;
+        }
+        if c == stm && pos.in_check(c) {
+            score -= sign * IN_CHECK;
+        }
+    }
+    score
+}

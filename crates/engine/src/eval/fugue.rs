@@ -1,0 +1,119 @@
+//! Fugue: pawn, queen, king, immobilizer, pushme-pullyu, archer, shield, long leaper,
+//! swapper; the king is captured, not mated.
+//!
+//! Provenance: hand-set from the pieces' powers: the queen and the immobilizer (which
+//! freezes every enemy next to it) highest, the long leaper and the archer (captures
+//! without moving) next, the swapper and the pushme-pullyu, the shield (never captures)
+//! lowest; the king is not material (its capture ends the game, which the status decides).
+//! Features: a unit held by an enemy immobilizer is worth much less while held, a unit
+//! beside its own shield cannot be captured, and an enemy immobilizer next to one's own
+//! king freezes it.
+
+use super::{EvalData, Feature, Square2, Tables, Walk, pieces};
+use chimere_core::{Board, Colour};
+use chimere_fugue::{Fugue, KING};
+use std::any::Any;
+
+const Z: Square2 = Square2::ZERO;
+const SLIDER: Square2 = Square2 { centre: 3, advance: 0, edge: -6, home: 0 };
+
+pub static DATA: EvalData = EvalData {
+    name: "fugue",
+    kinds: 9,
+    // p, q, k, i, u, a, s, l, w
+    value_mg: [100, 950, 0, 650, 420, 500, 300, 550, 380, 0, 0, 0, 0, 0, 0, 0],
+    value_eg: [120, 950, 0, 600, 420, 480, 300, 550, 380, 0, 0, 0, 0, 0, 0, 0],
+    square_mg: [
+        Square2 { centre: 2, advance: 6, edge: 0, home: 0 },
+        SLIDER,
+        Square2 { centre: -4, advance: -8, edge: 0, home: 10 },
+        Square2 { centre: 6, advance: 4, edge: -10, home: 0 },
+        SLIDER,
+        SLIDER,
+        Square2 { centre: 2, advance: 0, edge: 0, home: 0 },
+        SLIDER,
+        SLIDER,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+    ],
+    square_eg: [
+        Square2 { centre: 0, advance: 12, edge: 0, home: 0 },
+        SLIDER,
+        Square2 { centre: 4, advance: 0, edge: -10, home: 0 },
+        Square2 { centre: 6, advance: 4, edge: -10, home: 0 },
+        SLIDER,
+        SLIDER,
+        Square2 { centre: 2, advance: 0, edge: 0, home: 0 },
+        SLIDER,
+        SLIDER,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+    ],
+    walk: [
+        Walk::None,
+        Walk::Queen,
+        Walk::King,
+        Walk::Queen,
+        Walk::Queen,
+        Walk::Queen,
+        Walk::Queen,
+        Walk::Queen,
+        Walk::Queen,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+    ],
+    mobility: [0, 2, 0, 2, 2, 2, 1, 2, 1, 0, 0, 0, 0, 0, 0, 0],
+    phase: [0, 4, 0, 2, 1, 1, 1, 2, 1, 0, 0, 0, 0, 0, 0, 0],
+    phase_total: 24,
+    tempo: 12,
+    feature: Feature::Fugue,
+    lmr: true,
+    null_move: false,
+    futility: true,
+    check_extension: false,
+    status_every_node: true,
+    provenance: "hand-set",
+};
+
+/// Share (percent) of a held unit's value it loses while an enemy immobilizer holds it.
+const HELD: i32 = 40;
+/// Per unit standing beside its own shield.
+const SHIELDED: i32 = 10;
+/// A king frozen by an enemy immobilizer.
+const KING_HELD: i32 = 60;
+
+/// The immobilizer and shield terms, white's view.
+pub fn feature(any: &dyn Any, b: &Board, t: &Tables) -> i32 {
+    let Some(pos) = any.downcast_ref::<Fugue>() else { return 0 };
+    let mut score = 0;
+    for (c, sign) in [(Colour::White, 1), (Colour::Black, -1)] {
+        let held = pos.immobilized(c);
+        let mut s = 0;
+        for sq in chimere_core::Bitboard(held) {
+            if let Some(p) = b.get(sq) {
+                s -= t.data.value_mg[p.kind.index()] * HELD / 100;
+            }
+        }
+        if (pieces(b, c, KING).0 & held) != 0 {
+            s -= KING_HELD;
+        }
+        s += SHIELDED * pos.protected(c).count_ones() as i32;
+        score += sign * s;
+    }
+    score
+}

@@ -1,0 +1,109 @@
+//! Interweave: pawn, Smasher (`r`), Leaper (`n`), Remover (`b`), king; no check, a side
+//! left with fewer than two kings loses, captures are compulsory.
+//!
+//! Provenance: hand-set. The Leaper (double knight jumps, long orthogonal captures) is
+//! valued above the Smasher, the Remover (captures all adjacent enemies without moving)
+//! below; kings are not counted as material (losing one loses the game, which the status
+//! decides). The counters are the units a side lost and can bring back by promotion: a
+//! fraction of their value, more as the side's pawns advance.
+
+use super::{EvalData, Feature, Square2, Walk};
+use chimere_core::{Board, Colour, Kind};
+use chimere_interweave::Interweave;
+use std::any::Any;
+
+const Z: Square2 = Square2::ZERO;
+
+pub static DATA: EvalData = EvalData {
+    name: "interweave",
+    kinds: 5,
+    value_mg: [100, 420, 520, 380, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    value_eg: [120, 420, 520, 380, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    square_mg: [
+        Square2 { centre: 2, advance: 6, edge: 0, home: 0 },
+        Square2 { centre: 4, advance: 0, edge: -8, home: 0 },
+        Square2 { centre: 4, advance: 0, edge: -8, home: 0 },
+        Square2 { centre: 3, advance: 0, edge: -6, home: 0 },
+        Square2 { centre: 2, advance: -4, edge: 0, home: 0 },
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+    ],
+    square_eg: [
+        Square2 { centre: 0, advance: 12, edge: 0, home: 0 },
+        Square2 { centre: 4, advance: 0, edge: -8, home: 0 },
+        Square2 { centre: 4, advance: 0, edge: -8, home: 0 },
+        Square2 { centre: 3, advance: 0, edge: -6, home: 0 },
+        Square2 { centre: 4, advance: 0, edge: 0, home: 0 },
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+        Z,
+    ],
+    walk: [
+        Walk::None,
+        Walk::Bishop,
+        Walk::Bishop,
+        Walk::Bishop,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+        Walk::None,
+    ],
+    mobility: [0, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    phase: [0, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    phase_total: 24,
+    tempo: 10,
+    feature: Feature::Interweave,
+    lmr: true,
+    null_move: false,
+    futility: false,
+    check_extension: false,
+    status_every_node: true,
+    provenance: "hand-set",
+};
+
+/// The counters' worth, white's view: each lost unit a side can bring back counts a sixth
+/// of its value, plus a bit per pawn on its sixth or seventh rank able to bring it back.
+pub fn feature(any: &dyn Any, b: &Board) -> i32 {
+    let Some(pos) = any.downcast_ref::<Interweave>() else { return 0 };
+    let mut score = 0;
+    for (c, sign) in [(Colour::White, 1), (Colour::Black, -1)] {
+        let mut back = 0;
+        for k in chimere_interweave::ROOK..=chimere_interweave::BISHOP {
+            let n = pos.captured_count(c, k) as i32;
+            back += n * DATA.value_mg[k as usize] / 6;
+        }
+        if back > 0 {
+            let pawns = b.pieces(chimere_core::Piece::new(c, Kind(chimere_interweave::PAWN)));
+            let near =
+                if c == Colour::White { pawns.0 & 0x00FF_FF00_0000_0000 } else { pawns.0 & 0x0000_0000_00FF_FF00 };
+            back += 20 * near.count_ones() as i32;
+        }
+        score += sign * back;
+    }
+    score
+}

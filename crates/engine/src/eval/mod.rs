@@ -1,0 +1,224 @@
+//! Evaluation, one table of numbers per variant ([`EvalData`]) read by one generic
+//! function ([`evaluate`]).
+//!
+//! The data of a variant lives in `eval/<variant>.rs`: piece values by kind index (middle
+//! game and end game), piece-square terms built from a few per-kind weights (centrality,
+//! advance, an edge penalty), mobility weights, which search techniques are sound for the
+//! variant, and one variant feature (Dynamo's edges, Checkered's checkered attackers,
+//! Interweave's counters, Fugue's immobilizer, chess pawn structure and king shelter).
+//! Variant features that need more than the board read the concrete position through
+//! `Any` (the variant types are `'static`), so the search itself names no variant.
+
+use crate::pos::Api;
+use chimere_core::{Bitboard, Board, Colour, Piece, Square, attacks};
+use std::any::Any;
+
+pub mod checkered;
+pub mod chess;
+pub mod dynamo;
+pub mod fugue;
+pub mod interweave;
+
+/// How a kind moves, for the mobility estimate (attack-table walks only).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Walk {
+    /// No mobility term.
+    None,
+    Knight,
+    Bishop,
+    Rook,
+    Queen,
+    King,
+}
+
+/// The variant-specific term of the evaluation.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Feature {
+    /// Chess (and chess with conditions): pawn structure, passed pawns, king shelter,
+    /// bishop pair.
+    Chess,
+    /// Checkered: shared pieces credited by stage, checkered attackers near the kings.
+    Checkered,
+    /// Interweave: the captured counters (units a pawn can bring back).
+    Interweave,
+    /// Fugue: units held by an enemy immobilizer, shields.
+    Fugue,
+    /// Dynamo: units (the king above all) near the edges they can be pushed off.
+    Dynamo,
+}
+
+/// Per-kind weights from which a piece-square table is computed (white's view; black's
+/// table is the mirror image). Units: centipawns.
+#[derive(Copy, Clone, Debug)]
+pub struct Square2 {
+    /// Per step of centrality (file distance from the edge + rank distance, 0..6).
+    pub centre: i16,
+    /// Per rank advanced from the own first rank (0..7).
+    pub advance: i16,
+    /// On an edge square.
+    pub edge: i16,
+    /// On the own first rank.
+    pub home: i16,
+}
+
+impl Square2 {
+    pub const ZERO: Square2 = Square2 { centre: 0, advance: 0, edge: 0, home: 0 };
+}
+
+/// The evaluation numbers of one variant.
+#[derive(Clone, Debug)]
+pub struct EvalData {
+    /// Name of the variant (for messages).
+    pub name: &'static str,
+    /// Number of kinds used.
+    pub kinds: usize,
+    /// Middle-game and end-game value of each kind.
+    pub value_mg: [i32; 16],
+    pub value_eg: [i32; 16],
+    /// Piece-square weights per kind, middle game and end game.
+    pub square_mg: [Square2; 16],
+    pub square_eg: [Square2; 16],
+    /// Mobility walk and weight (per reachable square) of each kind.
+    pub walk: [Walk; 16],
+    pub mobility: [i32; 16],
+    /// Game-phase weight of each kind (sum at the start = `phase_total`).
+    pub phase: [i32; 16],
+    pub phase_total: i32,
+    /// Bonus for having the move.
+    pub tempo: i32,
+    /// The variant feature.
+    pub feature: Feature,
+    /// Late-move reductions are sound here (no zugzwang-dominated play, no forced chains).
+    pub lmr: bool,
+    /// Null-move pruning is sound here (no zugzwang-dominated play) and the rules can pass.
+    pub null_move: bool,
+    /// Reverse futility (static) pruning near the leaves is sound here.
+    pub futility: bool,
+    /// Extend turns that give check (variants with check).
+    pub check_extension: bool,
+    /// The variant's status can be decided while turns exist (king captured, too few kings):
+    /// ask `status` at every node, not only when there is no legal turn.
+    pub status_every_node: bool,
+    /// How the numbers were obtained.
+    pub provenance: &'static str,
+}
+
+/// Tables computed from [`EvalData`] once per search.
+pub struct Tables {
+    pub data: &'static EvalData,
+    /// `[kind][square]`, white's view: value + square term, middle game / end game.
+    mg: [[i32; 64]; 16],
+    eg: [[i32; 64]; 16],
+}
+
+fn square_term(w: &Square2, sq: usize) -> i32 {
+    let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+    let centre = f.min(7 - f) + r.min(7 - r);
+    let edge = f == 0 || f == 7 || r == 0 || r == 7;
+    w.centre as i32 * centre
+        + w.advance as i32 * r
+        + if edge { w.edge as i32 } else { 0 }
+        + if r == 0 { w.home as i32 } else { 0 }
+}
+
+impl Tables {
+    pub fn new(data: &'static EvalData) -> Tables {
+        let mut mg = [[0; 64]; 16];
+        let mut eg = [[0; 64]; 16];
+        for k in 0..16 {
+            for sq in 0..64 {
+                mg[k][sq] = data.value_mg[k] + square_term(&data.square_mg[k], sq);
+                eg[k][sq] = data.value_eg[k] + square_term(&data.square_eg[k], sq);
+            }
+        }
+        Tables { data, mg, eg }
+    }
+
+    /// Material alone (middle-game values), white minus black: for ordering captures.
+    #[inline]
+    pub fn material(&self, b: &Board) -> i32 {
+        let mut s = 0;
+        for k in 0..self.data.kinds {
+            let kb = b.kind(chimere_core::Kind(k as u8));
+            if kb.is_empty() {
+                continue;
+            }
+            let v = self.data.value_mg[k];
+            s += v * ((kb & b.colour(Colour::White)).count() as i32 - (kb & b.colour(Colour::Black)).count() as i32);
+        }
+        s
+    }
+}
+
+/// The evaluation returned by [`evaluate`]: centipawns for the side to move.
+pub fn evaluate<V: Api>(pos: &V, b: &Board, t: &Tables) -> i32 {
+    let data = t.data;
+    let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
+    let occ = b.occupied();
+    for (sq, p) in b.iter() {
+        let k = p.kind.index();
+        let s = sq.index();
+        let (sign, idx) = match p.colour {
+            Colour::White => (1, s),
+            Colour::Black => (-1, s ^ 56),
+            Colour::Shared => continue,
+        };
+        mg += sign * t.mg[k][idx];
+        eg += sign * t.eg[k][idx];
+        phase += data.phase[k];
+        let w = data.mobility[k];
+        if w != 0 {
+            let att = match data.walk[k] {
+                Walk::None => Bitboard::EMPTY,
+                Walk::Knight => attacks::knight(sq),
+                Walk::Bishop => attacks::bishop(sq, occ),
+                Walk::Rook => attacks::rook(sq, occ),
+                Walk::Queen => attacks::queen(sq, occ),
+                Walk::King => attacks::king(sq),
+            };
+            let n = (att & !b.colour(p.colour)).count() as i32;
+            mg += sign * w * n;
+            eg += sign * w * n;
+        }
+    }
+    let phase = phase.clamp(0, data.phase_total.max(1));
+    let total = data.phase_total.max(1);
+    let mut white = (mg * phase + eg * (total - phase)) / total;
+    let stm = pos.side_to_move();
+    let any: &dyn Any = pos;
+    white += match data.feature {
+        Feature::Chess => chess::feature(b, phase, total),
+        Feature::Checkered => checkered::feature(any, b, t, stm),
+        Feature::Interweave => interweave::feature(any, b),
+        Feature::Fugue => fugue::feature(any, b, t),
+        Feature::Dynamo => dynamo::feature(any, b, stm),
+    };
+    let own = if stm == Colour::Black { -white } else { white };
+    own + data.tempo
+}
+
+/// Squares of `c`'s pieces of kind `k`.
+#[inline]
+pub(crate) fn pieces(b: &Board, c: Colour, k: chimere_core::Kind) -> Bitboard {
+    b.pieces(Piece::new(c, k))
+}
+
+/// The king zone: the king's square and its neighbours.
+#[inline]
+pub(crate) fn zone(k: Square) -> Bitboard {
+    attacks::king(k) | Bitboard::from_square(k)
+}
+
+/// The evaluation data of the variant `V` (chess with conditions uses chess's).
+pub fn data_for<V: Api>() -> &'static EvalData {
+    if std::any::TypeId::of::<V>() == std::any::TypeId::of::<chimere_fairy::Game>() {
+        return &chess::FAIRY;
+    }
+    match V::NAME {
+        "checkered" => &checkered::DATA,
+        "interweave" => &interweave::DATA,
+        "fugue" => &fugue::DATA,
+        "dynamo" => &dynamo::DATA,
+        _ => &chess::DATA,
+    }
+}

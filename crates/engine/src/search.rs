@@ -1,0 +1,935 @@
+//! The search: iterative deepening over PVS alpha-beta with a transposition table, move
+//! ordering (table move, captures by material gained, killers, history), quiescence on
+//! noisy turns, late-move reductions and static pruning where the variant's data says they
+//! are sound, the game-level rules (repetition, fifty moves, insufficient material) inside
+//! the tree, and lazy SMP threads sharing the table.
+//!
+//! Scores are always from the point of view of the side to move of the node. A turn may
+//! leave the same side to move (fairy multi-move turns), so a child's score is negated only
+//! when the side to move changed.
+
+use crate::eval::{self, Tables};
+use crate::pos::{self, Api};
+use crate::time::{Clock, Limits};
+use crate::tt::{Bound, Tt};
+use chimere_core::{Board, Colour, Repetition, Status};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+
+/// A mate score: `MATE - plies` for the side that mates.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INF: i32 = 31_000;
+/// Deepest ply of the tree (quiescence included).
+pub const MAX_PLY: usize = 96;
+const HISTORY: usize = 4096;
+/// How much the engine dislikes a draw (centipawns, for the side it plays): it keeps
+/// playing on when a little worse rather than repeating.
+pub const CONTEMPT: i32 = 15;
+/// Ordering score of a noisy turn: this plus the material it gains (clamped).
+const NOISY: i32 = 1_000_000;
+const TT_MOVE: i32 = 2_000_000;
+
+#[inline]
+fn is_noisy_score(s: i32) -> bool {
+    (NOISY - 50_000..TT_MOVE).contains(&s)
+}
+
+/// A score as UCI writes it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Score {
+    /// Centipawns for the side to move.
+    Cp(i32),
+    /// Mate in this many moves (negative: being mated).
+    Mate(i32),
+}
+
+impl Score {
+    pub fn from_internal(s: i32) -> Score {
+        if s > MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s < -MATE_BOUND {
+            Score::Mate(-((MATE + s + 1) / 2))
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+/// Settings of a search besides its limits.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Search threads (lazy SMP).
+    pub threads: usize,
+    /// Number of best lines reported.
+    pub multipv: usize,
+    /// Playing level 1-8 (8: full strength).
+    pub level: u8,
+    /// Milliseconds kept for transmission delays.
+    pub overhead_ms: u64,
+    /// Write castling as king takes rook.
+    pub chess960: bool,
+    /// Use the transposition table (tests switch it off).
+    pub use_tt: bool,
+    /// Seed of the choice among near-best turns at levels below 8.
+    pub seed: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { threads: 1, multipv: 1, level: 8, overhead_ms: 10, chess960: false, use_tt: true, seed: 0 }
+    }
+}
+
+/// What threads share: the table, the stop flag, the node count.
+pub struct Shared {
+    pub tt: Arc<Tt>,
+    pub stop: Arc<AtomicBool>,
+    nodes: AtomicU64,
+}
+
+impl Shared {
+    pub fn new(tt: Arc<Tt>, stop: Arc<AtomicBool>) -> Shared {
+        Shared { tt, stop, nodes: AtomicU64::new(0) }
+    }
+    /// Nodes searched so far by every thread.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Relaxed)
+    }
+}
+
+/// One `info` report.
+#[derive(Clone, Debug)]
+pub struct Info {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub multipv: usize,
+    pub score: Score,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time_ms: u64,
+    pub hashfull: u32,
+    /// The line, as UCI tokens.
+    pub pv: Vec<String>,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct Outcome<M> {
+    pub best: Option<M>,
+    /// The reply expected (second turn of the line).
+    pub ponder: Option<M>,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+    /// The best line as UCI tokens.
+    pub pv: Vec<String>,
+}
+
+/// The game so far, as the search needs it.
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    /// Hashes of the earlier positions of the game, oldest first (not the current one).
+    pub hashes: Vec<u64>,
+    /// Plies since the last capture or pawn move.
+    pub halfmove: u32,
+}
+
+struct Lmr([[u8; 64]; 64]);
+
+impl Lmr {
+    fn new() -> Lmr {
+        let mut t = [[0u8; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.2) as u8;
+            }
+        }
+        Lmr(t)
+    }
+}
+
+struct Worker<'a, V: Api> {
+    pos: V,
+    t: &'a Tables,
+    shared: &'a Shared,
+    clock: &'a Clock,
+    limits: &'a Limits,
+    settings: &'a Settings,
+    main: bool,
+    /// Game hashes then the path's: `keys[root_len + ply - 1]` is the position at `ply`.
+    keys: Vec<u64>,
+    root_len: usize,
+    /// Plies since an irreversible turn at each ply.
+    fifty: Vec<u32>,
+    lists: Vec<Vec<V::Move>>,
+    order: Vec<Vec<(i32, u32)>>,
+    killers: Vec<[u32; 2]>,
+    history: Vec<i32>,
+    pv: Vec<Vec<V::Move>>,
+    lmr: &'a Lmr,
+    nodes: u64,
+    unflushed: u64,
+    seldepth: usize,
+    stopped: bool,
+    /// Root turns excluded (MultiPV lines already found), by id.
+    excluded: Vec<u32>,
+    root_best: Option<(V::Move, i32)>,
+    /// `nulled[ply]`: the node at `ply` was reached by a pass.
+    nulled: Vec<bool>,
+    /// Pieces of rules types that keep no [`Board`] of their own.
+    scratch: Board,
+    /// The side the engine plays.
+    root_stm: Colour,
+}
+
+fn terminal(st: Status, stm: Colour, ply: usize, draw: i32) -> Option<i32> {
+    match st {
+        Status::Ongoing => None,
+        Status::Draw => Some(draw),
+        s if s == Status::win_for(stm) => Some(MATE - ply as i32),
+        _ => Some(-(MATE - ply as i32)),
+    }
+}
+
+fn to_tt(s: i32, ply: usize) -> i32 {
+    if s > MATE_BOUND {
+        s + ply as i32
+    } else if s < -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn from_tt(s: i32, ply: usize) -> i32 {
+    if s > MATE_BOUND {
+        s - ply as i32
+    } else if s < -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+impl<'a, V: Api> Worker<'a, V> {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        pos: V,
+        t: &'a Tables,
+        shared: &'a Shared,
+        clock: &'a Clock,
+        limits: &'a Limits,
+        settings: &'a Settings,
+        lmr: &'a Lmr,
+        hist: &History,
+        main: bool,
+    ) -> Self {
+        let root_stm = pos.side_to_move();
+        let mut keys = Vec::with_capacity(hist.hashes.len() + MAX_PLY + 2);
+        keys.extend_from_slice(&hist.hashes);
+        keys.push(pos.hash());
+        let root_len = keys.len();
+        let mut fifty = vec![0; MAX_PLY + 2];
+        fifty[0] = hist.halfmove;
+        Worker {
+            pos,
+            t,
+            shared,
+            clock,
+            limits,
+            settings,
+            main,
+            keys,
+            root_len,
+            fifty,
+            lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            order: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            killers: vec![[0; 2]; MAX_PLY + 2],
+            history: vec![0; 2 * HISTORY],
+            pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            lmr,
+            nodes: 0,
+            unflushed: 0,
+            seldepth: 0,
+            stopped: false,
+            excluded: Vec::new(),
+            root_best: None,
+            nulled: vec![false; MAX_PLY + 2],
+            scratch: Board::empty(),
+            root_stm,
+        }
+    }
+
+    /// Counts a node; every 128 nodes publishes the count and checks the limits (some
+    /// variants have slow nodes: Dynamo lists thousands of turns).
+    #[inline]
+    fn tick(&mut self) {
+        self.nodes += 1;
+        self.unflushed += 1;
+        if self.unflushed >= 128 {
+            let total = self.shared.nodes.fetch_add(self.unflushed, Relaxed) + self.unflushed;
+            self.unflushed = 0;
+            if self.limits.nodes.is_some_and(|n| total >= n) || (self.main && self.clock.out_of_time()) {
+                self.shared.stop.store(true, Relaxed);
+            }
+            if self.shared.stop.load(Relaxed) {
+                self.stopped = true;
+            }
+        }
+    }
+
+    fn flush(&mut self) {
+        self.shared.nodes.fetch_add(self.unflushed, Relaxed);
+        self.unflushed = 0;
+    }
+
+    /// The game-level rules at a node reached by the previous turn (`mover` played it):
+    /// repetition, fifty moves, insufficient material.
+    fn game_rules(&self, ply: usize, mover: Colour, stm: Colour) -> Option<i32> {
+        let idx = self.root_len + ply - 1;
+        let key = self.keys[idx];
+        let reach = if V::RULES.fifty_moves { self.fifty[ply] as usize } else { idx };
+        let lo = idx.saturating_sub(reach);
+        let mut count = 0;
+        let mut in_path = false;
+        let mut i = idx;
+        while i > lo {
+            i -= 1;
+            if self.keys[i] == key {
+                count += 1;
+                if i >= self.root_len - 1 {
+                    in_path = true;
+                }
+            }
+        }
+        if count >= 2 || (count >= 1 && in_path) {
+            if count >= 2 && V::RULES.repetition == Repetition::CompleterLoses {
+                // The player who completed the threefold repetition loses.
+                let s = MATE - ply as i32;
+                return Some(if mover == stm { -s } else { s });
+            }
+            return Some(self.draw(stm));
+        }
+        if V::RULES.fifty_moves && self.fifty[ply] >= 100 {
+            return Some(self.draw(stm));
+        }
+        if self.pos.insufficient_material() {
+            return Some(self.draw(stm));
+        }
+        None
+    }
+
+    /// The score of a draw for `stm`: below zero for the side the engine plays.
+    #[inline]
+    fn draw(&self, stm: Colour) -> i32 {
+        if stm == self.root_stm { -CONTEMPT } else { CONTEMPT }
+    }
+
+    #[inline]
+    fn evaluate(&mut self) -> i32 {
+        let b = pos::board(&self.pos, &mut self.scratch);
+        eval::evaluate(&self.pos, b, self.t)
+    }
+
+    /// Whether `c` has a unit besides pawns and kings worth more than a pawn (zugzwang guard).
+    fn has_pieces(&mut self, c: Colour) -> bool {
+        let b = pos::board(&self.pos, &mut self.scratch);
+        let own = b.colour(c);
+        (0..self.t.data.kinds)
+            .any(|k| self.t.data.value_mg[k] > 200 && (b.kind(chimere_core::Kind(k as u8)) & own).any())
+    }
+
+    /// Fills `order[ply]` with an ordering score and the id of each turn of `lists[ply]`.
+    fn score_moves(&mut self, ply: usize, tt_move: u32, stm: Colour) {
+        let mut order = std::mem::take(&mut self.order[ply]);
+        let list = std::mem::take(&mut self.lists[ply]);
+        order.clear();
+        let before = self.t.material(pos::board(&self.pos, &mut self.scratch));
+        let sign = if stm == Colour::Black { -1 } else { 1 };
+        let side = if stm == Colour::Black { HISTORY } else { 0 };
+        for m in &list {
+            let id = self.pos.move_id(m);
+            let s = if id == tt_move && tt_move != 0 {
+                TT_MOVE
+            } else if self.pos.is_noisy(m) {
+                let u = self.pos.make(m);
+                let after = self.t.material(pos::board(&self.pos, &mut self.scratch));
+                self.pos.unmake(m, u);
+                NOISY + (sign * (after - before)).clamp(-49_000, 49_000)
+            } else if id == self.killers[ply][0] {
+                900_000
+            } else if id == self.killers[ply][1] {
+                899_000
+            } else {
+                self.history[side + (id as usize & (HISTORY - 1))]
+            };
+            order.push((s, id));
+        }
+        self.lists[ply] = list;
+        self.order[ply] = order;
+    }
+
+    /// Moves the best remaining turn to position `i` and returns it.
+    #[inline]
+    fn pick(&mut self, ply: usize, i: usize) -> (V::Move, i32, u32) {
+        let order = &mut self.order[ply];
+        let mut best = i;
+        for j in i + 1..order.len() {
+            if order[j].0 > order[best].0 {
+                best = j;
+            }
+        }
+        order.swap(i, best);
+        self.lists[ply].swap(i, best);
+        (self.lists[ply][i], order[i].0, order[i].1)
+    }
+
+    fn update_pv(&mut self, ply: usize, m: V::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// Plays `m` at `ply`, recording the key and the fifty-move count.
+    #[inline]
+    fn play(&mut self, m: &V::Move, ply: usize) -> V::Undo {
+        let irreversible = V::RULES.fifty_moves && self.pos.resets_fifty(m);
+        let u = self.pos.make(m);
+        self.keys.push(self.pos.hash());
+        self.fifty[ply + 1] = if irreversible { 0 } else { self.fifty[ply] + 1 };
+        u
+    }
+
+    #[inline]
+    fn take_back(&mut self, m: &V::Move, u: V::Undo) {
+        self.keys.pop();
+        self.pos.unmake(m, u);
+    }
+
+    /// The value of the child just played, for the side to move at `ply` (`stm`).
+    #[inline]
+    fn child(&mut self, stm: Colour, depth: i32, alpha: i32, beta: i32, ply: usize, pv: bool) -> i32 {
+        if self.pos.side_to_move() == stm {
+            self.search(depth, alpha, beta, ply + 1, pv, stm)
+        } else {
+            -self.search(depth, -beta, -alpha, ply + 1, pv, stm)
+        }
+    }
+
+    fn search(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize, pv_node: bool, mover: Colour) -> i32 {
+        if pv_node {
+            self.pv[ply].clear();
+        }
+        let stm = self.pos.side_to_move();
+        if ply > 0 {
+            if let Some(s) = self.game_rules(ply, mover, stm) {
+                return s;
+            }
+            // Mate distance: nothing better than mating now can be found below.
+            alpha = alpha.max(-(MATE - ply as i32));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce(alpha, beta, ply, 0);
+        }
+        self.tick();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let data = self.t.data;
+        let key = self.pos.hash();
+        let mut tt_move = 0;
+        if self.settings.use_tt
+            && let Some(h) = self.shared.tt.probe(key)
+        {
+            tt_move = h.move_id;
+            if !pv_node && ply > 0 && h.depth >= depth {
+                let s = from_tt(h.score, ply);
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        self.pos.legal_turns(&mut list);
+        self.lists[ply] = list;
+        if self.lists[ply].is_empty() {
+            let st = self.pos.status();
+            return terminal(st, stm, ply, self.draw(stm)).unwrap_or(0);
+        }
+        if data.status_every_node
+            && let Some(s) = terminal(self.pos.status(), stm, ply, self.draw(stm))
+        {
+            return s;
+        }
+        let in_check = self.pos.in_check();
+        // Static pruning near the leaves, where the data says it is sound.
+        let prune = data.futility && !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND;
+        let mut static_eval = None;
+        if prune && depth <= 4 {
+            let e = self.evaluate();
+            static_eval = Some(e);
+            if e - 90 * depth >= beta {
+                return e;
+            }
+        }
+        // Null move: if passing still fails high, so will a real turn.
+        if data.null_move
+            && !pv_node
+            && !in_check
+            && ply > 0
+            && depth >= 3
+            && !self.nulled[ply]
+            && beta.abs() < MATE_BOUND
+        {
+            let e = self.evaluate();
+            if e >= beta
+                && self.has_pieces(stm)
+                && let Some(u) = self.pos.make_pass()
+            {
+                self.keys.push(self.pos.hash());
+                self.fifty[ply + 1] = self.fifty[ply] + 1;
+                self.nulled[ply + 1] = true;
+                let r = 3 + depth / 6;
+                let s = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, stm);
+                self.nulled[ply + 1] = false;
+                self.keys.pop();
+                self.pos.unmake_pass(u);
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s > MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+        // No table move to start from: a shallower search here is about as good.
+        let depth = if tt_move == 0 && depth >= 5 && ply > 0 { depth - 1 } else { depth };
+        self.score_moves(ply, tt_move, stm);
+        let n = self.lists[ply].len();
+        let old_alpha = alpha;
+        let mut best = -INF;
+        let mut best_id = 0;
+        let mut searched = 0usize;
+        let side = if stm == Colour::Black { HISTORY } else { 0 };
+        for i in 0..n {
+            let (m, order_score, id) = self.pick(ply, i);
+            if ply == 0 && self.excluded.contains(&id) {
+                continue;
+            }
+            let noisy = is_noisy_score(order_score);
+            let u = self.play(&m, ply);
+            let gives_check = data.check_extension && self.pos.in_check();
+            // Late quiet turns near the leaves: skip those unlikely to matter (late-move
+            // and futility pruning), never a check, a capture or a killer.
+            if prune && searched >= 1 && !noisy && !gives_check && order_score < 899_000 && depth <= 3 {
+                let late = searched >= (3 + 2 * depth * depth) as usize;
+                let futile = depth <= 2 && static_eval.is_some_and(|e| e + 100 * depth + 60 <= alpha);
+                if late || futile {
+                    self.take_back(&m, u);
+                    continue;
+                }
+            }
+            let ext = i32::from(gives_check && ply < MAX_PLY / 2);
+            let new_depth = depth - 1 + ext;
+            let score = if searched == 0 {
+                self.child(stm, new_depth, alpha, beta, ply, pv_node)
+            } else {
+                let mut r = 0;
+                if data.lmr
+                    && depth >= 3
+                    && searched >= 3
+                    && !noisy
+                    && !in_check
+                    && !gives_check
+                    && order_score < 899_000
+                {
+                    r = self.lmr.0[(depth as usize).min(63)][searched.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s = self.child(stm, new_depth - r, alpha, alpha + 1, ply, false);
+                if s > alpha && r > 0 {
+                    s = self.child(stm, new_depth, alpha, alpha + 1, ply, false);
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = self.child(stm, new_depth, alpha, beta, ply, true);
+                }
+                s
+            };
+            self.take_back(&m, u);
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                best_id = id;
+                if ply == 0 {
+                    self.root_best = Some((m, score));
+                }
+                if score > alpha {
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        if !noisy {
+                            if self.killers[ply][0] != id {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = id;
+                            }
+                            // The quiet turns tried before it did not cut: less history.
+                            for j in 0..i {
+                                let (o, qid) = self.order[ply][j];
+                                if o < 899_000 {
+                                    let h = &mut self.history[side + (qid as usize & (HISTORY - 1))];
+                                    *h = (*h - depth * depth).max(-400_000);
+                                }
+                            }
+                            let h = &mut self.history[side + (id as usize & (HISTORY - 1))];
+                            *h += depth * depth;
+                            if *h > 400_000 {
+                                for x in self.history.iter_mut() {
+                                    *x /= 2;
+                                }
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if searched == 0 {
+            // Every root turn excluded (MultiPV beyond the number of turns).
+            return -INF;
+        }
+        if self.settings.use_tt {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > old_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared.tt.store(key, best_id, to_tt(best, ply), depth, bound);
+        }
+        best
+    }
+
+    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {
+        self.tick();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let stm = self.pos.side_to_move();
+        let data = self.t.data;
+        if data.status_every_node
+            && let Some(s) = terminal(self.pos.status(), stm, ply, self.draw(stm))
+        {
+            return s;
+        }
+        let in_check = qdepth < 4 && data.check_extension && self.pos.in_check();
+        let stand = self.evaluate();
+        if ply >= MAX_PLY {
+            return stand;
+        }
+        let mut best = -INF;
+        if !in_check {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        self.pos.legal_turns(&mut list);
+        self.lists[ply] = list;
+        if self.lists[ply].is_empty() {
+            let st = self.pos.status();
+            return terminal(st, stm, ply, self.draw(stm)).unwrap_or(0);
+        }
+        if !in_check {
+            let pos = &self.pos;
+            self.lists[ply].retain(|m| pos.is_noisy(m));
+            if self.lists[ply].is_empty() {
+                return stand;
+            }
+        }
+        self.score_moves(ply, 0, stm);
+        let n = self.lists[ply].len();
+        for i in 0..n {
+            let (m, order_score, _) = self.pick(ply, i);
+            if !in_check && is_noisy_score(order_score) && stand + (order_score - NOISY) + 200 < alpha {
+                continue;
+            }
+            let u = self.play(&m, ply);
+            let score = if self.pos.side_to_move() == stm {
+                self.quiesce(alpha, beta, ply + 1, qdepth + 1)
+            } else {
+                -self.quiesce(-beta, -alpha, ply + 1, qdepth + 1)
+            };
+            self.take_back(&m, u);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// One root search at `depth` within the window; the best turn is in `root_best`.
+    fn root(&mut self, depth: i32, alpha: i32, beta: i32) -> i32 {
+        self.root_best = None;
+        self.seldepth = 0;
+        let stm = self.pos.side_to_move();
+        self.search(depth, alpha, beta, 0, true, stm.opponent())
+    }
+}
+
+/// The UCI token of the legal turn `m` of `pos`, written with the whole legal list (some
+/// rules sets disambiguate tokens against the other turns).
+pub fn token<V: Api>(pos: &mut V, m: &V::Move, chess960: bool) -> Option<String> {
+    let mut legal = Vec::new();
+    pos.legal_turns(&mut legal);
+    let i = legal.iter().position(|x| x == m)?;
+    pos.uci_all(&legal, chess960).into_iter().nth(i)
+}
+
+/// UCI tokens of a line from `pos` (up to its first turn that is not legal).
+fn line_tokens<V: Api>(pos: &V, line: &[V::Move], chess960: bool) -> Vec<String> {
+    let mut p = pos.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for m in line {
+        let Some(t) = token(&mut p, m, chess960) else { break };
+        out.push(t);
+        p.make(m);
+    }
+    out
+}
+
+/// The level's limits: maximum depth, maximum nodes, and the margin (centipawns) within
+/// which a turn may be chosen instead of the best.
+pub fn level_limits(level: u8) -> (Option<u32>, Option<u64>, i32) {
+    match level {
+        0 | 1 => (Some(1), Some(300), 120),
+        2 => (Some(2), Some(1_500), 90),
+        3 => (Some(3), Some(6_000), 70),
+        4 => (Some(4), Some(25_000), 50),
+        5 => (Some(5), Some(100_000), 35),
+        6 => (Some(7), Some(400_000), 20),
+        7 => (Some(9), Some(1_500_000), 10),
+        _ => (None, None, 0),
+    }
+}
+
+/// Searches `pos` within `limits`; calls `report` after each completed iteration (main
+/// thread). Stops when `shared.stop` is set.
+pub fn search<V: Api>(
+    pos: &V,
+    history: &History,
+    limits: &Limits,
+    settings: &Settings,
+    shared: &Shared,
+    report: &mut dyn FnMut(&Info),
+) -> Outcome<V::Move> {
+    let tables = Tables::new(eval::data_for::<V>());
+    let lmr = Lmr::new();
+    let mut root = pos.clone();
+    let clock = Clock::new(limits, root.side_to_move(), settings.overhead_ms);
+    shared.nodes.store(0, Relaxed);
+    shared.tt.new_search();
+    let mut legal = Vec::new();
+    root.legal_turns(&mut legal);
+    let mut outcome = Outcome { best: None, ponder: None, score: 0, depth: 0, nodes: 0, pv: Vec::new() };
+    if legal.is_empty() || root.status() != Status::Ongoing {
+        return outcome;
+    }
+    let (level_depth, level_nodes, margin) = level_limits(settings.level);
+    let mut limits = limits.clone();
+    if let Some(d) = level_depth {
+        limits.depth = Some(limits.depth.map_or(d, |x| x.min(d)));
+    }
+    if let Some(n) = level_nodes {
+        limits.nodes = Some(limits.nodes.map_or(n, |x| x.min(n)));
+    }
+    let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 4).clamp(1, MAX_PLY as u32 - 4) as i32;
+    let multipv = if margin > 0 { settings.multipv.max(4) } else { settings.multipv.max(1) }.min(legal.len());
+    let single = legal.len() == 1 && !limits.infinite && limits.depth.is_none() && limits.nodes.is_none();
+    let limits = &limits;
+    let clock = &clock;
+    let tables = &tables;
+    let lmr = &lmr;
+
+    std::thread::scope(|scope| {
+        for id in 1..settings.threads.max(1) {
+            let helper_pos = pos.clone();
+            std::thread::Builder::new()
+                .stack_size(32 << 20)
+                .spawn_scoped(scope, move || {
+                    let mut w = Worker::new(helper_pos, tables, shared, clock, limits, settings, lmr, history, false);
+                    let mut d = 1 + (id as i32 & 1);
+                    while d <= max_depth && !w.stopped && !shared.stop.load(Relaxed) {
+                        w.root(d, -INF, INF);
+                        d += 1;
+                    }
+                    w.flush();
+                })
+                .expect("a search thread starts");
+        }
+        let mut w = Worker::new(pos.clone(), tables, shared, clock, limits, settings, lmr, history, true);
+        let mut lines: Vec<(V::Move, i32, Vec<V::Move>)> = Vec::new();
+        let mut prev_score: i32 = 0;
+        for depth in 1..=max_depth {
+            let mut found: Vec<(V::Move, i32, Vec<V::Move>)> = Vec::new();
+            w.excluded.clear();
+            for k in 0..multipv {
+                let (mut a, mut b) = (-INF, INF);
+                let mut delta = 35;
+                if k == 0 && depth >= 5 && prev_score.abs() < MATE_BOUND {
+                    a = prev_score - delta;
+                    b = prev_score + delta;
+                }
+                let score = loop {
+                    let s = w.root(depth, a, b);
+                    if w.stopped {
+                        break s;
+                    }
+                    if s <= a && a > -INF {
+                        a = (s - delta).max(-INF);
+                    } else if s >= b && b < INF {
+                        b = (s + delta).min(INF);
+                    } else {
+                        break s;
+                    }
+                    delta *= 2;
+                };
+                if w.stopped {
+                    // A turn fully searched in a stopped iteration is still usable as the
+                    // best if it beat the previous best line's score.
+                    if k == 0
+                        && let Some((m, s)) = w.root_best
+                        && (lines.is_empty() || s > lines[0].1)
+                    {
+                        let pv = if w.pv[0].first() == Some(&m) { w.pv[0].clone() } else { vec![m] };
+                        found.push((m, s, pv));
+                    }
+                    break;
+                }
+                let Some((m, _)) = w.root_best else { break };
+                let pv = if w.pv[0].first() == Some(&m) { w.pv[0].clone() } else { vec![m] };
+                w.excluded.push(root.move_id(&m));
+                found.push((m, score, pv));
+            }
+            if found.is_empty() {
+                break;
+            }
+            let complete = !w.stopped;
+            if complete || lines.is_empty() {
+                lines = found;
+            } else {
+                let n = found.len().min(lines.len());
+                for (slot, f) in lines.iter_mut().zip(found).take(n) {
+                    *slot = f;
+                }
+            }
+            prev_score = lines[0].1;
+            outcome.depth = depth as u32;
+            w.flush();
+            if complete {
+                let elapsed = clock.elapsed().as_millis() as u64;
+                let nodes = shared.nodes();
+                for (k, (_, s, line)) in lines.iter().enumerate().take(settings.multipv.max(1)) {
+                    report(&Info {
+                        depth: depth as u32,
+                        seldepth: (w.seldepth as u32).max(depth as u32),
+                        multipv: k + 1,
+                        score: Score::from_internal(*s),
+                        nodes,
+                        nps: nodes * 1000 / elapsed.max(1),
+                        time_ms: elapsed,
+                        hashfull: shared.tt.hashfull(),
+                        pv: line_tokens(&root, line, settings.chess960),
+                    });
+                }
+            }
+            if w.stopped || shared.stop.load(Relaxed) {
+                break;
+            }
+            if single || !clock.another_iteration() {
+                break;
+            }
+            // A mate found for sure at this depth will not get better.
+            if limits.depth.is_none()
+                && !limits.infinite
+                && lines[0].1.abs() > MATE_BOUND
+                && depth > (MATE - lines[0].1.abs()) + 2
+            {
+                break;
+            }
+        }
+        shared.stop.store(true, Relaxed);
+        w.flush();
+        let choice = choose(&lines, margin, settings.seed ^ root.hash());
+        if let Some((m, s, line)) = choice {
+            outcome.best = Some(*m);
+            outcome.score = *s;
+            outcome.ponder = line.get(1).copied();
+            outcome.pv = line_tokens(&root, line, settings.chess960);
+        }
+    });
+    if outcome.best.is_none() {
+        outcome.best = legal.first().copied();
+    }
+    outcome.nodes = shared.nodes();
+    outcome
+}
+
+/// At full strength the best line; at a lower level a line whose score is within
+/// `margin` of the best, weighted towards the best.
+#[allow(clippy::type_complexity)]
+fn choose<M>(lines: &[(M, i32, Vec<M>)], margin: i32, seed: u64) -> Option<&(M, i32, Vec<M>)> {
+    let first = lines.first()?;
+    if margin <= 0 || first.1.abs() > MATE_BOUND {
+        return Some(first);
+    }
+    let near: Vec<_> = lines.iter().filter(|l| l.1 >= first.1 - margin).collect();
+    let weights: Vec<u64> = near.iter().map(|l| (margin + 1 - (first.1 - l.1)).max(1) as u64).collect();
+    let total: u64 = weights.iter().sum();
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x ^= x >> 31;
+    let mut pick = x % total.max(1);
+    for (l, w) in near.iter().zip(&weights) {
+        if pick < *w {
+            return Some(l);
+        }
+        pick -= w;
+    }
+    Some(first)
+}
