@@ -467,3 +467,52 @@ async fn kill_9_mid_game_loses_no_move_and_the_game_goes_on() {
     assert_eq!(m["ply"], 7);
     server.kill_9();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_computer_in_every_variant() {
+    let limits = chimere_server::hub::Limits { rate_per_sec: 1e6, rate_burst: 1e6, ..Default::default() };
+    let addr = start("computer", limits).await;
+    for variant in rules::names() {
+        let cookie = client::identity(&addr).await.unwrap();
+        let body = json!({"variant": variant, "opponent": "computer", "level": 1, "colour": "white"});
+        let id = new_game(&addr, &cookie, body).await;
+        let mut me = Live::connect(&addr, &id, Some(&cookie)).await.unwrap();
+        let first = me.until(5000, |v| v["t"] == "state" && v["status"] == "playing").await.unwrap();
+        assert_eq!(first["you"], "white");
+        let start_fen = first["start_fen"].as_str().unwrap().to_string();
+        let mut legal = first["legal"].as_array().unwrap().clone();
+        let mut history: Vec<String> = Vec::new();
+        let mut ended = false;
+        for ply in (0..40).step_by(2) {
+            let turn = choose(variant, &start_fen, &history, &legal, ply);
+            me.send(&json!({"t": "move", "ply": ply, "turn": turn})).await.unwrap();
+            history.push(turn);
+            let mine = me.until(5000, |v| v["t"] == "move" && v["ply"] == ply + 1).await.unwrap();
+            if mine["legal"].as_array().unwrap().is_empty() {
+                ended = true;
+                break;
+            }
+            // The computer answers with a turn the server accepted and broadcast.
+            let reply = me
+                .until(15000, |v| v["t"] == "move" && v["ply"] == ply + 2)
+                .await
+                .unwrap_or_else(|e| panic!("{variant}: no computer turn at ply {}: {e}", ply + 1));
+            history.push(reply["move"]["canonical"].as_str().unwrap().to_string());
+            legal = reply["legal"].as_array().unwrap().clone();
+            if legal.is_empty() {
+                ended = true;
+                break;
+            }
+        }
+        // The stored game holds every turn, the computer's included, all legal.
+        let s = api_state(&addr, &id).await;
+        let stored: Vec<&str> =
+            s["moves"].as_array().unwrap().iter().map(|m| m["canonical"].as_str().unwrap()).collect();
+        assert_eq!(stored, history, "{variant}");
+        let mut g = rules::create(variant, Setup::default().options(), Some(&start_fen)).unwrap();
+        for m in &history {
+            g.play(m).unwrap_or_else(|e| panic!("{variant}: stored turn {m}: {e}"));
+        }
+        println!("{variant}: {} turns against the computer{}", history.len(), if ended { ", game over" } else { "" });
+    }
+}
