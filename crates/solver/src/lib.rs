@@ -374,7 +374,7 @@ fn solve_side(
                     let mut node = Node::default_leaf();
                     // Black to move: the set play is the defence tree with White's remaining moves.
                     let rem = if play == Play::Direct { n - 1 } else { n };
-                    if rem >= 1 && s.defence_tree(play, rem, 1, tree, &mut node, true).is_ok() {
+                    if rem >= 1 && s.defence_tree_with(play, rem, 1, tree, &mut node, true, false).is_ok() {
                         let mut text = String::new();
                         for d in &node.children {
                             output::write_defence(&mut text, d, 1);

@@ -129,6 +129,18 @@ impl Node {
     }
 }
 
+/// Whether two moves are the same for Popeye's threat table: the same unit movement
+/// (departure, arrival, castling, path), promotion and rebirth choice; what they capture
+/// does not count.
+pub fn same_move(a: &Move, b: &Move) -> bool {
+    a.from == b.from
+        && a.to == b.to
+        && a.promo == b.promo
+        && a.choice == b.choice
+        && a.castle == b.castle
+        && a.via == b.via
+}
+
 /// What kind of first move a tree root is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RootKind {
@@ -347,7 +359,7 @@ impl Searcher {
         }
         let moves = self.legal();
         let mut res = false;
-        if !(self.reflex && moves.iter().any(|m| self.goal_after_simple(m))) {
+        {
             for m in &moves {
                 self.game.make(m);
                 let ok = self.self_defence(n);
@@ -371,13 +383,11 @@ impl Searcher {
         self.goal_after(m)
     }
 
-    /// Whether the attacker (to move) is bound to reach the goal itself (reflex play).
+    /// Whether the attacker (to move) is bound to reach the goal itself. Popeye's reflex
+    /// play binds only the defender (a White move that mates is simply no solution), so
+    /// this is always false; kept for semi-reflex variants.
     pub fn attacker_must_reach_goal(&mut self) -> bool {
-        if !self.reflex {
-            return false;
-        }
-        let moves = self.legal();
-        moves.iter().any(|m| self.goal_after(m))
+        false
     }
 
     /// Defender to move with `n` moves left: is the goal forced by the defender's `n`-th
@@ -647,9 +657,6 @@ impl Searcher {
     /// Attacker to move: every move solving in exactly `t` (shortest) moves.
     fn solving_moves(&mut self, play: Play, t: u32) -> Result<Vec<Move>, Interrupted> {
         let moves = self.legal();
-        if play != Play::Direct && self.reflex && moves.iter().any(|m| self.goal_after(m)) {
-            return Ok(Vec::new());
-        }
         let mut out = Vec::new();
         for m in &moves {
             if self.move_solves(play, m, t)? {
@@ -671,6 +678,22 @@ impl Searcher {
         opts: TreeOpts,
         node: &mut Node,
         full: bool,
+    ) -> Result<(), Interrupted> {
+        self.defence_tree_with(play, n, num, opts, node, full, true)
+    }
+
+    /// [`Searcher::defence_tree`]; `threats: false` (set play) prints every defence met
+    /// without looking for threats.
+    #[allow(clippy::too_many_arguments)]
+    pub fn defence_tree_with(
+        &mut self,
+        play: Play,
+        n: u32,
+        num: u32,
+        opts: TreeOpts,
+        node: &mut Node,
+        full: bool,
+        threats_wanted: bool,
     ) -> Result<(), Interrupted> {
         let moves = self.legal();
         if moves.is_empty() {
@@ -696,7 +719,7 @@ impl Searcher {
         // Threats.
         let mut threats: Vec<Move> = Vec::new();
         let mut threat_len: Option<u32> = None;
-        if full && !opts.no_threat && !self.in_check() && rem >= 1 {
+        if full && threats_wanted && !opts.no_threat && !self.in_check() && rem >= 1 {
             if self.game.make(&Move::NULL).is_some() {
                 let t = self.shortest(play, rem)?;
                 if let Some(t) = t {
@@ -733,10 +756,16 @@ impl Searcher {
                     print = false;
                 } else if s == tl {
                     // Printed only if some threat no longer works.
+                    // Popeye identifies moves by what moves where (departure, arrival,
+                    // promotion, rebirth choice), not by what they capture.
                     let legal = self.legal();
                     let mut all = true;
                     for t in &threats {
-                        if !legal.contains(t) || !self.move_solves(play, t, tl)? {
+                        let Some(now) = legal.iter().find(|m| same_move(m, t)).copied() else {
+                            all = false;
+                            break;
+                        };
+                        if !self.move_solves(play, &now, tl)? {
                             all = false;
                             break;
                         }
