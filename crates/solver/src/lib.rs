@@ -21,6 +21,7 @@
 //! solved, in move order. What is not supported is refused with a one-line reason naming
 //! the input line; a file with several problems goes on after a bad one.
 
+pub mod compare;
 pub mod output;
 pub mod search;
 pub mod stip;

@@ -178,6 +178,20 @@ impl Searcher {
         v
     }
 
+    /// Candidate moves of the side to move: the pseudo-legal moves when legality is just
+    /// "the move can be made" (callers skip moves whose `make` fails), else the legal ones.
+    /// Saves playing every move twice.
+    pub fn candidates(&mut self) -> Vec<Move> {
+        let r = &self.game.rules;
+        if r.filters.is_empty() && !r.must_capture && !r.choices_all_or_nothing && r.turns.is_none() {
+            let mut v = Vec::new();
+            let side = self.game.pos.side();
+            self.game.pseudo_moves(side, &mut v);
+            return v;
+        }
+        self.legal()
+    }
+
     /// Whether the side to move has a legal move.
     pub fn has_legal(&mut self) -> bool {
         let r = &self.game.rules;
@@ -251,7 +265,9 @@ impl Searcher {
         let mut checks = Vec::with_capacity(moves.len());
         let mut quiet = Vec::with_capacity(moves.len());
         for m in moves {
-            self.game.make(&m);
+            if self.game.make(&m).is_none() {
+                continue;
+            }
             let c = self.in_check();
             self.game.unmake();
             if c { checks.push(m) } else { quiet.push(m) }
@@ -269,7 +285,7 @@ impl Searcher {
         if let Some(v) = self.table.get(key) {
             return Ok(v);
         }
-        let moves = self.legal();
+        let moves = self.candidates();
         let mut res = false;
         for m in &moves {
             if self.goal_after(m) {
@@ -280,7 +296,9 @@ impl Searcher {
         if !res && n > 1 {
             let moves = if n == 2 { self.ordered(moves) } else { moves };
             for m in &moves {
-                self.game.make(m);
+                if self.game.make(m).is_none() {
+                    continue;
+                }
                 let ok = self.direct_defence(n - 1);
                 self.game.unmake();
                 if ok? {
@@ -315,19 +333,20 @@ impl Searcher {
         if self.max_threat.is_some_and(|t| n > t) && !self.threat_within(n)? {
             return Ok(false);
         }
-        let moves = self.legal();
-        if moves.is_empty() {
-            return Ok(false);
-        }
+        let moves = self.candidates();
+        let mut any = false;
         for d in &moves {
-            self.game.make(d);
+            if self.game.make(d).is_none() {
+                continue;
+            }
+            any = true;
             let ok = self.direct_attack(n);
             self.game.unmake();
             if !ok? {
                 return Ok(false);
             }
         }
-        Ok(true)
+        Ok(any)
     }
 
     /// `Option Threat t`: the defender (to move) is in check or the attacker threatens the
@@ -357,11 +376,13 @@ impl Searcher {
         if let Some(v) = self.table.get(key) {
             return Ok(v);
         }
-        let moves = self.legal();
+        let moves = self.candidates();
         let mut res = false;
         {
             for m in &moves {
-                self.game.make(m);
+                if self.game.make(m).is_none() {
+                    continue;
+                }
                 let ok = self.self_defence(n);
                 self.game.unmake();
                 if ok? {
@@ -372,10 +393,6 @@ impl Searcher {
         }
         self.table.put(key, res);
         Ok(res)
-    }
-
-    fn goal_after_simple(&mut self, m: &Move) -> bool {
-        self.goal_after(m)
     }
 
     /// Whether the legal move `m` of the side to move reaches the goal.
@@ -442,13 +459,15 @@ impl Searcher {
         if let Some(v) = self.table.get(key) {
             return Ok(v);
         }
-        let moves = self.legal();
+        let moves = self.candidates();
         let mut res = false;
         if plies == 1 {
             res = moves.iter().any(|m| self.goal_after(m));
         } else {
             for m in &moves {
-                self.game.make(m);
+                if self.game.make(m).is_none() {
+                    continue;
+                }
                 let ok = self.help_exists(plies - 1);
                 self.game.unmake();
                 if ok? {
@@ -508,7 +527,7 @@ impl Searcher {
         if let Some(v) = self.table.get(key) {
             return Ok(v);
         }
-        let moves = self.legal();
+        let moves = self.candidates();
         let mut res = false;
         for m in &moves {
             if k == 1 {
@@ -518,7 +537,9 @@ impl Searcher {
                 }
                 continue;
             }
-            self.game.make(m);
+            if self.game.make(m).is_none() {
+                continue;
+            }
             if self.game.make(&Move::NULL).is_some() {
                 let ok = self.series_exists(play, k - 1);
                 self.game.unmake();
@@ -539,14 +560,18 @@ impl Searcher {
     fn series_end(&mut self, play: Play, m: &Move) -> bool {
         match play {
             Play::SeriesHelp => {
-                self.game.make(m);
-                let moves = self.legal();
+                if self.game.make(m).is_none() {
+                    return false;
+                }
+                let moves = self.candidates();
                 let r = moves.iter().any(|x| self.goal_after(x));
                 self.game.unmake();
                 r
             }
             Play::SeriesSelf => {
-                self.game.make(m);
+                if self.game.make(m).is_none() {
+                    return false;
+                }
                 let moves = self.legal();
                 let r = !moves.is_empty() && moves.iter().all(|x| self.goal_after(x));
                 self.game.unmake();
