@@ -133,12 +133,15 @@ mod tests {
 
     #[test]
     fn sibling_order_is_free_and_nesting_counts() {
-        let b = A.replace("          2.Qa2-a8 #\n          2.Rh1*h3 #\n", "          2.Rh1*h3 #\n          2.Qa2-a8 #\n");
+        let b =
+            A.replace("          2.Qa2-a8 #\n          2.Rh1*h3 #\n", "          2.Rh1*h3 #\n          2.Qa2-a8 #\n");
         assert!(same_solutions(A, &b).is_ok());
         let swapped_blocks = "a) \n\n   1.Qa2-a8 ! threat:\n          2.Qa8*c8 #\n\n   1.Rb1-h1 + !\n      1...Bc8-h3\n          2.Qa2-a8 #\n          2.Rh1*h3 #\n";
         assert!(same_solutions(A, swapped_blocks).is_ok());
         // A continuation moved under another parent differs.
-        let moved = A.replace("          2.Qa8*c8 #\n", "").replace("          2.Rh1*h3 #\n", "          2.Rh1*h3 #\n          2.Qa8*c8 #\n");
+        let moved = A
+            .replace("          2.Qa8*c8 #\n", "")
+            .replace("          2.Rh1*h3 #\n", "          2.Rh1*h3 #\n          2.Qa8*c8 #\n");
         assert!(same_solutions(A, &moved).is_err());
         // Indentation is exact.
         let shifted = A.replace("      1...Bc8-h3", "     1...Bc8-h3");

@@ -361,7 +361,12 @@ fn solve_side(
     }
     let goal = stip.goal;
     let reflex = stip.play == Play::Reflex;
-    let tree = TreeOpts { variations: opts.variation, no_threat: opts.no_threat, no_short_variations: opts.no_short };
+    let tree = TreeOpts {
+        set_play: false,
+        variations: opts.variation,
+        no_threat: opts.no_threat,
+        no_short_variations: opts.no_short,
+    };
     match stip.play {
         Play::Direct | Play::SelfPlay | Play::Reflex => {
             let play = if stip.play == Play::Direct { Play::Direct } else { Play::SelfPlay };
@@ -372,6 +377,8 @@ fn solve_side(
                     && !king_capturable(&mut g2)
                 {
                     let mut s = Searcher::new(g2, shared.table(), shared.stop.clone(), goal, reflex);
+                    s.exact = stip.exact;
+                    let tree = TreeOpts { set_play: true, ..tree };
                     let mut node = Node::default_leaf();
                     // Black to move: the set play is the defence tree with White's remaining moves.
                     let rem = if play == Play::Direct { n - 1 } else { n };
@@ -403,12 +410,14 @@ fn solve_side(
                 emit(blocks)?;
                 return Ok(true);
             }
+            let exact = stip.exact;
             let max_ref = opts.defence;
             let try_ = opts.try_;
             s.max_threat = opts.threat.filter(|&t| play == Play::Direct && t < n);
             let max_threat = s.max_threat;
             let work = move |s: &mut Searcher, m: &Move| -> Result<Vec<Block>, Interrupted> {
                 s.max_threat = max_threat;
+                s.exact = exact;
                 let is_key = s.move_solves(play, m, n)?;
                 let mut kind = RootKind::Key;
                 if !is_key {
@@ -552,6 +561,18 @@ fn help_all(
     first: Option<&Move>,
     lines: &mut Vec<String>,
 ) -> Result<(), Interrupted> {
+    help_all_as(s, total, exact, first, lines, false)
+}
+
+/// [`help_all`]; `after_pass`: the lines are set play after the starting side's pass.
+fn help_all_as(
+    s: &mut Searcher,
+    total: u32,
+    exact: bool,
+    first: Option<&Move>,
+    lines: &mut Vec<String>,
+    after_pass: bool,
+) -> Result<(), Interrupted> {
     let mut plies = if exact {
         total
     } else if total % 2 == 0 {
@@ -564,7 +585,11 @@ fn help_all(
         let mut found: Vec<String> = Vec::new();
         let mut collect = |s: &mut Searcher, line: &[Move]| -> bool {
             let texts = replay_texts(s, line);
-            found.push(output::help_line(&texts, starts_half));
+            found.push(if after_pass {
+                output::help_line_after_pass(&texts)
+            } else {
+                output::help_line(&texts, starts_half)
+            });
             true
         };
         match first {
@@ -882,7 +907,7 @@ fn solve_set_only(
         && !king_capturable(&mut g2)
     {
         let mut s = Searcher::new(g2, shared.table(), shared.stop.clone(), stip.goal, false);
-        let _ = help_all(&mut s, total - 1, stip.exact, None, &mut lines);
+        let _ = help_all_as(&mut s, total - 1, stip.exact, None, &mut lines, total % 2 == 1);
     }
     emit(vec![Block::Lines(lines)])
 }

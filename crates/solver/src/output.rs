@@ -115,6 +115,9 @@ pub fn write_root(out: &mut String, node: &Node, kind: RootKind) {
         out.push_str("    but\n");
         for r in &node.refutations {
             let _ = writeln!(out, "      1...{}", r.text);
+            for c in &r.children {
+                write_attack(out, c, 2);
+            }
         }
     }
     out.push('\n');
@@ -124,13 +127,24 @@ pub fn write_root(out: &mut String, node: &Node, kind: RootKind) {
 /// starts with the second half of move 1 (`1...X`); `series` numbers every move of the
 /// series side and puts `answer` after the last one.
 pub fn help_line(texts: &[String], starts_half: bool) -> String {
+    help_line_from(texts, starts_half, 1)
+}
+
+/// Help set play of an `h#n.5` (the starting side passes first): `  1...  ...  2.X Y #`.
+pub fn help_line_after_pass(texts: &[String]) -> String {
+    let rest = help_line_from(texts, false, 2);
+    format!("  1...  ...  {}", rest.trim_start())
+}
+
+/// [`help_line`] numbering from `first`.
+pub fn help_line_from(texts: &[String], starts_half: bool, first: u32) -> String {
     let mut s = String::from(" ");
-    let mut num = 1;
+    let mut num = first;
     let mut i = 0;
     if starts_half {
-        let _ = write!(s, " 1...{}", texts[0]);
+        let _ = write!(s, " {num}...{}", texts[0]);
         i = 1;
-        num = 2;
+        num += 1;
     }
     while i < texts.len() {
         let _ = write!(s, "{}{num}.{}", if i == 0 { " " } else { "   " }, texts[i]);

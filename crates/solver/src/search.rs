@@ -97,6 +97,8 @@ pub struct Searcher {
     pub reflex: bool,
     /// Maximum threat length for `Option Threat n` (direct play), if any.
     pub max_threat: Option<u32>,
+    /// `exact-`: the goal only on the last move (direct play).
+    pub exact: bool,
     nodes: u64,
 }
 
@@ -153,6 +155,8 @@ pub enum RootKind {
 /// Options that shape the trees.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TreeOpts {
+    /// Set play: no threats anywhere in the tree (Popeye prints every defence met).
+    pub set_play: bool,
     pub variations: bool,
     pub no_threat: bool,
     pub no_short_variations: bool,
@@ -160,7 +164,7 @@ pub struct TreeOpts {
 
 impl Searcher {
     pub fn new(game: Game, table: Table, stop: Arc<AtomicBool>, goal: Goal, reflex: bool) -> Searcher {
-        Searcher { game, table, stop, goal, reflex, max_threat: None, nodes: 0 }
+        Searcher { game, table, stop, goal, reflex, max_threat: None, exact: false, nodes: 0 }
     }
 
     fn check_stop(&mut self) -> Result<(), Interrupted> {
@@ -281,16 +285,18 @@ impl Searcher {
     /// Attacker to move: can it force the goal within `n` of its moves?
     pub fn direct_attack(&mut self, n: u32) -> Result<bool, Interrupted> {
         self.check_stop()?;
-        let key = Table::key(self.game.pos.hash(), Q::DirectAttack, n, 0);
+        let key = Table::key(self.game.pos.hash(), Q::DirectAttack, n, self.exact as u32);
         if let Some(v) = self.table.get(key) {
             return Ok(v);
         }
         let moves = self.candidates();
         let mut res = false;
-        for m in &moves {
-            if self.goal_after(m) {
-                res = true;
-                break;
+        if !self.exact || n == 1 {
+            for m in &moves {
+                if self.goal_after(m) {
+                    res = true;
+                    break;
+                }
             }
         }
         if !res && n > 1 {
@@ -318,7 +324,7 @@ impl Searcher {
             return Ok(false);
         }
         let r = if self.goal_reached(self.goal) {
-            Ok(true)
+            Ok(!self.exact || n == 1)
         } else if n > 1 {
             self.direct_defence(n - 1)
         } else {
@@ -378,7 +384,7 @@ impl Searcher {
         }
         let moves = self.candidates();
         let mut res = false;
-        {
+        if !(self.reflex && moves.iter().any(|m| self.goal_after(m))) {
             for m in &moves {
                 if self.game.make(m).is_none() {
                     continue;
@@ -404,7 +410,25 @@ impl Searcher {
     /// play binds only the defender (a White move that mates is simply no solution), so
     /// this is always false; kept for semi-reflex variants.
     pub fn attacker_must_reach_goal(&mut self) -> bool {
-        false
+        if !self.reflex {
+            return false;
+        }
+        let moves = self.candidates();
+        moves.iter().any(|m| self.goal_after(m))
+    }
+
+    /// Reflex play: the attacker's moves reaching the goal (it must play one), written
+    /// `X # ?!?` as Popeye does.
+    pub fn premature(&mut self) -> Vec<Node> {
+        let moves = self.legal();
+        let mut out = Vec::new();
+        for m in &moves {
+            if self.goal_after(m) {
+                let t = self.text(m, true);
+                out.push(Node::leaf(format!("{t} ?!?")));
+            }
+        }
+        out
     }
 
     /// Defender to move with `n` moves left: is the goal forced by the defender's `n`-th
@@ -671,7 +695,8 @@ impl Searcher {
 
     /// Attacker to move: the shortest length within `1..=n` it solves in.
     pub fn shortest(&mut self, play: Play, n: u32) -> Result<Option<u32>, Interrupted> {
-        for t in 1..=n {
+        let lo = if self.exact { n } else { 1 };
+        for t in lo..=n {
             if self.attack(play, t)? {
                 return Ok(Some(t));
             }
@@ -682,6 +707,9 @@ impl Searcher {
     /// Attacker to move: every move solving in exactly `t` (shortest) moves.
     fn solving_moves(&mut self, play: Play, t: u32) -> Result<Vec<Move>, Interrupted> {
         let moves = self.legal();
+        if play != Play::Direct && self.reflex && moves.iter().any(|m| self.goal_after(m)) {
+            return Ok(Vec::new());
+        }
         let mut out = Vec::new();
         for m in &moves {
             if self.move_solves(play, m, t)? {
@@ -744,7 +772,7 @@ impl Searcher {
         // Threats.
         let mut threats: Vec<Move> = Vec::new();
         let mut threat_len: Option<u32> = None;
-        if full && threats_wanted && !opts.no_threat && !self.in_check() && rem >= 1 {
+        if full && threats_wanted && !opts.set_play && !opts.no_threat && !self.in_check() && rem >= 1 {
             if self.game.make(&Move::NULL).is_some() {
                 let t = self.shortest(play, rem)?;
                 if let Some(t) = t {
@@ -766,8 +794,12 @@ impl Searcher {
             let solved = self.attack(play, rem)?;
             if !solved {
                 let text = self.text_here(d);
+                let mut r = Node::leaf(format!("{text} !"));
+                if play != Play::Direct && self.reflex {
+                    r.children = self.premature();
+                }
                 self.game.unmake();
-                node.refutations.push(Node::leaf(format!("{text} !")));
+                node.refutations.push(r);
                 continue;
             }
             if !full {

@@ -177,6 +177,6 @@ mod tests {
         )
         .unwrap();
         assert_eq!(d, vec!["wSd4-->e5", "wSe5<-->wRb6", "-bPc3", "R ==> B"]);
-        assert_eq!(p.pieces.len(), 5, "the black rook on e5 was taken off by the move");
+        assert_eq!(p.pieces.len(), 4, "the black rook on e5 was taken off by the move, the pawn c3 removed");
     }
 }
