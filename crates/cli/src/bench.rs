@@ -11,7 +11,7 @@ fn rate(leaves: u64, secs: f64) -> String {
 
 pub fn run(only: Option<&str>, quick: bool) -> Result<(), Failure> {
     if let Some(v) = only {
-        crate::game(v)?;
+        crate::game_at(v, &chimere_core::GameOptions::default(), None)?;
     }
     println!(
         "{:<24} {:<9} {:>5} {:>13} {:>10} {:>12} {:>10} {:>12}",
@@ -19,7 +19,7 @@ pub fn run(only: Option<&str>, quick: bool) -> Result<(), Failure> {
     );
     for b in BENCH.iter().filter(|b| only.is_none_or(|v| v == b.variant)) {
         let conditions = crate::ConditionArgs { conditions: b.conditions.iter().map(|c| c.to_string()).collect() };
-        let g = crate::game_with(b.variant, &conditions)?;
+        let opts = crate::rules_with(b.variant, &conditions)?;
         let name = if b.conditions.is_empty() {
             b.variant.to_string()
         } else {
@@ -27,16 +27,16 @@ pub fn run(only: Option<&str>, quick: bool) -> Result<(), Failure> {
         };
         let depth = if quick { b.depth.saturating_sub(1).max(1) } else { b.depth };
         let t = Instant::now();
-        let full = match g.perft(b.fen, depth, false) {
-            Ok(n) => n,
-            Err(e) => {
+        let full = match crate::game_at(b.variant, &opts, Some(b.fen)) {
+            Ok(mut g) => g.perft(depth, false),
+            Err(Failure(e)) => {
                 println!("{name:<24} {:<9} {:>5} {}", b.label, depth, e);
                 continue;
             }
         };
         let full_s = t.elapsed().as_secs_f64();
         let t = Instant::now();
-        let bulk = g.perft(b.fen, depth, true)?;
+        let bulk = crate::game_at(b.variant, &opts, Some(b.fen))?.perft(depth, true);
         let bulk_s = t.elapsed().as_secs_f64();
         if bulk != full {
             return Err(Failure(format!("{name} {}: bulk count {bulk} differs from full-leaf {full}", b.label)));

@@ -2,7 +2,7 @@
 //!
 //! Exit status 0 on success, 2 on bad input (with a one-line error on standard error).
 
-use chimere_core::{Game, GameOptions, RulesError};
+use chimere_core::{DynGame, GameOptions, RulesError};
 use clap::{Args, Parser, Subcommand};
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
@@ -194,28 +194,20 @@ fn main() -> ExitCode {
     }
 }
 
-/// The variant, under the given fairy conditions if any.
-fn game_with(name: &str, conditions: &ConditionArgs) -> Result<Box<dyn Game>, Failure> {
-    if conditions.conditions.is_empty() {
-        return game(name);
-    }
-    if name != "chess" {
+/// The rules of `--variant` under the given fairy conditions (checked by creating the
+/// start position).
+fn rules_with(name: &str, conditions: &ConditionArgs) -> Result<GameOptions, Failure> {
+    let opts = GameOptions { conditions: conditions.conditions.clone(), ..Default::default() };
+    if !opts.conditions.is_empty() && name != "chess" {
         return Err(Failure(format!("conditions apply to --variant chess only, not `{name}`")));
     }
-    let names: Vec<&str> = conditions.conditions.iter().map(String::as_str).collect();
-    Ok(Box::new(chimere_fairy::ConditionalChess::new(&names)?))
+    chimere_rules::create(name, opts.clone(), None)?;
+    Ok(opts)
 }
 
-fn game(name: &str) -> Result<Box<dyn Game>, Failure> {
-    chimere_rules::game(name)
-        .ok_or_else(|| Failure(format!("unknown variant `{name}` (known: {})", chimere_rules::names().join(", "))))
-}
-
-fn fen_or_start(g: &dyn Game, fen: Option<String>) -> Result<String, Failure> {
-    match fen {
-        Some(f) => Ok(f),
-        None => Ok(g.start_fen(&GameOptions::default())?),
-    }
+/// The game of `name` under `opts` at `fen`, or at the start.
+fn game_at(name: &str, opts: &GameOptions, fen: Option<&str>) -> Result<Box<dyn DynGame>, Failure> {
+    Ok(chimere_rules::create(name, opts.clone(), fen)?)
 }
 
 /// One line of `moves --jsonl` output.
@@ -234,7 +226,8 @@ struct JsonError<'a> {
 }
 
 fn moves(a: MovesArgs) -> Result<(), Failure> {
-    let g = game_with(&a.variant.variant, &a.conditions)?;
+    let name = a.variant.variant.as_str();
+    let opts = rules_with(name, &a.conditions)?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if a.jsonl {
@@ -245,13 +238,16 @@ fn moves(a: MovesArgs) -> Result<(), Failure> {
             if fen.is_empty() {
                 continue;
             }
-            let value = match g.analyse(fen) {
-                Ok(an) => serde_json::to_string(&JsonMoves {
-                    fen,
-                    status: an.status.as_str(),
-                    moves: an.turns.iter().map(|t| t.canonical.as_str()).collect(),
-                }),
-                Err(e) => serde_json::to_string(&JsonError { fen, error: e.to_string() }),
+            let value = match game_at(name, &opts, Some(fen)) {
+                Ok(mut g) => {
+                    let turns = g.legal();
+                    serde_json::to_string(&JsonMoves {
+                        fen,
+                        status: g.position_status().as_str(),
+                        moves: turns.iter().map(|t| t.canonical.as_str()).collect(),
+                    })
+                }
+                Err(Failure(e)) => serde_json::to_string(&JsonError { fen, error: e }),
             }
             .map_err(|e| Failure(format!("cannot write JSON: {e}")))?;
             writeln!(out, "{value}")?;
@@ -259,17 +255,17 @@ fn moves(a: MovesArgs) -> Result<(), Failure> {
         }
         return Ok(());
     }
-    let fen = fen_or_start(g.as_ref(), a.fen)?;
-    let an = g.analyse(&fen)?;
+    let mut g = game_at(name, &opts, a.fen.as_deref())?;
+    let turns = g.legal();
     if a.canonical {
-        for t in &an.turns {
+        for t in &turns {
             writeln!(out, "{}", t.canonical)?;
         }
     } else {
-        let mut names: Vec<&str> = an.turns.iter().map(|t| t.notation.as_str()).collect();
+        let mut names: Vec<&str> = turns.iter().map(|t| t.notation.as_str()).collect();
         names.sort_unstable();
-        writeln!(out, "{} ({})", an.fen, g.name())?;
-        writeln!(out, "status {}; {} legal turns:", an.status, names.len())?;
+        writeln!(out, "{} ({})", g.fen(), g.variant())?;
+        writeln!(out, "status {}; {} legal turns:", g.position_status(), names.len())?;
         for n in names {
             writeln!(out, "{n}")?;
         }
@@ -279,12 +275,13 @@ fn moves(a: MovesArgs) -> Result<(), Failure> {
 }
 
 fn perft(a: PerftArgs) -> Result<(), Failure> {
-    let g = game_with(&a.variant.variant, &a.conditions)?;
-    let fen = fen_or_start(g.as_ref(), a.fen)?;
+    let name = a.variant.variant.as_str();
+    let opts = rules_with(name, &a.conditions)?;
+    let mut g = game_at(name, &opts, a.fen.as_deref())?;
     let t = Instant::now();
     let total = if a.divide {
         let mut lines = Vec::new();
-        let total = g.divide(&fen, a.depth, a.bulk, &mut |m, n| lines.push(format!("{m}: {n}")))?;
+        let total = g.divide(a.depth, a.bulk, &mut |m, n| lines.push(format!("{m}: {n}")));
         lines.sort();
         for l in lines {
             println!("{l}");
@@ -293,19 +290,19 @@ fn perft(a: PerftArgs) -> Result<(), Failure> {
     } else if std::io::stderr().is_terminal() && a.depth >= 5 {
         // Long run at a terminal: show progress per first turn.
         let mut done = 0;
-        let total = g.divide(&fen, a.depth, a.bulk, &mut |_, _| {
+        let total = g.divide(a.depth, a.bulk, &mut |_, _| {
             done += 1;
             eprint!("\r{done} first turns counted");
-        })?;
+        });
         eprintln!();
         total
     } else {
-        g.perft(&fen, a.depth, a.bulk)?
+        g.perft(a.depth, a.bulk)
     };
     let secs = t.elapsed().as_secs_f64();
     eprintln!(
         "perft {} depth {}{}: {total} leaves in {secs:.3} s ({:.2} M leaves/s)",
-        g.name(),
+        g.variant(),
         a.depth,
         if a.bulk { " (bulk)" } else { "" },
         total as f64 / secs.max(1e-9) / 1e6
@@ -315,14 +312,13 @@ fn perft(a: PerftArgs) -> Result<(), Failure> {
 }
 
 fn start(a: StartArgs) -> Result<(), Failure> {
-    let g = game(&a.variant.variant)?;
     let mut params = Vec::new();
     for p in &a.params {
         let (k, v) = p.split_once('=').ok_or_else(|| Failure(format!("parameter `{p}` is not KEY=VALUE")))?;
         params.push((k.to_string(), v.to_string()));
     }
-    let opts = GameOptions { randomness: a.randomness, seed: a.seed, params };
-    println!("{}", g.start_fen(&opts)?);
+    let opts = GameOptions { randomness: a.randomness, seed: a.seed, params, ..Default::default() };
+    println!("{}", game_at(&a.variant.variant, &opts, None)?.fen());
     Ok(())
 }
 

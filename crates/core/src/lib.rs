@@ -3,17 +3,19 @@
 //! The machinery every set of rules stands on, naming no variant and no condition:
 //! squares and bitboards, attack tables for the standard walks, the generic [`Board`]
 //! changed only through reversible [`Effect`]s, the canonical move format, FEN helpers,
-//! Zobrist keys, seeded random arrays, the [`Variant`] trait, perft, and the object-safe
-//! [`Game`] used by tools to choose rules at run time.
+//! Zobrist keys, seeded random arrays, the [`Variant`] trait, perft, the stateful [`Game`]
+//! over any variant (history, game-level rules, move parsing: the one game API) and its
+//! object-safe face [`DynGame`], used by tools and the server to choose rules at run time.
 
 pub mod attacks;
 mod bitboard;
 mod board;
 pub mod canonical;
+mod dyn_game;
 pub mod fen;
-mod game;
 mod perft;
 mod piece;
+mod play;
 pub mod random;
 pub mod rng;
 mod square;
@@ -22,8 +24,9 @@ pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::{Board, Effect};
-pub use game::{Analysis, Game, TurnInfo, VariantGame};
+pub use dyn_game::{DynGame, VariantVisitor};
 pub use perft::{Perft, perft};
 pub use piece::{Colour, Kind, Notation, Piece};
+pub use play::{EndReason, Game, Outcome, PlayError, TurnText, parse_turn};
 pub use square::Square;
-pub use variant::{GameOptions, RulesError, Status, Variant};
+pub use variant::{GameOptions, GameRules, Repetition, RulesError, Status, Variant};

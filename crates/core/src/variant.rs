@@ -1,5 +1,6 @@
 //! The contract between the engine and a set of rules.
 
+use crate::{Colour, Piece, Square};
 use std::fmt;
 
 /// Result of a position or game: `*` while it goes on.
@@ -56,14 +57,18 @@ impl RulesError {
     }
 }
 
-/// Options for a new game: randomness of the starting array (0 = standard, 1 = symmetric
-/// random, 2 = independent random arrays), its seed, and variant-specific `key=value`
-/// parameters (e.g. Checkered's `switch=off`).
-#[derive(Clone, Debug, Default)]
+/// The rules of a game as a value (the variant itself is chosen by name in the registry):
+/// randomness of the starting array (0 = standard, 1 = symmetric random, 2 = independent
+/// random arrays), its seed, variant-specific `key=value` parameters (e.g. Checkered's
+/// `switch=off`), the fairy conditions (orthodox chess only, names as `chimere moves -c`
+/// takes them) and whether castling is written the Chess960 way in UCI tokens.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameOptions {
     pub randomness: u8,
     pub seed: u64,
     pub params: Vec<(String, String)>,
+    pub conditions: Vec<String>,
+    pub chess960: bool,
 }
 
 impl GameOptions {
@@ -72,8 +77,17 @@ impl GameOptions {
         self.params.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
     }
 
-    /// Refuses parameters not in `known`, and randomness above 2.
+    /// Refuses parameters not in `known`, randomness above 2 and fairy conditions (which
+    /// only a rules set that reads them accepts: it checks the rest itself).
     pub fn check(&self, known: &[&str]) -> Result<(), RulesError> {
+        if let Some(c) = self.conditions.first() {
+            return Err(RulesError::Unsupported(format!("fairy conditions (`{c}`) apply to orthodox chess only")));
+        }
+        self.check_params(known)
+    }
+
+    /// [`GameOptions::check`] without the refusal of conditions.
+    pub fn check_params(&self, known: &[&str]) -> Result<(), RulesError> {
         if self.randomness > 2 {
             return Err(RulesError::Option(format!("randomness must be 0, 1 or 2, not {}", self.randomness)));
         }
@@ -87,6 +101,30 @@ impl GameOptions {
     }
 }
 
+/// Game-level rules of a variant, applied over its positions' own status by [`crate::Game`].
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct GameRules {
+    /// The fifty-move rule: 100 plies with no turn for which [`Variant::resets_fifty`] is
+    /// true draw the game.
+    pub fifty_moves: bool,
+    /// What a threefold repetition of a position does.
+    pub repetition: Repetition,
+}
+
+/// The effect of a position occurring for the third time.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Repetition {
+    /// The game is drawn.
+    Draw,
+    /// The player whose turn made the position occur for the third time loses (Fugue).
+    CompleterLoses,
+}
+
+impl GameRules {
+    /// Orthodox chess: fifty moves, repetition draws.
+    pub const ORTHODOX: GameRules = GameRules { fifty_moves: true, repetition: Repetition::Draw };
+}
+
 /// A set of rules and a position under them. One implementation per variant folder.
 ///
 /// A *turn* is everything a player does before the opponent moves (one or more parts);
@@ -94,9 +132,9 @@ impl GameOptions {
 /// and returns what `unmake` needs to restore the position exactly.
 pub trait Variant: Clone + Send + Sync + 'static {
     /// A complete legal turn.
-    type Move: Copy + Send + fmt::Debug;
+    type Move: Copy + Send + Sync + Eq + std::hash::Hash + fmt::Debug + 'static;
     /// What `unmake` needs besides the move.
-    type Undo;
+    type Undo: Send + Clone;
 
     /// Lower-case variant name (`chess`, `checkered`...).
     const NAME: &'static str;
@@ -134,5 +172,87 @@ pub trait Variant: Clone + Send + Sync + 'static {
         scratch.clear();
         self.legal_turns(scratch);
         scratch.len() as u64
+    }
+
+    /// Perft leaves to `depth` (with `bulk`, the last ply counted without playing it).
+    /// Rules sets with a faster counter of their own override it.
+    fn perft_leaves(&mut self, depth: u32, bulk: bool) -> u64 {
+        crate::Perft::<Self>::default().count(self, depth, bulk)
+    }
+
+    /// Game-level rules (fifty moves, the effect of repetition).
+    const RULES: GameRules;
+
+    /// Reads a position under the rules `opts` describes (its conditions, for the rules
+    /// sets that take them). The default refuses conditions and reads the FEN.
+    fn from_fen_with(opts: &GameOptions, fen: &str) -> Result<Self, RulesError> {
+        if let Some(c) = opts.conditions.first() {
+            return Err(RulesError::Unsupported(format!("fairy conditions (`{c}`) apply to orthodox chess only")));
+        }
+        Self::from_fen(fen)
+    }
+
+    /// The side to move (white or black). A turn may leave the same side to move (fairy
+    /// conditions with multi-move turns): callers never assume alternation.
+    fn side_to_move(&self) -> Colour;
+    /// Whether the side to move is in check (false where the rules have no check).
+    fn in_check(&mut self) -> bool;
+    /// Whether a turn is "noisy" for a quiescence search: it removes an enemy unit or
+    /// promotes.
+    fn is_noisy(&self, m: &Self::Move) -> bool;
+    /// Whether a turn resets the fifty-move count (a capture or a pawn move).
+    fn resets_fifty(&self, m: &Self::Move) -> bool;
+    /// Plies since the last capture or pawn move, as the position records it (0 where
+    /// its FEN has no such counter).
+    fn halfmove_clock(&self) -> u32 {
+        0
+    }
+    /// Whether neither side can ever win (a game-level draw); `false` where the variant
+    /// defines no such notion.
+    fn insufficient_material(&self) -> bool {
+        false
+    }
+    /// Calls `f` for every unit on the board (for evaluation); kinds are the variant's.
+    fn for_each_piece(&self, f: &mut dyn FnMut(Square, Piece));
+    /// The pieces as a core [`crate::Board`], for rules sets that keep one (evaluation
+    /// reads its bitboards); `None` otherwise (use [`Variant::for_each_piece`]).
+    fn board(&self) -> Option<&crate::Board> {
+        None
+    }
+    /// Passes the turn without moving (null-move pruning), where the rules have a sound
+    /// notion of it; `None` (nothing changed) otherwise. Taken back by
+    /// [`Variant::unmake_pass`].
+    fn make_pass(&mut self) -> Option<Self::Undo> {
+        None
+    }
+    /// Takes back [`Variant::make_pass`].
+    fn unmake_pass(&mut self, undo: Self::Undo) {
+        let _ = undo;
+    }
+    /// The turn's UCI token (`../shared/spec/uci-notation.md`), position before the turn.
+    fn uci(&self, m: &Self::Move, chess960: bool) -> String;
+
+    /// The UCI tokens of `moves`, the whole legal list of the position, in its order.
+    /// Rules sets whose tokens depend on the other legal turns (the fairy engine's
+    /// disambiguation) override it to write them in one pass.
+    fn uci_all(&mut self, moves: &[Self::Move], chess960: bool) -> Vec<String> {
+        moves.iter().map(|m| self.uci(m, chess960)).collect()
+    }
+
+    /// A compact identifier of a legal turn, for tables and the wire: a 32-bit digest of
+    /// the turn, distinct for the legal turns of one position with overwhelming
+    /// probability ([`crate::Game`] checks uniqueness when it resolves an id).
+    fn move_id(&self, m: &Self::Move) -> u32 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        m.hash(&mut h);
+        let x = h.finish();
+        (x ^ (x >> 32)) as u32
+    }
+
+    /// The legal turn written `text`: its canonical form, its notation (a trailing check
+    /// or mate sign may be left out) or its UCI token (either castling convention).
+    fn parse_turn(&mut self, text: &str) -> Result<Self::Move, crate::PlayError> {
+        crate::play::parse_turn(self, text)
     }
 }

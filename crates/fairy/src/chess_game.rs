@@ -1,121 +1,156 @@
-//! Orthodox chess under fairy conditions as a run-time [`chimere_core::Game`], for tools
-//! such as `chimere moves --variant chess --condition circe --condition "anticirce cheylan"`.
+//! Orthodox chess under fairy conditions as a [`chimere_core::Variant`]: the fairy
+//! [`Game`] (rules and position) is the variant's position type, so the one game API
+//! (`chimere_core::Game`, `DynGame`), the search and the tools work on it as on any
+//! variant. The rules come from [`GameOptions::conditions`] (names as
+//! [`conditions::by_name`] takes them).
+//!
+//! Under multi-move turns (a condition decides when a turn ends) a "turn" of the API is
+//! one move: the side to move may stay the same after it.
 
-use crate::{Game, Move, RuleSet, conditions, notation, position_from_fen};
-use chimere_core::{Analysis, GameOptions, RulesError, Status, TurnInfo};
+use crate::{Game, Move, RuleSet, conditions, notation, position_from_fen, walk};
+use chimere_core::{Board, Colour, GameOptions, GameRules, Kind, Piece, RulesError, Square, Status, Variant};
 use std::sync::Arc;
 
-/// Orthodox chess with a list of conditions (by name, see [`conditions::by_name`]).
-///
-/// Under multi-move turns (a condition decides when a turn ends),
-/// a FEN is always the start of a turn; `analyse` lists the legal moves of the current
-/// part of the turn (the first moves of the turn that can be completed), and `perft` and
-/// `divide` count single moves (one ply = one part of a turn), whichever side makes them.
-#[derive(Clone, Debug)]
-pub struct ConditionalChess {
-    rules: RuleSet,
+/// The rule set of `names` (refuses unknown names and combinations the engine cannot
+/// support).
+pub fn rules_of(names: &[String]) -> Result<RuleSet, RulesError> {
+    let mut conds: Vec<Arc<dyn crate::Condition>> = Vec::new();
+    for n in names {
+        conds.extend(conditions::by_name(n).map_err(|e| RulesError::Unsupported(e.to_string()))?);
+    }
+    RuleSet::build(conds, &[]).map_err(|e| RulesError::Unsupported(e.to_string()))
 }
 
-impl ConditionalChess {
-    /// Composes the named conditions; refuses unknown names and combinations the engine
-    /// cannot support.
-    pub fn new(names: &[&str]) -> Result<ConditionalChess, RulesError> {
-        let mut conds: Vec<Arc<dyn crate::Condition>> = Vec::new();
-        for n in names {
-            conds.extend(conditions::by_name(n).map_err(|e| RulesError::Unsupported(e.to_string()))?);
-        }
-        let rules = RuleSet::build(conds, &[]).map_err(|e| RulesError::Unsupported(e.to_string()))?;
-        Ok(ConditionalChess { rules })
-    }
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const PAWN: Kind = Kind(0);
 
-    /// A game on this FEN (standard or vchess dialect).
-    pub fn game(&self, fen: &str) -> Result<Game, RulesError> {
-        let pos = position_from_fen(fen).map_err(|e| RulesError::fen("fen", e))?;
-        Ok(Game::new(self.rules.clone(), pos))
-    }
-}
+impl Variant for Game {
+    type Move = Move;
+    type Undo = ();
+    const NAME: &'static str = "chess";
+    const RULES: GameRules = GameRules::ORTHODOX;
 
-/// Status of the side to move (see [`Game::status`]: a condition may decide it).
-pub fn status(g: &mut Game, legal: &[Move]) -> Status {
-    g.status(legal)
-}
-
-/// Calls `each(canonical form, leaves)` per first move and returns the total.
-fn divide(g: &mut Game, depth: u32, each: &mut dyn FnMut(&str, u64)) -> u64 {
-    let mut v: Vec<Move> = Vec::new();
-    g.legal_moves(&mut v);
-    let mut total = 0;
-    for m in &v {
-        let c = g.canonical(m).unwrap_or_default();
-        if g.make(m).is_none() {
-            continue;
-        }
-        let n = if depth > 1 { g.perft(depth - 1) } else { 1 };
-        g.unmake();
-        each(&c, n);
-        total += n;
-    }
-    total
-}
-
-impl chimere_core::Game for ConditionalChess {
-    fn name(&self) -> &'static str {
-        "chess"
-    }
-    fn start_fen(&self, opts: &GameOptions) -> Result<String, RulesError> {
-        opts.check(&[])?;
+    fn new_game(opts: &GameOptions) -> Result<Self, RulesError> {
+        opts.check_params(&[])?;
         if opts.randomness != 0 {
-            return Err(RulesError::Unsupported("random arrays under conditions".into()));
+            return Err(RulesError::Unsupported("random arrays under fairy conditions".into()));
         }
-        Ok("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -".into())
+        Self::from_fen_with(opts, START)
     }
-    fn analyse(&self, fen: &str) -> Result<Analysis, RulesError> {
-        let mut g = self.game(fen)?;
-        let mut v: Vec<Move> = Vec::new();
-        g.legal_moves(&mut v);
-        let mut turns: Vec<TurnInfo> = v
-            .iter()
-            .map(|m| TurnInfo {
-                canonical: g.canonical(m).unwrap_or_default(),
-                notation: notation::move_with_check(&mut g, m).unwrap_or_default(),
-            })
-            .collect();
-        turns.sort_by(|a, b| a.canonical.cmp(&b.canonical));
-        let status = status(&mut g, &v);
-        Ok(Analysis { fen: fen.trim().to_string(), status, turns })
+    fn from_fen(fen: &str) -> Result<Self, RulesError> {
+        Self::from_fen_with(&GameOptions::default(), fen)
     }
-    fn perft(&self, fen: &str, depth: u32, _bulk: bool) -> Result<u64, RulesError> {
-        Ok(self.game(fen)?.perft(depth))
+    fn from_fen_with(opts: &GameOptions, fen: &str) -> Result<Self, RulesError> {
+        let rules = rules_of(&opts.conditions)?;
+        let pos = position_from_fen(fen).map_err(|e| RulesError::fen("fen", e))?;
+        Ok(Game::new(rules, pos))
     }
-    fn divide(&self, fen: &str, depth: u32, _bulk: bool, each: &mut dyn FnMut(&str, u64)) -> Result<u64, RulesError> {
-        let mut g = self.game(fen)?;
-        Ok(if depth == 0 { 1 } else { divide(&mut g, depth, each) })
+    fn fen(&self) -> String {
+        crate::write_fen(&self.pos)
     }
+    fn legal_turns(&mut self, out: &mut Vec<Move>) {
+        self.legal_moves(out);
+    }
+    fn make(&mut self, m: &Move) {
+        let done = Game::make(self, m);
+        debug_assert!(done.is_some(), "a legal move plays");
+    }
+    fn unmake(&mut self, _m: &Move, _undo: ()) {
+        Game::unmake(self);
+    }
+    fn status(&mut self) -> Status {
+        let mut v = self.take_buf();
+        self.legal_moves(&mut v);
+        let s = Game::status(self, &v);
+        self.give_buf(v);
+        s
+    }
+    fn canonical(&self, m: &Move) -> String {
+        Game::canonical(&mut self.clone(), m).unwrap_or_default()
+    }
+    fn notation(&self, m: &Move) -> String {
+        notation::move_with_check(&mut self.clone(), m).unwrap_or_default()
+    }
+    fn hash(&self) -> u64 {
+        self.pos.hash()
+    }
+    fn recomputed_hash(&self) -> u64 {
+        self.pos.recomputed_hash()
+    }
+    /// The fairy engine's own perft (pseudo-legal moves tested as they are played).
+    fn perft_leaves(&mut self, depth: u32, _bulk: bool) -> u64 {
+        Game::perft(self, depth)
+    }
+    fn side_to_move(&self) -> Colour {
+        self.pos.side()
+    }
+    fn in_check(&mut self) -> bool {
+        let side = self.pos.side();
+        Game::in_check(self, side)
+    }
+    fn is_noisy(&self, m: &Move) -> bool {
+        m.capture.is_some() || m.promo.is_some()
+    }
+    fn resets_fifty(&self, m: &Move) -> bool {
+        self.is_noisy(m) || self.pos.unit(m.from).is_some_and(|u| u.kind() == PAWN)
+    }
+    fn board(&self) -> Option<&Board> {
+        Some(self.pos.board())
+    }
+    fn for_each_piece(&self, f: &mut dyn FnMut(Square, Piece)) {
+        for s in self.pos.occupied() {
+            if let Some(u) = self.pos.unit(s) {
+                f(s, u.piece);
+            }
+        }
+    }
+    /// The token of [`crate::uci`] (disambiguated among the legal moves; the base token
+    /// for a move that is not legal here).
+    fn uci_all(&mut self, moves: &[Move], chess960: bool) -> Vec<String> {
+        self.uci_tokens(moves, chess960)
+    }
+    fn uci(&self, m: &Move, chess960: bool) -> String {
+        self.uci_token(m, chess960).unwrap_or_else(|| self.uci_base(m, chess960))
+    }
+}
+
+/// The kind letters of a fairy kind in a FEN (`N` for the knight; fairy kinds by their
+/// Popeye letters in braces, e.g. `{NR}`).
+pub(crate) fn fen_letters(p: Piece) -> String {
+    let l = walk::letters(p.kind);
+    let l = if l == "S" { "N" } else { l };
+    let s = if l.len() == 1 { l.to_string() } else { format!("{{{l}}}") };
+    if p.colour == Colour::White { s } else { s.to_lowercase() }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chimere_core::Game as _;
+    use chimere_core::{DynGame, Game as Play, GameOptions};
+
+    fn opts(conds: &[&str]) -> GameOptions {
+        GameOptions { conditions: conds.iter().map(|c| c.to_string()).collect(), ..Default::default() }
+    }
 
     #[test]
-    fn orthodox_and_circe_through_the_tool_interface() {
-        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -";
-        let chess = ConditionalChess::new(&[]).unwrap();
-        assert_eq!(chess.perft(start, 3, false).unwrap(), 8902);
-        let circe = ConditionalChess::new(&["circe"]).unwrap();
-        let a = circe.analyse("4k3/3q4/8/8/3Q4/8/8/4K3 w 0 iiii -").unwrap();
-        assert!(
-            a.turns.iter().any(|t| t.notation == "Qd4*d7[+bQd8] +" && t.canonical == "-d4:wq -d7:bq +d7:wq +d8:bq")
+    fn orthodox_and_circe_through_the_game_api() {
+        let mut chess: Play<Game> = Play::new(opts(&[])).unwrap();
+        assert_eq!(DynGame::perft(&mut chess, 3, false), 8902);
+        let mut circe: Play<Game> = Play::from_fen(opts(&["circe"]), "4k3/3q4/8/8/3Q4/8/8/4K3 w - - 0 1").unwrap();
+        let legal = DynGame::legal(&mut circe);
+        assert!(legal.iter().any(|t| t.notation == "Qd4*d7[+bQd8] +" && t.canonical == "-d4:wq -d7:bq +d7:wq +d8:bq"));
+        assert!(!circe.outcome().is_over());
+        let played = DynGame::play(&mut circe, "Qd4*d7[+bQd8]").unwrap();
+        assert_eq!(played.canonical, "-d4:wq -d7:bq +d7:wq +d8:bq");
+        assert!(circe.in_check());
+        assert!(Play::<Game>::new(opts(&["circe", "ghost"])).is_err());
+        assert!(Play::<Game>::new(opts(&["frobnicate"])).is_err());
+        // Fool's mate: checkmate.
+        let mut mate: Play<Game> =
+            Play::from_fen(opts(&[]), "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").unwrap();
+        assert_eq!(
+            mate.outcome(),
+            chimere_core::Outcome { status: Status::BlackWins, reason: chimere_core::EndReason::Checkmate }
         );
-        assert_eq!(a.status, Status::Ongoing);
-        let mut firsts = 0;
-        let total = circe.divide(start, 2, false, &mut |_, _| firsts += 1).unwrap();
-        assert_eq!((firsts, total), (20, 400));
-        assert!(ConditionalChess::new(&["circe", "ghost"]).is_err());
-        assert!(ConditionalChess::new(&["frobnicate"]).is_err());
-        // Fool's mate: checkmate status.
-        let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w 2 ahah -";
-        assert_eq!(chess.analyse(mate).unwrap().status, Status::BlackWins);
     }
 }

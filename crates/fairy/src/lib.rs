@@ -75,9 +75,10 @@ pub mod position;
 pub mod rules;
 #[cfg(test)]
 mod testing;
+pub mod uci;
 pub mod walk;
 
-pub use chess_game::ConditionalChess;
+pub use chess_game::rules_of;
 pub use moves::{Move, Shift};
 pub use position::{Position, Unit};
 pub use rules::{Condition, Game, Note, RuleSet, RulesError};
@@ -126,6 +127,53 @@ impl Game {
         self.unmake();
         Some(chimere_core::canonical::part_from_effects(&effects, &NOTATION, "PASS"))
     }
+}
+
+/// Writes a position as a standard FEN (pieces, side, castling rights KQkq, en passant;
+/// the counters are not kept by the fairy position and are written `0 1`). Fairy kinds
+/// are written by their Popeye letters in braces (`{NR}`).
+pub fn write_fen(pos: &Position) -> String {
+    let mut out = String::new();
+    for rank in (0..8u8).rev() {
+        let mut empty = 0;
+        for file in 0..8u8 {
+            match pos.unit(Square::from_coords(file, rank)) {
+                Some(u) => {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    out.push_str(&chess_game::fen_letters(u.piece));
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out.push_str(if pos.side() == Colour::White { " w " } else { " b " });
+    let r = pos.rights();
+    let mut castling = String::new();
+    for (bits, c) in [
+        (position::W_KING | position::W_KINGSIDE, 'K'),
+        (position::W_KING | position::W_QUEENSIDE, 'Q'),
+        (position::B_KING | position::B_KINGSIDE, 'k'),
+        (position::B_KING | position::B_QUEENSIDE, 'q'),
+    ] {
+        if r & bits == bits {
+            castling.push(c);
+        }
+    }
+    out.push_str(if castling.is_empty() { "-" } else { &castling });
+    match pos.ep() {
+        Some(e) => out.push_str(&format!(" {} 0 1", e.target)),
+        None => out.push_str(" - 0 1"),
+    }
+    out
 }
 
 /// Reads an orthodox FEN, standard (`w KQkq - 0 1`) or vchess (`w 0 ahah -`): pieces

@@ -1,27 +1,60 @@
-//! The registry: every variant Chimère plays, by its lower-case name, plus the fixed
-//! positions `chimere bench` measures. Adding a variant is one line in each list.
+//! The registry: every game Chimère plays, by its lower-case name, plus the fixed
+//! positions `chimere bench` measures. A game is created from a variant name, its rules
+//! as a value ([`GameOptions`]: options and, for `chess`, fairy conditions) and a FEN or
+//! the start position. `chess` with conditions is the fairy engine's chess
+//! ([`chimere_fairy::Game`]); without, the fast chess crate. Adding a variant is one line
+//! in [`NAMES`] and one in [`visit`].
 
-use chimere_core::{Game, VariantGame};
+use chimere_core::{DynGame, Game, GameOptions, RulesError, Variant, VariantVisitor};
 
 /// Every registered game, in menu order.
-pub fn games() -> Vec<Box<dyn Game>> {
-    vec![
-        Box::new(VariantGame::<chimere_chess::Chess>::default()),
-        Box::new(VariantGame::<chimere_checkered::Checkered>::default()),
-        Box::new(VariantGame::<chimere_interweave::Interweave>::default()),
-        Box::new(VariantGame::<chimere_fugue::Fugue>::default()),
-        Box::new(VariantGame::<chimere_dynamo::Dynamo>::default()),
-    ]
-}
-
-/// The game called `name` (lower case).
-pub fn game(name: &str) -> Option<Box<dyn Game>> {
-    games().into_iter().find(|g| g.name() == name)
-}
+pub const NAMES: &[&str] = &["chess", "checkered", "interweave", "fugue", "dynamo"];
 
 /// Names of the registered games.
 pub fn names() -> Vec<&'static str> {
-    games().iter().map(|g| g.name()).collect()
+    NAMES.to_vec()
+}
+
+/// Hands the game of `variant` under `opts`, at `fen` or the start, to `visitor` as a
+/// concrete [`Game`] (for code monomorphised per variant, such as the search).
+pub fn visit<R>(
+    variant: &str,
+    opts: GameOptions,
+    fen: Option<&str>,
+    visitor: impl VariantVisitor<Output = R>,
+) -> Result<R, RulesError> {
+    fn go<V: Variant, R>(
+        opts: GameOptions,
+        fen: Option<&str>,
+        visitor: impl VariantVisitor<Output = R>,
+    ) -> Result<R, RulesError> {
+        let game = match fen {
+            Some(f) => Game::<V>::from_fen(opts, f)?,
+            None => Game::<V>::new(opts)?,
+        };
+        Ok(visitor.visit(game))
+    }
+    match variant {
+        "chess" if !opts.conditions.is_empty() => go::<chimere_fairy::Game, R>(opts, fen, visitor),
+        "chess" => go::<chimere_chess::Chess, R>(opts, fen, visitor),
+        "checkered" => go::<chimere_checkered::Checkered, R>(opts, fen, visitor),
+        "interweave" => go::<chimere_interweave::Interweave, R>(opts, fen, visitor),
+        "fugue" => go::<chimere_fugue::Fugue, R>(opts, fen, visitor),
+        "dynamo" => go::<chimere_dynamo::Dynamo, R>(opts, fen, visitor),
+        other => Err(RulesError::Option(format!("unknown variant `{other}` (known: {})", NAMES.join(", ")))),
+    }
+}
+
+/// The game of `variant` under `opts`, at `fen` or the start, as a [`DynGame`].
+pub fn create(variant: &str, opts: GameOptions, fen: Option<&str>) -> Result<Box<dyn DynGame>, RulesError> {
+    struct Boxed;
+    impl VariantVisitor for Boxed {
+        type Output = Box<dyn DynGame>;
+        fn visit<V: Variant>(self, game: Game<V>) -> Box<dyn DynGame> {
+            Box::new(game)
+        }
+    }
+    visit(variant, opts, fen, Boxed)
 }
 
 /// A position `chimere bench` measures.
@@ -93,3 +126,71 @@ pub const BENCH: &[BenchPosition] = &[
         depth: 4,
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chimere_core::{EndReason, PlayError, Status};
+
+    #[test]
+    fn every_name_creates_its_game() {
+        for name in NAMES {
+            let mut g = create(name, GameOptions::default(), None).unwrap();
+            assert_eq!(g.variant(), *name);
+            assert!(!g.legal().is_empty(), "{name}: the start has legal turns");
+            assert_eq!(g.outcome().status, Status::Ongoing);
+        }
+        assert!(create("shogi", GameOptions::default(), None).is_err());
+        let circe = GameOptions { conditions: vec!["circe".into()], ..Default::default() };
+        assert!(create("dynamo", circe.clone(), None).is_err(), "conditions are for chess only");
+        assert_eq!(create("chess", circe, None).unwrap().perft(2, false), 400);
+    }
+
+    #[test]
+    fn play_checks_and_undo_restores() {
+        let mut g = create("chess", GameOptions::default(), None).unwrap();
+        let start = (g.fen(), g.hash());
+        assert!(matches!(g.play("e2e5"), Err(PlayError::Unparsable(_))));
+        assert!(matches!(g.play("garbage"), Err(PlayError::Unparsable(_))));
+        assert_eq!((g.fen(), g.hash(), g.ply()), (start.0.clone(), start.1, 0));
+        let t = g.play("e4").unwrap();
+        assert_eq!((t.canonical.as_str(), t.uci.as_str()), ("-e2:wp +e4:wp", "e2e4"));
+        g.play("-e7:bp +e5:bp").unwrap();
+        g.play("g1f3").unwrap();
+        assert_eq!(g.history().iter().map(|t| t.notation.as_str()).collect::<Vec<_>>(), ["e4", "e5", "Nf3"]);
+        for _ in 0..3 {
+            g.undo().unwrap();
+        }
+        assert!(g.undo().is_none());
+        assert_eq!((g.fen(), g.hash()), start);
+    }
+
+    #[test]
+    fn repetition_through_transposition_and_game_over() {
+        let mut g = create("chess", GameOptions::default(), None).unwrap();
+        for m in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"] {
+            g.play(m).unwrap();
+            assert_eq!(g.outcome().status, Status::Ongoing);
+        }
+        g.play("Ng8").unwrap();
+        let o = g.outcome();
+        assert_eq!((o.status, o.reason), (Status::Draw, EndReason::Repetition));
+        assert!(matches!(g.play("e4"), Err(PlayError::GameOver(Status::Draw))));
+        assert_eq!(g.legal().len(), 20, "the position's turns are still listed");
+        assert_eq!(g.position_status(), Status::Ongoing);
+    }
+
+    #[test]
+    fn fugue_repetition_loses_for_the_completer() {
+        let mut g = create("fugue", GameOptions::default(), None).unwrap();
+        // Fugue pawns step like kings: shuffle one pawn of each side forward and back.
+        let cycle = ["-a2:wp +a3:wp", "-a7:bp +a6:bp", "-a3:wp +a2:wp", "-a6:bp +a7:bp"];
+        for (i, m) in cycle.iter().chain(&cycle).enumerate() {
+            assert_eq!(g.outcome().status, Status::Ongoing, "before turn {i}");
+            g.play(m).unwrap();
+        }
+        // The start position has now occurred three times; Black's turn completed it.
+        let o = g.outcome();
+        assert_eq!((o.status, o.reason), (Status::WhiteWins, EndReason::Repetition));
+    }
+}

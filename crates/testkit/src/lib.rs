@@ -7,6 +7,8 @@ use serde::Deserialize;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
+pub mod uci;
+
 /// The shared folder: `$CHIMERE_SHARED`, else `<project root>/../shared`.
 pub fn shared_dir() -> PathBuf {
     if let Some(p) = std::env::var_os("CHIMERE_SHARED") {
@@ -28,19 +30,19 @@ pub fn oracle_text(relative: &str) -> String {
 }
 
 #[derive(Deserialize)]
-struct Detail {
+pub(crate) struct Detail {
     #[serde(rename = "move")]
     mv: String,
-    fen_after: String,
+    pub(crate) fen_after: String,
 }
 
 #[derive(Deserialize)]
-struct Record {
-    fen: String,
+pub(crate) struct Record {
+    pub(crate) fen: String,
     status: String,
     moves: Vec<String>,
     #[serde(default)]
-    details: Vec<Detail>,
+    pub(crate) details: Vec<Detail>,
 }
 
 /// Checks every record of `oracle/vchess/<file>`: the FEN reads and writes back

@@ -39,8 +39,9 @@
 mod fen;
 mod moves;
 mod notation;
+mod uci;
 
-use chimere_core::{Board, Colour, GameOptions, Piece, RulesError, Square, Status, Variant, zobrist};
+use chimere_core::{Board, Colour, GameOptions, GameRules, Piece, RulesError, Square, Status, Variant, zobrist};
 
 pub use moves::{Move, Undo};
 
@@ -130,6 +131,36 @@ impl Variant for Checkered {
     type Move = Move;
     type Undo = Undo;
     const NAME: &'static str = "checkered";
+    const RULES: GameRules = GameRules::ORTHODOX;
+
+    fn side_to_move(&self) -> Colour {
+        self.side
+    }
+    fn in_check(&mut self) -> bool {
+        match self.stage {
+            Stage::One | Stage::OneNoSwitch => self.stage1_in_check(self.side),
+            Stage::Two(chk) if chk != self.side => self.kings_attacked_by_checkered(),
+            Stage::Two(_) => false,
+        }
+    }
+    fn is_noisy(&self, m: &Move) -> bool {
+        m.is(moves::F_CAPTURE | moves::F_EP)
+            || self.board.get(m.from).is_some_and(|p| p.kind == PAWN && m.kind != PAWN && !m.is(moves::F_CASTLE))
+    }
+    fn resets_fifty(&self, m: &Move) -> bool {
+        self.is_noisy(m) || self.board.get(m.from).is_some_and(|p| p.kind == PAWN)
+    }
+    fn board(&self) -> Option<&Board> {
+        Some(&self.board)
+    }
+    fn for_each_piece(&self, f: &mut dyn FnMut(Square, Piece)) {
+        for (s, p) in self.board.iter() {
+            f(s, p);
+        }
+    }
+    fn uci(&self, m: &Move, chess960: bool) -> String {
+        self.uci_token(m, chess960)
+    }
 
     fn new_game(opts: &GameOptions) -> Result<Self, RulesError> {
         fen::new_game(opts)

@@ -33,7 +33,15 @@ fn effects(pos: &Checkered, m: &Move) -> Vec<Effect> {
 
 /// The canonical string: the move part, after `SWITCH ; ` for a switch turn.
 pub(crate) fn canonical(pos: &Checkered, m: &Move) -> String {
-    let part = canonical::part_from_effects(&effects(pos, m), &NOTATION, "SWITCH");
+    let part = if m.is(F_CASTLE) {
+        // Castling lists both units, even one ending where it started (spec README).
+        let (kd, rd) = m.castle_squares();
+        let king = Piece::new(m.colour, KING);
+        let rook = Piece::new(m.colour, ROOK);
+        canonical::part(&[(m.from, king), (m.to, rook)], &[(kd, king), (rd, rook)], &NOTATION, "SWITCH")
+    } else {
+        canonical::part_from_effects(&effects(pos, m), &NOTATION, "SWITCH")
+    };
     if m.is(F_SWITCH) { canonical::turn(&["SWITCH", part.as_str()]) } else { part }
 }
 

@@ -269,7 +269,7 @@ fn new_game_options() {
     assert!(Checkered::new_game(&unknown).is_err());
     for randomness in [1, 2] {
         for seed in 0..20 {
-            let opts = GameOptions { randomness, seed, params: vec![] };
+            let opts = GameOptions { randomness, seed, params: vec![], ..Default::default() };
             let a = Checkered::new_game(&opts).unwrap();
             assert_eq!(a.fen(), Checkered::new_game(&opts).unwrap().fen(), "same seed, same position");
             let text = a.fen();

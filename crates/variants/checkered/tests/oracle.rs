@@ -25,3 +25,15 @@ fn perft_to_depth_4_and_targeted() {
 fn perft_depth_5() {
     check_vchess_perft::<Checkered>("Checkered", 5);
 }
+
+/// Our tokens (`Variant::uci`) against the vchess harness's, `UCI_Chess960` off and on.
+#[test]
+fn uci_tokens_match_the_vchess_harness() {
+    chimere_testkit::uci::check_vchess_uci::<Checkered>("checkered.jsonl", "Checkered");
+}
+
+/// Tokens unique within every position; `parse_turn` reads each back.
+#[test]
+fn uci_tokens_are_unique_and_parse_back() {
+    chimere_testkit::uci::check_uci_unique::<Checkered>("checkered.jsonl");
+}

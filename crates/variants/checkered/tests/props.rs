@@ -24,7 +24,7 @@ proptest! {
 
     #[test]
     fn random_starting_arrays_walk(seed in any::<u64>(), randomness in 0u8..3) {
-        let fen = Checkered::new_game(&GameOptions { randomness, seed, params: vec![] }).unwrap().fen();
+        let fen = Checkered::new_game(&GameOptions { randomness, seed, params: vec![], ..Default::default() }).unwrap().fen();
         random_walk::<Checkered>(&fen, seed ^ 0x55, 1, 80);
     }
 

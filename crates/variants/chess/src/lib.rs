@@ -19,12 +19,15 @@ mod fen;
 pub mod game_level;
 mod movegen;
 mod notation;
+pub mod uci;
 
 use chimere_core::{
-    Bitboard, Board, Colour, GameOptions, Kind, Notation, Piece, RulesError, Square, Status, Variant, zobrist,
+    Bitboard, Board, Colour, GameOptions, GameRules, Kind, Notation, Piece, RulesError, Square, Status, Variant,
+    zobrist,
 };
 
 pub use movegen::{Flag, Move};
+pub use uci::castling_token;
 
 /// Piece kinds of orthodox chess.
 pub const PAWN: Kind = Kind(0);
@@ -155,6 +158,42 @@ impl Variant for Chess {
 
     fn legal_turns(&mut self, out: &mut Vec<Move>) {
         movegen::generate(self, &mut movegen::ListSink(out));
+    }
+
+    const RULES: GameRules = GameRules::ORTHODOX;
+
+    fn side_to_move(&self) -> Colour {
+        self.side
+    }
+    fn in_check(&mut self) -> bool {
+        Chess::in_check(self)
+    }
+    fn is_noisy(&self, m: &Move) -> bool {
+        match m.flag {
+            Flag::EnPassant | Flag::Promote(_) => true,
+            Flag::Castle => false,
+            Flag::Normal | Flag::DoublePush => self.board.get(m.to).is_some(),
+        }
+    }
+    fn resets_fifty(&self, m: &Move) -> bool {
+        m.flag != Flag::Castle && (self.is_noisy(m) || self.board.get(m.from).is_some_and(|p| p.kind == PAWN))
+    }
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+    fn insufficient_material(&self) -> bool {
+        game_level::insufficient_material(self)
+    }
+    fn board(&self) -> Option<&Board> {
+        Some(&self.board)
+    }
+    fn for_each_piece(&self, f: &mut dyn FnMut(Square, Piece)) {
+        for (s, p) in self.board.iter() {
+            f(s, p);
+        }
+    }
+    fn uci(&self, m: &Move, chess960: bool) -> String {
+        self.uci_token(m, chess960)
     }
 
     fn count_turns(&mut self, _scratch: &mut Vec<Move>) -> u64 {
@@ -295,7 +334,19 @@ impl Variant for Chess {
     }
 
     fn canonical(&self, m: &Move) -> String {
-        chimere_core::canonical::part_from_effects(&self.effects(m), &NOTATION, "")
+        let effects = self.effects(m);
+        if m.flag == Flag::Castle {
+            // Castling lists both units, even one ending where it started (spec README).
+            let (mut removed, mut added) = (Vec::new(), Vec::new());
+            for e in effects {
+                match e {
+                    chimere_core::Effect::Remove(s, p) => removed.push((s, p)),
+                    chimere_core::Effect::Add(s, p) => added.push((s, p)),
+                }
+            }
+            return chimere_core::canonical::part(&removed, &added, &NOTATION, "");
+        }
+        chimere_core::canonical::part_from_effects(&effects, &NOTATION, "")
     }
 
     fn notation(&self, m: &Move) -> String {

@@ -52,3 +52,15 @@ fn epd_positions_bulk() {
 fn epd_positions_all_depths() {
     epd(u64::MAX, true);
 }
+
+/// Our tokens (`Variant::uci`) against the vchess harness's, `UCI_Chess960` off and on.
+#[test]
+fn uci_tokens_match_the_vchess_harness() {
+    chimere_testkit::uci::check_vchess_uci::<Chess>("chess.jsonl", "Chess");
+}
+
+/// Tokens unique within every position; `parse_turn` reads each back.
+#[test]
+fn uci_tokens_are_unique_and_parse_back() {
+    chimere_testkit::uci::check_uci_unique::<Chess>("chess.jsonl");
+}

@@ -22,7 +22,7 @@ proptest! {
 
     #[test]
     fn random_chess960_starts(seed in any::<u64>(), randomness in 0u8..3) {
-        let opts = chimere_core::GameOptions { randomness, seed, params: vec![] };
+        let opts = chimere_core::GameOptions { randomness, seed, params: vec![], ..Default::default() };
         let pos = Chess::new_game(&opts).unwrap();
         let again = Chess::new_game(&opts).unwrap();
         prop_assert_eq!(pos.fen(), again.fen());

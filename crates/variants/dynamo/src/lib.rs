@@ -45,10 +45,11 @@
 mod fen;
 mod movegen;
 mod tables;
+mod uci;
 
 use chimere_core::canonical;
 use chimere_core::random::chess_like_start;
-use chimere_core::{Board, Colour, Effect, GameOptions, Kind, Piece, RulesError, Square, Status, Variant, zobrist};
+use chimere_core::{Board, Colour, GameOptions, GameRules, Kind, Piece, RulesError, Square, Status, Variant, zobrist};
 use std::fmt::Write;
 
 /// Orthodox kinds and letters, as in chess.
@@ -247,6 +248,37 @@ impl Variant for Dynamo {
     type Move = Move;
     type Undo = Undo;
     const NAME: &'static str = "dynamo";
+    const RULES: GameRules = GameRules::ORTHODOX;
+
+    fn side_to_move(&self) -> Colour {
+        self.side()
+    }
+    fn in_check(&mut self) -> bool {
+        Dynamo::in_check(self, self.side())
+    }
+    /// A turn is noisy when it pushes or pulls an enemy unit off the board (the only
+    /// captures of Dynamo) or promotes.
+    fn is_noisy(&self, m: &Move) -> bool {
+        let enemy_off = |from: u8, to: u8| {
+            to == EXIT && from < 64 && self.board().get(sq(from)).is_some_and(|p| p.colour != self.side())
+        };
+        enemy_off(m.from1, m.to1) || enemy_off(m.from2, m.to2) || m.promo1 != NO_PROMO || m.promo2 != NO_PROMO
+    }
+    fn resets_fifty(&self, m: &Move) -> bool {
+        let pawn = |from: u8| from < 64 && self.board().get(sq(from)).is_some_and(|p| p.kind == PAWN);
+        m.kind != CASTLE && (self.is_noisy(m) || pawn(m.from1) || pawn(m.from2))
+    }
+    fn board(&self) -> Option<&Board> {
+        Some(Dynamo::board(self))
+    }
+    fn for_each_piece(&self, f: &mut dyn FnMut(Square, Piece)) {
+        for (s, p) in self.board().iter() {
+            f(s, p);
+        }
+    }
+    fn uci(&self, m: &Move, chess960: bool) -> String {
+        self.uci_token(m, chess960)
+    }
 
     fn new_game(opts: &GameOptions) -> Result<Self, RulesError> {
         opts.check(&[])?;
@@ -339,7 +371,7 @@ impl Variant for Dynamo {
         self.generate(&mut list);
         if !list.is_empty() {
             Status::Ongoing
-        } else if self.in_check(self.side) {
+        } else if Dynamo::in_check(self, self.side) {
             Status::win_for(self.side.opponent())
         } else {
             Status::Draw
@@ -350,13 +382,8 @@ impl Variant for Dynamo {
         if m.kind == CASTLE {
             let k = self.board.get(sq(m.from1)).expect("king");
             let r = self.board.get(sq(m.to1)).expect("rook");
-            let effects = [
-                Effect::Remove(sq(m.from1), k),
-                Effect::Remove(sq(m.to1), r),
-                Effect::Add(sq(m.from2), k),
-                Effect::Add(sq(m.to2), r),
-            ];
-            return canonical::part_from_effects(&effects, &NOTATION, "PASS");
+            // Both units are listed, even one ending where it started (spec README).
+            return self.part_string(&[(sq(m.from1), k), (sq(m.to1), r)], &[(sq(m.from2), k), (sq(m.to2), r)]);
         }
         let (vanish, appear) = self.turn_tokens(m);
         let v: Vec<(Square, Piece)> = vanish.iter().map(|&(s, p)| (sq(s), p)).collect();

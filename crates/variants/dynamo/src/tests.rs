@@ -207,7 +207,7 @@ fn bad_fens_are_refused() {
 fn random_starts() {
     for r in 0..3u8 {
         for seed in 0..20 {
-            let opts = GameOptions { randomness: r, seed, params: vec![] };
+            let opts = GameOptions { randomness: r, seed, params: vec![], ..Default::default() };
             let p = Dynamo::new_game(&opts).unwrap();
             assert_eq!(Dynamo::from_fen(&p.fen()).unwrap().fen(), p.fen());
             assert_eq!(p.fen(), Dynamo::new_game(&opts).unwrap().fen());
@@ -215,8 +215,9 @@ fn random_starts() {
             assert!(!turns(&mut q).is_empty());
         }
     }
-    let sym = Dynamo::new_game(&GameOptions { randomness: 1, seed: 3, params: vec![] }).unwrap().fen();
+    let sym =
+        Dynamo::new_game(&GameOptions { randomness: 1, seed: 3, params: vec![], ..Default::default() }).unwrap().fen();
     let ranks: Vec<&str> = sym.split(' ').next().unwrap().split('/').collect();
     assert_eq!(ranks[0].to_ascii_uppercase(), ranks[7]);
-    assert!(Dynamo::new_game(&GameOptions { randomness: 3, seed: 0, params: vec![] }).is_err());
+    assert!(Dynamo::new_game(&GameOptions { randomness: 3, seed: 0, params: vec![], ..Default::default() }).is_err());
 }

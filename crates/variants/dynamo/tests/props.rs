@@ -11,7 +11,7 @@ proptest! {
 
     #[test]
     fn random_walks_from_random_starts(seed in any::<u64>(), randomness in 0u8..3) {
-        let opts = GameOptions { randomness, seed, params: vec![] };
+        let opts = GameOptions { randomness, seed, params: vec![], ..Default::default() };
         let fen = Dynamo::new_game(&opts).unwrap().fen();
         let played = random_walk::<Dynamo>(&fen, seed, 2, 80);
         prop_assert!(played > 0);
@@ -65,7 +65,7 @@ fn random_walks_from_oracle_positions() {
 #[ignore]
 fn long_random_walks() {
     for seed in 0..200u64 {
-        let opts = GameOptions { randomness: (seed % 3) as u8, seed, params: vec![] };
+        let opts = GameOptions { randomness: (seed % 3) as u8, seed, params: vec![], ..Default::default() };
         let fen = Dynamo::new_game(&opts).unwrap().fen();
         random_walk::<Dynamo>(&fen, seed, 3, 300);
     }

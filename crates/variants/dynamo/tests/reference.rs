@@ -504,7 +504,7 @@ fn engine_agrees_with_the_square_by_square_reference() {
     let mut rng = SplitMix64::new(2024);
     let mut positions = 0;
     for game in 0..40u64 {
-        let opts = GameOptions { randomness: (game % 3) as u8, seed: game, params: vec![] };
+        let opts = GameOptions { randomness: (game % 3) as u8, seed: game, params: vec![], ..Default::default() };
         let mut pos = Dynamo::new_game(&opts).unwrap();
         for _ply in 0..60 {
             compare(&mut pos).unwrap_or_else(|e| panic!("{e}"));

@@ -41,10 +41,14 @@
 mod bits;
 mod moves;
 mod text;
+mod uci;
 
 pub use moves::{Counter, Move, NO_SQ, Sink};
 
-use chimere_core::{Board, Colour, GameOptions, Kind, Notation, Piece, RulesError, Status, Variant, zobrist};
+use chimere_core::{
+    Board, Colour, GameOptions, GameRules, Kind, Notation, Piece, Repetition, RulesError, Square, Status, Variant,
+    zobrist,
+};
 
 pub const PAWN: Kind = Kind(0);
 pub const QUEEN: Kind = Kind(1);
@@ -92,6 +96,32 @@ impl Variant for Fugue {
     type Move = Move;
     type Undo = Option<Piece>;
     const NAME: &'static str = "fugue";
+    const RULES: GameRules = GameRules { fifty_moves: true, repetition: Repetition::CompleterLoses };
+
+    fn side_to_move(&self) -> Colour {
+        self.side()
+    }
+    /// Fugue has no check: kings are captured.
+    fn in_check(&mut self) -> bool {
+        false
+    }
+    fn is_noisy(&self, m: &Move) -> bool {
+        m.cap != moves::NO_SQ || m.flag == moves::DESTROY || m.flag == moves::SHOOT || m.flag >= moves::PROMO
+    }
+    fn resets_fifty(&self, m: &Move) -> bool {
+        self.is_noisy(m) || self.board().get(Square::new(m.from)).is_some_and(|p| p.kind == PAWN)
+    }
+    fn board(&self) -> Option<&Board> {
+        Some(Fugue::board(self))
+    }
+    fn for_each_piece(&self, f: &mut dyn FnMut(Square, Piece)) {
+        for (s, p) in self.board().iter() {
+            f(s, p);
+        }
+    }
+    fn uci(&self, m: &Move, chess960: bool) -> String {
+        self.uci_token(m, chess960)
+    }
 
     fn new_game(opts: &GameOptions) -> Result<Self, RulesError> {
         opts.check(&[])?;

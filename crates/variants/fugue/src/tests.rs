@@ -235,7 +235,9 @@ fn fen_errors_name_the_field() {
 
 #[test]
 fn random_arrays() {
-    let game = |randomness, seed| Fugue::new_game(&GameOptions { randomness, seed, params: Vec::new() }).unwrap().fen();
+    let game = |randomness, seed| {
+        Fugue::new_game(&GameOptions { randomness, seed, params: Vec::new(), ..Default::default() }).unwrap().fen()
+    };
     assert_eq!(game(0, 9), START_FEN);
     let mut differ = false;
     for seed in 0..40 {
@@ -258,9 +260,11 @@ fn random_arrays() {
         }
     }
     assert!(differ);
-    assert!(Fugue::new_game(&GameOptions { randomness: 3, seed: 0, params: Vec::new() }).is_err());
+    assert!(
+        Fugue::new_game(&GameOptions { randomness: 3, seed: 0, params: Vec::new(), ..Default::default() }).is_err()
+    );
     let p = vec![("x".to_string(), "y".to_string())];
-    assert!(Fugue::new_game(&GameOptions { randomness: 0, seed: 0, params: p }).is_err());
+    assert!(Fugue::new_game(&GameOptions { randomness: 0, seed: 0, params: p, ..Default::default() }).is_err());
 }
 
 /// A slow, square-by-square reading of the rules, written independently of the bitboard
@@ -437,7 +441,7 @@ fn bitboard_generator_matches_the_reference_reading() {
     let mut rng = chimere_core::rng::SplitMix64::new(0xF06E);
     let mut positions = 0;
     for game in 0..60u64 {
-        let opts = GameOptions { randomness: (game % 3) as u8, seed: game, params: Vec::new() };
+        let opts = GameOptions { randomness: (game % 3) as u8, seed: game, params: Vec::new(), ..Default::default() };
         let mut p = Fugue::new_game(&opts).unwrap();
         let mut list = Vec::new();
         for _ in 0..160 {

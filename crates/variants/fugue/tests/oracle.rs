@@ -23,3 +23,15 @@ fn perft_to_depth_4() {
 fn perft_to_depth_5() {
     check_vchess_perft::<Fugue>("Fugue", 5);
 }
+
+/// Our tokens (`Variant::uci`) against the vchess harness's, `UCI_Chess960` off and on.
+#[test]
+fn uci_tokens_match_the_vchess_harness() {
+    chimere_testkit::uci::check_vchess_uci::<Fugue>("fugue.jsonl", "Fugue");
+}
+
+/// Tokens unique within every position; `parse_turn` reads each back.
+#[test]
+fn uci_tokens_are_unique_and_parse_back() {
+    chimere_testkit::uci::check_uci_unique::<Fugue>("fugue.jsonl");
+}

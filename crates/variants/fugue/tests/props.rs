@@ -13,7 +13,7 @@ proptest! {
     /// incremental hash == recomputed, FEN round trip, bulk count == generated list.
     #[test]
     fn random_walks(seed in any::<u64>(), randomness in 0u8..3) {
-        let start = Fugue::new_game(&GameOptions { randomness, seed, params: Vec::new() }).unwrap().fen();
+        let start = Fugue::new_game(&GameOptions { randomness, seed, params: Vec::new(), ..Default::default() }).unwrap().fen();
         let played = random_walk::<Fugue>(&start, seed, 2, 120);
         prop_assert!(played > 0);
     }

@@ -64,9 +64,12 @@ mod fen;
 mod movegen;
 mod tables;
 mod text;
+mod uci;
 
 use chimere_core::rng::SplitMix64;
-use chimere_core::{Colour, GameOptions, Kind, Notation, Piece, RulesError, Square, Status, Variant, zobrist};
+use chimere_core::{
+    Colour, GameOptions, GameRules, Kind, Notation, Piece, RulesError, Square, Status, Variant, zobrist,
+};
 use tables::{COUNT_KEYS, EP_FILE_KEYS, EP_SQUARE_KEYS, NONE, PIECE_KEYS};
 
 /// Piece kinds (indices of [`NOTATION`]'s letters).
@@ -372,6 +375,31 @@ impl Variant for Interweave {
     type Move = Move;
     type Undo = Undo;
     const NAME: &'static str = "interweave";
+    const RULES: GameRules = GameRules::ORTHODOX;
+
+    fn side_to_move(&self) -> Colour {
+        self.side()
+    }
+    /// Interweave has no check: kings are captured.
+    fn in_check(&mut self) -> bool {
+        false
+    }
+    fn is_noisy(&self, m: &Move) -> bool {
+        m.captured != 0 || m.promo != 0
+    }
+    fn resets_fifty(&self, m: &Move) -> bool {
+        self.is_noisy(m) || code_kind(self.sq[(m.from & 63) as usize]) == PAWN
+    }
+    fn for_each_piece(&self, f: &mut dyn FnMut(Square, Piece)) {
+        for (s, &c) in self.sq.iter().enumerate() {
+            if c != 0 {
+                f(Square::new(s as u8), piece_of(c));
+            }
+        }
+    }
+    fn uci(&self, m: &Move, chess960: bool) -> String {
+        self.uci_token(m, chess960)
+    }
 
     fn new_game(opts: &GameOptions) -> Result<Self, RulesError> {
         opts.check(&[])?;
@@ -506,7 +534,7 @@ mod tests {
     fn random_arrays_keep_teams_on_their_colours() {
         for seed in 0..200 {
             for randomness in 1..=2 {
-                let opts = GameOptions { randomness, seed, params: vec![] };
+                let opts = GameOptions { randomness, seed, params: vec![], ..Default::default() };
                 let (w, b) = Interweave::arrays(&opts);
                 for rank in [w, b] {
                     for parity in 0..2 {

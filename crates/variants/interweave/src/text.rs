@@ -6,20 +6,21 @@ use crate::{BISHOP, Interweave, Move, NOTATION, code, code_kind, piece_of};
 use chimere_core::{Piece, Square, canonical};
 
 /// One part of a turn, as played.
-struct PartView {
-    from: u8,
-    to: u8,
+pub(crate) struct PartView {
+    pub(crate) from: u8,
+    pub(crate) to: u8,
     /// The piece that arrives (after promotion).
-    arrived: u8,
+    pub(crate) arrived: u8,
     /// The piece that moved (before promotion).
-    moved: u8,
+    pub(crate) moved: u8,
     /// Removed enemy pieces.
-    removed: Vec<(u8, u8)>,
+    pub(crate) removed: Vec<(u8, u8)>,
     /// A Remover capture: the piece stays, only the removed pieces change.
-    remover: bool,
+    pub(crate) remover: bool,
 }
 
-fn parts(pos: &Interweave, m: &Move) -> Vec<PartView> {
+/// The parts of a turn, replayed on a copy of the position.
+pub(crate) fn parts(pos: &Interweave, m: &Move) -> Vec<PartView> {
     let mut b = pos.clone();
     let mut cur = m.from;
     let mut out = Vec::new();

@@ -37,3 +37,15 @@ fn bulk_perft_equals_full_leaf() {
         assert_eq!(chimere_core::perft(&mut pos, 3, true), full, "{fen}");
     }
 }
+
+/// Our tokens (`Variant::uci`) against the vchess harness's, `UCI_Chess960` off and on.
+#[test]
+fn uci_tokens_match_the_vchess_harness() {
+    chimere_testkit::uci::check_vchess_uci::<Interweave>("interweave.jsonl", "Interweave");
+}
+
+/// Tokens unique within every position; `parse_turn` reads each back.
+#[test]
+fn uci_tokens_are_unique_and_parse_back() {
+    chimere_testkit::uci::check_uci_unique::<Interweave>("interweave.jsonl");
+}

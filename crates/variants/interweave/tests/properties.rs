@@ -17,7 +17,7 @@ proptest! {
 
     #[test]
     fn random_walks_from_random_arrays(seed in any::<u64>(), randomness in 1u8..=2) {
-        let pos = Interweave::new_game(&GameOptions { randomness, seed, params: vec![] }).unwrap();
+        let pos = Interweave::new_game(&GameOptions { randomness, seed, params: vec![], ..Default::default() }).unwrap();
         random_walk::<Interweave>(&pos.fen(), seed ^ 0x55, 1, 120);
     }
 }
