@@ -447,7 +447,7 @@ fn conditions(toks: &[Tok], i: &mut usize, line: usize) -> Result<Vec<ConditionS
             let sq = toks[*i].text.as_bytes();
             if (name.ends_with("ForcedSquare") || name == "Hole")
                 && !sq.is_empty()
-                && sq.len() % 2 == 0
+                && sq.len().is_multiple_of(2)
                 && sq
                     .chunks(2)
                     .all(|c| (b'a'..=b'h').contains(&c[0].to_ascii_lowercase()) && (b'1'..=b'8').contains(&c[1]))

@@ -378,7 +378,8 @@ fn solve_side(
                 {
                     let mut s = Searcher::new(g2, shared.table(), shared.stop.clone(), goal, reflex);
                     s.exact = stip.exact;
-                    let tree = TreeOpts { set_play: true, ..tree };
+                    // Without Variation the set play shows no threats at any depth.
+                    let tree = TreeOpts { set_play: !tree.variations, ..tree };
                     let mut node = Node::default_leaf();
                     // Black to move: the set play is the defence tree with White's remaining moves.
                     let rem = if play == Play::Direct { n - 1 } else { n };
@@ -575,7 +576,7 @@ fn help_all_as(
 ) -> Result<(), Interrupted> {
     let mut plies = if exact {
         total
-    } else if total % 2 == 0 {
+    } else if total.is_multiple_of(2) {
         2
     } else {
         1

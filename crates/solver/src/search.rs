@@ -102,6 +102,9 @@ pub struct Searcher {
     nodes: u64,
 }
 
+/// Receives each series line (moves, and the other side's final answer).
+pub type SeriesSink<'a> = dyn FnMut(&mut Searcher, &[Move], Option<Move>) -> bool + 'a;
+
 /// One line of a solution tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
@@ -619,7 +622,7 @@ impl Searcher {
         play: Play,
         k: u32,
         prefix: &mut Vec<Move>,
-        out: &mut dyn FnMut(&mut Searcher, &[Move], Option<Move>) -> bool,
+        out: &mut SeriesSink<'_>,
     ) -> Result<bool, Interrupted> {
         if !self.series_exists(play, k)? {
             return Ok(true);

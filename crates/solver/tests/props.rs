@@ -35,7 +35,7 @@ fn input_of(units: &[(bool, char, u8)], wk: u8, bk: u8, stip: &str, options: &st
     let mut w = format!("K{}", sq(wk));
     let mut b = format!("K{}", sq(bk));
     for &(white, k, s) in units {
-        if used.contains(&s) || (k == 'P' && (s < 8 || s >= 56)) {
+        if used.contains(&s) || (k == 'P' && !(8..56).contains(&s)) {
             continue;
         }
         used.push(s);
