@@ -92,6 +92,18 @@ struct ConditionArgs {
 struct SolveArgs {
     /// The Popeye input file (`-` for standard input).
     file: std::path::PathBuf,
+    /// Size of the table of solved sub-positions, in megabytes.
+    #[arg(long, default_value_t = 256)]
+    hash: usize,
+    /// Stop each problem after this many seconds (`Partial solution`).
+    #[arg(long = "max-time", value_name = "SECONDS")]
+    max_time: Option<f64>,
+    /// Print each problem's solutions as one JSON document (a tree for programs).
+    #[arg(long)]
+    json: bool,
+    /// Threads searching first moves in parallel (default: the machine's cores).
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 #[derive(Args)]
@@ -374,10 +386,24 @@ fn solve(a: SolveArgs) -> Result<(), Failure> {
         // Problem files are often Latin-1; read what is not UTF-8 byte by byte.
         String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect())
     };
-    let out = chimere_popeye::solve_text(&input).map_err(|e| Failure(format!("{name}: {e}")))?;
-    print!("{out}");
-    if !out.is_empty() && !out.ends_with('\n') {
-        println!();
+    let mut settings = chimere_solver::Settings { hash_mb: a.hash, json: a.json, ..Default::default() };
+    if let Some(t) = a.threads {
+        settings.threads = t.max(1);
+    }
+    if let Some(s) = a.max_time {
+        if !(s.is_finite() && s > 0.0) {
+            return Err(Failure(format!("--max-time: `{s}` is not a positive number of seconds")));
+        }
+        settings.max_time = Some(std::time::Duration::from_secs_f64(s));
+    }
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut err_text: Vec<u8> = Vec::new();
+    let errors = chimere_solver::solve_input(&input, &settings, &mut out, &mut err_text)?;
+    if errors > 0 {
+        let text = String::from_utf8_lossy(&err_text);
+        let lines: Vec<String> = text.lines().map(|l| format!("{name}: {l}")).collect();
+        return Err(Failure(lines.join("\nchimere: ")));
     }
     Ok(())
 }

@@ -153,7 +153,21 @@ fn solve_prints_first_moves_and_names_bad_lines() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = stdout(&o);
     assert!(text.lines().any(|l| l == "   1.Qd4*d7[+bQd8] + !"), "{text}");
-    assert!(text.lines().all(|l| l.is_empty() || (l.starts_with("   1.") && l.ends_with(" !"))), "{text}");
+    let moves: Vec<&str> = text.lines().filter(|l| l.starts_with("   1.")).collect();
+    assert!(moves.len() > 10 && moves.iter().all(|l| l.ends_with(" !")), "{text}");
+    assert!(text.contains("solution finished."), "{text}");
+    // A real stipulation, and a file going on after a bad problem (exit 2 at the end).
+    let o = run(
+        &["solve", "-"],
+        "BeginProblem\nPieces White Kg6 Qa2 Rb1 Sd4 Black Kh8 Pg7 Bc8\nStipulation #2\nOption NoBoard\nNextProblem\n\
+         Pieces White Ke1\nStipulation #9.5\nNextProblem\nPieces White Kh2 Pb7 Qe7 Black Ke4 Pe5\nStipulation h#2\n\
+         Option NoBoard\nEndProblem\n",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let text = stdout(&o);
+    assert!(text.contains("   1.Qa2-a8 !") && text.contains("   1.Rb1-h1 + !"), "{text}");
+    assert!(text.contains("  1.Ke4-d5 b7-b8=Q   2.Kd5-c6 Qe7-d6 #"), "{text}");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("line 7"), "{}", String::from_utf8_lossy(&o.stderr));
     let o = run(&["solve", "-"], "BeginProblem\nPieces White Kz9\nEndProblem\n");
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("line 2"));

@@ -32,7 +32,7 @@ use chimere_core::{Colour, Kind};
 use chimere_fairy::conditions::{Kamikaze, Volage};
 use chimere_fairy::position::{EnPassant, KAMIKAZE, NO_ORIGIN, Position, ROYAL, UNDER_MAX, Unit, VOLAGE};
 use chimere_fairy::{Condition, Game, Move, RuleSet, walk};
-pub use parse::{ConditionSpec, PieceSpec, Problem, parse};
+pub use parse::{ConditionSpec, PieceSpec, Problem, Twin, TwinCmd, parse, parse_all};
 use std::fmt;
 use std::sync::Arc;
 

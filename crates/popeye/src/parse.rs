@@ -27,10 +27,40 @@ pub struct ConditionSpec {
     pub line: usize,
 }
 
+/// One twinning command (`Twin Move e6 d5`, `Twin Add black Pc4`, ...).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TwinCmd {
+    Move(Square, Square),
+    Exchange(Square, Square),
+    Remove(Square),
+    Add(Vec<PieceSpec>),
+    Substitute(Kind, Kind),
+    Rotate(u32),
+    /// The square a1 (or, for `a8<-->h1`, a8) is mirrored into, as written: `h1`, `a8`,
+    /// `h8` (mirror on a1-h8's other diagonal) or `h1` from `a8`.
+    Mirror(String),
+    Shift(Square, Square),
+    PolishType,
+    Condition(Vec<ConditionSpec>),
+    Stipulation(String),
+}
+
+/// One twin: its commands, applied to the diagram (or to the previous twin when
+/// `continued`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Twin {
+    pub line: usize,
+    pub continued: bool,
+    pub cmds: Vec<TwinCmd>,
+}
+
 /// One problem of the input.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Problem {
     pub title: String,
+    /// `Author` and `Origin` lines as written (for the header above the board).
+    pub author: String,
+    pub origin: String,
     pub pieces: Vec<PieceSpec>,
     pub conditions: Vec<ConditionSpec>,
     pub stipulation: Option<(String, usize)>,
@@ -41,6 +71,13 @@ pub struct Problem {
     pub no_castling: Vec<Square>,
     /// Other options, by canonical name.
     pub options: Vec<String>,
+    /// The numbers of the options that take one (`MaxSolutions 3` gives ("MaxSolutions", 3)).
+    pub option_values: Vec<(String, u32)>,
+    /// Line of each option (for messages), by canonical name.
+    pub option_lines: Vec<(String, usize)>,
+    /// `Twin` commands, in order; `zero_position`: the diagram is not solved (`ZeroPosition`).
+    pub twins: Vec<Twin>,
+    pub zero_position: bool,
     /// Line of `BeginProblem` (for messages).
     pub line: usize,
 }
@@ -61,6 +98,22 @@ const TOP: &[&str] = &[
     "Stipulation",
     "Option",
     "Twin",
+    "ZeroPosition",
+];
+
+const TWIN_CMDS: &[&str] = &[
+    "Move",
+    "Exchange",
+    "Remove",
+    "Add",
+    "Substitute",
+    "Rotate",
+    "Mirror",
+    "Shift",
+    "PolishType",
+    "Condition",
+    "Stipulation",
+    "Continued",
 ];
 
 const OPTIONS: &[&str] = &[
@@ -153,8 +206,15 @@ fn piece_token(text: &str) -> Option<(Kind, Vec<Square>)> {
     None
 }
 
-/// Parses a whole input file into its problems.
+/// Parses a whole input file into its problems (the first error stops it).
 pub fn parse(input: &str) -> Result<Vec<Problem>, PopeyeError> {
+    parse_all(input).into_iter().collect()
+}
+
+/// Parses a whole input file into its problems, going on after a bad one: each problem is
+/// either read or an error naming its line; after an error the reader skips to the next
+/// `NextProblem` or `EndProblem`.
+pub fn parse_all(input: &str) -> Vec<Result<Problem, PopeyeError>> {
     let mut toks = Vec::new();
     let lines: Vec<&str> = input.lines().collect();
     for (i, l) in lines.iter().enumerate() {
@@ -162,30 +222,62 @@ pub fn parse(input: &str) -> Result<Vec<Problem>, PopeyeError> {
             toks.push(Tok { text: w, line: i + 1 });
         }
     }
-    let mut problems = Vec::new();
+    let mut problems: Vec<Result<Problem, PopeyeError>> = Vec::new();
     let mut i = 0;
     let mut cur: Option<Problem> = None;
     let mut ended = false;
+    // After an error: skip to the next problem delimiter.
+    let mut skipping = false;
     while i < toks.len() {
         let t = toks[i];
-        let Some(kw) = top_keyword(&t)? else {
-            return Err(err(t.line, format!("unexpected word `{}`", t.text)));
+        let kw = match top_keyword(&t) {
+            Ok(Some(kw)) => kw,
+            Ok(None) | Err(_) if skipping => {
+                i += 1;
+                continue;
+            }
+            Ok(None) => {
+                problems.push(Err(err(t.line, format!("unexpected word `{}`", t.text))));
+                cur = None;
+                skipping = true;
+                i += 1;
+                continue;
+            }
+            Err(e) => {
+                problems.push(Err(e));
+                cur = None;
+                skipping = true;
+                i += 1;
+                continue;
+            }
         };
         i += 1;
+        if skipping && !matches!(kw, "NextProblem" | "EndProblem" | "BeginProblem") {
+            continue;
+        }
         if ended {
-            return Err(err(t.line, format!("`{}` after EndProblem", t.text)));
+            problems.push(Err(err(t.line, format!("`{}` after EndProblem", t.text))));
+            break;
         }
         match kw {
             "BeginProblem" => {
                 if cur.is_some() {
-                    return Err(err(t.line, "BeginProblem inside a problem (use NextProblem)"));
+                    problems.push(Err(err(t.line, "BeginProblem inside a problem (use NextProblem)")));
+                    cur = None;
+                    skipping = true;
+                    continue;
                 }
+                skipping = false;
                 cur = Some(Problem { line: t.line, ..Problem::default() });
                 continue;
             }
             "NextProblem" | "EndProblem" => {
-                let p = cur.take().ok_or_else(|| err(t.line, format!("{kw} without BeginProblem")))?;
-                problems.push(p);
+                match cur.take() {
+                    Some(p) => problems.push(Ok(p)),
+                    None if skipping => {}
+                    None => problems.push(Err(err(t.line, format!("{kw} without BeginProblem")))),
+                }
+                skipping = false;
                 if kw == "NextProblem" {
                     cur = Some(Problem { line: t.line, ..Problem::default() });
                 } else {
@@ -195,208 +287,379 @@ pub fn parse(input: &str) -> Result<Vec<Problem>, PopeyeError> {
             }
             _ => {}
         }
-        let p = cur.as_mut().ok_or_else(|| err(t.line, format!("{kw} before BeginProblem")))?;
-        match kw {
-            "Title" | "Author" | "Origin" | "Award" | "Remark" | "Protocol" => {
-                let mut words = Vec::new();
-                while i < toks.len() && toks[i].line == t.line {
-                    words.push(toks[i].text);
-                    i += 1;
-                }
-                if kw == "Title" {
-                    p.title = words.join(" ");
-                }
-            }
-            "Twin" => return Err(err(t.line, "Twin is not supported yet")),
-            "Pieces" => {
-                let mut colour: Option<Colour> = None;
-                let mut attrs = 0u8;
-                while i < toks.len() {
-                    let w = toks[i];
-                    if let Ok(Some(c)) = match_keyword(w.text, &["White", "Black", "Neutral"]) {
-                        colour = Some(match c {
-                            "White" => Colour::White,
-                            "Black" => Colour::Black,
-                            _ => Colour::Shared,
-                        });
-                        attrs = 0;
-                        i += 1;
-                        continue;
-                    }
-                    if let Some((kind, squares)) = piece_token(w.text) {
-                        let c = colour.ok_or_else(|| err(w.line, format!("piece `{}` before a colour", w.text)))?;
-                        for square in squares {
-                            p.pieces.push(PieceSpec { colour: c, kind, attrs, square, line: w.line });
-                        }
-                        i += 1;
-                        continue;
-                    }
-                    if w.text.len() >= 3 {
-                        if let Ok(Some(a)) = match_keyword(w.text, ATTRIBUTES) {
-                            attrs |= match a {
-                                "Kamikaze" => KAMIKAZE,
-                                "Volage" => VOLAGE,
-                                _ => ROYAL,
-                            };
-                            i += 1;
-                            continue;
-                        }
-                        if let Ok(Some(a)) = match_keyword(w.text, UNSUPPORTED_ATTRIBUTES) {
-                            return Err(err(w.line, format!("piece attribute {a} is not supported yet")));
-                        }
-                    }
-                    if top_keyword(&w)?.is_some() {
-                        break;
-                    }
-                    return Err(err(w.line, format!("cannot read piece `{}`", w.text)));
-                }
-            }
-            "Forsyth" => {
-                let w = toks.get(i).ok_or_else(|| err(t.line, "Forsyth without a board"))?;
-                i += 1;
-                forsyth(w.text, w.line, &mut p.pieces)?;
-            }
-            "Condition" => {
-                // The keywords and their parameters come from the condition descriptions
-                // (`chimere_fairy::conditions::registry`).
-                let table = popeye_keywords();
-                let names: Vec<&str> = table.iter().map(|k| k.keyword).collect();
-                let mut any = false;
-                while i < toks.len() {
-                    let w = toks[i];
-                    let found = match match_keyword(w.text, &names) {
-                        Ok(f) => f,
-                        Err(hits) => {
-                            if top_keyword(&w)?.is_some() {
-                                break;
-                            }
-                            return Err(err(
-                                w.line,
-                                format!("ambiguous condition `{}` (could be {})", w.text, hits.join(", ")),
-                            ));
-                        }
-                    };
-                    let Some(name) = found else {
-                        if top_keyword(&w)?.is_some() && any {
-                            break;
-                        }
-                        return Err(err(w.line, format!("unknown or unsupported condition `{}`", w.text)));
-                    };
-                    any = true;
-                    i += 1;
-                    let k = table.iter().find(|k| k.keyword == name).expect("a keyword of the table");
-                    let mut spec = ConditionSpec { name, params: Vec::new(), line: w.line };
-                    while i < toks.len() {
-                        // Square lists (forced squares, holes): `e4d5`.
-                        let sq = toks[i].text.as_bytes();
-                        if k.squares
-                            && !sq.is_empty()
-                            && sq.len() % 2 == 0
-                            && sq.chunks(2).all(|c| {
-                                (b'a'..=b'h').contains(&c[0].to_ascii_lowercase()) && (b'1'..=b'8').contains(&c[1])
-                            })
-                        {
-                            spec.params.push(toks[i].text.to_string());
-                            i += 1;
-                            continue;
-                        }
-                        // A number after a parameter that takes one (`MaximumTotal 4`), or
-                        // after a keyword that takes one (`ProgressiveChess 3`).
-                        let wants_number = spec.params.last().is_some_and(|l| k.number_params.contains(&l.as_str()))
-                            || (k.number && spec.params.is_empty());
-                        if wants_number && !sq.is_empty() && sq.iter().all(u8::is_ascii_digit) {
-                            spec.params.push(toks[i].text.to_string());
-                            i += 1;
-                            continue;
-                        }
-                        match match_keyword(toks[i].text, &k.params) {
-                            Ok(Some(pw)) => {
-                                spec.params.push(pw.to_string());
-                                i += 1;
-                            }
-                            _ => break,
-                        }
-                    }
-                    p.conditions.push(spec);
-                }
-                if !any {
-                    return Err(err(t.line, "Condition without a condition"));
-                }
-            }
-            "Stipulation" => {
-                let w = toks.get(i).ok_or_else(|| err(t.line, "Stipulation without a value"))?;
-                i += 1;
-                p.stipulation = Some((w.text.to_string(), w.line));
-            }
-            "Option" => {
-                let mut any = false;
-                while i < toks.len() {
-                    let w = toks[i];
-                    let found = match match_keyword(w.text, OPTIONS) {
-                        Ok(f) => f,
-                        Err(hits) => {
-                            return Err(err(
-                                w.line,
-                                format!("ambiguous option `{}` (could be {})", w.text, hits.join(", ")),
-                            ));
-                        }
-                    };
-                    let Some(o) = found else {
-                        if top_keyword(&w)?.is_some() && any {
-                            break;
-                        }
-                        return Err(err(w.line, format!("unknown option `{}`", w.text)));
-                    };
-                    any = true;
-                    i += 1;
-                    match o {
-                        "NoBoard" => p.no_board = true,
-                        "HalfDuplex" => p.half_duplex = true,
-                        "EnPassant" | "NoCastling" => {
-                            let a = toks.get(i).ok_or_else(|| err(w.line, format!("{o} without squares")))?;
-                            i += 1;
-                            let sq = squares(a.text).ok_or_else(|| err(a.line, format!("bad squares `{}`", a.text)))?;
-                            if o == "EnPassant" {
-                                p.en_passant = sq;
-                            } else {
-                                p.no_castling = sq;
-                            }
-                        }
-                        "NonTrivial" => {
-                            for _ in 0..2 {
-                                let a = toks.get(i).ok_or_else(|| err(w.line, "NonTrivial needs two numbers"))?;
-                                if a.text.parse::<u32>().is_err() {
-                                    return Err(err(a.line, format!("NonTrivial: `{}` is not a number", a.text)));
-                                }
-                                i += 1;
-                            }
-                            p.options.push(o.to_string());
-                        }
-                        "MaxSolutions" | "Threat" | "Defence" | "MaxTime" | "MaxFlightsquares" | "StartMoveNumber" => {
-                            let a = toks.get(i).ok_or_else(|| err(w.line, format!("{o} without a number")))?;
-                            if a.text.parse::<u32>().is_err() {
-                                return Err(err(a.line, format!("{o}: `{}` is not a number", a.text)));
-                            }
-                            i += 1;
-                            p.options.push(o.to_string());
-                        }
-                        other => p.options.push(other.to_string()),
-                    }
-                }
-                if !any {
-                    return Err(err(t.line, "Option without an option"));
-                }
-            }
-            _ => return Err(err(t.line, format!("unexpected keyword {kw}"))),
+        let Some(p) = cur.as_mut() else {
+            problems.push(Err(err(t.line, format!("{kw} before BeginProblem"))));
+            skipping = true;
+            continue;
+        };
+        if let Err(e) = keyword(kw, t, &toks, &mut i, p) {
+            problems.push(Err(e));
+            cur = None;
+            skipping = true;
         }
     }
     if let Some(p) = cur {
-        return Err(err(lines.len().max(1), format!("problem begun on line {} has no EndProblem", p.line)));
+        problems.push(Err(err(lines.len().max(1), format!("problem begun on line {} has no EndProblem", p.line))));
     }
     if problems.is_empty() {
-        return Err(err(1, "no BeginProblem"));
+        problems.push(Err(err(1, "no BeginProblem")));
     }
-    Ok(problems)
+    problems
+}
+
+/// Reads condition names with their parameters from `toks[*i..]` until a word that is not a
+/// condition (a top keyword, or in a twin a twinning command).
+fn conditions(toks: &[Tok], i: &mut usize, line: usize) -> Result<Vec<ConditionSpec>, PopeyeError> {
+    let mut out = Vec::new();
+    // The keywords and their parameters come from the condition descriptions
+    // (`chimere_fairy::conditions::registry`).
+    let table = popeye_keywords();
+    let names: Vec<&str> = table.iter().map(|k| k.keyword).collect();
+    let stop = |w: &Tok| -> Result<bool, PopeyeError> {
+        Ok(top_keyword(w)?.is_some() || TWIN_CMDS.iter().any(|c| c.eq_ignore_ascii_case(w.text)))
+    };
+    while *i < toks.len() {
+        let w = toks[*i];
+        let found = match match_keyword(w.text, &names) {
+            Ok(f) => f,
+            Err(hits) => {
+                if stop(&w)? {
+                    break;
+                }
+                return Err(err(w.line, format!("ambiguous condition `{}` (could be {})", w.text, hits.join(", "))));
+            }
+        };
+        let Some(name) = found else {
+            if stop(&w)? && !out.is_empty() {
+                break;
+            }
+            return Err(err(w.line, format!("unknown or unsupported condition `{}`", w.text)));
+        };
+        *i += 1;
+        let k = table.iter().find(|k| k.keyword == name).expect("a keyword of the table");
+        let mut spec = ConditionSpec { name, params: Vec::new(), line: w.line };
+        while *i < toks.len() {
+            // Square lists (forced squares, holes): `e4d5`.
+            let sq = toks[*i].text.as_bytes();
+            if k.squares
+                && !sq.is_empty()
+                && sq.len().is_multiple_of(2)
+                && sq
+                    .chunks(2)
+                    .all(|c| (b'a'..=b'h').contains(&c[0].to_ascii_lowercase()) && (b'1'..=b'8').contains(&c[1]))
+            {
+                spec.params.push(toks[*i].text.to_string());
+                *i += 1;
+                continue;
+            }
+            // A number after a parameter that takes one (`MaximumTotal 4`), or
+            // after a keyword that takes one (`ProgressiveChess 3`).
+            let wants_number = spec.params.last().is_some_and(|l| k.number_params.contains(&l.as_str()))
+                || (k.number && spec.params.is_empty());
+            if wants_number && !sq.is_empty() && sq.iter().all(u8::is_ascii_digit) {
+                spec.params.push(toks[*i].text.to_string());
+                *i += 1;
+                continue;
+            }
+            match match_keyword(toks[*i].text, &k.params) {
+                Ok(Some(pw)) => {
+                    spec.params.push(pw.to_string());
+                    *i += 1;
+                }
+                _ => break,
+            }
+        }
+        out.push(spec);
+    }
+    if out.is_empty() {
+        return Err(err(line, "Condition without a condition"));
+    }
+    Ok(out)
+}
+
+fn one_square(toks: &[Tok], i: &mut usize, line: usize, what: &str) -> Result<Square, PopeyeError> {
+    let w = toks.get(*i).ok_or_else(|| err(line, format!("{what} needs a square")))?;
+    let s = Square::parse(&w.text.to_ascii_lowercase())
+        .ok_or_else(|| err(w.line, format!("{what}: `{}` is not a square", w.text)))?;
+    *i += 1;
+    Ok(s)
+}
+
+/// Reads the commands of one twin (after `Twin` or `ZeroPosition`).
+fn twin(toks: &[Tok], i: &mut usize, line: usize) -> Result<Twin, PopeyeError> {
+    let mut tw = Twin { line, continued: false, cmds: Vec::new() };
+    while *i < toks.len() {
+        let w = toks[*i];
+        let cmd = match match_keyword(w.text, TWIN_CMDS) {
+            Ok(Some(c)) => c,
+            Ok(None) if top_keyword(&w)?.is_some() => break,
+            Ok(None) => return Err(err(w.line, format!("unknown twinning command `{}`", w.text))),
+            Err(hits) => {
+                return Err(err(
+                    w.line,
+                    format!("ambiguous twinning command `{}` (could be {})", w.text, hits.join(", ")),
+                ));
+            }
+        };
+        *i += 1;
+        let c = match cmd {
+            "Continued" => {
+                if !tw.cmds.is_empty() || tw.continued {
+                    return Err(err(w.line, "Continued must come first in a twin"));
+                }
+                tw.continued = true;
+                continue;
+            }
+            "Move" | "Exchange" | "Shift" => {
+                let a = one_square(toks, i, w.line, cmd)?;
+                let b = one_square(toks, i, w.line, cmd)?;
+                match cmd {
+                    "Move" => TwinCmd::Move(a, b),
+                    "Exchange" => TwinCmd::Exchange(a, b),
+                    _ => TwinCmd::Shift(a, b),
+                }
+            }
+            "Remove" => TwinCmd::Remove(one_square(toks, i, w.line, cmd)?),
+            "Add" => {
+                let c = toks.get(*i).ok_or_else(|| err(w.line, "Add needs a colour"))?;
+                let colour = match match_keyword(c.text, &["White", "Black", "Neutral"]) {
+                    Ok(Some("White")) => Colour::White,
+                    Ok(Some("Black")) => Colour::Black,
+                    Ok(Some(_)) => Colour::Shared,
+                    _ => return Err(err(c.line, format!("Add: `{}` is not a colour", c.text))),
+                };
+                *i += 1;
+                let mut attrs = 0u8;
+                let mut pieces = Vec::new();
+                while *i < toks.len() {
+                    let t = toks[*i];
+                    if let Some((kind, squares)) = piece_token(t.text) {
+                        pieces.extend(squares.into_iter().map(|square| PieceSpec {
+                            colour,
+                            kind,
+                            attrs,
+                            square,
+                            line: t.line,
+                        }));
+                        *i += 1;
+                        continue;
+                    }
+                    if t.text.len() >= 3
+                        && let Ok(Some(a)) = match_keyword(t.text, ATTRIBUTES)
+                    {
+                        attrs |= match a {
+                            "Kamikaze" => KAMIKAZE,
+                            "Volage" => VOLAGE,
+                            _ => ROYAL,
+                        };
+                        *i += 1;
+                        continue;
+                    }
+                    break;
+                }
+                if pieces.is_empty() {
+                    return Err(err(w.line, "Add without a piece"));
+                }
+                TwinCmd::Add(pieces)
+            }
+            "Substitute" => {
+                let mut kinds = Vec::new();
+                for _ in 0..2 {
+                    let t = toks.get(*i).ok_or_else(|| err(w.line, "Substitute needs two pieces"))?;
+                    let k = walk::kind_of_letters(&t.text.to_ascii_uppercase())
+                        .ok_or_else(|| err(t.line, format!("Substitute: unknown piece `{}`", t.text)))?;
+                    kinds.push(k);
+                    *i += 1;
+                }
+                TwinCmd::Substitute(kinds[0], kinds[1])
+            }
+            "Rotate" => {
+                let t = toks.get(*i).ok_or_else(|| err(w.line, "Rotate needs an angle"))?;
+                let a = match t.text {
+                    "90" => 90,
+                    "180" => 180,
+                    "270" => 270,
+                    _ => return Err(err(t.line, format!("Rotate: `{}` is not 90, 180 or 270", t.text))),
+                };
+                *i += 1;
+                TwinCmd::Rotate(a)
+            }
+            "Mirror" => {
+                let t =
+                    toks.get(*i).ok_or_else(|| err(w.line, "Mirror needs a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1"))?;
+                let m = t.text.to_ascii_lowercase();
+                if !["a1<-->h1", "a1<-->a8", "a1<-->h8", "a8<-->h1"].contains(&m.as_str()) {
+                    return Err(err(
+                        t.line,
+                        format!("Mirror: `{}` is not a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1", t.text),
+                    ));
+                }
+                *i += 1;
+                TwinCmd::Mirror(m)
+            }
+            "PolishType" => TwinCmd::PolishType,
+            "Condition" => TwinCmd::Condition(conditions(toks, i, w.line)?),
+            _ => {
+                let t = toks.get(*i).ok_or_else(|| err(w.line, "Stipulation without a value"))?;
+                *i += 1;
+                TwinCmd::Stipulation(t.text.to_string())
+            }
+        };
+        tw.cmds.push(c);
+    }
+    if tw.cmds.is_empty() {
+        return Err(err(line, "Twin without a twinning command"));
+    }
+    Ok(tw)
+}
+
+/// Reads the data of one keyword (other than the problem delimiters) into `p`.
+fn keyword(kw: &str, t: Tok, toks: &[Tok], i: &mut usize, p: &mut Problem) -> Result<(), PopeyeError> {
+    match kw {
+        "Title" | "Author" | "Origin" | "Award" | "Remark" | "Protocol" => {
+            let mut words = Vec::new();
+            while *i < toks.len() && toks[*i].line == t.line {
+                words.push(toks[*i].text);
+                *i += 1;
+            }
+            match kw {
+                "Title" => p.title = words.join(" "),
+                "Author" => p.author = words.join(" "),
+                "Origin" => p.origin = words.join(" "),
+                _ => {}
+            }
+        }
+        "Twin" | "ZeroPosition" => {
+            if kw == "ZeroPosition" {
+                if !p.twins.is_empty() || p.zero_position {
+                    return Err(err(t.line, "ZeroPosition must come before the twins"));
+                }
+                p.zero_position = true;
+            }
+            let twin = twin(toks, i, t.line)?;
+            p.twins.push(twin);
+        }
+        "Pieces" => {
+            let mut colour: Option<Colour> = None;
+            let mut attrs = 0u8;
+            while *i < toks.len() {
+                let w = toks[*i];
+                if let Ok(Some(c)) = match_keyword(w.text, &["White", "Black", "Neutral"]) {
+                    colour = Some(match c {
+                        "White" => Colour::White,
+                        "Black" => Colour::Black,
+                        _ => Colour::Shared,
+                    });
+                    attrs = 0;
+                    *i += 1;
+                    continue;
+                }
+                if let Some((kind, squares)) = piece_token(w.text) {
+                    let c = colour.ok_or_else(|| err(w.line, format!("piece `{}` before a colour", w.text)))?;
+                    for square in squares {
+                        p.pieces.push(PieceSpec { colour: c, kind, attrs, square, line: w.line });
+                    }
+                    *i += 1;
+                    continue;
+                }
+                if w.text.len() >= 3 {
+                    if let Ok(Some(a)) = match_keyword(w.text, ATTRIBUTES) {
+                        attrs |= match a {
+                            "Kamikaze" => KAMIKAZE,
+                            "Volage" => VOLAGE,
+                            _ => ROYAL,
+                        };
+                        *i += 1;
+                        continue;
+                    }
+                    if let Ok(Some(a)) = match_keyword(w.text, UNSUPPORTED_ATTRIBUTES) {
+                        return Err(err(w.line, format!("piece attribute {a} is not supported yet")));
+                    }
+                }
+                if top_keyword(&w)?.is_some() {
+                    break;
+                }
+                return Err(err(w.line, format!("cannot read piece `{}`", w.text)));
+            }
+        }
+        "Forsyth" => {
+            let w = toks.get(*i).ok_or_else(|| err(t.line, "Forsyth without a board"))?;
+            *i += 1;
+            forsyth(w.text, w.line, &mut p.pieces)?;
+        }
+        "Condition" => {
+            let specs = conditions(toks, i, t.line)?;
+            p.conditions.extend(specs);
+        }
+        "Stipulation" => {
+            let w = toks.get(*i).ok_or_else(|| err(t.line, "Stipulation without a value"))?;
+            *i += 1;
+            p.stipulation = Some((w.text.to_string(), w.line));
+        }
+        "Option" => {
+            let mut any = false;
+            while *i < toks.len() {
+                let w = toks[*i];
+                let found = match match_keyword(w.text, OPTIONS) {
+                    Ok(f) => f,
+                    Err(hits) => {
+                        return Err(err(
+                            w.line,
+                            format!("ambiguous option `{}` (could be {})", w.text, hits.join(", ")),
+                        ));
+                    }
+                };
+                let Some(o) = found else {
+                    if top_keyword(&w)?.is_some() && any {
+                        break;
+                    }
+                    return Err(err(w.line, format!("unknown option `{}`", w.text)));
+                };
+                any = true;
+                *i += 1;
+                p.option_lines.push((o.to_string(), w.line));
+                match o {
+                    "NoBoard" => p.no_board = true,
+                    "HalfDuplex" => p.half_duplex = true,
+                    "EnPassant" | "NoCastling" => {
+                        let a = toks.get(*i).ok_or_else(|| err(w.line, format!("{o} without squares")))?;
+                        *i += 1;
+                        let sq = squares(a.text).ok_or_else(|| err(a.line, format!("bad squares `{}`", a.text)))?;
+                        if o == "EnPassant" {
+                            p.en_passant = sq;
+                        } else {
+                            p.no_castling = sq;
+                        }
+                    }
+                    "NonTrivial" => {
+                        for _ in 0..2 {
+                            let a = toks.get(*i).ok_or_else(|| err(w.line, "NonTrivial needs two numbers"))?;
+                            if a.text.parse::<u32>().is_err() {
+                                return Err(err(a.line, format!("NonTrivial: `{}` is not a number", a.text)));
+                            }
+                            *i += 1;
+                        }
+                        p.options.push(o.to_string());
+                    }
+                    "MaxSolutions" | "Threat" | "Defence" | "MaxTime" | "MaxFlightsquares" | "StartMoveNumber" => {
+                        let a = toks.get(*i).ok_or_else(|| err(w.line, format!("{o} without a number")))?;
+                        if a.text.parse::<u32>().is_err() {
+                            return Err(err(a.line, format!("{o}: `{}` is not a number", a.text)));
+                        }
+                        *i += 1;
+                        p.option_values.push((o.to_string(), a.text.parse::<u32>().unwrap_or(0)));
+                        p.options.push(o.to_string());
+                    }
+                    other => p.options.push(other.to_string()),
+                }
+            }
+            if !any {
+                return Err(err(t.line, "Option without an option"));
+            }
+        }
+        _ => return Err(err(t.line, format!("unexpected keyword {kw}"))),
+    }
+    Ok(())
 }
 
 fn squares(s: &str) -> Option<Vec<Square>> {

@@ -1,0 +1,161 @@
+//! The checker of `../shared/spec/solver.md` §1: an output is split into twins at the
+//! label lines (`a) `, `+c) `...); within a twin only solution lines count (text starting
+//! with a move number, and `but`), nested by indentation within blocks separated by blank
+//! lines; siblings compare as unordered multisets, runs of spaces collapsed, indentation
+//! exact. Everything else (header, board, messages, timing) is ignored.
+
+use std::collections::BTreeMap;
+
+/// A solution line with the lines nested under it (children kept sorted).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Line {
+    pub indent: usize,
+    pub text: String,
+    pub children: Vec<Line>,
+}
+
+fn is_label(l: &str) -> bool {
+    let b = l.as_bytes();
+    let b = if b.first() == Some(&b'+') { &b[1..] } else { b };
+    b.len() >= 3 && b[0].is_ascii_lowercase() && b[1] == b')' && b[2] == b' '
+}
+
+fn is_solution_line(t: &str) -> bool {
+    if t == "but" {
+        return true;
+    }
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && t.as_bytes().get(digits) == Some(&b'.')
+}
+
+fn canonical(mut l: Line) -> Line {
+    l.children = l.children.into_iter().map(canonical).collect();
+    l.children.sort();
+    l
+}
+
+/// The solution trees of an output, by twin label (spaces collapsed; `""` without twins).
+pub fn trees(output: &str) -> BTreeMap<String, Vec<Line>> {
+    let mut out: BTreeMap<String, Vec<Line>> = BTreeMap::new();
+    let mut label = String::new();
+    // Path of open lines: indices into the current twin's forest.
+    let mut path: Vec<(usize, Vec<usize>)> = Vec::new();
+    for raw in output.lines() {
+        if is_label(raw) {
+            label = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+            out.entry(label.clone()).or_default();
+            path.clear();
+            continue;
+        }
+        let t = raw.trim();
+        if t.is_empty() {
+            path.clear();
+            continue;
+        }
+        if !is_solution_line(t) {
+            continue;
+        }
+        let indent = raw.len() - raw.trim_start_matches(' ').len();
+        let text = t.split_whitespace().collect::<Vec<_>>().join(" ");
+        let forest = out.entry(label.clone()).or_default();
+        while path.last().is_some_and(|(i, _)| *i >= indent) {
+            path.pop();
+        }
+        let line = Line { indent, text, children: Vec::new() };
+        let idx_path: Vec<usize> = match path.last() {
+            None => {
+                forest.push(line);
+                vec![forest.len() - 1]
+            }
+            Some((_, p)) => {
+                let mut node = &mut forest[p[0]];
+                for &k in &p[1..] {
+                    node = &mut node.children[k];
+                }
+                node.children.push(line);
+                let mut q = p.clone();
+                q.push(node.children.len() - 1);
+                q
+            }
+        };
+        path.push((indent, idx_path));
+    }
+    out.into_iter()
+        .map(|(k, v)| {
+            let mut v: Vec<Line> = v.into_iter().map(canonical).collect();
+            v.sort();
+            (k, v)
+        })
+        .collect()
+}
+
+/// Whether two outputs have the same solutions in the sense of the checker; `Err` tells
+/// the first difference.
+pub fn same_solutions(expected: &str, got: &str) -> Result<(), String> {
+    let a = trees(expected);
+    let b = trees(got);
+    if a == b {
+        return Ok(());
+    }
+    for (k, v) in &a {
+        match b.get(k) {
+            None => return Err(format!("twin `{k}` missing")),
+            Some(w) if w != v => {
+                let flat = |f: &Vec<Line>| {
+                    let mut s = Vec::new();
+                    fn walk(l: &Line, s: &mut Vec<String>) {
+                        s.push(format!("{}{}", " ".repeat(l.indent), l.text));
+                        for c in &l.children {
+                            walk(c, s);
+                        }
+                    }
+                    for l in f {
+                        walk(l, &mut s);
+                    }
+                    s
+                };
+                let (fv, fw) = (flat(v), flat(w));
+                let missing: Vec<_> = fv.iter().filter(|x| !fw.contains(x)).take(3).collect();
+                let extra: Vec<_> = fw.iter().filter(|x| !fv.contains(x)).take(3).collect();
+                return Err(format!("twin `{k}`: missing {missing:?}, extra {extra:?}"));
+            }
+            _ => {}
+        }
+    }
+    Err(format!("extra twins: {:?}", b.keys().filter(|k| !a.contains_key(*k)).collect::<Vec<_>>()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const A: &str = "Popeye v4.104\n\na) \n\n   1.Rb1-h1 + !\n      1...Bc8-h3\n          2.Qa2-a8 #\n          2.Rh1*h3 #\n\n   1.Qa2-a8 ! threat:\n          2.Qa8*c8 #\n\n\nsolution finished. Time = 0.015 s\n";
+
+    #[test]
+    fn sibling_order_is_free_and_nesting_counts() {
+        let b =
+            A.replace("          2.Qa2-a8 #\n          2.Rh1*h3 #\n", "          2.Rh1*h3 #\n          2.Qa2-a8 #\n");
+        assert!(same_solutions(A, &b).is_ok());
+        let swapped_blocks = "a) \n\n   1.Qa2-a8 ! threat:\n          2.Qa8*c8 #\n\n   1.Rb1-h1 + !\n      1...Bc8-h3\n          2.Qa2-a8 #\n          2.Rh1*h3 #\n";
+        assert!(same_solutions(A, swapped_blocks).is_ok());
+        // A continuation moved under another parent differs.
+        let moved = A
+            .replace("          2.Qa8*c8 #\n", "")
+            .replace("          2.Rh1*h3 #\n", "          2.Rh1*h3 #\n          2.Qa8*c8 #\n");
+        assert!(same_solutions(A, &moved).is_err());
+        // Indentation is exact.
+        let shifted = A.replace("      1...Bc8-h3", "     1...Bc8-h3");
+        assert!(same_solutions(A, &shifted).is_err());
+        // Timing and header lines do not count.
+        let timing = A.replace("0.015", "9.999").replace("Popeye v4.104", "Other");
+        assert!(same_solutions(A, &timing).is_ok());
+    }
+
+    #[test]
+    fn twins_are_compared_apart() {
+        let x = "a) \n\n  1.Kd3-e4 g7-g8=Q   2.Ke4-f5 Qg8-g4 #\n\nb) rotate 90  \n\n  1.Kc8-b7 d7-d8=Q   2.Kb7-a6 Qd8*c7 =\n";
+        let y = "a) \n\n  1.Kc8-b7 d7-d8=Q   2.Kb7-a6 Qd8*c7 =\n\nb) rotate 90  \n\n  1.Kd3-e4 g7-g8=Q   2.Ke4-f5 Qg8-g4 #\n";
+        assert!(same_solutions(x, y).is_err());
+        assert_eq!(trees(x).len(), 2);
+    }
+}

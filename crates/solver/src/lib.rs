@@ -1,0 +1,947 @@
+//! # Chimère solver
+//!
+//! Solves fairy chess problems written in Popeye's input language (read by
+//! `chimere-popeye`) over the fairy engine (`chimere-fairy`), for orthodox chess and every
+//! rule set the engine accepts, and prints the solutions in Popeye's layout
+//! (`../shared/spec/solver.md`):
+//!
+//! - stipulations ([`stip`]): `#n`, `=n`, `~n`, `s#n`, `s=n`, `r#n`, `h#n`, `h#n.5`,
+//!   `h=n`, `h~n`, `ser-#n`, `ser-=n`, `ser-h#n`, `ser-h=n`, `ser-s#n`, `exact-`; shorter
+//!   solutions are reported as Popeye does;
+//! - options: `Try`, `Defence n`, `SetPlay`, `Variation`, `Threat n`, `NoThreat`,
+//!   `NoShortVariations`, `Duplex`, `HalfDuplex`, `WhiteToPlay`, `MaxSolutions n`,
+//!   `NoBoard`, `EnPassant`, `NoCastling`, `MaxTime s`, `Intelligent` (solved normally:
+//!   same solutions), `MoveNumbers` (accepted, no progress lines);
+//! - twins ([`twins`]): `Move`, `Exchange`, `Remove`, `Add`, `Substitute`, `Rotate`,
+//!   `Mirror`, `Shift`, `PolishType`, `Condition`, `Stipulation`, `Continued`,
+//!   `ZeroPosition`.
+//!
+//! The search ([`search`]) memoises solved sub-positions in a bounded table and spreads
+//! the first moves over threads; solutions are written as soon as each first move is
+//! solved, in move order. What is not supported is refused with a one-line reason naming
+//! the input line; a file with several problems goes on after a bad one.
+
+pub mod compare;
+pub mod output;
+pub mod search;
+pub mod stip;
+pub mod twins;
+
+use chimere_core::Colour;
+use chimere_fairy::{Game, Move};
+use chimere_popeye::{PopeyeError, Problem};
+use search::{Interrupted, Node, RootKind, Searcher, Table, TreeOpts};
+use std::io::{self, IsTerminal, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+use stip::{Goal, Play, Stipulation};
+
+/// How to solve (command-line settings).
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Size of the table of solved sub-positions, in megabytes (shared by the threads).
+    pub hash_mb: usize,
+    /// Stop each problem after this time (the problem's `MaxTime` also counts).
+    pub max_time: Option<Duration>,
+    /// Threads searching first moves in parallel.
+    pub threads: usize,
+    /// Progress on standard error (only when it is a terminal).
+    pub progress: bool,
+    /// Print the solutions as JSON (one document per problem) instead of Popeye's layout.
+    pub json: bool,
+    /// The first output line.
+    pub banner: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            hash_mb: 256,
+            max_time: None,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()).min(8),
+            progress: true,
+            json: false,
+            banner: true,
+        }
+    }
+}
+
+/// The options of one problem that shape solving and output.
+#[derive(Clone, Debug, Default)]
+struct Opts {
+    variation: bool,
+    try_: bool,
+    defence: u32,
+    set_play: bool,
+    threat: Option<u32>,
+    no_threat: bool,
+    no_short: bool,
+    duplex: bool,
+    half_duplex: bool,
+    white_to_play: bool,
+    max_solutions: Option<u32>,
+    intelligent: bool,
+    max_time: Option<u32>,
+}
+
+fn opts_of(p: &Problem) -> Opts {
+    let has = |o: &str| p.options.iter().any(|x| x == o);
+    let val = |o: &str| p.option_values.iter().find(|(k, _)| k == o).map(|(_, v)| *v);
+    Opts {
+        variation: has("Variation"),
+        try_: has("Try"),
+        defence: val("Defence").unwrap_or(1).max(1),
+        set_play: has("SetPlay"),
+        threat: val("Threat"),
+        no_threat: has("NoThreat"),
+        no_short: has("NoShortVariations"),
+        duplex: has("Duplex"),
+        half_duplex: p.half_duplex,
+        white_to_play: has("WhiteToPlay"),
+        max_solutions: val("MaxSolutions").filter(|&n| n > 0),
+        intelligent: has("Intelligent"),
+        max_time: val("MaxTime"),
+    }
+}
+
+/// Options and parameters the solver does not support (refused, naming the line).
+const UNSUPPORTED_OPTIONS: &[&str] = &[
+    "NoWk",
+    "NoBk",
+    "KeepMatingPiece",
+    "PostKeyPlay",
+    "Quodlibet",
+    "GoalIsEnd",
+    "NonTrivial",
+    "MaxFlightsquares",
+    "StartMoveNumber",
+    "ShortSolutions",
+    "NullMoves",
+];
+
+/// One position to solve: its label line and problem.
+struct TwinJob {
+    label: Option<String>,
+    problem: Problem,
+    stip: Stipulation,
+}
+
+fn perr(line: usize, message: impl Into<String>) -> PopeyeError {
+    PopeyeError { line, message: message.into() }
+}
+
+/// Checks a position before solving: the engine accepts its rules, the side not to move is
+/// not in check, no multi-move turns (only `~1`).
+fn check_position(p: &Problem, stip: &Stipulation, line: usize) -> Result<(), PopeyeError> {
+    let g = chimere_popeye::build_game(p)?;
+    if g.rules.turns.is_some() && !(stip.play == Play::Direct && stip.goal == Goal::Any && stip.n == 1) {
+        return Err(perr(line, "multi-move turns (Progressif, Annéciens) are only solved with ~1"));
+    }
+    Ok(())
+}
+
+/// Reads the stipulation, options and twins of a problem into the positions to solve.
+fn prepare(p: &Problem) -> Result<(Vec<TwinJob>, Vec<String>), PopeyeError> {
+    let mut messages = Vec::new();
+    for (o, line) in &p.option_lines {
+        if UNSUPPORTED_OPTIONS.contains(&o.as_str()) {
+            return Err(perr(*line, format!("option {o} is not supported")));
+        }
+    }
+    let (text, line) = p.stipulation.clone().ok_or_else(|| perr(p.line, "problem without a stipulation"))?;
+    let stip = stip::parse_stipulation(&text).map_err(|m| perr(line, m))?;
+    let opts = opts_of(p);
+    let opt_line = |o: &str| p.option_lines.iter().find(|(k, _)| k == o).map_or(p.line, |(_, l)| *l);
+    if opts.white_to_play && stip.play != Play::Help {
+        messages.push("WhiteToPlay not applicable - ignored".to_string());
+    }
+    if opts.intelligent && !matches!(stip.play, Play::Help | Play::Series | Play::SeriesHelp) {
+        messages.push(
+            "Intelligent Mode only with h#/=, ser-#/= and ser-h#/=, with a limited set of fairy conditions and without fairy pieces."
+                .to_string(),
+        );
+    }
+    if let Some(t) = opts.threat
+        && (stip.play != Play::Direct || t >= stip.n)
+    {
+        messages.push("Option \"Threat\" not applicable or indicated maximum threat length too big".to_string());
+    }
+    if opts.max_solutions.is_none() && p.option_values.iter().any(|(k, v)| k == "MaxSolutions" && *v == 0) {
+        return Err(perr(opt_line("MaxSolutions"), "MaxSolutions must be at least 1"));
+    }
+    let mut jobs = Vec::new();
+    let base = p.clone();
+    if p.twins.is_empty() {
+        check_position(p, &stip, line)?;
+        jobs.push(TwinJob { label: None, problem: base, stip });
+        return Ok((jobs, messages));
+    }
+    let mut prev = base.clone();
+    let mut letter = 0u8;
+    if !p.zero_position {
+        check_position(p, &stip, line)?;
+        jobs.push(TwinJob { label: Some("a) ".to_string()), problem: base.clone(), stip: stip.clone() });
+        letter = 1;
+    }
+    for tw in &p.twins {
+        let mut q = if tw.continued { prev.clone() } else { base.clone() };
+        q.twins.clear();
+        let desc = twins::apply(&mut q, &tw.cmds).map_err(|m| perr(tw.line, m))?;
+        let (t, l) = q.stipulation.clone().expect("stipulation");
+        let st = stip::parse_stipulation(&t).map_err(|m| perr(tw.line.max(l), m))?;
+        check_position(&q, &st, tw.line)?;
+        if letter >= 26 {
+            return Err(perr(tw.line, "at most 26 twins"));
+        }
+        let label =
+            format!("{}{}) {}  ", if tw.continued { "+" } else { "" }, (b'a' + letter) as char, desc.join("  "));
+        letter += 1;
+        jobs.push(TwinJob { label: Some(label), problem: q.clone(), stip: st });
+        prev = q;
+    }
+    Ok((jobs, messages))
+}
+
+/// The side that starts the play as stated.
+fn normal_start(stip: &Stipulation, opts: &Opts) -> Colour {
+    match stip.play {
+        Play::Help if stip.half || opts.white_to_play => Colour::White,
+        Play::Help | Play::SeriesHelp => Colour::Black,
+        _ => Colour::White,
+    }
+}
+
+fn game_with_side(p: &Problem, side: Colour) -> Result<Game, PopeyeError> {
+    let mut q = p.clone();
+    q.half_duplex = side == Colour::Black;
+    chimere_popeye::build_game(&q)
+}
+
+/// Whether the side not to move is in check (Popeye: "the side to play can capture the king").
+fn king_capturable(g: &mut Game) -> bool {
+    let side = g.pos.side();
+    g.in_check(side.opponent())
+}
+
+/// A block of output.
+#[derive(Clone, Debug)]
+enum Block {
+    /// A key, try or premature move with its tree.
+    Root(RootKind, Node),
+    /// Lines of help or series play (one solution each).
+    Lines(Vec<String>),
+}
+
+struct Shared<'a> {
+    settings: &'a Settings,
+    stop: Arc<AtomicBool>,
+    deadline: Option<Instant>,
+    started: Instant,
+    solutions: AtomicUsize,
+    max_solutions: Option<u32>,
+    partial: AtomicBool,
+}
+
+impl Shared<'_> {
+    fn count(&self, n: usize) -> bool {
+        let total = self.solutions.fetch_add(n, Ordering::SeqCst) + n;
+        if let Some(m) = self.max_solutions
+            && total >= m as usize
+        {
+            self.partial.store(true, Ordering::SeqCst);
+            self.stop.store(true, Ordering::SeqCst);
+            return false;
+        }
+        true
+    }
+    fn table(&self) -> Table {
+        Table::new(self.settings.hash_mb / self.settings.threads.max(1))
+    }
+}
+
+/// Runs `work` on every first move, spread over threads, calling `emit` with the results
+/// in move order as soon as they are ready (progress on a terminal after a second).
+fn for_each_first_move<F>(
+    shared: &Shared,
+    game: &Game,
+    goal: Goal,
+    reflex: bool,
+    moves: &[Move],
+    work: F,
+    emit: &mut dyn FnMut(Vec<Block>) -> io::Result<()>,
+) -> io::Result<()>
+where
+    F: Fn(&mut Searcher, &Move) -> Result<Vec<Block>, Interrupted> + Sync,
+{
+    let next = AtomicUsize::new(0);
+    let threads = shared.settings.threads.clamp(1, moves.len().max(1));
+    let (tx, rx) = mpsc::channel::<(usize, Option<Vec<Block>>)>();
+    let tty = shared.settings.progress && io::stderr().is_terminal();
+    std::thread::scope(|scope| -> io::Result<()> {
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let next = &next;
+            let work = &work;
+            let mut searcher = Searcher::new(game.clone(), shared.table(), shared.stop.clone(), goal, reflex);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= moves.len() {
+                        break;
+                    }
+                    let r =
+                        if searcher.stop.load(Ordering::Relaxed) { None } else { work(&mut searcher, &moves[i]).ok() };
+                    if tx.send((i, r)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut pending: Vec<Option<Option<Vec<Block>>>> = vec![None; moves.len()];
+        let mut done = 0;
+        let mut shown = false;
+        while done < moves.len() {
+            match rx.recv_timeout(Duration::from_millis(200)) {
+                Ok((i, r)) => {
+                    pending[i] = Some(r);
+                    while done < moves.len() {
+                        let Some(r) = pending[done].take() else { break };
+                        if let Some(blocks) = r {
+                            emit(blocks)?;
+                        }
+                        done += 1;
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            let el = shared.started.elapsed();
+            if let Some(d) = shared.deadline
+                && Instant::now() >= d
+            {
+                shared.partial.store(true, Ordering::SeqCst);
+                shared.stop.store(true, Ordering::SeqCst);
+            }
+            if tty && el >= Duration::from_secs(1) {
+                shown = true;
+                eprint!(
+                    "\r  first move {}/{}  {:.1} s   ",
+                    done.min(moves.len() - 1) + 1,
+                    moves.len(),
+                    el.as_secs_f64()
+                );
+            }
+        }
+        if shown {
+            eprint!("\r{}\r", " ".repeat(40));
+        }
+        Ok(())
+    })
+}
+
+/// Solves one twin position for one starting side; `emit` gets blocks in order.
+fn solve_side(
+    shared: &Shared,
+    job: &TwinJob,
+    opts: &Opts,
+    start: Colour,
+    set_play: bool,
+    emit: &mut dyn FnMut(Vec<Block>) -> io::Result<()>,
+) -> io::Result<bool> {
+    let stip = &job.stip;
+    let mut game = match game_with_side(&job.problem, start) {
+        Ok(g) => g,
+        Err(_) => return Ok(false),
+    };
+    if king_capturable(&mut game) {
+        return Ok(false);
+    }
+    let goal = stip.goal;
+    let reflex = stip.play == Play::Reflex;
+    let tree = TreeOpts {
+        set_play: false,
+        variations: opts.variation,
+        no_threat: opts.no_threat,
+        no_short_variations: opts.no_short,
+    };
+    match stip.play {
+        Play::Direct | Play::SelfPlay | Play::Reflex => {
+            let play = if stip.play == Play::Direct { Play::Direct } else { Play::SelfPlay };
+            let n = stip.n;
+            if set_play {
+                let mut blocks = Vec::new();
+                if let Ok(mut g2) = game_with_side(&job.problem, start.opponent())
+                    && !king_capturable(&mut g2)
+                {
+                    let mut s = Searcher::new(g2, shared.table(), shared.stop.clone(), goal, reflex);
+                    s.exact = stip.exact;
+                    // Without Variation the set play shows no threats at any depth.
+                    let tree = TreeOpts { set_play: !tree.variations, ..tree };
+                    let mut node = Node::default_leaf();
+                    // Black to move: the set play is the defence tree with White's remaining moves.
+                    let rem = if play == Play::Direct { n - 1 } else { n };
+                    if rem >= 1 && s.defence_tree_with(play, rem, 1, tree, &mut node, true, false).is_ok() {
+                        let mut text = String::new();
+                        for d in &node.children {
+                            output::write_defence(&mut text, d, 1);
+                        }
+                        blocks.push(Block::Lines(text.lines().map(str::to_string).collect()));
+                    } else {
+                        blocks.push(Block::Lines(Vec::new()));
+                    }
+                } else {
+                    blocks.push(Block::Lines(Vec::new()));
+                }
+                emit(blocks)?;
+            }
+            let mut s = Searcher::new(game.clone(), shared.table(), shared.stop.clone(), goal, reflex);
+            let moves = s.legal();
+            if reflex && s.attacker_must_reach_goal() {
+                // White must reach the goal itself: no solution; Popeye shows those moves.
+                let mut blocks = Vec::new();
+                for m in &moves {
+                    if s.goal_after_pub(m) {
+                        let text = s.text(m, true);
+                        blocks.push(Block::Root(RootKind::Premature, Node::leaf_pub(text)));
+                    }
+                }
+                emit(blocks)?;
+                return Ok(true);
+            }
+            let exact = stip.exact;
+            let max_ref = opts.defence;
+            let try_ = opts.try_;
+            s.max_threat = opts.threat.filter(|&t| play == Play::Direct && t < n);
+            let max_threat = s.max_threat;
+            let work = move |s: &mut Searcher, m: &Move| -> Result<Vec<Block>, Interrupted> {
+                s.max_threat = max_threat;
+                s.exact = exact;
+                let is_key = s.move_solves(play, m, n)?;
+                let mut kind = RootKind::Key;
+                if !is_key {
+                    if !try_ || n < 2 && play == Play::Direct {
+                        return Ok(Vec::new());
+                    }
+                    kind = RootKind::Try;
+                }
+                let text = s.text(m, play == Play::Direct);
+                let mut node = Node::leaf_pub(text);
+                s.game.make(m);
+                let reached = play == Play::Direct && s.goal_reached(goal);
+                if !reached {
+                    let rem = if play == Play::Direct { n - 1 } else { n };
+                    if kind == RootKind::Try {
+                        // A try: refuted by at most `max_ref` defences.
+                        let mut probe = Node::default_leaf();
+                        s.defence_tree(play, rem, 1, tree, &mut probe, false)?;
+                        let count = probe.refutations.len() as u32;
+                        if count == 0 || count > max_ref {
+                            s.game.unmake();
+                            return Ok(Vec::new());
+                        }
+                    }
+                    if rem >= 1 {
+                        s.defence_tree(play, rem, 1, tree, &mut node, tree.variations)?;
+                    }
+                    if !tree.variations {
+                        node.threat = None;
+                        node.threats.clear();
+                        node.children.clear();
+                    }
+                } else if kind == RootKind::Try {
+                    s.game.unmake();
+                    return Ok(Vec::new());
+                }
+                s.game.unmake();
+                Ok(vec![Block::Root(kind, node)])
+            };
+            let mut counted = |blocks: Vec<Block>| -> io::Result<()> {
+                let keys = blocks.iter().filter(|b| matches!(b, Block::Root(RootKind::Key, _))).count();
+                if keys == 0 || !shared.partial.load(Ordering::SeqCst) {
+                    if keys > 0 {
+                        shared.count(keys);
+                    }
+                    emit(blocks)?;
+                }
+                Ok(())
+            };
+            for_each_first_move(shared, &game, goal, reflex, &moves, work, &mut counted)?;
+        }
+        Play::Help => {
+            let total = if opts.white_to_play && !stip.half { 2 * stip.n - 1 } else { 2 * stip.n + stip.half as u32 };
+            if set_play && total >= 2 {
+                let mut lines = Vec::new();
+                if let Ok(mut g2) = game_with_side(&job.problem, start.opponent())
+                    && !king_capturable(&mut g2)
+                {
+                    let mut s = Searcher::new(g2, shared.table(), shared.stop.clone(), goal, false);
+                    let _ = help_all(&mut s, total - 1, stip.exact, None, &mut lines);
+                }
+                emit(vec![Block::Lines(lines)])?;
+            }
+            let s = Searcher::new(game.clone(), shared.table(), shared.stop.clone(), goal, false);
+            let moves = {
+                let mut s = s;
+                s.legal()
+            };
+            let exact = stip.exact;
+            let work = move |s: &mut Searcher, m: &Move| -> Result<Vec<Block>, Interrupted> {
+                let mut lines = Vec::new();
+                help_all(s, total, exact, Some(m), &mut lines)?;
+                Ok(vec![Block::Lines(lines)])
+            };
+            let mut counted = |blocks: Vec<Block>| -> io::Result<()> { emit_lines(shared, blocks, emit) };
+            for_each_first_move(shared, &game, goal, false, &moves, work, &mut counted)?;
+        }
+        Play::Series | Play::SeriesHelp | Play::SeriesSelf => {
+            let play = stip.play;
+            if set_play && play == Play::SeriesSelf {
+                let mut lines = Vec::new();
+                if let Ok(mut g2) = game_with_side(&job.problem, start.opponent())
+                    && !king_capturable(&mut g2)
+                {
+                    let mut s = Searcher::new(g2, shared.table(), shared.stop.clone(), goal, false);
+                    let moves = s.legal();
+                    if !moves.is_empty() && moves.iter().all(|m| s.goal_after_pub(m)) {
+                        for m in &moves {
+                            let t = s.text(m, true);
+                            lines.push(format!("  1...{t}"));
+                        }
+                    }
+                }
+                emit(vec![Block::Lines(lines)])?;
+            }
+            let mut s = Searcher::new(game.clone(), shared.table(), shared.stop.clone(), goal, false);
+            let moves = s.legal();
+            let (n, exact) = (stip.n, stip.exact);
+            let work = move |s: &mut Searcher, m: &Move| -> Result<Vec<Block>, Interrupted> {
+                let mut lines = Vec::new();
+                let lo = if exact { n } else { 1 };
+                for k in lo..=n {
+                    series_from(s, play, k, m, &mut lines)?;
+                }
+                Ok(vec![Block::Lines(lines)])
+            };
+            let mut counted = |blocks: Vec<Block>| -> io::Result<()> { emit_lines(shared, blocks, emit) };
+            for_each_first_move(shared, &game, goal, false, &moves, work, &mut counted)?;
+        }
+    }
+    Ok(true)
+}
+
+/// Emits help/series lines, counting them against MaxSolutions.
+fn emit_lines(
+    shared: &Shared,
+    blocks: Vec<Block>,
+    emit: &mut dyn FnMut(Vec<Block>) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut kept = Vec::new();
+    for b in blocks {
+        if let Block::Lines(ls) = b {
+            for l in ls {
+                if shared.partial.load(Ordering::SeqCst) && shared.max_solutions.is_some() {
+                    break;
+                }
+                kept.push(l);
+                shared.count(1);
+            }
+        }
+    }
+    if kept.is_empty() { Ok(()) } else { emit(vec![Block::Lines(kept)]) }
+}
+
+/// Every help line of `total` plies (and the shorter ones unless `exact`), starting with
+/// `first` if given.
+fn help_all(
+    s: &mut Searcher,
+    total: u32,
+    exact: bool,
+    first: Option<&Move>,
+    lines: &mut Vec<String>,
+) -> Result<(), Interrupted> {
+    help_all_as(s, total, exact, first, lines, false)
+}
+
+/// [`help_all`]; `after_pass`: the lines are set play after the starting side's pass.
+fn help_all_as(
+    s: &mut Searcher,
+    total: u32,
+    exact: bool,
+    first: Option<&Move>,
+    lines: &mut Vec<String>,
+    after_pass: bool,
+) -> Result<(), Interrupted> {
+    let mut plies = if exact {
+        total
+    } else if total.is_multiple_of(2) {
+        2
+    } else {
+        1
+    };
+    while plies <= total {
+        let starts_half = plies % 2 == 1;
+        let mut found: Vec<String> = Vec::new();
+        let mut collect = |s: &mut Searcher, line: &[Move]| -> bool {
+            let texts = replay_texts(s, line);
+            found.push(if after_pass {
+                output::help_line_after_pass(&texts)
+            } else {
+                output::help_line(&texts, starts_half)
+            });
+            true
+        };
+        match first {
+            Some(m) => {
+                if plies == 1 {
+                    if s.goal_after_pub(m) {
+                        collect(s, &[*m]);
+                    }
+                } else if s.game.make(m).is_some() {
+                    let mut prefix = vec![*m];
+                    let r = s.help_lines(plies - 1, &mut prefix, &mut collect);
+                    s.game.unmake();
+                    r?;
+                }
+            }
+            None => {
+                let mut prefix = Vec::new();
+                s.help_lines(plies, &mut prefix, &mut collect)?;
+            }
+        }
+        lines.extend(found);
+        plies += 2;
+    }
+    Ok(())
+}
+
+/// The texts of a line of moves played from the current position (goal mark on the last).
+fn replay_texts(s: &mut Searcher, line: &[Move]) -> Vec<String> {
+    // `help_lines` calls back with the position after all but the last move played.
+    let k = line.len();
+    let mut texts = vec![String::new(); k];
+    texts[k - 1] = s.text(&line[k - 1], true);
+    // Undo the earlier moves one by one to write them, then replay them.
+    for i in (0..k - 1).rev() {
+        s.game.unmake();
+        texts[i] = s.text(&line[i], false);
+    }
+    for m in &line[..k - 1] {
+        s.game.make(m);
+    }
+    texts
+}
+
+/// Series lines of exactly `k` moves beginning with `first`.
+fn series_from(s: &mut Searcher, play: Play, k: u32, first: &Move, lines: &mut Vec<String>) -> Result<(), Interrupted> {
+    let mut found: Vec<String> = Vec::new();
+    let mut collect = |s: &mut Searcher, line: &[Move], answer: Option<Move>| -> bool {
+        // Position: before the last series move, the passes in between played.
+        let n = line.len();
+        let mut texts = vec![String::new(); n];
+        let goal_last = play == Play::Series;
+        texts[n - 1] = s.text(&line[n - 1], goal_last);
+        let ans = answer.map(|a| {
+            s.game.make(&line[n - 1]);
+            let t = s.text(&a, true);
+            s.game.unmake();
+            t
+        });
+        for i in (0..n - 1).rev() {
+            s.game.unmake(); // the pass
+            s.game.unmake(); // the series move
+            texts[i] = s.text(&line[i], false);
+        }
+        for m in &line[..n - 1] {
+            s.game.make(m);
+            s.game.make(&Move::NULL);
+        }
+        found.push(output::series_line(&texts, ans.as_deref()));
+        true
+    };
+    let mut prefix = Vec::new();
+    if k == 1 {
+        // Only the first move itself.
+        let legal = s.legal();
+        let _ = legal;
+        let mut tmp = Vec::new();
+        s.series_lines(play, 1, &mut tmp, &mut |s, line, a| {
+            if line[0] == *first { collect(s, line, a) } else { true }
+        })?;
+    } else if s.game.make(first).is_some() {
+        if s.game.make(&Move::NULL).is_some() {
+            prefix.push(*first);
+            let r = s.series_lines(play, k - 1, &mut prefix, &mut collect);
+            s.game.unmake();
+            s.game.unmake();
+            r?;
+        } else {
+            s.game.unmake();
+        }
+    }
+    lines.extend(found);
+    Ok(())
+}
+
+/// Solves every problem of a Popeye input, writing Popeye's layout (or JSON) to `out` and
+/// one-line errors to `err`. Returns the number of problems refused.
+pub fn solve_input(input: &str, settings: &Settings, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<usize> {
+    let mut errors = 0;
+    if settings.banner && !settings.json {
+        writeln!(out, "Chimère v{} (Popeye-compatible solver)", env!("CARGO_PKG_VERSION"))?;
+    }
+    for parsed in chimere_popeye::parse_all(input) {
+        let p = match parsed {
+            Ok(p) => p,
+            Err(e) => {
+                writeln!(err, "{e}")?;
+                errors += 1;
+                continue;
+            }
+        };
+        match prepare(&p) {
+            Err(e) => {
+                writeln!(err, "{e}")?;
+                errors += 1;
+            }
+            Ok((jobs, messages)) => solve_problem(&p, &jobs, &messages, settings, out)?,
+        }
+        out.flush()?;
+    }
+    Ok(errors)
+}
+
+fn header(p: &Problem, stip: &str, messages: &[String], out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out)?;
+    for m in messages {
+        writeln!(out, "{m}")?;
+    }
+    if p.no_board {
+        return Ok(());
+    }
+    for l in [&p.author, &p.origin, &p.title] {
+        if !l.is_empty() {
+            writeln!(out, "{l}")?;
+        }
+    }
+    writeln!(out)?;
+    write!(out, "{}", output::board(p, stip))?;
+    if !p.conditions.is_empty() {
+        writeln!(out, "{}", output::centred(&twins::conditions_text(&p.conditions)))?;
+    }
+    for (o, name) in [("Duplex", "Duplex"), ("HalfDuplex", "HalfDuplex")] {
+        if p.options.iter().any(|x| x == o) || (o == "HalfDuplex" && p.half_duplex) {
+            writeln!(out, "{}", output::centred(name))?;
+        }
+    }
+    writeln!(out)?;
+    Ok(())
+}
+
+fn solve_problem(
+    p: &Problem,
+    jobs: &[TwinJob],
+    messages: &[String],
+    settings: &Settings,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let opts = opts_of(p);
+    let started = Instant::now();
+    let stop = Arc::new(AtomicBool::new(false));
+    let limit = match (settings.max_time, opts.max_time) {
+        (Some(a), Some(b)) => Some(a.min(Duration::from_secs(b as u64))),
+        (a, b) => a.or(b.map(|s| Duration::from_secs(s as u64))),
+    };
+    let shared = Shared {
+        settings,
+        stop: stop.clone(),
+        deadline: limit.map(|d| started + d),
+        started,
+        solutions: AtomicUsize::new(0),
+        max_solutions: opts.max_solutions,
+        partial: AtomicBool::new(false),
+    };
+    let stip_text = jobs.first().map_or(String::new(), |j| {
+        let mut t = j.stip.text.clone();
+        if let Some(th) = opts.threat.filter(|&t| j.stip.play == Play::Direct && t < j.stip.n) {
+            t.push_str(&format!("/{th}"));
+        }
+        t
+    });
+    let mut json_twins = Vec::new();
+    if !settings.json {
+        header(p, &stip_text, messages, out)?;
+        if p.zero_position {
+            writeln!(out, "zeroposition\n")?;
+        }
+    }
+    for job in jobs {
+        if !settings.json
+            && let Some(l) = &job.label
+        {
+            writeln!(out, "{l}")?;
+            writeln!(out)?;
+        }
+        let tree_mode = matches!(job.stip.play, Play::Direct | Play::SelfPlay | Play::Reflex);
+        let start = normal_start(&job.stip, &opts);
+        let sides: Vec<Colour> = if opts.half_duplex {
+            vec![start.opponent()]
+        } else if opts.duplex {
+            vec![start, start.opponent()]
+        } else {
+            vec![start]
+        };
+        let set_play = opts.set_play && !matches!(job.stip.play, Play::Series | Play::SeriesHelp);
+        let mut blocks_json: Vec<serde_json::Value> = Vec::new();
+        let mut pending_lines: Vec<String> = Vec::new();
+        let mut any_lines = false;
+        for (k, &side) in sides.iter().enumerate() {
+            let mut q = job.problem.clone();
+            q.half_duplex = false;
+            let job2 = TwinJob { label: None, problem: q, stip: job.stip.clone() };
+            if !tree_mode && set_play && k == 0 {
+                // Help set play: its own block before the solutions.
+                let mut set_lines = Vec::new();
+                let mut capture = |blocks: Vec<Block>| -> io::Result<()> {
+                    for b in blocks {
+                        if let Block::Lines(ls) = b {
+                            set_lines.extend(ls);
+                        }
+                    }
+                    Ok(())
+                };
+                // Solve the set play alone (the solutions are solved below).
+                solve_set_only(&shared, &job2, &opts, side, &mut capture)?;
+                if settings.json {
+                    blocks_json.push(serde_json::json!({"set_play": set_lines}));
+                } else {
+                    for l in &set_lines {
+                        writeln!(out, "{l}")?;
+                    }
+                    writeln!(out)?;
+                }
+            }
+            let mut emit = |blocks: Vec<Block>| -> io::Result<()> {
+                for b in blocks {
+                    if settings.json {
+                        blocks_json.push(block_json(&b));
+                        continue;
+                    }
+                    match b {
+                        Block::Root(kind, node) => {
+                            let mut s = String::new();
+                            output::write_root(&mut s, &node, kind);
+                            out.write_all(s.as_bytes())?;
+                        }
+                        Block::Lines(ls) => {
+                            if tree_mode {
+                                // Set play of a tree: its own block.
+                                for l in &ls {
+                                    writeln!(out, "{l}")?;
+                                }
+                                writeln!(out)?;
+                            } else {
+                                any_lines = true;
+                                for l in &ls {
+                                    writeln!(out, "{l}")?;
+                                }
+                            }
+                        }
+                    }
+                }
+                out.flush()
+            };
+            let sp = tree_mode && set_play && k == 0;
+            let solved = solve_side(&shared, &job2, &opts, side, sp, &mut emit)?;
+            if !solved && !settings.json {
+                writeln!(out, "the side to play can capture the king")?;
+            }
+        }
+        let _ = &mut pending_lines;
+        if !settings.json {
+            if !tree_mode && any_lines {
+                writeln!(out)?;
+            }
+            if tree_mode {
+                writeln!(out)?;
+            }
+        } else {
+            json_twins.push(serde_json::json!({"label": job.label.as_deref().map(str::trim_end), "stipulation": job.stip.text, "blocks": blocks_json}));
+        }
+        if shared.stop.load(Ordering::SeqCst) {
+            break;
+        }
+    }
+    let partial = shared.partial.load(Ordering::SeqCst);
+    let secs = started.elapsed().as_secs_f64();
+    if settings.json {
+        let doc = serde_json::json!({
+            "title": p.title, "twins": json_twins, "finished": !partial, "seconds": (secs * 1000.0).round() / 1000.0
+        });
+        writeln!(out, "{doc}")?;
+    } else if partial {
+        writeln!(out, "Partial solution\n\n")?;
+    } else {
+        writeln!(out, "solution finished. Time = {secs:.3} s\n\n")?;
+    }
+    Ok(())
+}
+
+/// The set play of help play only.
+fn solve_set_only(
+    shared: &Shared,
+    job: &TwinJob,
+    opts: &Opts,
+    start: Colour,
+    emit: &mut dyn FnMut(Vec<Block>) -> io::Result<()>,
+) -> io::Result<()> {
+    let stip = &job.stip;
+    if stip.play != Play::Help {
+        return emit(vec![Block::Lines(Vec::new())]);
+    }
+    let total = if opts.white_to_play && !stip.half { 2 * stip.n - 1 } else { 2 * stip.n + stip.half as u32 };
+    let mut lines = Vec::new();
+    if total >= 2
+        && let Ok(mut g2) = game_with_side(&job.problem, start.opponent())
+        && !king_capturable(&mut g2)
+    {
+        let mut s = Searcher::new(g2, shared.table(), shared.stop.clone(), stip.goal, false);
+        let _ = help_all_as(&mut s, total - 1, stip.exact, None, &mut lines, total % 2 == 1);
+    }
+    emit(vec![Block::Lines(lines)])
+}
+
+fn node_json(n: &Node) -> serde_json::Value {
+    let mut v = serde_json::json!({"move": n.text});
+    match n.threat {
+        Some(true) => v["threat"] = serde_json::Value::Array(n.threats.iter().map(node_json).collect()),
+        Some(false) => v["zugzwang"] = serde_json::Value::Bool(true),
+        None => {}
+    }
+    if !n.children.is_empty() {
+        v["replies"] = serde_json::Value::Array(n.children.iter().map(node_json).collect());
+    }
+    if !n.refutations.is_empty() {
+        v["refutations"] = serde_json::Value::Array(
+            n.refutations.iter().map(|r| serde_json::json!(r.text.trim_end_matches(" !"))).collect(),
+        );
+    }
+    v
+}
+
+fn block_json(b: &Block) -> serde_json::Value {
+    match b {
+        Block::Root(kind, n) => {
+            let mut v = node_json(n);
+            v["kind"] = serde_json::json!(match kind {
+                RootKind::Key => "key",
+                RootKind::Try => "try",
+                RootKind::Premature => "premature",
+            });
+            v
+        }
+        Block::Lines(ls) => serde_json::json!({"lines": ls.iter().map(|l| l.trim()).collect::<Vec<_>>()}),
+    }
+}

@@ -1,0 +1,881 @@
+//! The search: predicates over the fairy engine's [`Game`] (does the attacker force the
+//! goal in n moves, does a helpmate of n plies exist...), memoised in a bounded table of
+//! solved sub-positions, and the construction of solution trees and lines from them.
+//!
+//! Every predicate is relative to the side to move, so the same code solves a problem and
+//! its Duplex twin. Moves are the engine's legal moves; a pass (the other side not moving
+//! in series play, Black's "dummy move" when looking for threats) is [`Move::NULL`], legal
+//! when the passing side is not left in check.
+
+use crate::stip::{Goal, Play};
+use chimere_fairy::{Game, Move, notation};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Kinds of memoised question (part of the table key).
+#[derive(Clone, Copy)]
+#[repr(u8)]
+enum Q {
+    DirectAttack = 1,
+    SelfAttack = 2,
+    Help = 3,
+    Series = 4,
+}
+
+/// A bounded table of solved sub-positions: (position hash, question, length) → answer.
+/// When full it is cleared (simple, and keeps memory within the bound).
+pub struct Table {
+    map: HashMap<u64, bool, BuildMix>,
+    cap: usize,
+    pub enabled: bool,
+}
+
+/// A hasher for keys that are already hashes.
+#[derive(Default, Clone, Copy)]
+pub struct BuildMix;
+pub struct Mix(u64);
+impl std::hash::Hasher for Mix {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = x.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (x >> 29);
+    }
+}
+impl std::hash::BuildHasher for BuildMix {
+    type Hasher = Mix;
+    fn build_hasher(&self) -> Mix {
+        Mix(0)
+    }
+}
+
+impl Table {
+    /// A table of about `mb` megabytes (0: no table).
+    pub fn new(mb: usize) -> Table {
+        // A hashbrown entry of (u64, bool) takes about 24 bytes with its control byte and slack.
+        let cap = mb.saturating_mul(1 << 20) / 24;
+        Table { map: HashMap::with_hasher(BuildMix), cap, enabled: cap > 0 }
+    }
+    fn key(hash: u64, q: Q, n: u32, extra: u32) -> u64 {
+        hash ^ ((q as u64) << 56).wrapping_mul(0x2545_f491_4f6c_dd1d)
+            ^ (n as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ (extra as u64 + 7).wrapping_mul(0xbf58_476d_1ce4_e5b9)
+    }
+    fn get(&self, k: u64) -> Option<bool> {
+        if !self.enabled {
+            return None;
+        }
+        self.map.get(&k).copied()
+    }
+    fn put(&mut self, k: u64, v: bool) {
+        if !self.enabled {
+            return;
+        }
+        if self.map.len() >= self.cap {
+            self.map.clear();
+        }
+        self.map.insert(k, v);
+    }
+}
+
+/// Why a search stopped early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interrupted;
+
+/// The solver state for one position: the game, the table, the stop flag.
+pub struct Searcher {
+    pub game: Game,
+    pub table: Table,
+    pub stop: Arc<AtomicBool>,
+    pub goal: Goal,
+    pub reflex: bool,
+    /// Maximum threat length for `Option Threat n` (direct play), if any.
+    pub max_threat: Option<u32>,
+    /// `exact-`: the goal only on the last move (direct play).
+    pub exact: bool,
+    nodes: u64,
+}
+
+/// Receives each series line (moves, and the other side's final answer).
+pub type SeriesSink<'a> = dyn FnMut(&mut Searcher, &[Move], Option<Move>) -> bool + 'a;
+
+/// One line of a solution tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// The move as written (check mark, goal mark included).
+    pub text: String,
+    /// After an attacker's move: `Some(true)` threat, `Some(false)` zugzwang, `None` neither.
+    pub threat: Option<bool>,
+    /// Threat lines (attacker moves) when `threat == Some(true)`.
+    pub threats: Vec<Node>,
+    /// Defences (after an attacker's move) or continuations (after a defence).
+    pub children: Vec<Node>,
+    /// Refutations (tries only).
+    pub refutations: Vec<Node>,
+}
+
+impl Node {
+    fn leaf(text: String) -> Node {
+        Node { text, threat: None, threats: Vec::new(), children: Vec::new(), refutations: Vec::new() }
+    }
+    /// A node with this text and nothing below it.
+    pub fn leaf_pub(text: String) -> Node {
+        Node::leaf(text)
+    }
+    /// An empty node (a holder for a tree's children).
+    pub fn default_leaf() -> Node {
+        Node::leaf(String::new())
+    }
+}
+
+/// Whether two moves are the same for Popeye's threat table: the same unit movement
+/// (departure, arrival, castling, path), promotion and rebirth choice; what they capture
+/// does not count.
+pub fn same_move(a: &Move, b: &Move) -> bool {
+    a.from == b.from
+        && a.to == b.to
+        && a.promo == b.promo
+        && a.choice == b.choice
+        && a.castle == b.castle
+        && a.via == b.via
+}
+
+/// What kind of first move a tree root is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RootKind {
+    Key,
+    Try,
+    /// A reflex-play White move that reaches the goal itself (`?!?`).
+    Premature,
+}
+
+/// Options that shape the trees.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TreeOpts {
+    /// Set play: no threats anywhere in the tree (Popeye prints every defence met).
+    pub set_play: bool,
+    pub variations: bool,
+    pub no_threat: bool,
+    pub no_short_variations: bool,
+}
+
+impl Searcher {
+    pub fn new(game: Game, table: Table, stop: Arc<AtomicBool>, goal: Goal, reflex: bool) -> Searcher {
+        Searcher { game, table, stop, goal, reflex, max_threat: None, exact: false, nodes: 0 }
+    }
+
+    fn check_stop(&mut self) -> Result<(), Interrupted> {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 && self.stop.load(Ordering::Relaxed) {
+            return Err(Interrupted);
+        }
+        Ok(())
+    }
+
+    /// The legal moves of the side to move.
+    pub fn legal(&mut self) -> Vec<Move> {
+        let mut v = Vec::new();
+        self.game.legal_moves(&mut v);
+        v
+    }
+
+    /// Candidate moves of the side to move: the pseudo-legal moves when legality is just
+    /// "the move can be made" (callers skip moves whose `make` fails), else the legal ones.
+    /// Saves playing every move twice.
+    pub fn candidates(&mut self) -> Vec<Move> {
+        let r = &self.game.rules;
+        if r.filters.is_empty() && !r.must_capture && !r.choices_all_or_nothing && r.turns.is_none() {
+            let mut v = Vec::new();
+            let side = self.game.pos.side();
+            self.game.pseudo_moves(side, &mut v);
+            return v;
+        }
+        self.legal()
+    }
+
+    /// Whether the side to move has a legal move.
+    pub fn has_legal(&mut self) -> bool {
+        let r = &self.game.rules;
+        if r.filters.is_empty() && !r.must_capture && !r.choices_all_or_nothing && r.turns.is_none() {
+            let mut buf = self.game.take_buf();
+            let side = self.game.pos.side();
+            self.game.pseudo_moves(side, &mut buf);
+            let mut found = false;
+            for m in &buf {
+                if self.game.make(m).is_some() {
+                    self.game.unmake();
+                    found = true;
+                    break;
+                }
+            }
+            self.game.give_buf(buf);
+            return found;
+        }
+        !self.legal().is_empty()
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&mut self) -> bool {
+        let side = self.game.pos.side();
+        self.game.in_check(side)
+    }
+
+    /// Whether the position (after a move) is the goal for the side that moved.
+    pub fn goal_reached(&mut self, goal: Goal) -> bool {
+        match goal {
+            Goal::Any => true,
+            Goal::Mate => self.in_check() && !self.has_legal(),
+            Goal::Stalemate => !self.in_check() && !self.has_legal(),
+        }
+    }
+
+    fn goal_after(&mut self, m: &Move) -> bool {
+        if self.game.make(m).is_none() {
+            return false;
+        }
+        let g = self.goal_reached(self.goal);
+        self.game.unmake();
+        g
+    }
+
+    /// The move's text with check and goal marks (the move must be legal).
+    pub fn text(&mut self, m: &Move, goal_mark: bool) -> String {
+        let notes = self.game.make(m).expect("legal move");
+        self.game.unmake();
+        let mut s = notation::move_text(&self.game, m, &notes);
+        if m.is_null() {
+            s = " ...".to_string();
+        }
+        self.game.make(m);
+        let goal = goal_mark && self.goal_reached(self.goal);
+        let check = self.in_check();
+        self.game.unmake();
+        if goal && let Some(mark) = self.goal.mark() {
+            s.push_str(mark);
+        } else if check {
+            s.push_str(" +");
+        }
+        s
+    }
+
+    /// Moves ordered for finding a solution fast: checking moves first.
+    fn ordered(&mut self, moves: Vec<Move>) -> Vec<Move> {
+        if self.goal != Goal::Mate || moves.len() < 2 {
+            return moves;
+        }
+        let mut checks = Vec::with_capacity(moves.len());
+        let mut quiet = Vec::with_capacity(moves.len());
+        for m in moves {
+            if self.game.make(&m).is_none() {
+                continue;
+            }
+            let c = self.in_check();
+            self.game.unmake();
+            if c { checks.push(m) } else { quiet.push(m) }
+        }
+        checks.extend(quiet);
+        checks
+    }
+
+    // ----- direct play -----
+
+    /// Attacker to move: can it force the goal within `n` of its moves?
+    pub fn direct_attack(&mut self, n: u32) -> Result<bool, Interrupted> {
+        self.check_stop()?;
+        let key = Table::key(self.game.pos.hash(), Q::DirectAttack, n, self.exact as u32);
+        if let Some(v) = self.table.get(key) {
+            return Ok(v);
+        }
+        let moves = self.candidates();
+        let mut res = false;
+        if !self.exact || n == 1 {
+            for m in &moves {
+                if self.goal_after(m) {
+                    res = true;
+                    break;
+                }
+            }
+        }
+        if !res && n > 1 {
+            let moves = if n == 2 { self.ordered(moves) } else { moves };
+            for m in &moves {
+                if self.game.make(m).is_none() {
+                    continue;
+                }
+                let ok = self.direct_defence(n - 1);
+                self.game.unmake();
+                if ok? {
+                    res = true;
+                    break;
+                }
+            }
+        }
+        self.table.put(key, res);
+        Ok(res)
+    }
+
+    /// Attacker to move: does `m` solve in `n` (reach the goal, or leave a position where
+    /// every defence is met within `n - 1`)?
+    pub fn direct_move_solves(&mut self, m: &Move, n: u32) -> Result<bool, Interrupted> {
+        if self.game.make(m).is_none() {
+            return Ok(false);
+        }
+        let r = if self.goal_reached(self.goal) {
+            Ok(!self.exact || n == 1)
+        } else if n > 1 {
+            self.direct_defence(n - 1)
+        } else {
+            Ok(false)
+        };
+        self.game.unmake();
+        r
+    }
+
+    /// Defender to move, the attacker having `n` moves: is every defence met?
+    pub fn direct_defence(&mut self, n: u32) -> Result<bool, Interrupted> {
+        if self.max_threat.is_some_and(|t| n > t) && !self.threat_within(n)? {
+            return Ok(false);
+        }
+        let moves = self.candidates();
+        let mut any = false;
+        for d in &moves {
+            if self.game.make(d).is_none() {
+                continue;
+            }
+            any = true;
+            let ok = self.direct_attack(n);
+            self.game.unmake();
+            if !ok? {
+                return Ok(false);
+            }
+        }
+        Ok(any)
+    }
+
+    /// `Option Threat t`: the defender (to move) is in check or the attacker threatens the
+    /// goal within `t` moves.
+    fn threat_within(&mut self, _n: u32) -> Result<bool, Interrupted> {
+        let t = self.max_threat.unwrap_or(0);
+        if self.in_check() {
+            return Ok(true);
+        }
+        if self.game.make(&Move::NULL).is_none() {
+            return Ok(true);
+        }
+        let saved = self.max_threat.take();
+        let r = self.direct_attack(t);
+        self.max_threat = saved;
+        self.game.unmake();
+        r
+    }
+
+    // ----- self and reflex play -----
+
+    /// Attacker to move: can it force the defender to reach the goal on the defender's
+    /// `n`-th move?
+    pub fn self_attack(&mut self, n: u32) -> Result<bool, Interrupted> {
+        self.check_stop()?;
+        let key = Table::key(self.game.pos.hash(), Q::SelfAttack, n, self.reflex as u32);
+        if let Some(v) = self.table.get(key) {
+            return Ok(v);
+        }
+        let moves = self.candidates();
+        let mut res = false;
+        if !(self.reflex && moves.iter().any(|m| self.goal_after(m))) {
+            for m in &moves {
+                if self.game.make(m).is_none() {
+                    continue;
+                }
+                let ok = self.self_defence(n);
+                self.game.unmake();
+                if ok? {
+                    res = true;
+                    break;
+                }
+            }
+        }
+        self.table.put(key, res);
+        Ok(res)
+    }
+
+    /// Whether the legal move `m` of the side to move reaches the goal.
+    pub fn goal_after_pub(&mut self, m: &Move) -> bool {
+        self.goal_after(m)
+    }
+
+    /// Whether the attacker (to move) is bound to reach the goal itself. Popeye's reflex
+    /// play binds only the defender (a White move that mates is simply no solution), so
+    /// this is always false; kept for semi-reflex variants.
+    pub fn attacker_must_reach_goal(&mut self) -> bool {
+        if !self.reflex {
+            return false;
+        }
+        let moves = self.candidates();
+        moves.iter().any(|m| self.goal_after(m))
+    }
+
+    /// Reflex play: the attacker's moves reaching the goal (it must play one), written
+    /// `X # ?!?` as Popeye does.
+    pub fn premature(&mut self) -> Vec<Node> {
+        let moves = self.legal();
+        let mut out = Vec::new();
+        for m in &moves {
+            if self.goal_after(m) {
+                let t = self.text(m, true);
+                out.push(Node::leaf(format!("{t} ?!?")));
+            }
+        }
+        out
+    }
+
+    /// Defender to move with `n` moves left: is the goal forced by the defender's `n`-th
+    /// move at the latest?
+    pub fn self_defence(&mut self, n: u32) -> Result<bool, Interrupted> {
+        let moves = self.legal();
+        if moves.is_empty() {
+            return Ok(false);
+        }
+        match self.forced_goal(&moves) {
+            Some(true) => return Ok(true),
+            Some(false) => {}
+            None => return Ok(false),
+        }
+        if n <= 1 {
+            return Ok(false);
+        }
+        for d in &moves {
+            self.game.make(d);
+            let ok = self.self_attack(n - 1);
+            self.game.unmake();
+            if !ok? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// At a defender node of self/reflex play: `Some(true)` the goal is forced here (self:
+    /// every move reaches it; reflex: some move reaches it, so one must be played);
+    /// `Some(false)` not reached here, play goes on; `None` (reflex never) .
+    fn forced_goal(&mut self, moves: &[Move]) -> Option<bool> {
+        if self.reflex {
+            Some(moves.iter().any(|m| self.goal_after(m)))
+        } else {
+            Some(moves.iter().all(|m| self.goal_after(m)))
+        }
+    }
+
+    /// The defender's moves that reach the goal at a node where the goal is forced.
+    fn goal_moves(&mut self, moves: &[Move]) -> Vec<Move> {
+        moves.iter().copied().filter(|m| self.goal_after(m)).collect()
+    }
+
+    // ----- help play -----
+
+    /// Side to move starts: is there a sequence of `plies` alternate moves whose last
+    /// reaches the goal?
+    pub fn help_exists(&mut self, plies: u32) -> Result<bool, Interrupted> {
+        self.check_stop()?;
+        let key = Table::key(self.game.pos.hash(), Q::Help, plies, 0);
+        if let Some(v) = self.table.get(key) {
+            return Ok(v);
+        }
+        let moves = self.candidates();
+        let mut res = false;
+        if plies == 1 {
+            res = moves.iter().any(|m| self.goal_after(m));
+        } else {
+            for m in &moves {
+                if self.game.make(m).is_none() {
+                    continue;
+                }
+                let ok = self.help_exists(plies - 1);
+                self.game.unmake();
+                if ok? {
+                    res = true;
+                    break;
+                }
+            }
+        }
+        self.table.put(key, res);
+        Ok(res)
+    }
+
+    /// Every help line of exactly `plies` plies from here, as move lists.
+    pub fn help_lines(
+        &mut self,
+        plies: u32,
+        prefix: &mut Vec<Move>,
+        out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
+    ) -> Result<bool, Interrupted> {
+        if !self.help_exists(plies)? {
+            return Ok(true);
+        }
+        let moves = self.legal();
+        for m in &moves {
+            if plies == 1 {
+                if self.goal_after(m) {
+                    prefix.push(*m);
+                    let go_on = out(self, prefix);
+                    prefix.pop();
+                    if !go_on {
+                        return Ok(false);
+                    }
+                }
+                continue;
+            }
+            self.game.make(m);
+            prefix.push(*m);
+            let r = self.help_lines(plies - 1, prefix, out);
+            prefix.pop();
+            self.game.unmake();
+            if !r? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    // ----- series play -----
+
+    /// Series side to move: `k` more series moves, then the end of `play` (series: the
+    /// last series move reaches the goal; series-help: the other side reaches it in one;
+    /// series-self: every move of the other side reaches it). Between series moves the
+    /// other side passes (so a series move may not give check).
+    pub fn series_exists(&mut self, play: Play, k: u32) -> Result<bool, Interrupted> {
+        self.check_stop()?;
+        let key = Table::key(self.game.pos.hash(), Q::Series, k, play as u32);
+        if let Some(v) = self.table.get(key) {
+            return Ok(v);
+        }
+        let moves = self.candidates();
+        let mut res = false;
+        for m in &moves {
+            if k == 1 {
+                if self.series_end(play, m) {
+                    res = true;
+                    break;
+                }
+                continue;
+            }
+            if self.game.make(m).is_none() {
+                continue;
+            }
+            if self.game.make(&Move::NULL).is_some() {
+                let ok = self.series_exists(play, k - 1);
+                self.game.unmake();
+                self.game.unmake();
+                if ok? {
+                    res = true;
+                    break;
+                }
+            } else {
+                self.game.unmake();
+            }
+        }
+        self.table.put(key, res);
+        Ok(res)
+    }
+
+    /// Whether the last series move `m` ends the play as `play` needs.
+    fn series_end(&mut self, play: Play, m: &Move) -> bool {
+        match play {
+            Play::SeriesHelp => {
+                if self.game.make(m).is_none() {
+                    return false;
+                }
+                let moves = self.candidates();
+                let r = moves.iter().any(|x| self.goal_after(x));
+                self.game.unmake();
+                r
+            }
+            Play::SeriesSelf => {
+                if self.game.make(m).is_none() {
+                    return false;
+                }
+                let moves = self.legal();
+                let r = !moves.is_empty() && moves.iter().all(|x| self.goal_after(x));
+                self.game.unmake();
+                r
+            }
+            _ => self.goal_after(m),
+        }
+    }
+
+    /// The final moves of the other side after the last series move (series-help: its
+    /// goal moves; series-self: all its moves).
+    fn series_answers(&mut self) -> Vec<Move> {
+        let moves = self.legal();
+        moves.into_iter().filter(|x| self.goal_after(x)).collect()
+    }
+
+    /// Every series line of exactly `k` series moves (with the other side's final answer
+    /// for series-help and series-self).
+    pub fn series_lines(
+        &mut self,
+        play: Play,
+        k: u32,
+        prefix: &mut Vec<Move>,
+        out: &mut SeriesSink<'_>,
+    ) -> Result<bool, Interrupted> {
+        if !self.series_exists(play, k)? {
+            return Ok(true);
+        }
+        let moves = self.legal();
+        for m in &moves {
+            if k == 1 {
+                if !self.series_end(play, m) {
+                    continue;
+                }
+                prefix.push(*m);
+                let mut go_on = true;
+                if matches!(play, Play::SeriesHelp | Play::SeriesSelf) {
+                    self.game.make(m);
+                    let answers = self.series_answers();
+                    self.game.unmake();
+                    for a in answers {
+                        if !out(self, prefix, Some(a)) {
+                            go_on = false;
+                            break;
+                        }
+                    }
+                } else {
+                    go_on = out(self, prefix, None);
+                }
+                prefix.pop();
+                if !go_on {
+                    return Ok(false);
+                }
+                continue;
+            }
+            self.game.make(m);
+            if self.game.make(&Move::NULL).is_some() {
+                prefix.push(*m);
+                let r = self.series_lines(play, k - 1, prefix, out);
+                prefix.pop();
+                self.game.unmake();
+                self.game.unmake();
+                if !r? {
+                    return Ok(false);
+                }
+            } else {
+                self.game.unmake();
+            }
+        }
+        Ok(true)
+    }
+
+    // ----- trees (direct, self, reflex) -----
+
+    /// Does attacker move `m` (attacker to move) solve in `n` under `play`?
+    pub fn move_solves(&mut self, play: Play, m: &Move, n: u32) -> Result<bool, Interrupted> {
+        match play {
+            Play::Direct => self.direct_move_solves(m, n),
+            _ => {
+                if self.game.make(m).is_none() {
+                    return Ok(false);
+                }
+                let r = self.self_defence(n);
+                self.game.unmake();
+                r
+            }
+        }
+    }
+
+    /// Attacker to move: does it solve within `n`?
+    pub fn attack(&mut self, play: Play, n: u32) -> Result<bool, Interrupted> {
+        match play {
+            Play::Direct => self.direct_attack(n),
+            _ => self.self_attack(n),
+        }
+    }
+
+    /// Attacker to move: the shortest length within `1..=n` it solves in.
+    pub fn shortest(&mut self, play: Play, n: u32) -> Result<Option<u32>, Interrupted> {
+        let lo = if self.exact { n } else { 1 };
+        for t in lo..=n {
+            if self.attack(play, t)? {
+                return Ok(Some(t));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Attacker to move: every move solving in exactly `t` (shortest) moves.
+    fn solving_moves(&mut self, play: Play, t: u32) -> Result<Vec<Move>, Interrupted> {
+        let moves = self.legal();
+        if play != Play::Direct && self.reflex && moves.iter().any(|m| self.goal_after(m)) {
+            return Ok(Vec::new());
+        }
+        let mut out = Vec::new();
+        for m in &moves {
+            if self.move_solves(play, m, t)? {
+                out.push(*m);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The tree below an attacker's move just played (defender to move), the attacker
+    /// having `n` more moves (direct) or the defender `n` more moves (self/reflex); `num`
+    /// is the number of the defender's move. Fills threat, defences and refutations.
+    /// With `max_refutations`, stops counting refutations beyond it.
+    pub fn defence_tree(
+        &mut self,
+        play: Play,
+        n: u32,
+        num: u32,
+        opts: TreeOpts,
+        node: &mut Node,
+        full: bool,
+    ) -> Result<(), Interrupted> {
+        self.defence_tree_with(play, n, num, opts, node, full, true)
+    }
+
+    /// [`Searcher::defence_tree`]; `threats: false` (set play) prints every defence met
+    /// without looking for threats.
+    #[allow(clippy::too_many_arguments)]
+    pub fn defence_tree_with(
+        &mut self,
+        play: Play,
+        n: u32,
+        num: u32,
+        opts: TreeOpts,
+        node: &mut Node,
+        full: bool,
+        threats_wanted: bool,
+    ) -> Result<(), Interrupted> {
+        let moves = self.legal();
+        if moves.is_empty() {
+            return Ok(());
+        }
+        if play != Play::Direct {
+            // Self/reflex: the goal forced here by the defender's moves.
+            if self.forced_goal(&moves) == Some(true) {
+                if full {
+                    for d in self.goal_moves(&moves) {
+                        let text = self.text(&d, true);
+                        node.children.push(Node::leaf(text));
+                    }
+                }
+                return Ok(());
+            }
+            if n <= 1 {
+                return Ok(());
+            }
+        }
+        // Remaining attacker moves after a defence.
+        let rem = if play == Play::Direct { n } else { n - 1 };
+        // Threats.
+        let mut threats: Vec<Move> = Vec::new();
+        let mut threat_len: Option<u32> = None;
+        if full && threats_wanted && !opts.set_play && !opts.no_threat && !self.in_check() && rem >= 1 {
+            if self.game.make(&Move::NULL).is_some() {
+                let t = self.shortest(play, rem)?;
+                if let Some(t) = t {
+                    threats = self.solving_moves(play, t)?;
+                    threat_len = Some(t);
+                    for m in threats.clone() {
+                        let child = self.attack_node(play, &m, t, num + 1, opts)?;
+                        node.threats.push(child);
+                    }
+                }
+                self.game.unmake();
+                node.threat = Some(threat_len.is_some());
+            } else {
+                node.threat = Some(false);
+            }
+        }
+        for d in &moves {
+            self.game.make(d);
+            let solved = self.attack(play, rem)?;
+            if !solved {
+                let text = self.text_here(d);
+                let mut r = Node::leaf(format!("{text} !"));
+                if play != Play::Direct && self.reflex {
+                    r.children = self.premature();
+                }
+                self.game.unmake();
+                node.refutations.push(r);
+                continue;
+            }
+            if !full {
+                self.game.unmake();
+                continue;
+            }
+            let s = self.shortest(play, rem)?.unwrap_or(rem);
+            let mut print = true;
+            if let Some(tl) = threat_len {
+                if s < tl {
+                    print = false;
+                } else if s == tl {
+                    // Printed only if some threat no longer works.
+                    // Popeye identifies moves by what moves where (departure, arrival,
+                    // promotion, rebirth choice), not by what they capture.
+                    let legal = self.legal();
+                    let mut all = true;
+                    for t in &threats {
+                        let Some(now) = legal.iter().find(|m| same_move(m, t)).copied() else {
+                            all = false;
+                            break;
+                        };
+                        if !self.move_solves(play, &now, tl)? {
+                            all = false;
+                            break;
+                        }
+                    }
+                    print = !all;
+                }
+            }
+            if opts.no_short_variations && s < rem {
+                print = false;
+            }
+            if print {
+                let text = self.text_here(d);
+                let mut dn = Node::leaf(text);
+                for m in self.solving_moves(play, s)? {
+                    let child = self.attack_node(play, &m, s, num + 1, opts)?;
+                    dn.children.push(child);
+                }
+                node.children.push(dn);
+            }
+            self.game.unmake();
+        }
+        Ok(())
+    }
+
+    /// The text of the move just played (taking it back and replaying it).
+    fn text_here(&mut self, d: &Move) -> String {
+        self.game.unmake();
+        let t = self.text(d, true);
+        self.game.make(d);
+        t
+    }
+
+    /// An attacker's move `m` (attacker to move) solving in `t`, with its tree.
+    pub fn attack_node(&mut self, play: Play, m: &Move, t: u32, num: u32, opts: TreeOpts) -> Result<Node, Interrupted> {
+        let text = self.text(m, play == Play::Direct);
+        let mut node = Node::leaf(text);
+        self.game.make(m);
+        let reached = play == Play::Direct && self.goal_reached(self.goal);
+        if !reached {
+            let n = if play == Play::Direct { t - 1 } else { t };
+            if play == Play::Direct && n == 0 {
+                self.game.unmake();
+                return Ok(node);
+            }
+            self.defence_tree(play, n, num, opts, &mut node, true)?;
+            if play != Play::Direct && node.threat.is_none() && !node.children.is_empty() {
+                // self play: no zugzwang mark after the last attacking move
+            }
+        }
+        self.game.unmake();
+        Ok(node)
+    }
+}

@@ -1,0 +1,182 @@
+//! Twinning: each twin is the diagram (or, for `Continued`, the previous twin) changed by
+//! its commands, with the label line Popeye prints (`b) wSd4-->e5`).
+
+use chimere_core::{Colour, Square};
+use chimere_fairy::walk;
+use chimere_popeye::{ConditionSpec, PieceSpec, Problem, TwinCmd};
+
+fn colour_letter(c: Colour) -> char {
+    match c {
+        Colour::White => 'w',
+        Colour::Black => 'b',
+        Colour::Shared => 'n',
+    }
+}
+
+fn unit_text(p: &PieceSpec) -> String {
+    format!("{}{}", colour_letter(p.colour), walk::letters(p.kind))
+}
+
+fn map_all(p: &mut Problem, f: impl Fn(Square) -> Option<Square>) -> Result<(), String> {
+    let mut out = Vec::with_capacity(p.pieces.len());
+    for ps in &p.pieces {
+        let to = f(ps.square).ok_or_else(|| format!("a unit would leave the board from {}", ps.square))?;
+        out.push(PieceSpec { square: to, ..ps.clone() });
+    }
+    p.pieces = out;
+    Ok(())
+}
+
+/// How Popeye writes a condition set in a twin label.
+pub fn conditions_text(cs: &[ConditionSpec]) -> String {
+    cs.iter()
+        .map(|c| std::iter::once(c.name.to_string()).chain(c.params.iter().cloned()).collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Applies one twin's commands to `p`; returns the label's descriptions.
+pub fn apply(p: &mut Problem, cmds: &[TwinCmd]) -> Result<Vec<String>, String> {
+    let mut desc = Vec::new();
+    for c in cmds {
+        match c {
+            TwinCmd::Move(a, b) => {
+                let i = p.pieces.iter().position(|x| x.square == *a).ok_or_else(|| format!("Move: no unit on {a}"))?;
+                desc.push(format!("{}{a}-->{b}", unit_text(&p.pieces[i])));
+                p.pieces.retain(|x| x.square != *b);
+                let i = p.pieces.iter().position(|x| x.square == *a).expect("still there");
+                p.pieces[i].square = *b;
+            }
+            TwinCmd::Exchange(a, b) => {
+                let ia =
+                    p.pieces.iter().position(|x| x.square == *a).ok_or_else(|| format!("Exchange: no unit on {a}"))?;
+                let ib =
+                    p.pieces.iter().position(|x| x.square == *b).ok_or_else(|| format!("Exchange: no unit on {b}"))?;
+                desc.push(format!("{}{a}<-->{}{b}", unit_text(&p.pieces[ia]), unit_text(&p.pieces[ib])));
+                p.pieces[ia].square = *b;
+                p.pieces[ib].square = *a;
+            }
+            TwinCmd::Remove(a) => {
+                let i =
+                    p.pieces.iter().position(|x| x.square == *a).ok_or_else(|| format!("Remove: no unit on {a}"))?;
+                desc.push(format!("-{}{a}", unit_text(&p.pieces[i])));
+                p.pieces.remove(i);
+            }
+            TwinCmd::Add(units) => {
+                for u in units {
+                    let replaced = p.pieces.iter().any(|x| x.square == u.square);
+                    p.pieces.retain(|x| x.square != u.square);
+                    p.pieces.push(u.clone());
+                    desc.push(format!("{}{}{}", if replaced { "" } else { "+" }, unit_text(u), u.square));
+                }
+            }
+            TwinCmd::Substitute(a, b) => {
+                for x in p.pieces.iter_mut().filter(|x| x.kind == *a) {
+                    x.kind = *b;
+                }
+                desc.push(format!("{} ==> {}", walk::letters(*a), walk::letters(*b)));
+            }
+            TwinCmd::Rotate(deg) => {
+                let f = |s: Square| {
+                    let (x, y) = (s.file(), s.rank());
+                    Some(match deg {
+                        90 => Square::from_coords(7 - y, x),
+                        180 => Square::from_coords(7 - x, 7 - y),
+                        _ => Square::from_coords(y, 7 - x),
+                    })
+                };
+                map_all(p, f)?;
+                desc.push(format!("rotate {deg}"));
+            }
+            TwinCmd::Mirror(how) => {
+                let h = how.clone();
+                let f = move |s: Square| {
+                    let (x, y) = (s.file(), s.rank());
+                    Some(match h.as_str() {
+                        "a1<-->h1" => Square::from_coords(7 - x, y),
+                        "a1<-->a8" => Square::from_coords(x, 7 - y),
+                        "a1<-->h8" => Square::from_coords(7 - y, 7 - x),
+                        _ => Square::from_coords(y, x),
+                    })
+                };
+                map_all(p, f)?;
+                desc.push(format!("mirror {how}"));
+            }
+            TwinCmd::Shift(a, b) => {
+                let df = b.file() as i8 - a.file() as i8;
+                let dr = b.rank() as i8 - a.rank() as i8;
+                map_all(p, |s| s.offset(df, dr))?;
+                desc.push(format!("shift {a} ==> {b}"));
+            }
+            TwinCmd::PolishType => {
+                for x in p.pieces.iter_mut() {
+                    x.colour = match x.colour {
+                        Colour::White => Colour::Black,
+                        Colour::Black => Colour::White,
+                        c => c,
+                    };
+                }
+                desc.push("PolishType".into());
+            }
+            TwinCmd::Condition(cs) => {
+                p.conditions = cs.clone();
+                desc.push(conditions_text(cs));
+            }
+            TwinCmd::Stipulation(s) => {
+                let line = p.stipulation.as_ref().map_or(p.line, |x| x.1);
+                p.stipulation = Some((s.clone(), line));
+                desc.push(s.clone());
+            }
+        }
+    }
+    Ok(desc)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn rotation_and_mirrors_move_units_as_popeye_does() {
+        let mut p = chimere_popeye::parse(
+            "BeginProblem\nPieces White Kf3 Black Kh6\nStipulation h=2\nTwin Rotate 90\nEndProblem\n",
+        )
+        .unwrap()
+        .remove(0);
+        let cmds = p.twins[0].cmds.clone();
+        let d = apply(&mut p, &cmds).unwrap();
+        assert_eq!(d, vec!["rotate 90".to_string()]);
+        // Rotating 90 degrees to the left: h6 goes to c8, f3 to f6.
+        assert!(p.pieces.iter().any(|x| x.square == sq("c8") && x.colour == Colour::Black));
+        assert!(p.pieces.iter().any(|x| x.square == sq("f6") && x.colour == Colour::White));
+        let mut q = p.clone();
+        apply(&mut q, &[TwinCmd::Mirror("a1<-->h1".into())]).unwrap();
+        assert!(q.pieces.iter().any(|x| x.square == sq("f8")));
+        assert!(apply(&mut q, &[TwinCmd::Shift(sq("a1"), sq("a2"))]).is_err(), "a unit on rank 8 leaves the board");
+    }
+
+    #[test]
+    fn labels() {
+        let mut p = chimere_popeye::parse(
+            "BeginProblem\nPieces White Ke1 Sd4 Rb6 Black Ke8 Pc3 Re5\nStipulation #2\nEndProblem\n",
+        )
+        .unwrap()
+        .remove(0);
+        let d = apply(
+            &mut p,
+            &[
+                TwinCmd::Move(sq("d4"), sq("e5")),
+                TwinCmd::Exchange(sq("e5"), sq("b6")),
+                TwinCmd::Remove(sq("c3")),
+                TwinCmd::Substitute(walk::ROOK, walk::BISHOP),
+            ],
+        )
+        .unwrap();
+        assert_eq!(d, vec!["wSd4-->e5", "wSe5<-->wRb6", "-bPc3", "R ==> B"]);
+        assert_eq!(p.pieces.len(), 4, "the black rook on e5 was taken off by the move, the pawn c3 removed");
+    }
+}
