@@ -127,6 +127,39 @@ await test('two players and a spectator play a chess game to mate by clicking', 
   for (const q of [a, b, c]) await q.context().close();
 });
 
+await test('a person plays a whole game against the computer by clicking', async () => {
+  const p = await newPage();
+  await p.goto(base + '/');
+  await p.selectOption('#variant', 'chess');
+  await p.selectOption('#opponent', 'computer');
+  await p.selectOption('#level', '4');
+  await p.selectOption('#colour', 'white');
+  await p.uncheck('#timed');
+  await p.click('#create');
+  await p.waitForURL(/\/game\//);
+  const id = p.url().split('/game/')[1];
+  await p.waitForFunction(() => document.body.dataset.status === 'playing');
+  let seed = 12345;
+  const rnd = n => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  for (let turn = 0; turn < 150; turn++) {
+    // Wait for our turn (white) or the end.
+    await p.waitForFunction(() => document.body.dataset.status === 'finished' || (document.body.dataset.side === 'white' && Number(document.body.dataset.ply) % 2 === 0), null, { timeout: 20000 });
+    if (await p.evaluate(() => document.body.dataset.status === 'finished')) break;
+    const st = await api(p, `/api/games/${id}`);
+    const t = st.legal[rnd(st.legal.length)];
+    await enter(p, t.uci, false);
+    await waitPly(p, st.ply + 1);
+  }
+  await p.waitForFunction(() => document.body.dataset.status === 'finished', null, { timeout: 20000 });
+  const st = await api(p, `/api/games/${id}`);
+  assert(st.status === 'finished' && st.result !== '*', 'the game ended: ' + st.status + ' ' + st.result);
+  assert(st.moves.length >= 2, 'the computer moved');
+  const text = await p.textContent('#status');
+  assert(/1-0|0-1|1\/2/.test(text), 'the result is shown: ' + text);
+  console.log(`     computer game: ${st.moves.length} turns, ${st.result} (${st.reason})`);
+  await p.context().close();
+});
+
 await test('dynamo: a push with follow, a pass, an exit and a pull by clicks', async () => {
   const a = await newPage(), b = await newPage();
   let id = await setup(a, b, { variant: 'dynamo', colour: 'white' });

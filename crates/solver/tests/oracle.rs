@@ -54,12 +54,6 @@ const ENGINE_DEVIATIONS: &[(&str, usize, &str)] = &[
     ("popeye/forced-square-consequent-black.jsonl", 6, "consequent forced squares (see above)"),
     ("popeye-solve/sat.jsonl", 2, "SAT: after 1.Rg2*h2 the engine gives Black no legal move, Popeye gives Kh1-g2"),
     (
-        "popeye-solve/swapping-kings.jsonl",
-        2,
-        "Swapping kings: the engine writes the swap after Black's move with the black king's square first ([Kc2<->Ka8]), Popeye with the squares in the other order",
-    ),
-    ("popeye/swapping-kings.jsonl", 4, "swapping kings notation (see above)"),
-    (
         "popeye/reflective-kings.jsonl",
         4,
         "Reflective kings: the spec counts every reflected walk for check, Popeye only walks the king's side owns (solver.md §5)",

@@ -176,7 +176,7 @@ mod tests {
             let mut b = game_from_fen(start, &["alsacien"]).unwrap();
             for _ in 0..120 {
                 let (la, lb) = (moves(&mut a), moves(&mut b));
-                assert_eq!(la, lb, "{}", crate::write_fen(&a.pos));
+                assert_eq!(la, lb, "{}", a.pos.fen());
                 positions += 1;
                 if la.is_empty() {
                     break;

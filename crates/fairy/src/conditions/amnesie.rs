@@ -225,7 +225,7 @@ mod tests {
                 let mut vb = Vec::new();
                 b.legal_moves(&mut vb);
                 for m in vb.iter().filter(|m| m.ep) {
-                    assert!(va.contains(m), "false e.p. in {}", crate::write_fen(&b.pos));
+                    assert!(va.contains(m), "false e.p. in {}", b.pos.fen());
                     granted += 1;
                 }
                 // Continue with a move both games have (castling may differ).
