@@ -35,7 +35,7 @@ async function square(page, sq) {
   return { x: box.x + (col + 0.5) * box.width / 8, y: box.y + (row + 0.5) * box.height / 8 };
 }
 async function click(page, sq) { const p = await square(page, sq); await page.mouse.click(p.x, p.y); }
-async function waitPly(page, n) { await page.waitForFunction(n => document.body.dataset.ply === String(n), n, { timeout: 10000 }); }
+async function waitPly(page, n) { await page.waitForFunction(n => Number(document.body.dataset.ply) >= n, n, { timeout: 10000 }); }
 async function api(page, path, body) {
   return page.evaluate(async ([path, body]) => {
     const r = await fetch(path, body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) });
@@ -64,7 +64,10 @@ async function enter(page, uci, isPrefixOfOthers) {
     } else {
       await click(page, part.slice(0, 2));
       await click(page, part.slice(2, 4));
-      if (await page.locator('#choice').count()) await page.click(`#choice button[data-part="${part}"]`);
+      // A choice (promotion, Checkered kind) is asked when several parts share the squares.
+      const choice = page.locator('#choice');
+      try { await choice.waitFor({ state: 'attached', timeout: part.length > 4 ? 3000 : 300 }); } catch { /* no choice asked */ }
+      if (await choice.count()) await page.click(`#choice button[data-part="${part}"]`);
     }
     await page.waitForTimeout(150);
   }
