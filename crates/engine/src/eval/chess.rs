@@ -8,7 +8,7 @@
 //! valued by their walks (nightrider ~ rook, rose ~ queen minus, leapers and hoppers
 //! small) by hand.
 
-use super::{EvalData, Feature, Square2, Walk, pieces, zone};
+use super::{EvalData, Feature, ORTHODOX_WALK, Square2, pieces, zone};
 use chimere_chess::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use chimere_core::attacks;
 use chimere_core::{Bitboard, Board, Colour, Square};
@@ -59,24 +59,7 @@ pub static DATA: EvalData = EvalData {
         Z,
         Z,
     ],
-    walk: [
-        Walk::None,
-        Walk::Knight,
-        Walk::Bishop,
-        Walk::Rook,
-        Walk::Queen,
-        Walk::None,
-        Walk::None,
-        Walk::None,
-        Walk::None,
-        Walk::None,
-        Walk::None,
-        Walk::None,
-        Walk::None,
-        Walk::None,
-        Walk::None,
-        Walk::None,
-    ],
+    walk: ORTHODOX_WALK,
     mobility: [0, 4, 5, 3, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     phase: [0, 1, 1, 2, 4, 0, 2, 3, 1, 1, 1, 1, 0, 1, 0, 0],
     phase_total: 24,

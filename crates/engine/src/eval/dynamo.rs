@@ -6,7 +6,7 @@
 //! danger: every unit on an edge square loses a part of its value (one push from leaving),
 //! the king much more, and the king is kept away from the edges by strong centralisation.
 
-use super::{EvalData, Feature, Square2, Walk, pieces};
+use super::{EvalData, Feature, ORTHODOX_WALK, Square2, pieces};
 use chimere_core::{Bitboard, Board, Colour};
 use chimere_dynamo::Dynamo;
 use std::any::Any;
@@ -54,24 +54,7 @@ pub static DATA: EvalData = EvalData {
         Z,
         Z,
     ],
-    walk: [
-        Walk::None,
-        Walk::Knight,
-        Walk::Bishop,
-        Walk::Rook,
-        Walk::Queen,
-        Walk::None,
-        Walk::None,
-        Walk::None,
-        Walk::None,
-        Walk::None,
-        Walk::None,
-        Walk::None,
-        Walk::None,
-        Walk::None,
-        Walk::None,
-        Walk::None,
-    ],
+    walk: ORTHODOX_WALK,
     mobility: [0, 3, 3, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     phase: [0, 1, 1, 2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     phase_total: 24,

@@ -31,6 +31,17 @@ pub enum Walk {
     King,
 }
 
+/// The walks of the orthodox kinds (pawn, knight, bishop, rook, queen, king: no mobility
+/// term for pawns and kings), shared by the games that use the chess pieces.
+pub const ORTHODOX_WALK: [Walk; 16] = {
+    let mut w = [Walk::None; 16];
+    w[1] = Walk::Knight;
+    w[2] = Walk::Bishop;
+    w[3] = Walk::Rook;
+    w[4] = Walk::Queen;
+    w
+};
+
 /// The variant-specific term of the evaluation.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Feature {
