@@ -148,6 +148,20 @@ mod tests {
         assert_eq!(played.canonical, "-d4:wq -d7:bq +d7:wq +d8:bq");
         assert!(circe.in_check());
         assert!(Play::<Game>::new(opts(&["circe", "ghost"])).is_err());
+        // Anticirce Cheylan: the king and the bishop both take d7 and are reborn where
+        // they started; the two turns differ (the king loses its castling rights), so
+        // their canonical forms must too, and each must read back as itself.
+        let mut anti: Play<Game> =
+            Play::from_fen(opts(&["anticirce cheylan"]), "r1b1k2r/3N4/8/8/8/8/8/4K3 b kq - 0 1").unwrap();
+        let legal = DynGame::legal(&mut anti);
+        let takes: Vec<&str> =
+            legal.iter().filter(|t| t.canonical.contains("-d7:wn")).map(|t| t.canonical.as_str()).collect();
+        assert!(takes.contains(&"-c8:bb -d7:wn +c8:bb") && takes.contains(&"-d7:wn -e8:bk +e8:bk"), "{takes:?}");
+        for t in &legal {
+            let back = DynGame::play(&mut anti, &t.canonical).unwrap();
+            assert_eq!(back.canonical, t.canonical);
+            anti.undo().unwrap();
+        }
         assert!(Play::<Game>::new(opts(&["frobnicate"])).is_err());
         // Fool's mate: checkmate.
         let mut mate: Play<Game> =

@@ -112,10 +112,13 @@ impl Game {
     /// README), or `None` if the move is not legal. Units hidden under a square count as
     /// removed; units coming back as added — except under a condition with stacks
     /// ([`Condition::base_move`]), where the hidden units stand on their square (a unit
-    /// joining a stack is added there).
+    /// joining a stack is added there). A unit that moves and ends on its own square (no
+    /// stacks) is listed, removed and added, as castling lists both its units.
     pub fn canonical(&mut self, mv: &Move) -> Option<String> {
         let stacks = self.rules.base_move.is_some();
+        let mover = self.pos.unit(mv.from).map(|u| u.piece);
         self.make(mv)?;
+        let returned = !stacks && !mv.is_null() && mover.is_some() && self.pos.unit(mv.from).map(|u| u.piece) == mover;
         let effects: Vec<Effect> = self
             .pos
             .frame()
@@ -129,9 +132,13 @@ impl Game {
             })
             .collect();
         self.unmake();
-        // Castling lists king and rook even when one stays on its square (Chess960).
+        // Castling lists king and rook even when one stays on its square (Chess960); in
+        // the same way, a moving unit that ends on its own square (an Anticirce capturer
+        // reborn where it started) is listed, or Kd8*d7 and Bc8*d7 reborn at home would
+        // both read `-d7:wn`.
         let kept: &[Square] = match mv.castle {
             Some((rook_from, _)) => &[mv.from, rook_from],
+            None if returned => &[mv.from],
             None => &[],
         };
         Some(chimere_core::canonical::part_from_effects_keeping(&effects, &NOTATION, "PASS", kept))

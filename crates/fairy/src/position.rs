@@ -131,6 +131,17 @@ impl CastlingHomes {
     pub fn rook_square(&self, slot: usize) -> Square {
         Square::from_coords(self.rook[slot], chimere_core::setup::back_rank(chimere_core::setup::slot_colour(slot)))
     }
+    /// Every square these homes tie a castling right to.
+    pub fn squares(&self) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for c in Colour::PLAYERS {
+            b.set(self.king_square(c));
+        }
+        for slot in 0..4 {
+            b.set(self.rook_square(slot));
+        }
+        b
+    }
 }
 
 /// The rook bit of each castling slot (white queen side, white king side, black queen
@@ -177,6 +188,14 @@ pub const fn rights_of_square(sq: Square) -> u8 {
         63 => B_KINGSIDE,
         _ => 0,
     }
+}
+
+/// An open journal frame: where its effects start, and the outer frame's
+/// [`Position::vacated`].
+#[derive(Copy, Clone, Debug)]
+struct Frame {
+    start: u32,
+    vacated: Bitboard,
 }
 
 /// One recorded change of the position.
@@ -316,6 +335,9 @@ pub struct Position {
     side: Colour,
     rights: u8,
     homes: CastlingHomes,
+    /// The squares [`Position::rights_of_square`] gives rights to (kings' and castling
+    /// rooks' homes), so that the play pipeline can skip every other square at once.
+    castle_squares: Bitboard,
     ep: Option<EnPassant>,
     /// Plies played (vchess's counter) and plies since the last capture or pawn move.
     plies: u32,
@@ -332,7 +354,10 @@ pub struct Position {
     /// Holes: squares no unit may stand on, move to or pass over.
     holes: Bitboard,
     journal: Vec<Fx>,
-    frames: Vec<u32>,
+    frames: Vec<Frame>,
+    /// The squares of [`Position::castle_squares`] a unit was removed from in the
+    /// innermost open frame (saved in the frame below when a frame opens).
+    vacated: Bitboard,
     last: Option<LastMove>,
 }
 
@@ -373,6 +398,7 @@ impl Position {
             side: Colour::White,
             rights: 0,
             homes: CastlingHomes::ORTHODOX,
+            castle_squares: CastlingHomes::ORTHODOX.squares(),
             ep: None,
             plies: 0,
             halfmove: 0,
@@ -384,6 +410,7 @@ impl Position {
             holes: Bitboard::EMPTY,
             journal: Vec::with_capacity(256),
             frames: Vec::with_capacity(64),
+            vacated: Bitboard::EMPTY,
             last: None,
         }
     }
@@ -633,6 +660,7 @@ impl Position {
         let r = self.rights;
         self.raw(Fx::Rights(r, 0));
         self.homes = homes;
+        self.castle_squares = homes.squares();
         self.raw(Fx::Rights(0, r));
     }
     /// Sets the move counters (set-up only; not hashed).
@@ -746,7 +774,8 @@ impl Position {
     /// Starts a journal frame (one move).
     #[inline]
     pub fn begin(&mut self) {
-        self.frames.push(self.journal.len() as u32);
+        self.frames.push(Frame { start: self.journal.len() as u32, vacated: self.vacated });
+        self.vacated = Bitboard::EMPTY;
     }
     /// Applies and records an effect in the current frame.
     #[inline]
@@ -756,7 +785,9 @@ impl Position {
     }
     /// Reverts the current frame and drops it.
     pub fn rollback(&mut self) {
-        let start = self.frames.pop().expect("a frame is open") as usize;
+        let Frame { start, vacated } = self.frames.pop().expect("a frame is open");
+        self.vacated = vacated;
+        let start = start as usize;
         while self.journal.len() > start {
             let fx = self.journal.pop().expect("non-empty");
             self.raw(fx.inverse());
@@ -764,7 +795,7 @@ impl Position {
     }
     /// The effects of the current (innermost) frame.
     pub fn frame(&self) -> &[Fx] {
-        let start = *self.frames.last().unwrap_or(&0) as usize;
+        let start = self.frames.last().map_or(0, |f| f.start) as usize;
         &self.journal[start..]
     }
     /// Number of open frames.
@@ -778,6 +809,7 @@ impl Position {
     pub fn remove(&mut self, sq: Square) -> Option<Unit> {
         let u = self.unit(sq)?;
         self.apply(Fx::Remove(sq, u));
+        self.vacated |= self.castle_squares & Bitboard::from_square(sq);
         Some(u)
     }
     #[inline]
@@ -812,6 +844,13 @@ impl Position {
     /// the board as it stands).
     #[inline]
     pub fn set_ep(&mut self, ep: Option<EnPassant>) {
+        // Most turns neither make nor clear an en passant state: decided inline.
+        if ep.is_some() || self.ep.is_some() {
+            self.change_ep(ep);
+        }
+    }
+    #[inline]
+    fn change_ep(&mut self, ep: Option<EnPassant>) {
         if ep != self.ep {
             let ep = self.keyed(ep);
             self.apply(Fx::Ep(self.ep, ep));
@@ -899,6 +938,18 @@ impl Position {
             }
         }
         r
+    }
+
+    /// The castling rights of the squares a unit left or was taken from in the current
+    /// journal frame.
+    #[inline]
+    pub fn rights_lost_in_frame(&self) -> u8 {
+        let mut lost = 0;
+        let mut vacated = self.vacated;
+        while let Some(s) = vacated.pop() {
+            lost |= self.rights_of_square(s);
+        }
+        lost
     }
 
     /// The castling-right bits tied to a square: a king's or a castling rook's home

@@ -106,17 +106,6 @@ impl Play<'_> {
 /// Result of playing a move: whether the rules accepted it, and its notes.
 pub type Notes = ArrayVec<Note, 8>;
 
-/// The castling rights of the squares a unit left or was taken from in the current frame.
-pub(super) fn rights_lost(pos: &Position) -> u8 {
-    let mut lost = 0;
-    for fx in pos.frame() {
-        if let crate::position::Fx::Remove(s, _) = fx {
-            lost |= pos.rights_of_square(*s);
-        }
-    }
-    lost
-}
-
 impl Game {
     /// Plays `mv` for `mover` inside a new journal frame; on `Err` the frame is already
     /// rolled back.
@@ -246,7 +235,7 @@ impl Game {
             }
         }
         // Castling rights: lost when a unit leaves or is taken from its square; regained by rebirths.
-        let lost = rights_lost(pos);
+        let lost = if old_rights != 0 { pos.rights_lost_in_frame() } else { 0 };
         let regained = if regain != 0 { regain & pos.implied_rights() } else { 0 };
         pos.set_rights((old_rights & !lost) | regained);
         // En passant: a pawn that advanced two (or three) squares may be taken on each
@@ -303,7 +292,7 @@ impl Game {
             }
             pos.add(mv.to, mv.promo.map_or(moving, |k| moving.with_kind(k)));
         }
-        pos.set_rights(old_rights & !rights_lost(pos));
+        pos.set_rights(old_rights & !pos.rights_lost_in_frame());
         pos.set_ep(None);
         pos.flip_side_clock(sh.object.is_some_and(|(_, to)| to.is_none()) || moving.kind() == PAWN);
         Ok(())
