@@ -10,7 +10,8 @@
 use crate::bot::Bot;
 use crate::rules::{self, DynGame, EndReason, TurnText};
 use crate::setup::Setup;
-use crate::store::{GameFilter, GameRecord, MoveRecord, Store, StoreError};
+use crate::store::{Append, GameFilter, GameRecord, MoveRecord, Store, StoreError};
+use crate::writer::MoveWriter;
 use chimere_core::{Colour, Status};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -234,6 +235,8 @@ impl Room {
 /// The server's shared state: the store, the live rooms, the computer player.
 pub struct Hub {
     pub store: Arc<dyn Store>,
+    /// The moves' writer thread (group commit): every move is stored through it.
+    writer: MoveWriter,
     rooms: StdMutex<HashMap<String, Arc<Mutex<Room>>>>,
     pub bot: Option<Arc<dyn Bot>>,
     pub limits: Limits,
@@ -288,8 +291,9 @@ fn cannot_win(variant: &str, setup: &Setup, fen: &str, s: usize) -> bool {
 }
 
 impl Hub {
-    pub fn new(store: Arc<dyn Store>, bot: Option<Arc<dyn Bot>>, limits: Limits) -> Arc<Hub> {
-        Arc::new(Hub { store, rooms: StdMutex::new(HashMap::new()), bot, limits })
+    pub fn new(store: Arc<dyn Store>, bot: Option<Arc<dyn Bot>>, limits: Limits) -> Result<Arc<Hub>, String> {
+        let writer = MoveWriter::start(store.clone())?;
+        Ok(Arc::new(Hub { store, writer, rooms: StdMutex::new(HashMap::new()), bot, limits }))
     }
 
     fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Mutex<Room>>>> {
@@ -552,7 +556,7 @@ impl Hub {
             let mut r = room.lock().await;
             let Some(bot_id) = r.seat_player(stm).map(str::to_string) else { return };
             if r.rec.ply == ply
-                && let Err(e) = hub.play_move(&room, &mut r, &bot_id, ply, &turn)
+                && let Err(e) = hub.play_move(&room, &mut r, &bot_id, ply, &turn).await
             {
                 eprintln!("game {}: the computer's turn {turn} refused: {}", r.rec.id, e.message);
             }
@@ -573,7 +577,7 @@ impl Hub {
             ClientMsg::Sync => Ok(Some(r.state_json(seat).to_string())),
             ClientMsg::Move { ply, turn } => {
                 let p = player.ok_or_else(|| Refusal::new("spectator", "spectators cannot move"))?;
-                self.play_move(room, &mut r, p, ply, &turn)?;
+                self.play_move(room, &mut r, p, ply, &turn).await?;
                 Ok(None)
             }
             ClientMsg::Join => {
@@ -770,8 +774,10 @@ impl Hub {
         Ok(())
     }
 
-    /// Checks, stores, applies and broadcasts one turn.
-    pub fn play_move(
+    /// Checks, stores, applies and broadcasts one turn. The caller holds the room's lock
+    /// throughout, also while the move waits for its group commit: nothing else happens in
+    /// this game until the move is stored (or refused), then it is broadcast.
+    pub async fn play_move(
         self: &Arc<Hub>,
         room: &Arc<Mutex<Room>>,
         r: &mut Room,
@@ -816,13 +822,16 @@ impl Hub {
             black_ms: clocks[1],
             at_ms: now,
         };
-        if let Err(e) = self.store.append_move(&r.rec.id, ply, &rec) {
-            r.game.undo();
-            return Err(match e {
-                StoreError::Conflict { .. } => Refusal::new("stale", e.to_string()),
-                other => Refusal::new("storage", other.to_string()),
-            });
-        }
+        let rec = match self.writer.append(Append { game: r.rec.id.clone(), expected_ply: ply, rec }).await {
+            Ok(stored) => stored.rec,
+            Err(e) => {
+                r.game.undo();
+                return Err(match e {
+                    StoreError::Conflict { .. } => Refusal::new("stale", e.to_string()),
+                    other => Refusal::new("storage", other.to_string()),
+                });
+            }
+        };
         r.rec.ply = ply + 1;
         r.rec.white_ms = clocks[0];
         r.rec.black_ms = clocks[1];

@@ -5,7 +5,7 @@
 //! Modules: [`store`] (storage), [`hub`] (the referee: rooms, clocks, messages), [`web`]
 //! (HTTP, assets, WebSocket), [`identity`] (signed anonymous ids), [`pgn`], [`setup`]
 //! (a game's options), [`bot`] (the computer player's interface), [`rules`] (the rules
-//! API as used here).
+//! API as used here), [`writer`] (the moves' writer thread: group commit).
 
 pub mod bot;
 pub mod client;
@@ -17,6 +17,7 @@ pub mod rules;
 pub mod setup;
 pub mod store;
 pub mod web;
+pub mod writer;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -42,7 +43,7 @@ pub async fn start(config: Config) -> Result<(SocketAddr, tokio::task::JoinHandl
     let store = store::SqliteStore::open(&config.db).map_err(|e| format!("{}: {e}", config.db.display()))?;
     let store: Arc<dyn store::Store> = Arc::new(store);
     let secret = store.secret().map_err(|e| e.to_string())?;
-    let hub = hub::Hub::new(store, bot::default_bot(), config.limits.clone());
+    let hub = hub::Hub::new(store, bot::default_bot(), config.limits.clone())?;
     hub.resume_all().await?;
     let app = web::App { hub, signer: identity::Signer::new(secret) };
     let listener = tokio::net::TcpListener::bind(&config.listen)

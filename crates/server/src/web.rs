@@ -7,7 +7,7 @@ use crate::identity::{COOKIE, Signer};
 use crate::pgn;
 use crate::rules;
 use crate::setup::Setup;
-use crate::store::{GameFilter, GameRecord, MoveRecord};
+use crate::store::{Append, GameFilter, GameRecord, MoveRecord};
 use axum::Router;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, Request, State};
@@ -405,19 +405,26 @@ async fn import(State(app): State<App>, body: String) -> Response {
     if let Err(e) = store.create_game(&rec) {
         return refuse(StatusCode::INTERNAL_SERVER_ERROR, Refusal::new("storage", e.to_string()));
     }
-    for (i, t) in history.iter().enumerate() {
-        let m = MoveRecord {
-            ply: i as u32 + 1,
-            uci: t.uci.clone(),
-            canonical: t.canonical.clone(),
-            notation: t.notation.clone(),
-            white_ms: 0,
-            black_ms: 0,
-            at_ms: now,
-        };
-        if let Err(e) = store.append_move(&rec.id, i as u32, &m) {
-            return refuse(StatusCode::INTERNAL_SERVER_ERROR, Refusal::new("storage", e.to_string()));
-        }
+    // The whole game in one group (one transaction).
+    let group: Vec<Append> = history
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Append {
+            game: rec.id.clone(),
+            expected_ply: i as u32,
+            rec: MoveRecord {
+                ply: i as u32 + 1,
+                uci: t.uci.clone(),
+                canonical: t.canonical.clone(),
+                notation: t.notation.clone(),
+                white_ms: 0,
+                black_ms: 0,
+                at_ms: now,
+            },
+        })
+        .collect();
+    if let Some(Err(e)) = store.append_moves(&group).into_iter().find(Result::is_err) {
+        return refuse(StatusCode::INTERNAL_SERVER_ERROR, Refusal::new("storage", e.to_string()));
     }
     Json(json!({"id": rec.id, "url": format!("/game/{}", rec.id), "plies": history.len()})).into_response()
 }
