@@ -270,6 +270,21 @@ const UPDATE_PLY: &str =
 const INSERT_MOVE: &str = "INSERT INTO moves (game_id, ply, uci, canonical, notation, white_ms, black_ms, at_ms) \
      VALUES (?1,?2,?3,?4,?5,?6,?7,?8)";
 
+/// Runs `f` inside a savepoint (its statements prepared once per connection): on error,
+/// whatever `f` wrote is rolled back and the enclosing transaction goes on.
+fn in_savepoint(tx: &Connection, f: impl FnOnce() -> StoreResult<()>) -> StoreResult<()> {
+    let run = |sql: &str| tx.prepare_cached(sql).and_then(|mut st| st.execute([])).map(|_| ());
+    run("SAVEPOINT one_move")?;
+    match f() {
+        Ok(()) => Ok(run("RELEASE one_move")?),
+        Err(e) => {
+            let _ = run("ROLLBACK TO one_move");
+            let _ = run("RELEASE one_move");
+            Err(e)
+        }
+    }
+}
+
 /// One move under the ply guard, inside the caller's transaction (nothing written on error).
 fn append_in(tx: &Connection, id: &str, expected_ply: u32, m: &MoveRecord) -> StoreResult<()> {
     let changed = tx.prepare_cached(UPDATE_PLY)?.execute(params![id, expected_ply, m.white_ms, m.black_ms, m.at_ms])?;
@@ -372,7 +387,7 @@ impl Store for SqliteStore {
 
     fn append_moves(&self, batch: &[Append]) -> Vec<StoreResult<()>> {
         let mut conn = self.lock();
-        let mut tx = match conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate) {
+        let tx = match conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate) {
             Ok(tx) => tx,
             Err(e) => {
                 let msg = e.to_string();
@@ -383,12 +398,7 @@ impl Store for SqliteStore {
         for a in batch {
             // A savepoint per move: a move that fails half-way leaves nothing behind, and
             // the others of the group are still committed.
-            // (Dropped without `commit`, a savepoint rolls back.)
-            let one = tx.savepoint().map_err(StoreError::from).and_then(|sp| {
-                append_in(&sp, &a.game, a.expected_ply, &a.rec)?;
-                Ok(sp.commit()?)
-            });
-            out.push(one);
+            out.push(in_savepoint(&tx, || append_in(&tx, &a.game, a.expected_ply, &a.rec)));
         }
         if let Err(e) = tx.commit() {
             let msg = e.to_string();
