@@ -12,8 +12,9 @@ use crate::rules::{self, DynGame, EndReason, TurnText};
 use crate::setup::Setup;
 use crate::store::{Append, GameFilter, GameRecord, MoveRecord, Store, StoreError};
 use crate::writer::MoveWriter;
+use axum::extract::ws::Utf8Bytes;
 use chimere_core::{Colour, Status};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex as StdMutex};
@@ -106,14 +107,47 @@ fn turn_json(t: &TurnText) -> Value {
     json!({"uci": t.uci, "notation": t.notation, "canonical": t.canonical})
 }
 
+/// A turn as sent (serialised straight from the texts, without a `Value` in between).
+#[derive(Serialize)]
+struct TurnOut<'a> {
+    uci: &'a str,
+    notation: &'a str,
+    canonical: &'a str,
+}
+
+impl<'a> From<&'a TurnText> for TurnOut<'a> {
+    fn from(t: &'a TurnText) -> Self {
+        TurnOut { uci: &t.uci, notation: &t.notation, canonical: &t.canonical }
+    }
+}
+
+/// The legal list as sent.
+struct LegalOut<'a>(&'a [TurnText]);
+
+impl Serialize for LegalOut<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(TurnOut::from))
+    }
+}
+
+/// Appends `v` as JSON to `out`.
+fn push_json(out: &mut Vec<u8>, v: &impl Serialize) {
+    // Serialising these values (strings, numbers, plain structs, a `Value`) into memory
+    // cannot fail: no map with non-string keys, no failing writer.
+    let _ = serde_json::to_writer(&mut *out, v);
+}
+
 /// One live game.
 pub struct Room {
     pub rec: GameRecord,
     pub setup: Setup,
     game: Box<dyn DynGame>,
     pub moves: Vec<MoveRecord>,
+    /// The position after each move (FEN), for the move list's "copy FEN".
+    fens: Vec<String>,
     legal: Vec<TurnText>,
-    tx: broadcast::Sender<Arc<str>>,
+    /// Broadcast messages: `Utf8Bytes` are shared (reference-counted), not copied, per receiver.
+    tx: broadcast::Sender<Utf8Bytes>,
     conns: [u32; 2],
     gone_since: [Option<i64>; 2],
     offers: [Option<usize>; 3],
@@ -210,7 +244,7 @@ impl Room {
             "fen": self.game.fen(),
             "ply": self.rec.ply,
             "side": side_name(self.to_move()),
-            "moves": self.moves.iter().map(|m| json!({"uci": m.uci, "notation": m.notation, "canonical": m.canonical})).collect::<Vec<_>>(),
+            "moves": self.moves.iter().zip(&self.fens).map(|(m, fen)| json!({"uci": m.uci, "notation": m.notation, "canonical": m.canonical, "fen": fen})).collect::<Vec<_>>(),
             "legal": self.legal.iter().map(turn_json).collect::<Vec<_>>(),
             "players": {"white": self.player_json(0), "black": self.player_json(1)},
             "you": you.map(side_name),
@@ -224,7 +258,28 @@ impl Room {
     }
 
     fn broadcast_state(&self) {
-        let _ = self.tx.send(Arc::from(self.state_json(None).to_string()));
+        let _ = self.tx.send(Utf8Bytes::from(self.state_json(None).to_string()));
+    }
+
+    /// The `move` message of the turn just played (`fen`: the position after it): written
+    /// straight into one string, the legal list serialised once for every receiver.
+    fn move_message(&self, played: &TurnText, fen: &str, now: i64) -> String {
+        let mut out = Vec::with_capacity(160 + self.legal.len() * 48);
+        out.extend_from_slice(br#"{"t":"move","ply":"#);
+        push_json(&mut out, &self.rec.ply);
+        out.extend_from_slice(br#","move":"#);
+        push_json(&mut out, &TurnOut::from(played));
+        out.extend_from_slice(br#","fen":"#);
+        push_json(&mut out, &fen);
+        out.extend_from_slice(br#","side":""#);
+        out.extend_from_slice(side_name(self.to_move()).as_bytes());
+        out.extend_from_slice(br#"","legal":"#);
+        push_json(&mut out, &LegalOut(&self.legal));
+        out.extend_from_slice(br#","clock":"#);
+        push_json(&mut out, &self.clock_json(now));
+        out.push(b'}');
+        // Only JSON text (UTF-8) was written.
+        String::from_utf8(out).unwrap_or_default()
     }
 
     fn refresh_legal(&mut self) {
@@ -334,10 +389,12 @@ impl Hub {
         let moves = self.store.moves(id).map_err(|e| Refusal::new("storage", e.to_string()))?;
         let setup: Setup = serde_json::from_str(&rec.setup).unwrap_or_default();
         let mut game = new_game(&rec, &setup).map_err(|e| Refusal::new("storage", e))?;
+        let mut fens = Vec::with_capacity(moves.len());
         for m in &moves {
             game.play(&m.canonical).map_err(|e| {
                 Refusal::new("storage", format!("stored move {} ({}) cannot be replayed: {e}", m.ply, m.notation))
             })?;
+            fens.push(game.fen());
         }
         let (tx, _) = broadcast::channel(64);
         let mut room = Room {
@@ -345,6 +402,7 @@ impl Hub {
             setup,
             game,
             moves,
+            fens,
             legal: Vec::new(),
             tx,
             conns: [0, 0],
@@ -382,7 +440,7 @@ impl Hub {
         self: &Arc<Hub>,
         id: &str,
         player: Option<&str>,
-    ) -> Result<(Arc<Mutex<Room>>, broadcast::Receiver<Arc<str>>, Option<usize>, String), Refusal> {
+    ) -> Result<(Arc<Mutex<Room>>, broadcast::Receiver<Utf8Bytes>, Option<usize>, String), Refusal> {
         let room = self.room(id)?;
         let mut r = room.lock().await;
         let seat = player.and_then(|p| r.seat_of(p));
@@ -762,6 +820,7 @@ impl Hub {
         for _ in 0..n {
             r.game.undo();
             r.moves.pop();
+            r.fens.pop();
         }
         r.rec.ply = new_ply;
         r.rec.white_ms = w;
@@ -809,7 +868,11 @@ impl Hub {
             self.flag(r, s, now);
             return Err(Refusal::new("time", "your time is up"));
         }
-        let played = r.game.play(turn).map_err(|e| Refusal::new("illegal", e.to_string()))?;
+        // The token is looked up in the legal list already made for this position, and the
+        // turn played by its canonical form: the form the rules find first.
+        let known = r.legal.iter().find(|t| t.uci == turn || t.canonical == turn).map(|t| t.canonical.clone());
+        let played =
+            r.game.play(known.as_deref().unwrap_or(turn)).map_err(|e| Refusal::new("illegal", e.to_string()))?;
         if r.clock_running() {
             clocks[s] += r.rec.increment_ms;
         }
@@ -847,16 +910,10 @@ impl Hub {
             finish(&mut r.rec, outcome.status, reason_text(outcome.reason));
         }
         r.refresh_legal();
-        let msg = json!({
-            "t": "move",
-            "ply": r.rec.ply,
-            "move": turn_json(&played),
-            "fen": r.game.fen(),
-            "side": side_name(r.to_move()),
-            "legal": r.legal.iter().map(turn_json).collect::<Vec<_>>(),
-            "clock": r.clock_json(now),
-        });
-        let _ = r.tx.send(Arc::from(msg.to_string()));
+        let fen = r.game.fen();
+        let msg = r.move_message(&played, &fen, now);
+        r.fens.push(fen);
+        let _ = r.tx.send(Utf8Bytes::from(msg));
         if outcome.status != Status::Ongoing {
             self.save_end(r);
         } else {

@@ -9,7 +9,7 @@ use crate::rules;
 use crate::setup::Setup;
 use crate::store::{Append, GameFilter, GameRecord, MoveRecord};
 use axum::Router;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
@@ -537,15 +537,15 @@ async fn live(app: App, player: String, id: String, mut socket: WebSocket) {
                 }
             }
             out = rx.recv() => {
-                let text: String = match out {
-                    Ok(t) => t.to_string(),
+                let text: Utf8Bytes = match out {
+                    Ok(t) => t,
                     Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
                         let r = room.lock().await;
-                        r.state_json(seat).to_string()
+                        r.state_json(seat).to_string().into()
                     }
                     Err(_) => break,
                 };
-                if socket.send(Message::Text(text.into())).await.is_err() { break }
+                if socket.send(Message::Text(text)).await.is_err() { break }
             }
         }
     }
