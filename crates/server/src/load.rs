@@ -45,7 +45,10 @@ struct Token {
 #[derive(Default)]
 struct GameRun {
     id: String,
-    rtts_us: Vec<u64>,
+    /// Each move's round trip (µs) and when it was sent (ms since the start of the run).
+    rtts: Vec<(u64, u64)>,
+    /// When both players of the game were seated and connected (ms since the start).
+    ready_ms: u64,
     accepted: u32,
     errors: Vec<String>,
 }
@@ -69,7 +72,7 @@ pub fn run(server: &str, games: usize, plies: usize, variant: Option<&str>, thin
             let addr = server.to_string();
             let variant = variants[i % variants.len()].clone();
             tasks.push(tokio::spawn(async move {
-                let game = one_game(&addr, &variant, plies, i as u64, think_ms);
+                let game = one_game(&addr, &variant, plies, i as u64, think_ms, started);
                 match tokio::time::timeout(Duration::from_secs(900), game).await {
                     Ok(Ok(r)) => r,
                     Ok(Err(e)) => GameRun { errors: vec![e], ..GameRun::default() },
@@ -96,14 +99,30 @@ pub fn run(server: &str, games: usize, plies: usize, variant: Option<&str>, thin
                 lost += r.accepted.abs_diff(stored);
             }
         }
-        let mut all: Vec<u64> = runs.iter().flat_map(|r| r.rtts_us.iter().copied()).collect();
+        let mut all: Vec<u64> = runs.iter().flat_map(|r| r.rtts.iter().map(|m| m.0)).collect();
         all.sort_unstable();
+        // The set-up (identities, creating, joining, connecting: HTTP and WebSocket
+        // handshakes) of the later games overlaps the first moves of the earlier ones.
+        let set_up_ms = runs.iter().map(|r| r.ready_ms).max().unwrap_or(0);
+        let mut after: Vec<u64> =
+            runs.iter().flat_map(|r| r.rtts.iter().filter(|m| m.1 > set_up_ms).map(|m| m.0)).collect();
+        after.sort_unstable();
         let errors: Vec<&String> = runs.iter().flat_map(|r| r.errors.iter()).collect();
-        let pct = |p: f64| -> f64 {
+        let pct = |all: &[u64], p: f64| -> f64 {
             if all.is_empty() {
                 return 0.0;
             }
             all[((all.len() as f64 * p).ceil() as usize).clamp(1, all.len()) - 1] as f64 / 1000.0
+        };
+        let line = |all: &[u64]| {
+            format!(
+                "p50 {:.2}  p90 {:.2}  p95 {:.2}  p99 {:.2}  max {:.2}",
+                pct(all, 0.50),
+                pct(all, 0.90),
+                pct(all, 0.95),
+                pct(all, 0.99),
+                pct(all, 1.0)
+            )
         };
         let think = if think_ms == 0 {
             "no think time: saturation test".to_string()
@@ -117,13 +136,14 @@ pub fn run(server: &str, games: usize, plies: usize, variant: Option<&str>, thin
             elapsed.as_secs_f64(),
             all.len() as f64 / elapsed.as_secs_f64()
         );
+        println!("round trip ms, every move: {}", line(&all));
+        let steady_s = (elapsed.as_millis() as u64).saturating_sub(set_up_ms) as f64 / 1000.0;
         println!(
-            "round trip ms: p50 {:.2}  p90 {:.2}  p95 {:.2}  p99 {:.2}  max {:.2}",
-            pct(0.50),
-            pct(0.90),
-            pct(0.95),
-            pct(0.99),
-            pct(1.0)
+            "set-up: every game seated and connected after {:.1} s; the {} moves sent after it: {} ({:.0} moves/s)",
+            set_up_ms as f64 / 1000.0,
+            after.len(),
+            line(&after),
+            after.len() as f64 / steady_s.max(0.001)
         );
         println!("stored: {checked} games checked, {lost} moves missing");
         println!("errors: {}", errors.len());
@@ -159,7 +179,14 @@ fn think(think_ms: u64, seed: u64, ply: u64) -> Duration {
     Duration::from_millis(think_ms / 2 + mix(seed ^ 0x0074_6869_6E6B, ply) % spread)
 }
 
-async fn one_game(addr: &str, variant: &str, plies: usize, seed: u64, think_ms: u64) -> Result<GameRun, String> {
+async fn one_game(
+    addr: &str,
+    variant: &str,
+    plies: usize,
+    seed: u64,
+    think_ms: u64,
+    started: Instant,
+) -> Result<GameRun, String> {
     let a = client::identity(addr).await?;
     let b = client::identity(addr).await?;
     let body = json!({"variant": variant, "opponent": "private", "colour": "white"}).to_string();
@@ -170,14 +197,15 @@ async fn one_game(addr: &str, variant: &str, plies: usize, seed: u64, think_ms: 
     black.send(&json!({"t": "join"})).await?;
     black.until(10_000, |v| v["t"] == "state" && v["you"] == "black").await?;
     let white = Live::connect(addr, &id, Some(&a)).await?;
+    let ready_ms = started.elapsed().as_millis() as u64;
     let (w, bl) = tokio::join!(
-        side_loop(white, "white", plies, seed, think_ms),
-        side_loop(black, "black", plies, seed, think_ms)
+        side_loop(white, "white", plies, seed, think_ms, started),
+        side_loop(black, "black", plies, seed, think_ms, started)
     );
-    let mut run = GameRun { id, ..GameRun::default() };
+    let mut run = GameRun { id, ready_ms, ..GameRun::default() };
     for r in [w, bl] {
         let (rtts, accepted, errs) = r;
-        run.rtts_us.extend(rtts);
+        run.rtts.extend(rtts);
         run.accepted = run.accepted.max(accepted);
         run.errors.extend(errs);
     }
@@ -185,7 +213,14 @@ async fn one_game(addr: &str, variant: &str, plies: usize, seed: u64, think_ms: 
 }
 
 /// One player: thinks, then moves when it is its turn, until `plies` turns or the end.
-async fn side_loop(mut live: Live, me: &str, plies: usize, seed: u64, think_ms: u64) -> (Vec<u64>, u32, Vec<String>) {
+async fn side_loop(
+    mut live: Live,
+    me: &str,
+    plies: usize,
+    seed: u64,
+    think_ms: u64,
+    started: Instant,
+) -> (Vec<(u64, u64)>, u32, Vec<String>) {
     let mut rtts = Vec::new();
     let mut errors = Vec::new();
     let mut pending: Option<(u64, Instant)> = None;
@@ -215,7 +250,7 @@ async fn side_loop(mut live: Live, me: &str, plies: usize, seed: u64, think_ms: 
                 if let Some((p, t)) = pending
                     && p + 1 == ply
                 {
-                    rtts.push(t.elapsed().as_micros() as u64);
+                    rtts.push((t.elapsed().as_micros() as u64, t.duration_since(started).as_millis() as u64));
                     pending = None;
                 }
                 true
