@@ -156,6 +156,22 @@ impl Drop for SqliteStore {
 /// writer or a reader; the WAL restarts from its beginning once fully copied).
 const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
 
+/// WAL size (frames of a 4 KiB page) above which a checkpoint waits for the writer.
+const WAL_RESTART_FRAMES: i64 = 16_384;
+
+/// One checkpoint. PASSIVE never waits, but under a steady stream of commits it never
+/// catches up with the writer either, and the WAL only restarts from its beginning
+/// once a checkpoint has caught up: past [`WAL_RESTART_FRAMES`] (64 MiB) the checkpoint
+/// is RESTART, which holds the next commit back until it has finished (most of the WAL
+/// is already copied by then) so that the WAL starts again from its beginning.
+fn checkpoint(conn: &Connection) -> rusqlite::Result<()> {
+    let frames: i64 = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get(1))?;
+    if frames > WAL_RESTART_FRAMES {
+        conn.query_row("PRAGMA wal_checkpoint(RESTART)", [], |_| Ok(()))?;
+    }
+    Ok(())
+}
+
 fn connect(path: &Path) -> StoreResult<Connection> {
     let conn = Connection::open(path)?;
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
@@ -219,6 +235,8 @@ impl SqliteStore {
     pub fn open(path: &Path) -> StoreResult<SqliteStore> {
         let conn = connect(path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
+        // A WAL grown under load is cut back to this size once it restarts.
+        conn.pragma_update(None, "journal_size_limit", 64 * 1024 * 1024)?;
         let version: usize = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
         if version > MIGRATIONS.len() {
             return Err(StoreError::Db(format!(
@@ -239,7 +257,7 @@ impl SqliteStore {
             .name("chimere-checkpoint".into())
             .spawn(move || {
                 while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(CHECKPOINT_EVERY) {
-                    if let Err(e) = checkpoints.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
+                    if let Err(e) = checkpoint(&checkpoints) {
                         eprintln!("database checkpoint: {e}");
                     }
                 }
