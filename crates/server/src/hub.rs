@@ -420,8 +420,22 @@ impl Hub {
         Ok(arc)
     }
 
+    /// Runs a store call on the blocking pool, not on an async worker thread: a write
+    /// waits for the write connection, which the moves' writer holds during each group
+    /// commit, and a worker thread blocked there would hold up every game it serves.
+    pub async fn blocking<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, Refusal> {
+        let store = self.store.clone();
+        tokio::task::spawn_blocking(move || f(store.as_ref()))
+            .await
+            .map_err(|e| Refusal::new("storage", e.to_string()))?
+            .map_err(|e| Refusal::new("storage", e.to_string()))
+    }
+
     /// Creates a stored game and returns its id.
-    pub fn create(&self, mut rec: GameRecord) -> Result<String, Refusal> {
+    pub async fn create(&self, mut rec: GameRecord) -> Result<String, Refusal> {
         let setup: Setup = serde_json::from_str(&rec.setup).unwrap_or_default();
         if rec.start_fen.is_empty() {
             let g = rules::create(&rec.variant, setup.options(), None)
@@ -430,8 +444,11 @@ impl Hub {
         } else {
             new_game(&rec, &setup).map_err(|e| Refusal::new("bad-request", e))?;
         }
-        self.store.create_game(&rec).map_err(|e| Refusal::new("storage", e.to_string()))?;
-        Ok(rec.id)
+        self.blocking(move |store| {
+            store.create_game(&rec)?;
+            Ok(rec.id)
+        })
+        .await
     }
 
     /// A new connection to game `id` by `player` (None: no identity): its room, the
@@ -659,7 +676,8 @@ impl Hub {
                 }
                 r.rec.status = "playing".into();
                 r.rec.updated_ms = now_ms();
-                self.store.update_game(&r.rec).map_err(|e| Refusal::new("storage", e.to_string()))?;
+                let rec = r.rec.clone();
+                self.blocking(move |store| store.update_game(&rec)).await?;
                 let s = r.seat_of(p).unwrap_or(0);
                 r.conns[s] += 1;
                 r.gone_since[s] = None;
@@ -741,9 +759,10 @@ impl Hub {
                 }
                 match action {
                     Offer::Offer | Offer::Accept if r.offers[REMATCH] == Some(1 - s) || r.is_bot(1 - s) => {
-                        let id = self.rematch(&mut r)?;
+                        let id = self.rematch(&mut r).await?;
                         r.rec.rematch = Some(id);
-                        self.store.update_game(&r.rec).map_err(|e| Refusal::new("storage", e.to_string()))?;
+                        let rec = r.rec.clone();
+                        self.blocking(move |store| store.update_game(&rec)).await?;
                         r.offers[REMATCH] = None;
                         r.broadcast_state();
                     }
@@ -770,7 +789,7 @@ impl Hub {
         Ok(s)
     }
 
-    fn rematch(&self, r: &mut Room) -> Result<String, Refusal> {
+    async fn rematch(&self, r: &mut Room) -> Result<String, Refusal> {
         let now = now_ms();
         let mut setup = r.setup.clone();
         if setup.randomness > 0 {
@@ -799,7 +818,7 @@ impl Hub {
             rematch_of: Some(r.rec.id.clone()),
             rematch: None,
         };
-        self.create(rec)
+        self.create(rec).await
     }
 
     fn take_back(self: &Arc<Hub>, room: &Arc<Mutex<Room>>, r: &mut Room, proposer: usize) -> Result<(), Refusal> {

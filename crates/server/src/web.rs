@@ -146,9 +146,10 @@ async fn set_name(State(app): State<App>, Extension(p): Extension<Player>, body:
     if name.is_empty() || name.chars().count() > 24 || name.chars().any(|c| c.is_control()) {
         return bad("a name is 1 to 24 printable characters");
     }
-    match app.hub.store.set_player_name(&p.0, name) {
+    let (id, owned) = (p.0.clone(), name.to_string());
+    match app.hub.blocking(move |store| store.set_player_name(&id, &owned)).await {
         Ok(()) => Json(json!({"id": p.0, "name": name})).into_response(),
-        Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, Refusal::new("storage", e.to_string())),
+        Err(r) => refuse(StatusCode::INTERNAL_SERVER_ERROR, r),
     }
 }
 
@@ -280,7 +281,7 @@ async fn create_game(State(app): State<App>, Extension(p): Extension<Player>, bo
         rematch_of: None,
         rematch: None,
     };
-    match app.hub.create(rec) {
+    match app.hub.create(rec).await {
         Ok(id) => {
             if other.is_some() {
                 // Start the computer if it has the first turn.
