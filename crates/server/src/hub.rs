@@ -854,7 +854,8 @@ impl Hub {
 
     /// Checks, stores, applies and broadcasts one turn. The caller holds the room's lock
     /// throughout, also while the move waits for its group commit: nothing else happens in
-    /// this game until the move is stored (or refused), then it is broadcast.
+    /// this game until the move is stored (or refused), then it is broadcast. Callers run
+    /// it to completion (never cancelled half-way: the turn is applied before the commit).
     pub async fn play_move(
         self: &Arc<Hub>,
         room: &Arc<Mutex<Room>>,
@@ -889,9 +890,9 @@ impl Hub {
         }
         // The token is looked up in the legal list already made for this position, and the
         // turn played by its canonical form: the form the rules find first.
-        let known = r.legal.iter().find(|t| t.uci == turn || t.canonical == turn).map(|t| t.canonical.clone());
-        let played =
-            r.game.play(known.as_deref().unwrap_or(turn)).map_err(|e| Refusal::new("illegal", e.to_string()))?;
+        let Room { legal, game, .. } = &mut *r;
+        let text = legal.iter().find(|t| t.uci == turn || t.canonical == turn).map_or(turn, |t| t.canonical.as_str());
+        let played = game.play(text).map_err(|e| Refusal::new("illegal", e.to_string()))?;
         if r.clock_running() {
             clocks[s] += r.rec.increment_ms;
         }
