@@ -1,11 +1,12 @@
-// Builds ../crates/server/assets/app.css and pieces.css from chessgroundx's stylesheets
+// Builds ../crates/server/assets/app.css and pieces.css (or into the directory given as
+// argument) from chessgroundx's stylesheets
 // (GPL-3.0, in node_modules) and our own style.css. The piece images are the cburnett set
 // shipped inside chessgroundx (Colin M.L. Burnett, GPLv2+ / CC BY-SA 3.0 / BSD), re-keyed
 // to chessgroundx's role names; every other piece letter is drawn as text by our CSS.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const cg = 'node_modules/chessgroundx/assets/';
-const out = '../crates/server/assets/';
+const out = process.argv[2] || '../crates/server/assets/';
 const base = readFileSync(cg + 'chessground.base.css', 'utf8');
 const brown = readFileSync(cg + 'chessground.brown.css', 'utf8');
 const own = readFileSync('src/style.css', 'utf8');

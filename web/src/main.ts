@@ -208,6 +208,9 @@ function gamePage(id: string) {
   let cg: Api | null = null;
 
   const send = (m: object) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(m)); };
+  // The FEN of the position on the board: the live one, or the one after the move shown
+  // in the move list (the server sends each move's resulting FEN).
+  const shownFen = (): string => (viewPly === null ? st.fen : viewPly === 0 ? st.start_fen : st.moves[viewPly - 1].fen);
   const canMove = () => st && st.status === 'playing' && you === st.side && viewPly === null;
   const partsOf = (t: Turn) => t.uci.split(',');
   const candidates = (): Turn[] => (st?.legal || []).filter((t: Turn) => { const p = partsOf(t); return prefix.every((x, i) => p[i] === x); });
@@ -376,7 +379,7 @@ function gamePage(id: string) {
     }
     actions.append(h('br'));
     btn('Flip board', 'flip', () => { orientation = orientation === 'white' ? 'black' : 'white'; cg?.set({ orientation }); render(); });
-    btn('Copy FEN', 'copy-fen', () => { const fen = viewPly === null ? st.fen : `(position after ply ${viewPly})`; navigator.clipboard?.writeText(st.fen).catch(() => {}); err.textContent = ''; info.textContent = 'FEN: ' + (viewPly === null ? fen : st.fen); });
+    btn('Copy FEN', 'copy-fen', () => { const fen = shownFen(); navigator.clipboard?.writeText(fen).catch(() => {}); err.textContent = ''; info.textContent = 'FEN: ' + fen; });
     const a = h('a', { href: `/api/games/${id}/pgn`, id: 'pgn', download: `chimere-${id}.pgn`, text: 'Download PGN' });
     actions.append(' ', a);
   }
@@ -465,7 +468,7 @@ function gamePage(id: string) {
         render();
       } else if (m.t === 'move') {
         if (!st || m.ply !== st.ply + 1) { send({ t: 'sync' }); return; }
-        st.moves.push(m.move);
+        st.moves.push({ ...m.move, fen: m.fen });
         st.ply = m.ply; st.fen = m.fen; st.side = m.side; st.legal = m.legal; st.clock = m.clock;
         clockBase = Date.now();
         prefix = [];

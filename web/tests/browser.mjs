@@ -127,6 +127,21 @@ await test('two players and a spectator play a chess game to mate by clicking', 
   assert((await c.textContent('#status')).includes('Viewing ply 0'), 'Home goes to the start');
   await c.keyboard.press('ArrowRight');
   assert((await c.locator('#moves .mv.current').textContent()) === 'f3', 'ArrowRight steps one move');
+  // "Copy FEN" copies the position shown, not the live one.
+  const copied = async (q) => { await q.click('#copy-fen'); return (await q.textContent('#info')).replace(/^FEN: /, ''); };
+  const afterF3 = 'rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b';
+  assert((await copied(c)).startsWith(afterF3), 'copy FEN after ply 1: ' + (await c.textContent('#info')));
+  await c.keyboard.press('Home');
+  assert((await copied(c)).startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w'), 'copy FEN at the start');
+  await c.keyboard.press('End');
+  assert((await copied(c)).startsWith('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w'), 'copy FEN of the live position');
+  // The same after a reload (the moves then come with the full state).
+  await c.reload();
+  await c.waitForFunction(() => document.body.dataset.status === 'finished');
+  await c.focus('#moves');
+  await c.keyboard.press('Home');
+  await c.keyboard.press('ArrowRight');
+  assert((await copied(c)).startsWith(afterF3), 'copy FEN after ply 1, after a reload');
   for (const q of [a, b, c]) await q.context().close();
 });
 

@@ -71,6 +71,13 @@ struct LoadArgs {
     /// Only this variant (default: the five in turn).
     #[arg(long)]
     variant: Option<String>,
+    /// Mean think time of a player before each move, in ms: each move waits a time drawn
+    /// uniformly between half and one and a half times it. The default, 1000, is bullet
+    /// or fast-bot pace (human blitz averages several seconds a move), so 1000 games send
+    /// about 1000 moves a second. 0: move at once, a saturation test whose round trips are
+    /// mostly queueing. Round trips never include the think time.
+    #[arg(long, default_value_t = chimere_server::load::DEFAULT_THINK_MS)]
+    think_ms: u64,
 }
 
 #[derive(Args)]
@@ -237,7 +244,7 @@ fn main() -> ExitCode {
         })
         .map_err(Failure),
         Command::Load(a) => {
-            chimere_server::load::run(&a.server, a.games, a.plies, a.variant.as_deref()).map_err(Failure)
+            chimere_server::load::run(&a.server, a.games, a.plies, a.variant.as_deref(), a.think_ms).map_err(Failure)
         }
     };
     match result {

@@ -104,9 +104,15 @@ impl Live {
 
     /// The next JSON message.
     pub async fn recv(&mut self) -> Result<Value, String> {
+        let text = self.recv_text().await?;
+        serde_json::from_str(&text).map_err(|e| e.to_string())
+    }
+
+    /// The next text message, as received.
+    pub async fn recv_text(&mut self) -> Result<String, String> {
         loop {
             match self.ws.next().await {
-                Some(Ok(Message::Text(t))) => return serde_json::from_str(&t).map_err(|e| e.to_string()),
+                Some(Ok(Message::Text(t))) => return Ok(t.as_str().to_string()),
                 Some(Ok(Message::Close(_))) | None => return Err("closed".into()),
                 Some(Ok(_)) => continue,
                 Some(Err(e)) => return Err(e.to_string()),
@@ -117,6 +123,13 @@ impl Live {
     /// The next message within `ms` milliseconds.
     pub async fn recv_within(&mut self, ms: u64) -> Result<Value, String> {
         tokio::time::timeout(std::time::Duration::from_millis(ms), self.recv())
+            .await
+            .map_err(|_| "timeout".to_string())?
+    }
+
+    /// The next text message within `ms` milliseconds.
+    pub async fn recv_text_within(&mut self, ms: u64) -> Result<String, String> {
+        tokio::time::timeout(std::time::Duration::from_millis(ms), self.recv_text())
             .await
             .map_err(|_| "timeout".to_string())?
     }

@@ -10,9 +10,11 @@
 use crate::bot::Bot;
 use crate::rules::{self, DynGame, EndReason, TurnText};
 use crate::setup::Setup;
-use crate::store::{GameFilter, GameRecord, MoveRecord, Store, StoreError};
+use crate::store::{Append, GameFilter, GameRecord, MoveRecord, Store, StoreError};
+use crate::writer::MoveWriter;
+use axum::extract::ws::Utf8Bytes;
 use chimere_core::{Colour, Status};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex as StdMutex};
@@ -105,14 +107,47 @@ fn turn_json(t: &TurnText) -> Value {
     json!({"uci": t.uci, "notation": t.notation, "canonical": t.canonical})
 }
 
+/// A turn as sent (serialised straight from the texts, without a `Value` in between).
+#[derive(Serialize)]
+struct TurnOut<'a> {
+    uci: &'a str,
+    notation: &'a str,
+    canonical: &'a str,
+}
+
+impl<'a> From<&'a TurnText> for TurnOut<'a> {
+    fn from(t: &'a TurnText) -> Self {
+        TurnOut { uci: &t.uci, notation: &t.notation, canonical: &t.canonical }
+    }
+}
+
+/// The legal list as sent.
+struct LegalOut<'a>(&'a [TurnText]);
+
+impl Serialize for LegalOut<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(TurnOut::from))
+    }
+}
+
+/// Appends `v` as JSON to `out`.
+fn push_json(out: &mut Vec<u8>, v: &impl Serialize) {
+    // Serialising these values (strings, numbers, plain structs, a `Value`) into memory
+    // cannot fail: no map with non-string keys, no failing writer.
+    let _ = serde_json::to_writer(&mut *out, v);
+}
+
 /// One live game.
 pub struct Room {
     pub rec: GameRecord,
     pub setup: Setup,
     game: Box<dyn DynGame>,
     pub moves: Vec<MoveRecord>,
+    /// The position after each move (FEN), for the move list's "copy FEN".
+    fens: Vec<String>,
     legal: Vec<TurnText>,
-    tx: broadcast::Sender<Arc<str>>,
+    /// Broadcast messages: `Utf8Bytes` are shared (reference-counted), not copied, per receiver.
+    tx: broadcast::Sender<Utf8Bytes>,
     conns: [u32; 2],
     gone_since: [Option<i64>; 2],
     offers: [Option<usize>; 3],
@@ -209,7 +244,7 @@ impl Room {
             "fen": self.game.fen(),
             "ply": self.rec.ply,
             "side": side_name(self.to_move()),
-            "moves": self.moves.iter().map(|m| json!({"uci": m.uci, "notation": m.notation, "canonical": m.canonical})).collect::<Vec<_>>(),
+            "moves": self.moves.iter().zip(&self.fens).map(|(m, fen)| json!({"uci": m.uci, "notation": m.notation, "canonical": m.canonical, "fen": fen})).collect::<Vec<_>>(),
             "legal": self.legal.iter().map(turn_json).collect::<Vec<_>>(),
             "players": {"white": self.player_json(0), "black": self.player_json(1)},
             "you": you.map(side_name),
@@ -223,7 +258,28 @@ impl Room {
     }
 
     fn broadcast_state(&self) {
-        let _ = self.tx.send(Arc::from(self.state_json(None).to_string()));
+        let _ = self.tx.send(Utf8Bytes::from(self.state_json(None).to_string()));
+    }
+
+    /// The `move` message of the turn just played (`fen`: the position after it): written
+    /// straight into one string, the legal list serialised once for every receiver.
+    fn move_message(&self, played: &TurnText, fen: &str, now: i64) -> String {
+        let mut out = Vec::with_capacity(160 + self.legal.len() * 48);
+        out.extend_from_slice(br#"{"t":"move","ply":"#);
+        push_json(&mut out, &self.rec.ply);
+        out.extend_from_slice(br#","move":"#);
+        push_json(&mut out, &TurnOut::from(played));
+        out.extend_from_slice(br#","fen":"#);
+        push_json(&mut out, &fen);
+        out.extend_from_slice(br#","side":""#);
+        out.extend_from_slice(side_name(self.to_move()).as_bytes());
+        out.extend_from_slice(br#"","legal":"#);
+        push_json(&mut out, &LegalOut(&self.legal));
+        out.extend_from_slice(br#","clock":"#);
+        push_json(&mut out, &self.clock_json(now));
+        out.push(b'}');
+        // Only JSON text (UTF-8) was written.
+        String::from_utf8(out).unwrap_or_default()
     }
 
     fn refresh_legal(&mut self) {
@@ -234,6 +290,8 @@ impl Room {
 /// The server's shared state: the store, the live rooms, the computer player.
 pub struct Hub {
     pub store: Arc<dyn Store>,
+    /// The moves' writer thread (group commit): every move is stored through it.
+    writer: MoveWriter,
     rooms: StdMutex<HashMap<String, Arc<Mutex<Room>>>>,
     pub bot: Option<Arc<dyn Bot>>,
     pub limits: Limits,
@@ -288,8 +346,9 @@ fn cannot_win(variant: &str, setup: &Setup, fen: &str, s: usize) -> bool {
 }
 
 impl Hub {
-    pub fn new(store: Arc<dyn Store>, bot: Option<Arc<dyn Bot>>, limits: Limits) -> Arc<Hub> {
-        Arc::new(Hub { store, rooms: StdMutex::new(HashMap::new()), bot, limits })
+    pub fn new(store: Arc<dyn Store>, bot: Option<Arc<dyn Bot>>, limits: Limits) -> Result<Arc<Hub>, String> {
+        let writer = MoveWriter::start(store.clone())?;
+        Ok(Arc::new(Hub { store, writer, rooms: StdMutex::new(HashMap::new()), bot, limits }))
     }
 
     fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Mutex<Room>>>> {
@@ -330,10 +389,12 @@ impl Hub {
         let moves = self.store.moves(id).map_err(|e| Refusal::new("storage", e.to_string()))?;
         let setup: Setup = serde_json::from_str(&rec.setup).unwrap_or_default();
         let mut game = new_game(&rec, &setup).map_err(|e| Refusal::new("storage", e))?;
+        let mut fens = Vec::with_capacity(moves.len());
         for m in &moves {
             game.play(&m.canonical).map_err(|e| {
                 Refusal::new("storage", format!("stored move {} ({}) cannot be replayed: {e}", m.ply, m.notation))
             })?;
+            fens.push(game.fen());
         }
         let (tx, _) = broadcast::channel(64);
         let mut room = Room {
@@ -341,6 +402,7 @@ impl Hub {
             setup,
             game,
             moves,
+            fens,
             legal: Vec::new(),
             tx,
             conns: [0, 0],
@@ -358,8 +420,22 @@ impl Hub {
         Ok(arc)
     }
 
+    /// Runs a store call on the blocking pool, not on an async worker thread: a write
+    /// waits for the write connection, which the moves' writer holds during each group
+    /// commit, and a worker thread blocked there would hold up every game it serves.
+    pub async fn blocking<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, Refusal> {
+        let store = self.store.clone();
+        tokio::task::spawn_blocking(move || f(store.as_ref()))
+            .await
+            .map_err(|e| Refusal::new("storage", e.to_string()))?
+            .map_err(|e| Refusal::new("storage", e.to_string()))
+    }
+
     /// Creates a stored game and returns its id.
-    pub fn create(&self, mut rec: GameRecord) -> Result<String, Refusal> {
+    pub async fn create(&self, mut rec: GameRecord) -> Result<String, Refusal> {
         let setup: Setup = serde_json::from_str(&rec.setup).unwrap_or_default();
         if rec.start_fen.is_empty() {
             let g = rules::create(&rec.variant, setup.options(), None)
@@ -368,8 +444,11 @@ impl Hub {
         } else {
             new_game(&rec, &setup).map_err(|e| Refusal::new("bad-request", e))?;
         }
-        self.store.create_game(&rec).map_err(|e| Refusal::new("storage", e.to_string()))?;
-        Ok(rec.id)
+        self.blocking(move |store| {
+            store.create_game(&rec)?;
+            Ok(rec.id)
+        })
+        .await
     }
 
     /// A new connection to game `id` by `player` (None: no identity): its room, the
@@ -378,7 +457,7 @@ impl Hub {
         self: &Arc<Hub>,
         id: &str,
         player: Option<&str>,
-    ) -> Result<(Arc<Mutex<Room>>, broadcast::Receiver<Arc<str>>, Option<usize>, String), Refusal> {
+    ) -> Result<(Arc<Mutex<Room>>, broadcast::Receiver<Utf8Bytes>, Option<usize>, String), Refusal> {
         let room = self.room(id)?;
         let mut r = room.lock().await;
         let seat = player.and_then(|p| r.seat_of(p));
@@ -552,7 +631,7 @@ impl Hub {
             let mut r = room.lock().await;
             let Some(bot_id) = r.seat_player(stm).map(str::to_string) else { return };
             if r.rec.ply == ply
-                && let Err(e) = hub.play_move(&room, &mut r, &bot_id, ply, &turn)
+                && let Err(e) = hub.play_move(&room, &mut r, &bot_id, ply, &turn).await
             {
                 eprintln!("game {}: the computer's turn {turn} refused: {}", r.rec.id, e.message);
             }
@@ -573,7 +652,7 @@ impl Hub {
             ClientMsg::Sync => Ok(Some(r.state_json(seat).to_string())),
             ClientMsg::Move { ply, turn } => {
                 let p = player.ok_or_else(|| Refusal::new("spectator", "spectators cannot move"))?;
-                self.play_move(room, &mut r, p, ply, &turn)?;
+                self.play_move(room, &mut r, p, ply, &turn).await?;
                 Ok(None)
             }
             ClientMsg::Join => {
@@ -597,7 +676,8 @@ impl Hub {
                 }
                 r.rec.status = "playing".into();
                 r.rec.updated_ms = now_ms();
-                self.store.update_game(&r.rec).map_err(|e| Refusal::new("storage", e.to_string()))?;
+                let rec = r.rec.clone();
+                self.blocking(move |store| store.update_game(&rec)).await?;
                 let s = r.seat_of(p).unwrap_or(0);
                 r.conns[s] += 1;
                 r.gone_since[s] = None;
@@ -679,9 +759,10 @@ impl Hub {
                 }
                 match action {
                     Offer::Offer | Offer::Accept if r.offers[REMATCH] == Some(1 - s) || r.is_bot(1 - s) => {
-                        let id = self.rematch(&mut r)?;
+                        let id = self.rematch(&mut r).await?;
                         r.rec.rematch = Some(id);
-                        self.store.update_game(&r.rec).map_err(|e| Refusal::new("storage", e.to_string()))?;
+                        let rec = r.rec.clone();
+                        self.blocking(move |store| store.update_game(&rec)).await?;
                         r.offers[REMATCH] = None;
                         r.broadcast_state();
                     }
@@ -708,7 +789,7 @@ impl Hub {
         Ok(s)
     }
 
-    fn rematch(&self, r: &mut Room) -> Result<String, Refusal> {
+    async fn rematch(&self, r: &mut Room) -> Result<String, Refusal> {
         let now = now_ms();
         let mut setup = r.setup.clone();
         if setup.randomness > 0 {
@@ -737,7 +818,7 @@ impl Hub {
             rematch_of: Some(r.rec.id.clone()),
             rematch: None,
         };
-        self.create(rec)
+        self.create(rec).await
     }
 
     fn take_back(self: &Arc<Hub>, room: &Arc<Mutex<Room>>, r: &mut Room, proposer: usize) -> Result<(), Refusal> {
@@ -758,6 +839,7 @@ impl Hub {
         for _ in 0..n {
             r.game.undo();
             r.moves.pop();
+            r.fens.pop();
         }
         r.rec.ply = new_ply;
         r.rec.white_ms = w;
@@ -770,8 +852,11 @@ impl Hub {
         Ok(())
     }
 
-    /// Checks, stores, applies and broadcasts one turn.
-    pub fn play_move(
+    /// Checks, stores, applies and broadcasts one turn. The caller holds the room's lock
+    /// throughout, also while the move waits for its group commit: nothing else happens in
+    /// this game until the move is stored (or refused), then it is broadcast. Callers run
+    /// it to completion (never cancelled half-way: the turn is applied before the commit).
+    pub async fn play_move(
         self: &Arc<Hub>,
         room: &Arc<Mutex<Room>>,
         r: &mut Room,
@@ -803,7 +888,11 @@ impl Hub {
             self.flag(r, s, now);
             return Err(Refusal::new("time", "your time is up"));
         }
-        let played = r.game.play(turn).map_err(|e| Refusal::new("illegal", e.to_string()))?;
+        // The token is looked up in the legal list already made for this position, and the
+        // turn played by its canonical form: the form the rules find first.
+        let Room { legal, game, .. } = &mut *r;
+        let text = legal.iter().find(|t| t.uci == turn || t.canonical == turn).map_or(turn, |t| t.canonical.as_str());
+        let played = game.play(text).map_err(|e| Refusal::new("illegal", e.to_string()))?;
         if r.clock_running() {
             clocks[s] += r.rec.increment_ms;
         }
@@ -816,13 +905,16 @@ impl Hub {
             black_ms: clocks[1],
             at_ms: now,
         };
-        if let Err(e) = self.store.append_move(&r.rec.id, ply, &rec) {
-            r.game.undo();
-            return Err(match e {
-                StoreError::Conflict { .. } => Refusal::new("stale", e.to_string()),
-                other => Refusal::new("storage", other.to_string()),
-            });
-        }
+        let rec = match self.writer.append(Append { game: r.rec.id.clone(), expected_ply: ply, rec }).await {
+            Ok(stored) => stored.rec,
+            Err(e) => {
+                r.game.undo();
+                return Err(match e {
+                    StoreError::Conflict { .. } => Refusal::new("stale", e.to_string()),
+                    other => Refusal::new("storage", other.to_string()),
+                });
+            }
+        };
         r.rec.ply = ply + 1;
         r.rec.white_ms = clocks[0];
         r.rec.black_ms = clocks[1];
@@ -838,16 +930,10 @@ impl Hub {
             finish(&mut r.rec, outcome.status, reason_text(outcome.reason));
         }
         r.refresh_legal();
-        let msg = json!({
-            "t": "move",
-            "ply": r.rec.ply,
-            "move": turn_json(&played),
-            "fen": r.game.fen(),
-            "side": side_name(r.to_move()),
-            "legal": r.legal.iter().map(turn_json).collect::<Vec<_>>(),
-            "clock": r.clock_json(now),
-        });
-        let _ = r.tx.send(Arc::from(msg.to_string()));
+        let fen = r.game.fen();
+        let msg = r.move_message(&played, &fen, now);
+        r.fens.push(fen);
+        let _ = r.tx.send(Utf8Bytes::from(msg));
         if outcome.status != Status::Ongoing {
             self.save_end(r);
         } else {

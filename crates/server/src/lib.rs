@@ -5,7 +5,7 @@
 //! Modules: [`store`] (storage), [`hub`] (the referee: rooms, clocks, messages), [`web`]
 //! (HTTP, assets, WebSocket), [`identity`] (signed anonymous ids), [`pgn`], [`setup`]
 //! (a game's options), [`bot`] (the computer player's interface), [`rules`] (the rules
-//! API as used here).
+//! API as used here), [`writer`] (the moves' writer thread: group commit).
 
 pub mod bot;
 pub mod client;
@@ -17,6 +17,7 @@ pub mod rules;
 pub mod setup;
 pub mod store;
 pub mod web;
+pub mod writer;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -42,12 +43,10 @@ pub async fn start(config: Config) -> Result<(SocketAddr, tokio::task::JoinHandl
     let store = store::SqliteStore::open(&config.db).map_err(|e| format!("{}: {e}", config.db.display()))?;
     let store: Arc<dyn store::Store> = Arc::new(store);
     let secret = store.secret().map_err(|e| e.to_string())?;
-    let hub = hub::Hub::new(store, bot::default_bot(), config.limits.clone());
+    let hub = hub::Hub::new(store, bot::default_bot(), config.limits.clone())?;
     hub.resume_all().await?;
     let app = web::App { hub, signer: identity::Signer::new(secret) };
-    let listener = tokio::net::TcpListener::bind(&config.listen)
-        .await
-        .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+    let listener = listen(&config.listen).await.map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let router = web::router(app);
     // Moves are small messages that must go out at once: no Nagle delay.
@@ -61,6 +60,24 @@ pub async fn start(config: Config) -> Result<(SocketAddr, tokio::task::JoinHandl
         }
     });
     Ok((addr, task))
+}
+
+/// Connections waiting to be accepted. After a restart every player reconnects at once,
+/// and a load test opens thousands together: a queue longer than tokio's default (1 024)
+/// keeps the kernel from dropping their SYNs (each drop costs the client a 1 s retry).
+const ACCEPT_QUEUE: u32 = 4096;
+
+async fn listen(address: &str) -> std::io::Result<tokio::net::TcpListener> {
+    let mut last = None;
+    for addr in tokio::net::lookup_host(address).await? {
+        let socket = if addr.is_ipv4() { tokio::net::TcpSocket::new_v4()? } else { tokio::net::TcpSocket::new_v6()? };
+        socket.set_reuseaddr(true)?;
+        match socket.bind(addr).and_then(|()| socket.listen(ACCEPT_QUEUE)) {
+            Ok(l) => return Ok(l),
+            Err(e) => last = Some(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "no address")))
 }
 
 /// Runs the server until it is stopped, printing the address to open.

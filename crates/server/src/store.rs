@@ -5,6 +5,11 @@
 //! Durability: the file runs in WAL mode with `synchronous=NORMAL`, which keeps every
 //! committed transaction when the *process* dies (kill -9); only a power cut can lose the
 //! last transactions. A move is committed before anyone is told of it.
+//!
+//! Moves are appended in groups ([`Store::append_moves`]: many games' moves in one
+//! transaction, each still under its own ply guard), by the server's one writer thread
+//! ([`crate::writer`]). SQLite's checkpoints (copying the WAL into the database file, two
+//! `fsync`s) run on a background thread of their own, never in a committing writer.
 
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
@@ -29,6 +34,14 @@ impl From<rusqlite::Error> for StoreError {
 }
 
 pub type StoreResult<T> = Result<T, StoreError>;
+
+/// One move to append: `rec` becomes ply `expected_ply + 1` of game `game`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Append {
+    pub game: String,
+    pub expected_ply: u32,
+    pub rec: MoveRecord,
+}
 
 /// One game as stored (everything but its moves).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -99,6 +112,13 @@ pub trait Store: Send + Sync {
     fn moves(&self, id: &str) -> StoreResult<Vec<MoveRecord>>;
     /// Stores `m` as ply `expected_ply + 1` and the clocks, if the game is at `expected_ply`.
     fn append_move(&self, id: &str, expected_ply: u32, m: &MoveRecord) -> StoreResult<()>;
+    /// Appends a group of moves, each under its own ply guard, with the same result per
+    /// item as [`Store::append_move`] called on each in order; when it returns, every
+    /// `Ok` item is durable. A store may commit the group as one transaction (the point:
+    /// one commit for many games' moves); this default appends them one by one.
+    fn append_moves(&self, batch: &[Append]) -> Vec<StoreResult<()>> {
+        batch.iter().map(|a| self.append_move(&a.game, a.expected_ply, &a.rec)).collect()
+    }
     /// Removes the moves after `new_ply` (takeback), if the game is at `expected_ply`.
     fn truncate(&self, id: &str, expected_ply: u32, new_ply: u32, white_ms: i64, black_ms: i64) -> StoreResult<()>;
     /// Updates every field but the ply and the moves.
@@ -106,9 +126,60 @@ pub trait Store: Send + Sync {
     fn list_games(&self, f: &GameFilter) -> StoreResult<Vec<GameRecord>>;
 }
 
-/// The embedded default: one SQLite file.
+/// The embedded default: one SQLite file, with a connection for writes and one for reads
+/// (in WAL mode a reader never waits for a writer, so pages and lists are not held up by
+/// a group commit), and a background thread that checkpoints the WAL.
 pub struct SqliteStore {
     conn: Mutex<Connection>,
+    read: Mutex<Connection>,
+    checkpointer: Option<Checkpointer>,
+}
+
+/// The thread that checkpoints the WAL every [`CHECKPOINT_EVERY`]; stopped with the store.
+struct Checkpointer {
+    stop: std::sync::mpsc::Sender<()>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for SqliteStore {
+    fn drop(&mut self) {
+        if let Some(mut c) = self.checkpointer.take() {
+            let _ = c.stop.send(());
+            if let Some(t) = c.thread.take() {
+                let _ = t.join();
+            }
+        }
+    }
+}
+
+/// How often the background thread checkpoints the WAL (PASSIVE: it never blocks a
+/// writer or a reader; the WAL restarts from its beginning once fully copied).
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// WAL size (frames of a 4 KiB page) above which a checkpoint waits for the writer.
+const WAL_RESTART_FRAMES: i64 = 16_384;
+
+/// One checkpoint. PASSIVE never waits, but under a steady stream of commits it never
+/// catches up with the writer either, and the WAL only restarts from its beginning
+/// once a checkpoint has caught up: past [`WAL_RESTART_FRAMES`] (64 MiB) the checkpoint
+/// is RESTART, which holds the next commit back until it has finished (most of the WAL
+/// is already copied by then) so that the WAL starts again from its beginning.
+fn checkpoint(conn: &Connection) -> rusqlite::Result<()> {
+    let frames: i64 = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get(1))?;
+    if frames > WAL_RESTART_FRAMES {
+        conn.query_row("PRAGMA wal_checkpoint(RESTART)", [], |_| Ok(()))?;
+    }
+    Ok(())
+}
+
+fn connect(path: &Path) -> StoreResult<Connection> {
+    let conn = Connection::open(path)?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    // Checkpoints are the background thread's: a commit never waits for their fsyncs.
+    conn.pragma_update(None, "wal_autocheckpoint", 0)?;
+    Ok(conn)
 }
 
 const MIGRATIONS: &[&str] = &[
@@ -162,11 +233,10 @@ fn read_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
 impl SqliteStore {
     /// Opens (creating and migrating if needed) the database file at `path`.
     pub fn open(path: &Path) -> StoreResult<SqliteStore> {
-        let conn = Connection::open(path)?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        let conn = connect(path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "NORMAL")?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
+        // A WAL grown under load is cut back to this size once it restarts.
+        conn.pragma_update(None, "journal_size_limit", 64 * 1024 * 1024)?;
         let version: usize = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
         if version > MIGRATIONS.len() {
             return Err(StoreError::Db(format!(
@@ -180,7 +250,26 @@ impl SqliteStore {
             tx.pragma_update(None, "user_version", i + 1)?;
             tx.commit()?;
         }
-        Ok(SqliteStore { conn: Mutex::new(conn) })
+        let read = connect(path)?;
+        let checkpoints = connect(path)?;
+        let (stop, stopped) = std::sync::mpsc::channel::<()>();
+        let thread = std::thread::Builder::new()
+            .name("chimere-checkpoint".into())
+            .spawn(move || {
+                while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(CHECKPOINT_EVERY) {
+                    if let Err(e) = checkpoint(&checkpoints) {
+                        eprintln!("database checkpoint: {e}");
+                    }
+                }
+                // The last one on the way out, so a cleanly stopped server leaves a short WAL.
+                let _ = checkpoints.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+            })
+            .map_err(|e| StoreError::Db(format!("cannot start the checkpoint thread: {e}")))?;
+        Ok(SqliteStore {
+            conn: Mutex::new(conn),
+            read: Mutex::new(read),
+            checkpointer: Some(Checkpointer { stop, thread: Some(thread) }),
+        })
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Connection> {
@@ -188,6 +277,50 @@ impl SqliteStore {
         // so a poisoned lock is still usable.
         self.conn.lock().unwrap_or_else(|p| p.into_inner())
     }
+
+    fn lock_read(&self) -> std::sync::MutexGuard<'_, Connection> {
+        self.read.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+const UPDATE_PLY: &str =
+    "UPDATE games SET ply = ply + 1, white_ms = ?3, black_ms = ?4, updated_ms = ?5 WHERE id = ?1 AND ply = ?2";
+const INSERT_MOVE: &str = "INSERT INTO moves (game_id, ply, uci, canonical, notation, white_ms, black_ms, at_ms) \
+     VALUES (?1,?2,?3,?4,?5,?6,?7,?8)";
+
+/// Runs `f` inside a savepoint (its statements prepared once per connection): on error,
+/// whatever `f` wrote is rolled back and the enclosing transaction goes on.
+fn in_savepoint(tx: &Connection, f: impl FnOnce() -> StoreResult<()>) -> StoreResult<()> {
+    let run = |sql: &str| tx.prepare_cached(sql).and_then(|mut st| st.execute([])).map(|_| ());
+    run("SAVEPOINT one_move")?;
+    match f() {
+        Ok(()) => Ok(run("RELEASE one_move")?),
+        Err(e) => {
+            let _ = run("ROLLBACK TO one_move");
+            let _ = run("RELEASE one_move");
+            Err(e)
+        }
+    }
+}
+
+/// One move under the ply guard, inside the caller's transaction (nothing written on error).
+fn append_in(tx: &Connection, id: &str, expected_ply: u32, m: &MoveRecord) -> StoreResult<()> {
+    let changed = tx.prepare_cached(UPDATE_PLY)?.execute(params![id, expected_ply, m.white_ms, m.black_ms, m.at_ms])?;
+    if changed != 1 {
+        let actual = current_ply(tx, id)?;
+        return Err(StoreError::Conflict { expected: expected_ply, actual });
+    }
+    tx.prepare_cached(INSERT_MOVE)?.execute(params![
+        id,
+        expected_ply + 1,
+        m.uci,
+        m.canonical,
+        m.notation,
+        m.white_ms,
+        m.black_ms,
+        m.at_ms
+    ])?;
+    Ok(())
 }
 
 fn current_ply(tx: &Connection, id: &str) -> StoreResult<u32> {
@@ -198,7 +331,7 @@ fn current_ply(tx: &Connection, id: &str) -> StoreResult<u32> {
 
 impl Store for SqliteStore {
     fn secret(&self) -> StoreResult<Vec<u8>> {
-        let conn = self.lock();
+        let conn = self.lock_read();
         let found: Option<Vec<u8>> =
             conn.query_row("SELECT value FROM meta WHERE key = 'secret'", [], |r| r.get(0)).optional()?;
         if let Some(s) = found {
@@ -211,12 +344,12 @@ impl Store for SqliteStore {
     }
 
     fn player_name(&self, player: &str) -> StoreResult<Option<String>> {
-        let conn = self.lock();
+        let conn = self.lock_read();
         Ok(conn.query_row("SELECT name FROM players WHERE id = ?1", [player], |r| r.get(0)).optional()?)
     }
 
     fn set_player_name(&self, player: &str, name: &str) -> StoreResult<()> {
-        let conn = self.lock();
+        let conn = self.lock_read();
         conn.execute(
             "INSERT INTO players (id, name) VALUES (?1, ?2) ON CONFLICT(id) DO UPDATE SET name = ?2",
             params![player, name],
@@ -225,7 +358,7 @@ impl Store for SqliteStore {
     }
 
     fn create_game(&self, g: &GameRecord) -> StoreResult<()> {
-        let conn = self.lock();
+        let conn = self.lock_read();
         conn.execute(
             &format!("INSERT INTO games ({GAME_COLUMNS}) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21)"),
             params![
@@ -265,20 +398,35 @@ impl Store for SqliteStore {
     fn append_move(&self, id: &str, expected_ply: u32, m: &MoveRecord) -> StoreResult<()> {
         let mut conn = self.lock();
         let tx = conn.transaction()?;
-        let changed = tx.execute(
-            "UPDATE games SET ply = ply + 1, white_ms = ?3, black_ms = ?4, updated_ms = ?5 WHERE id = ?1 AND ply = ?2",
-            params![id, expected_ply, m.white_ms, m.black_ms, m.at_ms],
-        )?;
-        if changed != 1 {
-            let actual = current_ply(&tx, id)?;
-            return Err(StoreError::Conflict { expected: expected_ply, actual });
-        }
-        tx.execute(
-            "INSERT INTO moves (game_id, ply, uci, canonical, notation, white_ms, black_ms, at_ms) VALUES (?1,?2,?3,?4,?5,?6,?7,?8)",
-            params![id, expected_ply + 1, m.uci, m.canonical, m.notation, m.white_ms, m.black_ms, m.at_ms],
-        )?;
+        append_in(&tx, id, expected_ply, m)?;
         tx.commit()?;
         Ok(())
+    }
+
+    fn append_moves(&self, batch: &[Append]) -> Vec<StoreResult<()>> {
+        let mut conn = self.lock();
+        let tx = match conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate) {
+            Ok(tx) => tx,
+            Err(e) => {
+                let msg = e.to_string();
+                return batch.iter().map(|_| Err(StoreError::Db(msg.clone()))).collect();
+            }
+        };
+        let mut out = Vec::with_capacity(batch.len());
+        for a in batch {
+            // A savepoint per move: a move that fails half-way leaves nothing behind, and
+            // the others of the group are still committed.
+            out.push(in_savepoint(&tx, || append_in(&tx, &a.game, a.expected_ply, &a.rec)));
+        }
+        if let Err(e) = tx.commit() {
+            let msg = e.to_string();
+            for r in out.iter_mut() {
+                if r.is_ok() {
+                    *r = Err(StoreError::Db(format!("group commit: {msg}")));
+                }
+            }
+        }
+        out
     }
 
     fn truncate(&self, id: &str, expected_ply: u32, new_ply: u32, white_ms: i64, black_ms: i64) -> StoreResult<()> {
@@ -405,6 +553,33 @@ mod tests {
         s.truncate("g", 2, 1, 5, 6).unwrap();
         assert_eq!(s.moves("g").unwrap().len(), 1);
         assert!(matches!(s.append_move("nope", 0, &mv(1, "a")), Err(StoreError::NotFound(_))));
+    }
+
+    #[test]
+    fn a_group_keeps_each_moves_guard_and_stores_the_others() {
+        let path = temp("group");
+        let s = SqliteStore::open(&path).unwrap();
+        s.create_game(&game("a")).unwrap();
+        s.create_game(&game("b")).unwrap();
+        let ap = |g: &str, ply: u32, uci: &str| Append { game: g.into(), expected_ply: ply, rec: mv(ply + 1, uci) };
+        let results = s.append_moves(&[
+            ap("a", 0, "e2e4"),
+            ap("b", 0, "d2d4"),
+            ap("a", 0, "e2e4"), // duplicate: refused, the rest goes on
+            ap("a", 1, "e7e5"),
+            ap("zz", 0, "a2a3"), // no such game
+            ap("b", 3, "x"),     // stale
+        ]);
+        assert!(results[0].is_ok() && results[1].is_ok() && results[3].is_ok());
+        assert!(matches!(results[2], Err(StoreError::Conflict { expected: 0, actual: 1 })));
+        assert!(matches!(results[4], Err(StoreError::NotFound(_))));
+        assert!(matches!(results[5], Err(StoreError::Conflict { expected: 3, actual: 1 })));
+        // Committed: a fresh connection sees them.
+        drop(s);
+        let s = SqliteStore::open(&path).unwrap();
+        assert_eq!(s.moves("a").unwrap().iter().map(|m| m.uci.as_str()).collect::<Vec<_>>(), ["e2e4", "e7e5"]);
+        assert_eq!(s.moves("b").unwrap().len(), 1);
+        assert_eq!(s.game("a").unwrap().unwrap().ply, 2);
     }
 
     #[test]

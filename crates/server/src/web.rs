@@ -7,9 +7,9 @@ use crate::identity::{COOKIE, Signer};
 use crate::pgn;
 use crate::rules;
 use crate::setup::Setup;
-use crate::store::{GameFilter, GameRecord, MoveRecord};
+use crate::store::{Append, GameFilter, GameRecord, MoveRecord};
 use axum::Router;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
@@ -146,9 +146,10 @@ async fn set_name(State(app): State<App>, Extension(p): Extension<Player>, body:
     if name.is_empty() || name.chars().count() > 24 || name.chars().any(|c| c.is_control()) {
         return bad("a name is 1 to 24 printable characters");
     }
-    match app.hub.store.set_player_name(&p.0, name) {
+    let (id, owned) = (p.0.clone(), name.to_string());
+    match app.hub.blocking(move |store| store.set_player_name(&id, &owned)).await {
         Ok(()) => Json(json!({"id": p.0, "name": name})).into_response(),
-        Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, Refusal::new("storage", e.to_string())),
+        Err(r) => refuse(StatusCode::INTERNAL_SERVER_ERROR, r),
     }
 }
 
@@ -280,7 +281,7 @@ async fn create_game(State(app): State<App>, Extension(p): Extension<Player>, bo
         rematch_of: None,
         rematch: None,
     };
-    match app.hub.create(rec) {
+    match app.hub.create(rec).await {
         Ok(id) => {
             if other.is_some() {
                 // Start the computer if it has the first turn.
@@ -405,19 +406,26 @@ async fn import(State(app): State<App>, body: String) -> Response {
     if let Err(e) = store.create_game(&rec) {
         return refuse(StatusCode::INTERNAL_SERVER_ERROR, Refusal::new("storage", e.to_string()));
     }
-    for (i, t) in history.iter().enumerate() {
-        let m = MoveRecord {
-            ply: i as u32 + 1,
-            uci: t.uci.clone(),
-            canonical: t.canonical.clone(),
-            notation: t.notation.clone(),
-            white_ms: 0,
-            black_ms: 0,
-            at_ms: now,
-        };
-        if let Err(e) = store.append_move(&rec.id, i as u32, &m) {
-            return refuse(StatusCode::INTERNAL_SERVER_ERROR, Refusal::new("storage", e.to_string()));
-        }
+    // The whole game in one group (one transaction).
+    let group: Vec<Append> = history
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Append {
+            game: rec.id.clone(),
+            expected_ply: i as u32,
+            rec: MoveRecord {
+                ply: i as u32 + 1,
+                uci: t.uci.clone(),
+                canonical: t.canonical.clone(),
+                notation: t.notation.clone(),
+                white_ms: 0,
+                black_ms: 0,
+                at_ms: now,
+            },
+        })
+        .collect();
+    if let Some(Err(e)) = store.append_moves(&group).into_iter().find(Result::is_err) {
+        return refuse(StatusCode::INTERNAL_SERVER_ERROR, Refusal::new("storage", e.to_string()));
     }
     Json(json!({"id": rec.id, "url": format!("/game/{}", rec.id), "plies": history.len()})).into_response()
 }
@@ -530,15 +538,15 @@ async fn live(app: App, player: String, id: String, mut socket: WebSocket) {
                 }
             }
             out = rx.recv() => {
-                let text: String = match out {
-                    Ok(t) => t.to_string(),
+                let text: Utf8Bytes = match out {
+                    Ok(t) => t,
                     Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
                         let r = room.lock().await;
-                        r.state_json(seat).to_string()
+                        r.state_json(seat).to_string().into()
                     }
                     Err(_) => break,
                 };
-                if socket.send(Message::Text(text.into())).await.is_err() { break }
+                if socket.send(Message::Text(text)).await.is_err() { break }
             }
         }
     }

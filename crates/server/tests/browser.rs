@@ -2,7 +2,7 @@
 //! (`web/tests/browser.mjs`) against a server started here on a fresh SQLite file. They
 //! need `node`, `web/node_modules` (`npm ci` in `web/`) and `/usr/bin/chromium`; `.ci/run`
 //! installs them. Without them the test fails under CI (`CI` set) and is skipped, loudly,
-//! elsewhere.
+//! elsewhere. A second test checks that the checked-in built assets match a fresh build.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -45,4 +45,23 @@ async fn the_web_app_in_a_real_browser() {
     println!("{stdout}");
     eprintln!("{}", String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success(), "browser tests failed:\n{stdout}");
+}
+
+/// The built assets checked in (`crates/server/assets`) are those of a fresh build of
+/// `web/` (`web/check-assets.mjs` builds into a temporary directory and compares; about a
+/// second). Needs `node` and `web/node_modules`, like the browser tests.
+#[test]
+fn the_checked_in_assets_match_a_fresh_build() {
+    let web = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web");
+    if !web.join("node_modules/esbuild").exists() || Command::new("node").arg("--version").output().is_err() {
+        let msg = "the assets check needs node and web/node_modules (run `npm ci` in web/)";
+        if std::env::var_os("CI").is_some() {
+            panic!("{msg}");
+        }
+        eprintln!("SKIPPED: {msg}");
+        return;
+    }
+    let out = Command::new("node").arg("check-assets.mjs").current_dir(&web).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{}", stderr.lines().last().unwrap_or("check-assets.mjs failed"));
 }

@@ -1,0 +1,16 @@
+// Builds the front end: app.js (esbuild, from src/main.ts) and app.css, pieces.css
+// (build-css.mjs) into ../crates/server/assets/, or into the directory given as argument
+// (check-assets.mjs builds into a temporary one). `npm run build` type-checks first.
+import { buildSync } from 'esbuild';
+
+const out = process.argv[2] || '../crates/server/assets/';
+buildSync({
+  entryPoints: ['src/main.ts'],
+  bundle: true,
+  minify: true,
+  format: 'iife',
+  target: 'es2020',
+  outfile: out + 'app.js',
+  logLevel: 'info',
+});
+await import('./build-css.mjs');
