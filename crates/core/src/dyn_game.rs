@@ -90,9 +90,7 @@ impl<V: Variant> DynGame for Game<V> {
         v
     }
     fn play(&mut self, text: &str) -> Result<TurnText, PlayError> {
-        let before = self.clone_position_texts(text)?;
-        Game::play(self, text)?;
-        Ok(before)
+        Ok(self.play_with_texts(text)?.1)
     }
     fn undo(&mut self) -> Option<TurnText> {
         let m = Game::undo(self)?;
@@ -115,17 +113,5 @@ impl<V: Variant> DynGame for Game<V> {
     }
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
-    }
-}
-
-impl<V: Variant> Game<V> {
-    /// The texts of the turn `text` names, before it is played (refuses it like `play`).
-    fn clone_position_texts(&mut self, text: &str) -> Result<TurnText, PlayError> {
-        let o = self.outcome();
-        if o.is_over() {
-            return Err(PlayError::GameOver(o.status));
-        }
-        let m = self.position_mut().parse_turn(text)?;
-        Ok(self.texts(&m))
     }
 }

@@ -96,9 +96,12 @@ pub fn parse_turn<V: Variant>(pos: &mut V, text: &str) -> Result<V::Move, PlayEr
         let tokens = pos.uci_all(&list, chess960);
         tokens.iter().position(|t| t == text).map(|i| &list[i])
     };
+    // Every canonical form starts with a removal or an addition token, or with an empty
+    // part's word: other texts skip writing the canonical form of every turn.
+    let canonical_like = text.starts_with(['-', '+']) || text.starts_with("PASS") || text.starts_with("SWITCH");
     let found = list
         .iter()
-        .find(|m| pos.canonical(m) == text)
+        .find(|m| canonical_like && pos.canonical(m) == text)
         .or_else(|| by_uci(pos, false))
         .or_else(|| by_uci(pos, true))
         .or_else(|| list.iter().find(|m| pos.notation(m) == text))
@@ -222,6 +225,15 @@ impl<V: Variant> Game<V> {
         let m = self.pos.parse_turn(text)?;
         self.make_unchecked(m);
         Ok(m)
+    }
+
+    /// [`Game::play`], also returning the turn's texts (written in the position before it).
+    pub fn play_with_texts(&mut self, text: &str) -> Result<(V::Move, TurnText), PlayError> {
+        self.refuse_if_over()?;
+        let m = self.pos.parse_turn(text)?;
+        let t = self.texts(&m);
+        self.make_unchecked(m);
+        Ok((m, t))
     }
 
     /// Plays `m` if it is legal.
