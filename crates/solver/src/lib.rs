@@ -25,6 +25,7 @@ pub mod compare;
 pub mod output;
 pub mod search;
 pub mod stip;
+pub mod table;
 pub mod twins;
 
 use chimere_core::Colour;
@@ -242,6 +243,8 @@ struct Shared<'a> {
     solutions: AtomicUsize,
     max_solutions: Option<u32>,
     partial: AtomicBool,
+    /// The table of solved sub-positions, shared by the threads and the jobs.
+    table: &'a Table,
 }
 
 impl Shared<'_> {
@@ -256,15 +259,18 @@ impl Shared<'_> {
         }
         true
     }
-    fn table(&self) -> Table {
-        Table::new(self.settings.hash_mb / self.settings.threads.max(1))
+    /// A handle on the shared table for a new job (a twin solved for one side).
+    fn job_table(&self) -> Table {
+        self.table.job()
     }
 }
 
 /// Runs `work` on every first move, spread over threads, calling `emit` with the results
 /// in move order as soon as they are ready (progress on a terminal after a second).
+#[allow(clippy::too_many_arguments)]
 fn for_each_first_move<F>(
     shared: &Shared,
+    table: &Table,
     game: &Game,
     goal: Goal,
     reflex: bool,
@@ -284,7 +290,7 @@ where
             let tx = tx.clone();
             let next = &next;
             let work = &work;
-            let mut searcher = Searcher::new(game.clone(), shared.table(), shared.stop.clone(), goal, reflex);
+            let mut searcher = Searcher::new(game.clone(), table.clone(), shared.stop.clone(), goal, reflex);
             scope.spawn(move || {
                 loop {
                     let i = next.fetch_add(1, Ordering::SeqCst);
@@ -361,6 +367,7 @@ fn solve_side(
     }
     let goal = stip.goal;
     let reflex = stip.play == Play::Reflex;
+    let table = shared.job_table();
     let tree = TreeOpts {
         set_play: false,
         variations: opts.variation,
@@ -376,7 +383,7 @@ fn solve_side(
                 if let Ok(mut g2) = game_with_side(&job.problem, start.opponent())
                     && !king_capturable(&mut g2)
                 {
-                    let mut s = Searcher::new(g2, shared.table(), shared.stop.clone(), goal, reflex);
+                    let mut s = Searcher::new(g2, table.clone(), shared.stop.clone(), goal, reflex);
                     s.exact = stip.exact;
                     // Without Variation the set play shows no threats at any depth.
                     let tree = TreeOpts { set_play: !tree.variations, ..tree };
@@ -397,7 +404,7 @@ fn solve_side(
                 }
                 emit(blocks)?;
             }
-            let mut s = Searcher::new(game.clone(), shared.table(), shared.stop.clone(), goal, reflex);
+            let mut s = Searcher::new(game.clone(), table.clone(), shared.stop.clone(), goal, reflex);
             let moves = s.legal();
             if reflex && s.attacker_must_reach_goal() {
                 // White must reach the goal itself: no solution; Popeye shows those moves.
@@ -468,7 +475,7 @@ fn solve_side(
                 }
                 Ok(())
             };
-            for_each_first_move(shared, &game, goal, reflex, &moves, work, &mut counted)?;
+            for_each_first_move(shared, &table, &game, goal, reflex, &moves, work, &mut counted)?;
         }
         Play::Help => {
             let total = if opts.white_to_play && !stip.half { 2 * stip.n - 1 } else { 2 * stip.n + stip.half as u32 };
@@ -477,12 +484,12 @@ fn solve_side(
                 if let Ok(mut g2) = game_with_side(&job.problem, start.opponent())
                     && !king_capturable(&mut g2)
                 {
-                    let mut s = Searcher::new(g2, shared.table(), shared.stop.clone(), goal, false);
+                    let mut s = Searcher::new(g2, table.clone(), shared.stop.clone(), goal, false);
                     let _ = help_all(&mut s, total - 1, stip.exact, None, &mut lines);
                 }
                 emit(vec![Block::Lines(lines)])?;
             }
-            let s = Searcher::new(game.clone(), shared.table(), shared.stop.clone(), goal, false);
+            let s = Searcher::new(game.clone(), table.clone(), shared.stop.clone(), goal, false);
             let moves = {
                 let mut s = s;
                 s.legal()
@@ -494,7 +501,7 @@ fn solve_side(
                 Ok(vec![Block::Lines(lines)])
             };
             let mut counted = |blocks: Vec<Block>| -> io::Result<()> { emit_lines(shared, blocks, emit) };
-            for_each_first_move(shared, &game, goal, false, &moves, work, &mut counted)?;
+            for_each_first_move(shared, &table, &game, goal, false, &moves, work, &mut counted)?;
         }
         Play::Series | Play::SeriesHelp | Play::SeriesSelf => {
             let play = stip.play;
@@ -503,7 +510,7 @@ fn solve_side(
                 if let Ok(mut g2) = game_with_side(&job.problem, start.opponent())
                     && !king_capturable(&mut g2)
                 {
-                    let mut s = Searcher::new(g2, shared.table(), shared.stop.clone(), goal, false);
+                    let mut s = Searcher::new(g2, table.clone(), shared.stop.clone(), goal, false);
                     let moves = s.legal();
                     if !moves.is_empty() && moves.iter().all(|m| s.goal_after_pub(m)) {
                         for m in &moves {
@@ -514,7 +521,7 @@ fn solve_side(
                 }
                 emit(vec![Block::Lines(lines)])?;
             }
-            let mut s = Searcher::new(game.clone(), shared.table(), shared.stop.clone(), goal, false);
+            let mut s = Searcher::new(game.clone(), table.clone(), shared.stop.clone(), goal, false);
             let moves = s.legal();
             let (n, exact) = (stip.n, stip.exact);
             let work = move |s: &mut Searcher, m: &Move| -> Result<Vec<Block>, Interrupted> {
@@ -526,7 +533,7 @@ fn solve_side(
                 Ok(vec![Block::Lines(lines)])
             };
             let mut counted = |blocks: Vec<Block>| -> io::Result<()> { emit_lines(shared, blocks, emit) };
-            for_each_first_move(shared, &game, goal, false, &moves, work, &mut counted)?;
+            for_each_first_move(shared, &table, &game, goal, false, &moves, work, &mut counted)?;
         }
     }
     Ok(true)
@@ -664,12 +671,7 @@ fn series_from(s: &mut Searcher, play: Play, k: u32, first: &Move, lines: &mut V
     let mut prefix = Vec::new();
     if k == 1 {
         // Only the first move itself.
-        let legal = s.legal();
-        let _ = legal;
-        let mut tmp = Vec::new();
-        s.series_lines(play, 1, &mut tmp, &mut |s, line, a| {
-            if line[0] == *first { collect(s, line, a) } else { true }
-        })?;
+        s.series_last(play, first, &mut prefix, &mut collect)?;
     } else if s.game.make(first).is_some() {
         if s.game.make(&Move::NULL).is_some() {
             prefix.push(*first);
@@ -689,6 +691,7 @@ fn series_from(s: &mut Searcher, play: Play, k: u32, first: &Move, lines: &mut V
 /// one-line errors to `err`. Returns the number of problems refused.
 pub fn solve_input(input: &str, settings: &Settings, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<usize> {
     let mut errors = 0;
+    let table = Table::new(settings.hash_mb);
     if settings.banner && !settings.json {
         writeln!(out, "Chimère v{} (Popeye-compatible solver)", env!("CARGO_PKG_VERSION"))?;
     }
@@ -706,7 +709,7 @@ pub fn solve_input(input: &str, settings: &Settings, out: &mut dyn Write, err: &
                 writeln!(err, "{e}")?;
                 errors += 1;
             }
-            Ok((jobs, messages)) => solve_problem(&p, &jobs, &messages, settings, out)?,
+            Ok((jobs, messages)) => solve_problem(&p, &jobs, &messages, settings, &table, out)?,
         }
         out.flush()?;
     }
@@ -745,6 +748,7 @@ fn solve_problem(
     jobs: &[TwinJob],
     messages: &[String],
     settings: &Settings,
+    table: &Table,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let opts = opts_of(p);
@@ -762,6 +766,7 @@ fn solve_problem(
         solutions: AtomicUsize::new(0),
         max_solutions: opts.max_solutions,
         partial: AtomicBool::new(false),
+        table,
     };
     let stip_text = jobs.first().map_or(String::new(), |j| {
         let mut t = j.stip.text.clone();
@@ -902,12 +907,13 @@ fn solve_set_only(
         return emit(vec![Block::Lines(Vec::new())]);
     }
     let total = if opts.white_to_play && !stip.half { 2 * stip.n - 1 } else { 2 * stip.n + stip.half as u32 };
+    let table = shared.job_table();
     let mut lines = Vec::new();
     if total >= 2
         && let Ok(mut g2) = game_with_side(&job.problem, start.opponent())
         && !king_capturable(&mut g2)
     {
-        let mut s = Searcher::new(g2, shared.table(), shared.stop.clone(), stip.goal, false);
+        let mut s = Searcher::new(g2, table.clone(), shared.stop.clone(), stip.goal, false);
         let _ = help_all_as(&mut s, total - 1, stip.exact, None, &mut lines, total % 2 == 1);
     }
     emit(vec![Block::Lines(lines)])
