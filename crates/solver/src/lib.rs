@@ -16,9 +16,12 @@
 //!   `Mirror`, `Shift`, `PolishType`, `Condition`, `Stipulation`, `Continued`,
 //!   `ZeroPosition`.
 //!
-//! The search ([`search`]) memoises solved sub-positions in a bounded table and spreads
-//! the first moves over threads; solutions are written as soon as each first move is
-//! solved, in move order. What is not supported is refused with a one-line reason naming
+//! The search ([`search`]) memoises solved sub-positions in a bounded lock-free table
+//! ([`table`]) shared by the threads, and spreads the first moves over threads (a thread
+//! left without first moves helps on one still being solved, from the other end of its
+//! move list); solutions are written as soon as each first move is solved, in move order.
+//! `crates/solver/bench/speed.py` times `chimere solve` against a Popeye binary on the
+//! heaviest problems of the corpus. What is not supported is refused with a one-line reason naming
 //! the input line; a file with several problems goes on after a bad one.
 
 pub mod compare;
@@ -265,8 +268,15 @@ impl Shared<'_> {
     }
 }
 
+/// Work a thread without a first move of its own does on a first move another thread is
+/// solving: the same search in another move order, filling the shared table (its answers
+/// are true whichever thread finds them), so the owner finds its sub-positions solved.
+type Helper<'h> = &'h (dyn Fn(&mut Searcher, &Move) + Sync);
+
 /// Runs `work` on every first move, spread over threads, calling `emit` with the results
-/// in move order as soon as they are ready (progress on a terminal after a second).
+/// in move order as soon as they are ready (progress on a terminal after a second). A
+/// thread left without first moves runs `helper` (if any, and the table is on) on a first
+/// move still being solved, until it is solved.
 #[allow(clippy::too_many_arguments)]
 fn for_each_first_move<F>(
     shared: &Shared,
@@ -276,13 +286,22 @@ fn for_each_first_move<F>(
     reflex: bool,
     moves: &[Move],
     work: F,
+    helper: Option<Helper<'_>>,
     emit: &mut dyn FnMut(Vec<Block>) -> io::Result<()>,
 ) -> io::Result<()>
 where
     F: Fn(&mut Searcher, &Move) -> Result<Vec<Block>, Interrupted> + Sync,
 {
     let next = AtomicUsize::new(0);
-    let threads = shared.settings.threads.clamp(1, moves.len().max(1));
+    let helper = helper.filter(|_| table.enabled());
+    let threads = if helper.is_some() {
+        shared.settings.threads.max(1)
+    } else {
+        shared.settings.threads.clamp(1, moves.len().max(1))
+    };
+    // Per first move: solved (its helper stops), and whether a helper took it.
+    let solved: Vec<Arc<AtomicBool>> = moves.iter().map(|_| Arc::new(AtomicBool::new(false))).collect();
+    let helped: Vec<AtomicBool> = moves.iter().map(|_| AtomicBool::new(false)).collect();
     let (tx, rx) = mpsc::channel::<(usize, Option<Vec<Block>>)>();
     let tty = shared.settings.progress && io::stderr().is_terminal();
     std::thread::scope(|scope| -> io::Result<()> {
@@ -290,6 +309,7 @@ where
             let tx = tx.clone();
             let next = &next;
             let work = &work;
+            let (solved, helped) = (&solved, &helped);
             let mut searcher = Searcher::new(game.clone(), table.clone(), shared.stop.clone(), goal, reflex);
             scope.spawn(move || {
                 loop {
@@ -299,9 +319,25 @@ where
                     }
                     let r =
                         if searcher.stop.load(Ordering::Relaxed) { None } else { work(&mut searcher, &moves[i]).ok() };
+                    solved[i].store(true, Ordering::SeqCst);
                     if tx.send((i, r)).is_err() {
-                        break;
+                        return;
                     }
+                }
+                drop(tx);
+                let Some(help) = helper else { return };
+                while let Some(j) = (0..moves.len())
+                    .find(|&j| !solved[j].load(Ordering::SeqCst) && !helped[j].swap(true, Ordering::SeqCst))
+                {
+                    if shared.stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    // Stops when the first move is solved (or everything stops: see below).
+                    let global = std::mem::replace(&mut searcher.stop, solved[j].clone());
+                    searcher.reverse = true;
+                    help(&mut searcher, &moves[j]);
+                    searcher.reverse = false;
+                    searcher.stop = global;
                 }
             });
         }
@@ -330,6 +366,11 @@ where
             {
                 shared.partial.store(true, Ordering::SeqCst);
                 shared.stop.store(true, Ordering::SeqCst);
+            }
+            if shared.stop.load(Ordering::SeqCst) {
+                for f in &solved {
+                    f.store(true, Ordering::SeqCst);
+                }
             }
             if tty && el >= Duration::from_secs(1) {
                 shown = true;
@@ -475,7 +516,7 @@ fn solve_side(
                 }
                 Ok(())
             };
-            for_each_first_move(shared, &table, &game, goal, reflex, &moves, work, &mut counted)?;
+            for_each_first_move(shared, &table, &game, goal, reflex, &moves, work, None, &mut counted)?;
         }
         Play::Help => {
             let total = if opts.white_to_play && !stip.half { 2 * stip.n - 1 } else { 2 * stip.n + stip.half as u32 };
@@ -500,8 +541,14 @@ fn solve_side(
                 help_all(s, total, exact, Some(m), &mut lines)?;
                 Ok(vec![Block::Lines(lines)])
             };
+            let helper = move |s: &mut Searcher, m: &Move| {
+                if total >= 2 && s.game.make(m).is_some() {
+                    let _ = s.help_exists(total - 1);
+                    s.game.unmake();
+                }
+            };
             let mut counted = |blocks: Vec<Block>| -> io::Result<()> { emit_lines(shared, blocks, emit) };
-            for_each_first_move(shared, &table, &game, goal, false, &moves, work, &mut counted)?;
+            for_each_first_move(shared, &table, &game, goal, false, &moves, work, Some(&helper), &mut counted)?;
         }
         Play::Series | Play::SeriesHelp | Play::SeriesSelf => {
             let play = stip.play;
@@ -532,8 +579,17 @@ fn solve_side(
                 }
                 Ok(vec![Block::Lines(lines)])
             };
+            let helper = move |s: &mut Searcher, m: &Move| {
+                if n >= 2 && s.game.make(m).is_some() {
+                    if s.game.make(&Move::NULL).is_some() {
+                        let _ = s.series_exists(play, n - 1);
+                        s.game.unmake();
+                    }
+                    s.game.unmake();
+                }
+            };
             let mut counted = |blocks: Vec<Block>| -> io::Result<()> { emit_lines(shared, blocks, emit) };
-            for_each_first_move(shared, &table, &game, goal, false, &moves, work, &mut counted)?;
+            for_each_first_move(shared, &table, &game, goal, false, &moves, work, Some(&helper), &mut counted)?;
         }
     }
     Ok(true)

@@ -34,6 +34,8 @@ pub struct Searcher {
     nodes: u64,
     /// Scratch notes for the moves made only to test them.
     notes: Notes,
+    /// Try moves in reverse order (a helper thread, meeting the owner from the other end).
+    pub reverse: bool,
 }
 
 /// Receives each series line (moves, and the other side's final answer).
@@ -101,7 +103,18 @@ pub struct TreeOpts {
 
 impl Searcher {
     pub fn new(game: Game, table: Table, stop: Arc<AtomicBool>, goal: Goal, reflex: bool) -> Searcher {
-        Searcher { game, table, stop, goal, reflex, max_threat: None, exact: false, nodes: 0, notes: Notes::new() }
+        Searcher {
+            game,
+            table,
+            stop,
+            goal,
+            reflex,
+            max_threat: None,
+            exact: false,
+            nodes: 0,
+            notes: Notes::new(),
+            reverse: false,
+        }
     }
 
     /// Makes `m` if it is legal (its notes are not kept); `false`: illegal, nothing made.
@@ -443,7 +456,8 @@ impl Searcher {
         if plies == 1 {
             res = Ok(moves.iter().any(|m| self.goal_after(m)));
         } else {
-            for m in &moves {
+            for i in 0..moves.len() {
+                let m = &moves[if self.reverse { moves.len() - 1 - i } else { i }];
                 if !self.try_make(m) {
                     continue;
                 }
@@ -510,7 +524,8 @@ impl Searcher {
         }
         let moves = self.candidates();
         let mut res = Ok(false);
-        for m in &moves {
+        for i in 0..moves.len() {
+            let m = &moves[if self.reverse { moves.len() - 1 - i } else { i }];
             if k == 1 {
                 let end = self.series_end(play, m);
                 if end != Ok(false) {
