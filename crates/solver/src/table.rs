@@ -39,14 +39,29 @@ struct Inner {
     jobs: AtomicU32,
 }
 
+/// log2 of the entries of a handle's own small cache.
+const LOCAL_BITS: u32 = 15;
+
 /// A handle on the shared table for one job (cheap to clone: every thread of the job
 /// holds one). `Table::new(0)` is a disabled table: nothing is stored.
-#[derive(Clone)]
+///
+/// Each handle also keeps the latest answers in a small direct-mapped cache of its own
+/// (512 KB, made on the first store): most transpositions meet within a small subtree,
+/// and this cache answers them without a trip to main memory.
 pub struct Table {
     inner: Option<Arc<Inner>>,
     salt: u64,
     generation: u64,
     pending: u32,
+    /// (key, data) pairs, indexed by key bits the shared table does not use first.
+    local: Vec<[u64; 2]>,
+}
+
+impl Clone for Table {
+    /// Another handle on the same job's table, with an empty cache of its own.
+    fn clone(&self) -> Table {
+        Table { inner: self.inner.clone(), salt: self.salt, generation: self.generation, pending: 0, local: Vec::new() }
+    }
 }
 
 /// Kinds of memoised question (part of the table key).
@@ -64,7 +79,7 @@ impl Table {
     pub fn new(mb: usize) -> Table {
         let buckets = mb.saturating_mul(1 << 20) / (BUCKET_WORDS * 8);
         if buckets == 0 {
-            return Table { inner: None, salt: 0, generation: 0, pending: 0 };
+            return Table { inner: None, salt: 0, generation: 0, pending: 0, local: Vec::new() };
         }
         // The largest power of two of buckets within the size, at least one segment.
         let max_bits = (usize::BITS - 1 - buckets.leading_zeros()).max(SEG_BITS);
@@ -77,7 +92,7 @@ impl Table {
             stored: AtomicU64::new(0),
             jobs: AtomicU32::new(0),
         };
-        Table { inner: Some(Arc::new(inner)), salt: 0, generation: 0, pending: 0 }
+        Table { inner: Some(Arc::new(inner)), salt: 0, generation: 0, pending: 0, local: Vec::new() }
     }
 
     /// Whether answers are stored at all.
@@ -94,6 +109,7 @@ impl Table {
             salt: j.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17) ^ 0x5851_f42d_4c95_7f2d,
             generation: j & 0xff,
             pending: 0,
+            local: Vec::new(),
         }
     }
 
@@ -118,10 +134,21 @@ impl Table {
         Some(&words[at..at + BUCKET_WORDS])
     }
 
+    /// The slot of `key` in a handle's own cache.
+    fn local_index(key: u64) -> usize {
+        (key >> (64 - LOCAL_BITS)) as usize
+    }
+
     /// The stored answer for `key`, if any.
     pub fn get(&self, key: u64) -> Option<bool> {
         let inner = self.inner.as_deref()?;
         let key = key ^ self.salt;
+        if let Some(&[k, data]) = self.local.get(Table::local_index(key))
+            && k == key
+            && data != 0
+        {
+            return Some(data & 1 == 1);
+        }
         let words = Table::bucket(inner, key, false)?;
         for w in words.chunks_exact(2) {
             let data = w[1].load(Ordering::Relaxed);
@@ -156,6 +183,10 @@ impl Table {
         }
         words[2 * slot].store(key ^ data, Ordering::Relaxed);
         words[2 * slot + 1].store(data, Ordering::Relaxed);
+        if self.local.is_empty() {
+            self.local = vec![[0, 0]; 1 << LOCAL_BITS];
+        }
+        self.local[Table::local_index(key)] = [key, data];
         self.pending += 1;
         if self.pending >= FLUSH {
             self.pending = 0;
