@@ -16,15 +16,19 @@
 //!   `Mirror`, `Shift`, `PolishType`, `Condition`, `Stipulation`, `Continued`,
 //!   `ZeroPosition`.
 //!
-//! The search ([`search`]) memoises solved sub-positions in a bounded table and spreads
-//! the first moves over threads; solutions are written as soon as each first move is
-//! solved, in move order. What is not supported is refused with a one-line reason naming
+//! The search ([`search`]) memoises solved sub-positions in a bounded lock-free table
+//! ([`table`]) shared by the threads, and spreads the first moves over threads (a thread
+//! left without first moves helps on one still being solved, from the other end of its
+//! move list); solutions are written as soon as each first move is solved, in move order.
+//! `crates/solver/bench/speed.py` times `chimere solve` against a Popeye binary on the
+//! heaviest problems of the corpus. What is not supported is refused with a one-line reason naming
 //! the input line; a file with several problems goes on after a bad one.
 
 pub mod compare;
 pub mod output;
 pub mod search;
 pub mod stip;
+pub mod table;
 pub mod twins;
 
 use chimere_core::Colour;
@@ -242,6 +246,8 @@ struct Shared<'a> {
     solutions: AtomicUsize,
     max_solutions: Option<u32>,
     partial: AtomicBool,
+    /// The table of solved sub-positions, shared by the threads and the jobs.
+    table: &'a Table,
 }
 
 impl Shared<'_> {
@@ -256,27 +262,46 @@ impl Shared<'_> {
         }
         true
     }
-    fn table(&self) -> Table {
-        Table::new(self.settings.hash_mb / self.settings.threads.max(1))
+    /// A handle on the shared table for a new job (a twin solved for one side).
+    fn job_table(&self) -> Table {
+        self.table.job()
     }
 }
 
+/// Work a thread without a first move of its own does on a first move another thread is
+/// solving: the same search in another move order, filling the shared table (its answers
+/// are true whichever thread finds them), so the owner finds its sub-positions solved.
+type Helper<'h> = &'h (dyn Fn(&mut Searcher, &Move) + Sync);
+
 /// Runs `work` on every first move, spread over threads, calling `emit` with the results
-/// in move order as soon as they are ready (progress on a terminal after a second).
+/// in move order as soon as they are ready (progress on a terminal after a second). A
+/// thread left without first moves runs `helper` (if any, and the table is on) on a first
+/// move still being solved, until it is solved.
+#[allow(clippy::too_many_arguments)]
 fn for_each_first_move<F>(
     shared: &Shared,
+    table: &Table,
     game: &Game,
     goal: Goal,
     reflex: bool,
     moves: &[Move],
     work: F,
+    helper: Option<Helper<'_>>,
     emit: &mut dyn FnMut(Vec<Block>) -> io::Result<()>,
 ) -> io::Result<()>
 where
     F: Fn(&mut Searcher, &Move) -> Result<Vec<Block>, Interrupted> + Sync,
 {
     let next = AtomicUsize::new(0);
-    let threads = shared.settings.threads.clamp(1, moves.len().max(1));
+    let helper = helper.filter(|_| table.enabled());
+    let threads = if helper.is_some() {
+        shared.settings.threads.max(1)
+    } else {
+        shared.settings.threads.clamp(1, moves.len().max(1))
+    };
+    // Per first move: solved (its helper stops), and whether a helper took it.
+    let solved: Vec<Arc<AtomicBool>> = moves.iter().map(|_| Arc::new(AtomicBool::new(false))).collect();
+    let helped: Vec<AtomicBool> = moves.iter().map(|_| AtomicBool::new(false)).collect();
     let (tx, rx) = mpsc::channel::<(usize, Option<Vec<Block>>)>();
     let tty = shared.settings.progress && io::stderr().is_terminal();
     std::thread::scope(|scope| -> io::Result<()> {
@@ -284,7 +309,8 @@ where
             let tx = tx.clone();
             let next = &next;
             let work = &work;
-            let mut searcher = Searcher::new(game.clone(), shared.table(), shared.stop.clone(), goal, reflex);
+            let (solved, helped) = (&solved, &helped);
+            let mut searcher = Searcher::new(game.clone(), table.clone(), shared.stop.clone(), goal, reflex);
             scope.spawn(move || {
                 loop {
                     let i = next.fetch_add(1, Ordering::SeqCst);
@@ -293,9 +319,25 @@ where
                     }
                     let r =
                         if searcher.stop.load(Ordering::Relaxed) { None } else { work(&mut searcher, &moves[i]).ok() };
+                    solved[i].store(true, Ordering::SeqCst);
                     if tx.send((i, r)).is_err() {
-                        break;
+                        return;
                     }
+                }
+                drop(tx);
+                let Some(help) = helper else { return };
+                while let Some(j) = (0..moves.len())
+                    .find(|&j| !solved[j].load(Ordering::SeqCst) && !helped[j].swap(true, Ordering::SeqCst))
+                {
+                    if shared.stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    // Stops when the first move is solved (or everything stops: see below).
+                    let global = std::mem::replace(&mut searcher.stop, solved[j].clone());
+                    searcher.reverse = true;
+                    help(&mut searcher, &moves[j]);
+                    searcher.reverse = false;
+                    searcher.stop = global;
                 }
             });
         }
@@ -324,6 +366,11 @@ where
             {
                 shared.partial.store(true, Ordering::SeqCst);
                 shared.stop.store(true, Ordering::SeqCst);
+            }
+            if shared.stop.load(Ordering::SeqCst) {
+                for f in &solved {
+                    f.store(true, Ordering::SeqCst);
+                }
             }
             if tty && el >= Duration::from_secs(1) {
                 shown = true;
@@ -361,6 +408,7 @@ fn solve_side(
     }
     let goal = stip.goal;
     let reflex = stip.play == Play::Reflex;
+    let table = shared.job_table();
     let tree = TreeOpts {
         set_play: false,
         variations: opts.variation,
@@ -376,7 +424,7 @@ fn solve_side(
                 if let Ok(mut g2) = game_with_side(&job.problem, start.opponent())
                     && !king_capturable(&mut g2)
                 {
-                    let mut s = Searcher::new(g2, shared.table(), shared.stop.clone(), goal, reflex);
+                    let mut s = Searcher::new(g2, table.clone(), shared.stop.clone(), goal, reflex);
                     s.exact = stip.exact;
                     // Without Variation the set play shows no threats at any depth.
                     let tree = TreeOpts { set_play: !tree.variations, ..tree };
@@ -397,7 +445,7 @@ fn solve_side(
                 }
                 emit(blocks)?;
             }
-            let mut s = Searcher::new(game.clone(), shared.table(), shared.stop.clone(), goal, reflex);
+            let mut s = Searcher::new(game.clone(), table.clone(), shared.stop.clone(), goal, reflex);
             let moves = s.legal();
             if reflex && s.attacker_must_reach_goal() {
                 // White must reach the goal itself: no solution; Popeye shows those moves.
@@ -468,7 +516,7 @@ fn solve_side(
                 }
                 Ok(())
             };
-            for_each_first_move(shared, &game, goal, reflex, &moves, work, &mut counted)?;
+            for_each_first_move(shared, &table, &game, goal, reflex, &moves, work, None, &mut counted)?;
         }
         Play::Help => {
             let total = if opts.white_to_play && !stip.half { 2 * stip.n - 1 } else { 2 * stip.n + stip.half as u32 };
@@ -477,12 +525,12 @@ fn solve_side(
                 if let Ok(mut g2) = game_with_side(&job.problem, start.opponent())
                     && !king_capturable(&mut g2)
                 {
-                    let mut s = Searcher::new(g2, shared.table(), shared.stop.clone(), goal, false);
+                    let mut s = Searcher::new(g2, table.clone(), shared.stop.clone(), goal, false);
                     let _ = help_all(&mut s, total - 1, stip.exact, None, &mut lines);
                 }
                 emit(vec![Block::Lines(lines)])?;
             }
-            let s = Searcher::new(game.clone(), shared.table(), shared.stop.clone(), goal, false);
+            let s = Searcher::new(game.clone(), table.clone(), shared.stop.clone(), goal, false);
             let moves = {
                 let mut s = s;
                 s.legal()
@@ -493,8 +541,14 @@ fn solve_side(
                 help_all(s, total, exact, Some(m), &mut lines)?;
                 Ok(vec![Block::Lines(lines)])
             };
+            let helper = move |s: &mut Searcher, m: &Move| {
+                if total >= 2 && s.game.make(m).is_some() {
+                    let _ = s.help_exists(total - 1);
+                    s.game.unmake();
+                }
+            };
             let mut counted = |blocks: Vec<Block>| -> io::Result<()> { emit_lines(shared, blocks, emit) };
-            for_each_first_move(shared, &game, goal, false, &moves, work, &mut counted)?;
+            for_each_first_move(shared, &table, &game, goal, false, &moves, work, Some(&helper), &mut counted)?;
         }
         Play::Series | Play::SeriesHelp | Play::SeriesSelf => {
             let play = stip.play;
@@ -503,7 +557,7 @@ fn solve_side(
                 if let Ok(mut g2) = game_with_side(&job.problem, start.opponent())
                     && !king_capturable(&mut g2)
                 {
-                    let mut s = Searcher::new(g2, shared.table(), shared.stop.clone(), goal, false);
+                    let mut s = Searcher::new(g2, table.clone(), shared.stop.clone(), goal, false);
                     let moves = s.legal();
                     if !moves.is_empty() && moves.iter().all(|m| s.goal_after_pub(m)) {
                         for m in &moves {
@@ -514,7 +568,7 @@ fn solve_side(
                 }
                 emit(vec![Block::Lines(lines)])?;
             }
-            let mut s = Searcher::new(game.clone(), shared.table(), shared.stop.clone(), goal, false);
+            let mut s = Searcher::new(game.clone(), table.clone(), shared.stop.clone(), goal, false);
             let moves = s.legal();
             let (n, exact) = (stip.n, stip.exact);
             let work = move |s: &mut Searcher, m: &Move| -> Result<Vec<Block>, Interrupted> {
@@ -525,8 +579,17 @@ fn solve_side(
                 }
                 Ok(vec![Block::Lines(lines)])
             };
+            let helper = move |s: &mut Searcher, m: &Move| {
+                if n >= 2 && s.game.make(m).is_some() {
+                    if s.game.make(&Move::NULL).is_some() {
+                        let _ = s.series_exists(play, n - 1);
+                        s.game.unmake();
+                    }
+                    s.game.unmake();
+                }
+            };
             let mut counted = |blocks: Vec<Block>| -> io::Result<()> { emit_lines(shared, blocks, emit) };
-            for_each_first_move(shared, &game, goal, false, &moves, work, &mut counted)?;
+            for_each_first_move(shared, &table, &game, goal, false, &moves, work, Some(&helper), &mut counted)?;
         }
     }
     Ok(true)
@@ -664,12 +727,7 @@ fn series_from(s: &mut Searcher, play: Play, k: u32, first: &Move, lines: &mut V
     let mut prefix = Vec::new();
     if k == 1 {
         // Only the first move itself.
-        let legal = s.legal();
-        let _ = legal;
-        let mut tmp = Vec::new();
-        s.series_lines(play, 1, &mut tmp, &mut |s, line, a| {
-            if line[0] == *first { collect(s, line, a) } else { true }
-        })?;
+        s.series_last(play, first, &mut prefix, &mut collect)?;
     } else if s.game.make(first).is_some() {
         if s.game.make(&Move::NULL).is_some() {
             prefix.push(*first);
@@ -689,6 +747,7 @@ fn series_from(s: &mut Searcher, play: Play, k: u32, first: &Move, lines: &mut V
 /// one-line errors to `err`. Returns the number of problems refused.
 pub fn solve_input(input: &str, settings: &Settings, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<usize> {
     let mut errors = 0;
+    let table = Table::new(settings.hash_mb);
     if settings.banner && !settings.json {
         writeln!(out, "Chimère v{} (Popeye-compatible solver)", env!("CARGO_PKG_VERSION"))?;
     }
@@ -706,7 +765,7 @@ pub fn solve_input(input: &str, settings: &Settings, out: &mut dyn Write, err: &
                 writeln!(err, "{e}")?;
                 errors += 1;
             }
-            Ok((jobs, messages)) => solve_problem(&p, &jobs, &messages, settings, out)?,
+            Ok((jobs, messages)) => solve_problem(&p, &jobs, &messages, settings, &table, out)?,
         }
         out.flush()?;
     }
@@ -745,6 +804,7 @@ fn solve_problem(
     jobs: &[TwinJob],
     messages: &[String],
     settings: &Settings,
+    table: &Table,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let opts = opts_of(p);
@@ -762,6 +822,7 @@ fn solve_problem(
         solutions: AtomicUsize::new(0),
         max_solutions: opts.max_solutions,
         partial: AtomicBool::new(false),
+        table,
     };
     let stip_text = jobs.first().map_or(String::new(), |j| {
         let mut t = j.stip.text.clone();
@@ -902,12 +963,13 @@ fn solve_set_only(
         return emit(vec![Block::Lines(Vec::new())]);
     }
     let total = if opts.white_to_play && !stip.half { 2 * stip.n - 1 } else { 2 * stip.n + stip.half as u32 };
+    let table = shared.job_table();
     let mut lines = Vec::new();
     if total >= 2
         && let Ok(mut g2) = game_with_side(&job.problem, start.opponent())
         && !king_capturable(&mut g2)
     {
-        let mut s = Searcher::new(g2, shared.table(), shared.stop.clone(), stip.goal, false);
+        let mut s = Searcher::new(g2, table.clone(), shared.stop.clone(), stip.goal, false);
         let _ = help_all_as(&mut s, total - 1, stip.exact, None, &mut lines, total % 2 == 1);
     }
     emit(vec![Block::Lines(lines)])

@@ -8,81 +8,13 @@
 //! when the passing side is not left in check.
 
 use crate::stip::{Goal, Play};
+use crate::table::Q;
+pub use crate::table::Table;
+use chimere_fairy::rules::Notes;
+use chimere_fairy::walk::KING;
 use chimere_fairy::{Game, Move, notation};
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-
-/// Kinds of memoised question (part of the table key).
-#[derive(Clone, Copy)]
-#[repr(u8)]
-enum Q {
-    DirectAttack = 1,
-    SelfAttack = 2,
-    Help = 3,
-    Series = 4,
-}
-
-/// A bounded table of solved sub-positions: (position hash, question, length) → answer.
-/// When full it is cleared (simple, and keeps memory within the bound).
-pub struct Table {
-    map: HashMap<u64, bool, BuildMix>,
-    cap: usize,
-    pub enabled: bool,
-}
-
-/// A hasher for keys that are already hashes.
-#[derive(Default, Clone, Copy)]
-pub struct BuildMix;
-pub struct Mix(u64);
-impl std::hash::Hasher for Mix {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x100_0000_01b3);
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = x.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (x >> 29);
-    }
-}
-impl std::hash::BuildHasher for BuildMix {
-    type Hasher = Mix;
-    fn build_hasher(&self) -> Mix {
-        Mix(0)
-    }
-}
-
-impl Table {
-    /// A table of about `mb` megabytes (0: no table).
-    pub fn new(mb: usize) -> Table {
-        // A hashbrown entry of (u64, bool) takes about 24 bytes with its control byte and slack.
-        let cap = mb.saturating_mul(1 << 20) / 24;
-        Table { map: HashMap::with_hasher(BuildMix), cap, enabled: cap > 0 }
-    }
-    fn key(hash: u64, q: Q, n: u32, extra: u32) -> u64 {
-        hash ^ ((q as u64) << 56).wrapping_mul(0x2545_f491_4f6c_dd1d)
-            ^ (n as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ (extra as u64 + 7).wrapping_mul(0xbf58_476d_1ce4_e5b9)
-    }
-    fn get(&self, k: u64) -> Option<bool> {
-        if !self.enabled {
-            return None;
-        }
-        self.map.get(&k).copied()
-    }
-    fn put(&mut self, k: u64, v: bool) {
-        if !self.enabled {
-            return;
-        }
-        if self.map.len() >= self.cap {
-            self.map.clear();
-        }
-        self.map.insert(k, v);
-    }
-}
 
 /// Why a search stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,6 +32,10 @@ pub struct Searcher {
     /// `exact-`: the goal only on the last move (direct play).
     pub exact: bool,
     nodes: u64,
+    /// Scratch notes for the moves made only to test them.
+    notes: Notes,
+    /// Try moves in reverse order (a helper thread, meeting the owner from the other end).
+    pub reverse: bool,
 }
 
 /// Receives each series line (moves, and the other side's final answer).
@@ -167,7 +103,24 @@ pub struct TreeOpts {
 
 impl Searcher {
     pub fn new(game: Game, table: Table, stop: Arc<AtomicBool>, goal: Goal, reflex: bool) -> Searcher {
-        Searcher { game, table, stop, goal, reflex, max_threat: None, exact: false, nodes: 0 }
+        Searcher {
+            game,
+            table,
+            stop,
+            goal,
+            reflex,
+            max_threat: None,
+            exact: false,
+            nodes: 0,
+            notes: Notes::new(),
+            reverse: false,
+        }
+    }
+
+    /// Makes `m` if it is legal (its notes are not kept); `false`: illegal, nothing made.
+    #[inline]
+    fn try_make(&mut self, m: &Move) -> bool {
+        self.game.make_into(m, &mut self.notes)
     }
 
     fn check_stop(&mut self) -> Result<(), Interrupted> {
@@ -191,7 +144,7 @@ impl Searcher {
     pub fn candidates(&mut self) -> Vec<Move> {
         let r = &self.game.rules;
         if r.filters.is_empty() && !r.must_capture && !r.choices_all_or_nothing && r.turns.is_none() {
-            let mut v = Vec::new();
+            let mut v = self.game.take_buf();
             let side = self.game.pos.side();
             self.game.pseudo_moves(side, &mut v);
             return v;
@@ -203,13 +156,25 @@ impl Searcher {
     pub fn has_legal(&mut self) -> bool {
         let r = &self.game.rules;
         if r.filters.is_empty() && !r.must_capture && !r.choices_all_or_nothing && r.turns.is_none() {
-            let mut buf = self.game.take_buf();
+            // The kings' moves first: after a check they are the likeliest way out, and a
+            // flight ends the test before the other units' moves are generated.
             let side = self.game.pos.side();
-            self.game.pseudo_moves(side, &mut buf);
+            let b = self.game.pos.board();
+            let kings = b.colour(side) & b.kind(KING);
+            let mut buf = self.game.take_buf();
             let mut found = false;
-            for m in &buf {
-                if self.game.make(m).is_some() {
-                    self.game.unmake();
+            for mask in [kings, !kings] {
+                if mask.is_empty() {
+                    continue;
+                }
+                buf.clear();
+                self.game.pseudo_moves_from(side, mask, &mut buf);
+                if buf.iter().any(|m| {
+                    self.game.make_into(m, &mut self.notes) && {
+                        self.game.unmake();
+                        true
+                    }
+                }) {
                     found = true;
                     break;
                 }
@@ -236,7 +201,7 @@ impl Searcher {
     }
 
     fn goal_after(&mut self, m: &Move) -> bool {
-        if self.game.make(m).is_none() {
+        if !self.try_make(m) {
             return false;
         }
         let g = self.goal_reached(self.goal);
@@ -272,7 +237,7 @@ impl Searcher {
         let mut checks = Vec::with_capacity(moves.len());
         let mut quiet = Vec::with_capacity(moves.len());
         for m in moves {
-            if self.game.make(&m).is_none() {
+            if !self.try_make(&m) {
                 continue;
             }
             let c = self.in_check();
@@ -305,7 +270,7 @@ impl Searcher {
         if !res && n > 1 {
             let moves = if n == 2 { self.ordered(moves) } else { moves };
             for m in &moves {
-                if self.game.make(m).is_none() {
+                if !self.try_make(m) {
                     continue;
                 }
                 let ok = self.direct_defence(n - 1);
@@ -316,14 +281,14 @@ impl Searcher {
                 }
             }
         }
-        self.table.put(key, res);
+        self.table.put(key, n, res);
         Ok(res)
     }
 
     /// Attacker to move: does `m` solve in `n` (reach the goal, or leave a position where
     /// every defence is met within `n - 1`)?
     pub fn direct_move_solves(&mut self, m: &Move, n: u32) -> Result<bool, Interrupted> {
-        if self.game.make(m).is_none() {
+        if !self.try_make(m) {
             return Ok(false);
         }
         let r = if self.goal_reached(self.goal) {
@@ -345,7 +310,7 @@ impl Searcher {
         let moves = self.candidates();
         let mut any = false;
         for d in &moves {
-            if self.game.make(d).is_none() {
+            if !self.try_make(d) {
                 continue;
             }
             any = true;
@@ -365,7 +330,7 @@ impl Searcher {
         if self.in_check() {
             return Ok(true);
         }
-        if self.game.make(&Move::NULL).is_none() {
+        if !self.try_make(&Move::NULL) {
             return Ok(true);
         }
         let saved = self.max_threat.take();
@@ -389,7 +354,7 @@ impl Searcher {
         let mut res = false;
         if !(self.reflex && moves.iter().any(|m| self.goal_after(m))) {
             for m in &moves {
-                if self.game.make(m).is_none() {
+                if !self.try_make(m) {
                     continue;
                 }
                 let ok = self.self_defence(n);
@@ -400,7 +365,7 @@ impl Searcher {
                 }
             }
         }
-        self.table.put(key, res);
+        self.table.put(key, n, res);
         Ok(res)
     }
 
@@ -450,7 +415,7 @@ impl Searcher {
             return Ok(false);
         }
         for d in &moves {
-            self.game.make(d);
+            self.try_make(d);
             let ok = self.self_attack(n - 1);
             self.game.unmake();
             if !ok? {
@@ -487,23 +452,26 @@ impl Searcher {
             return Ok(v);
         }
         let moves = self.candidates();
-        let mut res = false;
+        let mut res = Ok(false);
         if plies == 1 {
-            res = moves.iter().any(|m| self.goal_after(m));
+            res = Ok(moves.iter().any(|m| self.goal_after(m)));
         } else {
-            for m in &moves {
-                if self.game.make(m).is_none() {
+            for i in 0..moves.len() {
+                let m = &moves[if self.reverse { moves.len() - 1 - i } else { i }];
+                if !self.try_make(m) {
                     continue;
                 }
                 let ok = self.help_exists(plies - 1);
                 self.game.unmake();
-                if ok? {
-                    res = true;
+                if ok != Ok(false) {
+                    res = ok;
                     break;
                 }
             }
         }
-        self.table.put(key, res);
+        self.game.give_buf(moves);
+        let res = res?;
+        self.table.put(key, plies, res);
         Ok(res)
     }
 
@@ -530,7 +498,7 @@ impl Searcher {
                 }
                 continue;
             }
-            self.game.make(m);
+            self.try_make(m);
             prefix.push(*m);
             let r = self.help_lines(plies - 1, prefix, out);
             prefix.pop();
@@ -555,56 +523,61 @@ impl Searcher {
             return Ok(v);
         }
         let moves = self.candidates();
-        let mut res = false;
-        for m in &moves {
+        let mut res = Ok(false);
+        for i in 0..moves.len() {
+            let m = &moves[if self.reverse { moves.len() - 1 - i } else { i }];
             if k == 1 {
-                if self.series_end(play, m) {
-                    res = true;
+                let end = self.series_end(play, m);
+                if end != Ok(false) {
+                    res = end;
                     break;
                 }
                 continue;
             }
-            if self.game.make(m).is_none() {
+            if !self.try_make(m) {
                 continue;
             }
-            if self.game.make(&Move::NULL).is_some() {
+            if self.try_make(&Move::NULL) {
                 let ok = self.series_exists(play, k - 1);
                 self.game.unmake();
                 self.game.unmake();
-                if ok? {
-                    res = true;
+                if ok != Ok(false) {
+                    res = ok;
                     break;
                 }
             } else {
                 self.game.unmake();
             }
         }
-        self.table.put(key, res);
+        self.game.give_buf(moves);
+        let res = res?;
+        self.table.put(key, k, res);
         Ok(res)
     }
 
     /// Whether the last series move `m` ends the play as `play` needs.
-    fn series_end(&mut self, play: Play, m: &Move) -> bool {
+    fn series_end(&mut self, play: Play, m: &Move) -> Result<bool, Interrupted> {
         match play {
             Play::SeriesHelp => {
-                if self.game.make(m).is_none() {
-                    return false;
+                if !self.try_make(m) {
+                    return Ok(false);
                 }
-                let moves = self.candidates();
-                let r = moves.iter().any(|x| self.goal_after(x));
+                // The other side reaches the goal in one: a help question of one ply,
+                // memoised (the last series move is reached by many orders of the others).
+                let r = self.help_exists(1);
                 self.game.unmake();
                 r
             }
             Play::SeriesSelf => {
-                if self.game.make(m).is_none() {
-                    return false;
+                if !self.try_make(m) {
+                    return Ok(false);
                 }
                 let moves = self.legal();
                 let r = !moves.is_empty() && moves.iter().all(|x| self.goal_after(x));
                 self.game.unmake();
-                r
+                Ok(r)
             }
-            _ => self.goal_after(m),
+            _ => Ok(self.goal_after(m)),
         }
     }
 
@@ -613,6 +586,37 @@ impl Searcher {
     fn series_answers(&mut self) -> Vec<Move> {
         let moves = self.legal();
         moves.into_iter().filter(|x| self.goal_after(x)).collect()
+    }
+
+    /// The series lines whose last series move is `m` (legal), with the other side's
+    /// final answers (series-help and series-self); `false`: the sink asked to stop.
+    pub fn series_last(
+        &mut self,
+        play: Play,
+        m: &Move,
+        prefix: &mut Vec<Move>,
+        out: &mut SeriesSink<'_>,
+    ) -> Result<bool, Interrupted> {
+        if !self.series_end(play, m)? {
+            return Ok(true);
+        }
+        prefix.push(*m);
+        let mut go_on = true;
+        if matches!(play, Play::SeriesHelp | Play::SeriesSelf) {
+            self.game.make(m);
+            let answers = self.series_answers();
+            self.game.unmake();
+            for a in answers {
+                if !out(self, prefix, Some(a)) {
+                    go_on = false;
+                    break;
+                }
+            }
+        } else {
+            go_on = out(self, prefix, None);
+        }
+        prefix.pop();
+        Ok(go_on)
     }
 
     /// Every series line of exactly `k` series moves (with the other side's final answer
@@ -630,32 +634,13 @@ impl Searcher {
         let moves = self.legal();
         for m in &moves {
             if k == 1 {
-                if !self.series_end(play, m) {
-                    continue;
-                }
-                prefix.push(*m);
-                let mut go_on = true;
-                if matches!(play, Play::SeriesHelp | Play::SeriesSelf) {
-                    self.game.make(m);
-                    let answers = self.series_answers();
-                    self.game.unmake();
-                    for a in answers {
-                        if !out(self, prefix, Some(a)) {
-                            go_on = false;
-                            break;
-                        }
-                    }
-                } else {
-                    go_on = out(self, prefix, None);
-                }
-                prefix.pop();
-                if !go_on {
+                if !self.series_last(play, m, prefix, out)? {
                     return Ok(false);
                 }
                 continue;
             }
             self.game.make(m);
-            if self.game.make(&Move::NULL).is_some() {
+            if self.try_make(&Move::NULL) {
                 prefix.push(*m);
                 let r = self.series_lines(play, k - 1, prefix, out);
                 prefix.pop();
@@ -678,7 +663,7 @@ impl Searcher {
         match play {
             Play::Direct => self.direct_move_solves(m, n),
             _ => {
-                if self.game.make(m).is_none() {
+                if !self.try_make(m) {
                     return Ok(false);
                 }
                 let r = self.self_defence(n);
@@ -776,7 +761,7 @@ impl Searcher {
         let mut threats: Vec<Move> = Vec::new();
         let mut threat_len: Option<u32> = None;
         if full && threats_wanted && !opts.set_play && !opts.no_threat && !self.in_check() && rem >= 1 {
-            if self.game.make(&Move::NULL).is_some() {
+            if self.try_make(&Move::NULL) {
                 let t = self.shortest(play, rem)?;
                 if let Some(t) = t {
                     threats = self.solving_moves(play, t)?;

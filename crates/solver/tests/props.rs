@@ -1,5 +1,6 @@
 //! Property tests: every printed mate is a mate for the rules engine (help and series
-//! lines replayed move by move); the table of solved sub-positions changes no solution;
+//! lines replayed move by move); the table of solved sub-positions changes no solution,
+//! nor do threads sharing it;
 //! a problem and its colour-mirrored twin (`HalfDuplex` on the mirrored diagram) have
 //! mirrored solutions.
 
@@ -8,7 +9,11 @@ use chimere_solver::{Settings, compare::trees, solve_input};
 use proptest::prelude::*;
 
 fn solve(input: &str, hash_mb: usize) -> String {
-    let settings = Settings { threads: 1, progress: false, hash_mb, ..Settings::default() };
+    solve_with(input, hash_mb, 1)
+}
+
+fn solve_with(input: &str, hash_mb: usize, threads: usize) -> String {
+    let settings = Settings { threads, progress: false, hash_mb, ..Settings::default() };
     let mut out = Vec::new();
     let mut err = Vec::new();
     solve_input(input, &settings, &mut out, &mut err).expect("i/o");
@@ -87,6 +92,16 @@ proptest! {
         }
         let direct = input_of(&units, wk, bk, if k % 2 == 0 { "#2" } else { "s#2" }, "Variation Try").unwrap();
         prop_assert_eq!(trees(&solve(&direct, 16)), trees(&solve(&direct, 0)));
+    }
+
+    /// Threads sharing the table (and helping on one another's first moves once theirs
+    /// are done) find the same solutions as one thread without a table.
+    #[test]
+    fn threads_sharing_the_table_change_nothing((units, k) in position(), wk in 0u8..64, bk in 0u8..64) {
+        prop_assume!((wk % 8).abs_diff(bk % 8) > 1 || (wk / 8).abs_diff(bk / 8) > 1);
+        let stip = ["h#2", "h#2.5", "ser-h#3", "ser-#3"][k as usize % 4];
+        let input = input_of(&units, wk, bk, stip, "").unwrap();
+        prop_assert_eq!(trees(&solve_with(&input, 16, 3)), trees(&solve_with(&input, 0, 1)), "{}", input);
     }
 }
 
