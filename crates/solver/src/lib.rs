@@ -11,7 +11,8 @@
 //! - options: `Try`, `Defence n`, `SetPlay`, `Variation`, `Threat n`, `NoThreat`,
 //!   `NoShortVariations`, `Duplex`, `HalfDuplex`, `WhiteToPlay`, `MaxSolutions n`,
 //!   `NoBoard`, `EnPassant`, `NoCastling`, `MaxTime s`, `Intelligent` (solved normally:
-//!   same solutions), `MoveNumbers` (accepted, no progress lines);
+//!   same solutions), `MoveNumbers` (a progress line before each first move's solutions:
+//!   its number, the move, the time);
 //! - twins ([`twins`]): `Move`, `Exchange`, `Remove`, `Add`, `Substitute`, `Rotate`,
 //!   `Mirror`, `Shift`, `PolishType`, `Condition`, `Stipulation`, `Continued`,
 //!   `ZeroPosition`.
@@ -22,6 +23,7 @@
 //! the input line; a file with several problems goes on after a bad one.
 
 pub mod compare;
+pub mod goal_rules;
 pub mod output;
 pub mod search;
 pub mod stip;
@@ -173,15 +175,17 @@ fn prepare(p: &Problem) -> Result<(Vec<TwinJob>, Vec<String>), PopeyeError> {
     }
     let mut jobs = Vec::new();
     let base = p.clone();
+    let mut base = base;
+    goal_rules::bind_goal(&mut base, &stip, line)?;
     if p.twins.is_empty() {
-        check_position(p, &stip, line)?;
+        check_position(&base, &stip, line)?;
         jobs.push(TwinJob { label: None, problem: base, stip });
         return Ok((jobs, messages));
     }
     let mut prev = base.clone();
     let mut letter = 0u8;
     if !p.zero_position {
-        check_position(p, &stip, line)?;
+        check_position(&base, &stip, line)?;
         jobs.push(TwinJob { label: Some("a) ".to_string()), problem: base.clone(), stip: stip.clone() });
         letter = 1;
     }
@@ -191,6 +195,7 @@ fn prepare(p: &Problem) -> Result<(Vec<TwinJob>, Vec<String>), PopeyeError> {
         let desc = twins::apply(&mut q, &tw.cmds).map_err(|m| perr(tw.line, m))?;
         let (t, l) = q.stipulation.clone().expect("stipulation");
         let st = stip::parse_stipulation(&t).map_err(|m| perr(tw.line.max(l), m))?;
+        goal_rules::bind_goal(&mut q, &st, tw.line)?;
         check_position(&q, &st, tw.line)?;
         if letter >= 26 {
             return Err(perr(tw.line, "at most 26 twins"));
@@ -232,6 +237,8 @@ enum Block {
     Root(RootKind, Node),
     /// Lines of help or series play (one solution each).
     Lines(Vec<String>),
+    /// `Option MoveNumbers`: the progress line of a first move (not a solution).
+    Progress(String),
 }
 
 struct Shared<'a> {
@@ -242,6 +249,8 @@ struct Shared<'a> {
     solutions: AtomicUsize,
     max_solutions: Option<u32>,
     partial: AtomicBool,
+    /// `Option MoveNumbers`: progress lines.
+    move_numbers: bool,
 }
 
 impl Shared<'_> {
@@ -277,6 +286,13 @@ where
 {
     let next = AtomicUsize::new(0);
     let threads = shared.settings.threads.clamp(1, moves.len().max(1));
+    // `Option MoveNumbers`: Popeye's progress line before each first move's solutions.
+    let numbers: Vec<String> = if shared.move_numbers {
+        let mut s = Searcher::new(game.clone(), Table::new(0), shared.stop.clone(), goal, reflex);
+        moves.iter().map(|m| s.text(m, false)).collect()
+    } else {
+        Vec::new()
+    };
     let (tx, rx) = mpsc::channel::<(usize, Option<Vec<Block>>)>();
     let tty = shared.settings.progress && io::stderr().is_terminal();
     std::thread::scope(|scope| -> io::Result<()> {
@@ -309,6 +325,10 @@ where
                     pending[i] = Some(r);
                     while done < moves.len() {
                         let Some(r) = pending[done].take() else { break };
+                        if let Some(text) = numbers.get(done) {
+                            let t = shared.started.elapsed().as_secs_f64();
+                            emit(vec![Block::Progress(format!("{:3}  ({text}    Time = {t:.3} s)", done + 1))])?;
+                        }
                         if let Some(blocks) = r {
                             emit(blocks)?;
                         }
@@ -540,6 +560,13 @@ fn emit_lines(
 ) -> io::Result<()> {
     let mut kept = Vec::new();
     for b in blocks {
+        if let Block::Progress(_) = b {
+            if !kept.is_empty() {
+                emit(vec![Block::Lines(std::mem::take(&mut kept))])?;
+            }
+            emit(vec![b])?;
+            continue;
+        }
         if let Block::Lines(ls) = b {
             for l in ls {
                 if shared.partial.load(Ordering::SeqCst) && shared.max_solutions.is_some() {
@@ -762,6 +789,7 @@ fn solve_problem(
         solutions: AtomicUsize::new(0),
         max_solutions: opts.max_solutions,
         partial: AtomicBool::new(false),
+        move_numbers: p.options.iter().any(|o| o == "MoveNumbers"),
     };
     let stip_text = jobs.first().map_or(String::new(), |j| {
         let mut t = j.stip.text.clone();
@@ -826,7 +854,9 @@ fn solve_problem(
             let mut emit = |blocks: Vec<Block>| -> io::Result<()> {
                 for b in blocks {
                     if settings.json {
-                        blocks_json.push(block_json(&b));
+                        if !matches!(b, Block::Progress(_)) {
+                            blocks_json.push(block_json(&b));
+                        }
                         continue;
                     }
                     match b {
@@ -835,6 +865,7 @@ fn solve_problem(
                             output::write_root(&mut s, &node, kind);
                             out.write_all(s.as_bytes())?;
                         }
+                        Block::Progress(l) => writeln!(out, "{l}")?,
                         Block::Lines(ls) => {
                             if tree_mode {
                                 // Set play of a tree: its own block.
@@ -943,5 +974,6 @@ fn block_json(b: &Block) -> serde_json::Value {
             v
         }
         Block::Lines(ls) => serde_json::json!({"lines": ls.iter().map(|l| l.trim()).collect::<Vec<_>>()}),
+        Block::Progress(l) => serde_json::json!({"progress": l.trim()}),
     }
 }

@@ -231,7 +231,9 @@ impl Searcher {
         match goal {
             Goal::Any => true,
             Goal::Mate => self.in_check() && !self.has_legal(),
-            Goal::Stalemate => !self.in_check() && !self.has_legal(),
+            Goal::Stalemate => {
+                !self.in_check() && !self.has_legal() && !crate::goal_rules::dead_not_stalemate(&mut self.game)
+            }
         }
     }
 
@@ -767,6 +769,16 @@ impl Searcher {
                 return Ok(());
             }
             if n <= 1 {
+                // Self play, the defender's last move: the moves not reaching the goal
+                // refute (a try's `but` list).
+                if !self.reflex {
+                    for d in &moves {
+                        if !self.goal_after(d) {
+                            let text = self.text(d, true);
+                            node.refutations.push(Node::leaf(format!("{text} !")));
+                        }
+                    }
+                }
                 return Ok(());
             }
         }
