@@ -341,7 +341,7 @@ impl Searcher {
 
     /// Defender to move, the attacker having `n` moves: is every defence met?
     pub fn direct_defence(&mut self, n: u32) -> Result<bool, Interrupted> {
-        if self.max_threat.is_some_and(|t| n > t) && !self.threat_within(n)? {
+        if self.max_threat.is_some_and(|t| n >= t) && !self.threat_within(n)? {
             return Ok(false);
         }
         let moves = self.candidates();
@@ -361,7 +361,9 @@ impl Searcher {
     }
 
     /// `Option Threat t`: the defender (to move) is in check or the attacker threatens the
-    /// goal within `t` moves.
+    /// goal within `t` moves. Asked at every defender node where the attacker has at least
+    /// `t` moves left (as Popeye: a defence that leaves no such threat succeeds, so a
+    /// zugzwang continuation does not count there).
     fn threat_within(&mut self, _n: u32) -> Result<bool, Interrupted> {
         let t = self.max_threat.unwrap_or(0);
         if self.in_check() {

@@ -4,7 +4,8 @@
 pawn on a first or last rank), a stipulation, at most one condition among those Popeye and
 chimere read alike, and options.
 
-Usage: gen_corpus.py SEED COUNT > corpus.inp"""
+Usage: gen_corpus.py SEED COUNT [STIPULATION [OPTIONS...]] > corpus.inp
+(with a stipulation: every problem has it, no condition, and the given options)"""
 import random
 import sys
 
@@ -27,7 +28,7 @@ def sq(i):
     return "abcdefgh"[i % 8] + str(i // 8 + 1)
 
 
-def problem(rng):
+def problem(rng, fixed=None, fixed_opts=()):
     used = set()
     while True:
         wk, bk = rng.randrange(64), rng.randrange(64)
@@ -35,7 +36,7 @@ def problem(rng):
             break
     used |= {wk, bk}
     white, black = ["K" + sq(wk)], ["K" + sq(bk)]
-    stip = rng.choice(STIPS)
+    stip = fixed or rng.choice(STIPS)
     n = rng.randint(2, 5) if stip.startswith(("#", "=", "s", "r")) else rng.randint(3, 7)
     for _ in range(n):
         u = rng.choice(UNITS)
@@ -44,7 +45,7 @@ def problem(rng):
             continue
         used.add(s)
         (white if rng.random() < 0.55 else black).append(u + sq(s))
-    cond = rng.choice(CONDITIONS)
+    cond = "" if fixed else rng.choice(CONDITIONS)
     if cond == "ExclusiveChess" and "#" not in stip and "=" not in stip:
         cond = ""
     opts = ["NoBoard"]
@@ -54,6 +55,8 @@ def problem(rng):
             opts.append("Threat 1")
     elif stip.startswith("h") and rng.random() < 0.2:
         opts.append(rng.choice(["SetPlay", "Duplex", "HalfDuplex"]))
+    if fixed:
+        opts = ["NoBoard", *fixed_opts]
     lines = ["BeginProblem", f"Stipulation {stip}"]
     if cond:
         lines.append(f"Condition {cond}")
@@ -65,8 +68,9 @@ def problem(rng):
 
 def main():
     seed, count = int(sys.argv[1]), int(sys.argv[2])
+    fixed = sys.argv[3] if len(sys.argv) > 3 else None
     rng = random.Random(seed)
-    print("\n\n".join(problem(rng) for _ in range(count)))
+    print("\n\n".join(problem(rng, fixed, sys.argv[4:]) for _ in range(count)))
 
 
 main()
