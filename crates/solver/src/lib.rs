@@ -376,7 +376,11 @@ fn solve_side(
         Ok(g) => g,
         Err(_) => return Ok(false),
     };
-    if king_capturable(&mut game) {
+    // The set play has the other side to move: it is solved even when the play itself is
+    // impossible (the side to play could capture the king), as Popeye does.
+    let capturable = king_capturable(&mut game);
+    let tree_set_play = set_play && matches!(stip.play, Play::Direct | Play::SelfPlay | Play::Reflex);
+    if capturable && !tree_set_play {
         return Ok(false);
     }
     let goal = stip.goal;
@@ -416,6 +420,9 @@ fn solve_side(
                     blocks.push(Block::Lines(Vec::new()));
                 }
                 emit(blocks)?;
+            }
+            if capturable {
+                return Ok(false);
             }
             let mut s = Searcher::new(game.clone(), shared.table(), shared.stop.clone(), goal, reflex);
             let moves = s.legal();
