@@ -320,6 +320,11 @@ fn conditions(toks: &[Tok], i: &mut usize, line: usize) -> Result<Vec<ConditionS
     };
     while *i < toks.len() {
         let w = toks[*i];
+        // A keyword written in full ends the list even when it begins a condition's name
+        // (`Option` and `OptionalReplacement`).
+        if !out.is_empty() && TOP.iter().any(|k| k.eq_ignore_ascii_case(w.text)) {
+            break;
+        }
         let found = match match_keyword(w.text, &names) {
             Ok(f) => f,
             Err(hits) => {
@@ -741,6 +746,18 @@ mod tests {
             "BeginProblem\nCondition Hole D4E5\nPieces White Ke1 Qd1 Black Ke8\nStipulation ~1\nEndProblem\n",
         );
         assert_eq!(lower.unwrap(), upper.unwrap());
+    }
+
+    /// `Option` written in full after a condition ends the list, though it begins the
+    /// name `OptionalReplacement`; the abbreviation `opti` alone still names the keyword.
+    #[test]
+    fn option_after_conditions() {
+        for cond in ["Circe", "ExclusiveChess"] {
+            let p = parse(&format!("BeginProblem\nCondition {cond}\nOption HalfDuplex\nPieces White Ke1 Black Ke8\nStipulation h#1\nEndProblem"))
+                .expect("parses");
+            assert_eq!(p[0].conditions.len(), 1, "{cond}");
+            assert!(p[0].half_duplex, "{cond}");
+        }
     }
 
     #[test]

@@ -11,7 +11,8 @@
 //! - options: `Try`, `Defence n`, `SetPlay`, `Variation`, `Threat n`, `NoThreat`,
 //!   `NoShortVariations`, `Duplex`, `HalfDuplex`, `WhiteToPlay`, `MaxSolutions n`,
 //!   `NoBoard`, `EnPassant`, `NoCastling`, `MaxTime s`, `Intelligent` (solved normally:
-//!   same solutions), `MoveNumbers` (accepted, no progress lines);
+//!   same solutions), `MoveNumbers` (a progress line before each first move's solutions:
+//!   its number, the move, the time);
 //! - twins ([`twins`]): `Move`, `Exchange`, `Remove`, `Add`, `Substitute`, `Rotate`,
 //!   `Mirror`, `Shift`, `PolishType`, `Condition`, `Stipulation`, `Continued`,
 //!   `ZeroPosition`.
@@ -25,6 +26,7 @@
 //! the input line; a file with several problems goes on after a bad one.
 
 pub mod compare;
+pub mod goal_rules;
 pub mod output;
 pub mod search;
 pub mod stip;
@@ -177,15 +179,17 @@ fn prepare(p: &Problem) -> Result<(Vec<TwinJob>, Vec<String>), PopeyeError> {
     }
     let mut jobs = Vec::new();
     let base = p.clone();
+    let mut base = base;
+    goal_rules::bind_goal(&mut base, &stip, line)?;
     if p.twins.is_empty() {
-        check_position(p, &stip, line)?;
+        check_position(&base, &stip, line)?;
         jobs.push(TwinJob { label: None, problem: base, stip });
         return Ok((jobs, messages));
     }
     let mut prev = base.clone();
     let mut letter = 0u8;
     if !p.zero_position {
-        check_position(p, &stip, line)?;
+        check_position(&base, &stip, line)?;
         jobs.push(TwinJob { label: Some("a) ".to_string()), problem: base.clone(), stip: stip.clone() });
         letter = 1;
     }
@@ -195,6 +199,7 @@ fn prepare(p: &Problem) -> Result<(Vec<TwinJob>, Vec<String>), PopeyeError> {
         let desc = twins::apply(&mut q, &tw.cmds).map_err(|m| perr(tw.line, m))?;
         let (t, l) = q.stipulation.clone().expect("stipulation");
         let st = stip::parse_stipulation(&t).map_err(|m| perr(tw.line.max(l), m))?;
+        goal_rules::bind_goal(&mut q, &st, tw.line)?;
         check_position(&q, &st, tw.line)?;
         if letter >= 26 {
             return Err(perr(tw.line, "at most 26 twins"));
@@ -236,6 +241,8 @@ enum Block {
     Root(RootKind, Node),
     /// Lines of help or series play (one solution each).
     Lines(Vec<String>),
+    /// `Option MoveNumbers`: the progress line of a first move (not a solution).
+    Progress(String),
 }
 
 struct Shared<'a> {
@@ -248,6 +255,8 @@ struct Shared<'a> {
     partial: AtomicBool,
     /// The table of solved sub-positions, shared by the threads and the jobs.
     table: &'a Table,
+    /// `Option MoveNumbers`: progress lines.
+    move_numbers: bool,
 }
 
 impl Shared<'_> {
@@ -302,6 +311,13 @@ where
     // Per first move: solved (its helper stops), and whether a helper took it.
     let solved: Vec<Arc<AtomicBool>> = moves.iter().map(|_| Arc::new(AtomicBool::new(false))).collect();
     let helped: Vec<AtomicBool> = moves.iter().map(|_| AtomicBool::new(false)).collect();
+    // `Option MoveNumbers`: Popeye's progress line before each first move's solutions.
+    let numbers: Vec<String> = if shared.move_numbers {
+        let mut s = Searcher::new(game.clone(), Table::new(0), shared.stop.clone(), goal, reflex);
+        moves.iter().map(|m| s.text(m, false)).collect()
+    } else {
+        Vec::new()
+    };
     let (tx, rx) = mpsc::channel::<(usize, Option<Vec<Block>>)>();
     let tty = shared.settings.progress && io::stderr().is_terminal();
     std::thread::scope(|scope| -> io::Result<()> {
@@ -351,6 +367,10 @@ where
                     pending[i] = Some(r);
                     while done < moves.len() {
                         let Some(r) = pending[done].take() else { break };
+                        if let Some(text) = numbers.get(done) {
+                            let t = shared.started.elapsed().as_secs_f64();
+                            emit(vec![Block::Progress(format!("{:3}  ({text}    Time = {t:.3} s)", done + 1))])?;
+                        }
                         if let Some(blocks) = r {
                             emit(blocks)?;
                         }
@@ -403,7 +423,11 @@ fn solve_side(
         Ok(g) => g,
         Err(_) => return Ok(false),
     };
-    if king_capturable(&mut game) {
+    // The set play has the other side to move: it is solved even when the play itself is
+    // impossible (the side to play could capture the king), as Popeye does.
+    let capturable = king_capturable(&mut game);
+    let tree_set_play = set_play && matches!(stip.play, Play::Direct | Play::SelfPlay | Play::Reflex);
+    if capturable && !tree_set_play {
         return Ok(false);
     }
     let goal = stip.goal;
@@ -444,6 +468,9 @@ fn solve_side(
                     blocks.push(Block::Lines(Vec::new()));
                 }
                 emit(blocks)?;
+            }
+            if capturable {
+                return Ok(false);
             }
             let mut s = Searcher::new(game.clone(), table.clone(), shared.stop.clone(), goal, reflex);
             let moves = s.legal();
@@ -603,6 +630,13 @@ fn emit_lines(
 ) -> io::Result<()> {
     let mut kept = Vec::new();
     for b in blocks {
+        if let Block::Progress(_) = b {
+            if !kept.is_empty() {
+                emit(vec![Block::Lines(std::mem::take(&mut kept))])?;
+            }
+            emit(vec![b])?;
+            continue;
+        }
         if let Block::Lines(ls) = b {
             for l in ls {
                 if shared.partial.load(Ordering::SeqCst) && shared.max_solutions.is_some() {
@@ -823,6 +857,7 @@ fn solve_problem(
         max_solutions: opts.max_solutions,
         partial: AtomicBool::new(false),
         table,
+        move_numbers: p.options.iter().any(|o| o == "MoveNumbers"),
     };
     let stip_text = jobs.first().map_or(String::new(), |j| {
         let mut t = j.stip.text.clone();
@@ -887,7 +922,9 @@ fn solve_problem(
             let mut emit = |blocks: Vec<Block>| -> io::Result<()> {
                 for b in blocks {
                     if settings.json {
-                        blocks_json.push(block_json(&b));
+                        if !matches!(b, Block::Progress(_)) {
+                            blocks_json.push(block_json(&b));
+                        }
                         continue;
                     }
                     match b {
@@ -896,6 +933,7 @@ fn solve_problem(
                             output::write_root(&mut s, &node, kind);
                             out.write_all(s.as_bytes())?;
                         }
+                        Block::Progress(l) => writeln!(out, "{l}")?,
                         Block::Lines(ls) => {
                             if tree_mode {
                                 // Set play of a tree: its own block.
@@ -1005,5 +1043,6 @@ fn block_json(b: &Block) -> serde_json::Value {
             v
         }
         Block::Lines(ls) => serde_json::json!({"lines": ls.iter().map(|l| l.trim()).collect::<Vec<_>>()}),
+        Block::Progress(l) => serde_json::json!({"progress": l.trim()}),
     }
 }

@@ -196,7 +196,9 @@ impl Searcher {
         match goal {
             Goal::Any => true,
             Goal::Mate => self.in_check() && !self.has_legal(),
-            Goal::Stalemate => !self.in_check() && !self.has_legal(),
+            Goal::Stalemate => {
+                !self.in_check() && !self.has_legal() && !crate::goal_rules::dead_not_stalemate(&mut self.game)
+            }
         }
     }
 
@@ -304,7 +306,7 @@ impl Searcher {
 
     /// Defender to move, the attacker having `n` moves: is every defence met?
     pub fn direct_defence(&mut self, n: u32) -> Result<bool, Interrupted> {
-        if self.max_threat.is_some_and(|t| n > t) && !self.threat_within(n)? {
+        if self.max_threat.is_some_and(|t| n >= t) && !self.threat_within(n)? {
             return Ok(false);
         }
         let moves = self.candidates();
@@ -324,7 +326,9 @@ impl Searcher {
     }
 
     /// `Option Threat t`: the defender (to move) is in check or the attacker threatens the
-    /// goal within `t` moves.
+    /// goal within `t` moves. Asked at every defender node where the attacker has at least
+    /// `t` moves left (as Popeye: a defence that leaves no such threat succeeds, so a
+    /// zugzwang continuation does not count there).
     fn threat_within(&mut self, _n: u32) -> Result<bool, Interrupted> {
         let t = self.max_threat.unwrap_or(0);
         if self.in_check() {
@@ -752,6 +756,16 @@ impl Searcher {
                 return Ok(());
             }
             if n <= 1 {
+                // Self play, the defender's last move: the moves not reaching the goal
+                // refute (a try's `but` list).
+                if !self.reflex {
+                    for d in &moves {
+                        if !self.goal_after(d) {
+                            let text = self.text(d, true);
+                            node.refutations.push(Node::leaf(format!("{text} !")));
+                        }
+                    }
+                }
                 return Ok(());
             }
         }

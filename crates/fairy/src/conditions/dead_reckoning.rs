@@ -72,6 +72,15 @@ impl DeadReckoning {
     }
 }
 
+/// Runs `f` with Dead Reckoning switched off on this thread (its filter and status hook do
+/// nothing): the solver asks whether an empty move list is a real stalemate.
+pub fn without_dead_reckoning<R>(f: impl FnOnce() -> R) -> R {
+    let was = SEARCHING.with(|s| s.replace(true));
+    let r = f();
+    SEARCHING.with(|s| s.set(was));
+    r
+}
+
 impl Condition for DeadReckoning {
     fn name(&self) -> String {
         "Dead Reckoning".into()

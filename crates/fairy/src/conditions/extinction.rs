@@ -16,6 +16,7 @@
 
 use crate::moves::{self, Move};
 use crate::rules::{Capabilities, Condition, Ctx};
+use crate::walk::PAWN;
 use chimere_core::{Colour, Status};
 
 #[derive(Clone, Debug, Default)]
@@ -55,12 +56,28 @@ fn last_of_a_kind_attacked(ctx: &Ctx, side: Colour) -> bool {
         let u = ctx.pos().unit(s).expect("occupied");
         if had >> u.kind().index() & 1 != 0
             && (b.kind(u.kind()) & own).count() == 1
-            && moves::attacked_by(ctx.pos(), side.opponent(), s, ctx.rules().pawn_first_rank_immobile)
+            && (moves::attacked_by(ctx.pos(), side.opponent(), s, ctx.rules().pawn_first_rank_immobile)
+                || en_passant_threat(ctx, side, s))
         {
             return true;
         }
     }
     false
+}
+
+/// Whether the opponent of `side`, to move, may take the pawn on `s` en passant (it has
+/// just made a double step): a last pawn is then threatened like any attacked unit (the
+/// attack tables do not see en passant).
+fn en_passant_threat(ctx: &Ctx, side: Colour, s: chimere_core::Square) -> bool {
+    let pos = ctx.pos();
+    let opp = side.opponent();
+    let Some(ep) = pos.ep().filter(|e| e.pawn == s && pos.side() == opp) else { return false };
+    let b = pos.board();
+    let pawns = b.kind(PAWN) & b.colour(opp);
+    [Some(ep.target), ep.also]
+        .into_iter()
+        .flatten()
+        .any(|t| (chimere_core::attacks::pawn(opp == Colour::Black, t) & pawns).any())
 }
 
 #[cfg(test)]
@@ -97,6 +114,22 @@ mod tests {
         g.legal_moves(&mut v);
         assert!(v.is_empty());
         assert_eq!(g.status(&v), Status::WhiteWins);
+    }
+
+    /// A last pawn that may be taken en passant is threatened (Popeye agrees): Black's only
+    /// pawn e7 may not go to e5 beside the white pawn d5 (d5xe6 e.p. would take it) nor to
+    /// e6 (attacked); after e7-e5 has been played Black is in check.
+    #[test]
+    fn en_passant_threatens_a_last_pawn() {
+        let mut g = crate::game_from_fen("7k/4p3/8/3P4/8/8/8/7K b - - 0 1", &["extinction"]).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        assert!(v.iter().all(|m| m.from.to_string() != "e7"), "{v:?}");
+        assert_eq!(v.len(), 3);
+        let mut g = crate::game_from_fen("7k/8/8/3Pp3/8/8/8/7K w - e6 0 1", &["extinction"]).unwrap();
+        assert!(g.in_check(chimere_core::Colour::Black));
+        let mut g = crate::game_from_fen("7k/8/8/3Pp3/8/8/8/7K w - - 0 1", &["extinction"]).unwrap();
+        assert!(!g.in_check(chimere_core::Colour::Black));
     }
 
     /// White Ke1 Pb7, black Ke8 Ra8 Pa7, White to move. White had kings and pawns in the

@@ -451,9 +451,11 @@ pub static DESCRIPTIONS: &[Description] = &[
     circe_member!("circe malefique", [], kw("MirrorCirce"), "MirrorCirce", Circe { mirror: true, ..Circe::plain() }),
     circe_member!(
         "circe antipode",
-        [],
-        kw("AntipodesCirce"),
-        "AntipodesCirce",
+        // Popeye 4.104 reads `AntipodeanCirce` (or `Circe Antipodes`); the older spelling
+        // stays accepted.
+        ["antipodescirce"],
+        kw("AntipodeanCirce"),
+        "AntipodeanCirce",
         Circe::with_square("", RebirthSquare::Antipodes)
     ),
     circe_member!("super-circe", [], kw("SuperCirce"), "SuperCirce", Circe::with_square("", RebirthSquare::Any)),
@@ -631,6 +633,20 @@ pub static DESCRIPTIONS: &[Description] = &[
     plain!("anneciens", [], "Anneciens", super::Anneciens),
     plain!("alsacien", [], "Alsacien", super::Alsacien::default()),
     plain!("amnesie", [], "Amnesie", super::Amnesie::default()),
+    Description {
+        name: "exclusif",
+        aliases: &["exclusive", "exclusivechess"],
+        popeye: kw("ExclusiveChess"),
+        // The goal comes from the stipulation: the solver adds it; Popeye knows only mate.
+        params: Params::Words(&[w("Mate", &["mat", "mate"]), w("Stalemate", &["pat", "stalemate"])]),
+        build: |w| {
+            let goal = match w.last() {
+                Some(&"Stalemate") => super::ExclusiveGoal::Stalemate,
+                _ => super::ExclusiveGoal::Mate,
+            };
+            one(super::Exclusif { goal })
+        },
+    },
     plain!("dead reckoning", [], "DeadReckoning", super::DeadReckoning::default()),
 ];
 

@@ -67,6 +67,12 @@ impl Ctx<'_> {
         self.0.legal_moves(out);
         self.0.judging_replies = was;
     }
+    /// Every legal move of the side to move, every filter included (see
+    /// [`Game::legal_moves`]); a filter calling it guards against judging its own nested
+    /// lists again (Exclusif).
+    pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        self.0.legal_moves(out);
+    }
     /// A copy of the game (position and rules), for a condition that searches from the
     /// position under the same rules (Dead Reckoning's deadness test).
     pub fn clone_game(&self) -> Game {

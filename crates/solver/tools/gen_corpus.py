@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Writes a reproducible corpus of random fairy problems (Popeye input, English) for
+`examples/compare_popeye.rs`: random legal-looking positions (two kings, a few units, no
+pawn on a first or last rank), a stipulation, at most one condition among those Popeye and
+chimere read alike, and options.
+
+Usage: gen_corpus.py SEED COUNT [STIPULATION [OPTIONS...]] > corpus.inp
+(with a stipulation: every problem has it, no condition, and the given options)"""
+import random
+import sys
+
+CONDITIONS = [
+    "", "", "", "", "Circe", "AntiCirce", "ChameleonCirce", "CouscousCirce", "DiagramCirce",
+    "EquipollentsCirce", "SymmetryCirce", "MirrorCirce", "AntipodeanCirce", "SuperCirce",
+    "AntiSuperCirce", "MarsCirce", "GhostChess", "AllInChess", "AntiAndernachChess", "Bicaptures",
+    "BichromChess", "MonochromChess", "CentralChess", "UltraPatrol", "HaanerChess", "GlasgowChess",
+    "EinsteinChess", "Volage", "Sentinelles", "CavalierMajeur", "Rokagogo", "SwappingKings",
+    "Bicolores", "BrunnerChess", "SAT", "VogtlaenderChess", "Isardam", "ExtinctionChess",
+    "LosingChess", "ChecklessChess", "BlackChecks", "Circe RexInclusive", "Circe Parachute",
+    "ExclusiveChess", "ExclusiveChess",
+]
+STIPS = ["#1", "#2", "#2", "#3", "h#1", "h#2", "h#2", "h#2.5", "h#3", "s#1", "s#2", "r#2", "=1",
+         "=2", "h=2", "ser-h#3", "ser-#3", "ser-s#2", "ser-h=3", "exact-h#2"]
+UNITS = "QRRBBSSPPPP"
+
+
+def sq(i):
+    return "abcdefgh"[i % 8] + str(i // 8 + 1)
+
+
+def problem(rng, fixed=None, fixed_opts=()):
+    used = set()
+    while True:
+        wk, bk = rng.randrange(64), rng.randrange(64)
+        if abs(wk % 8 - bk % 8) > 1 or abs(wk // 8 - bk // 8) > 1:
+            break
+    used |= {wk, bk}
+    white, black = ["K" + sq(wk)], ["K" + sq(bk)]
+    stip = fixed or rng.choice(STIPS)
+    n = rng.randint(2, 5) if stip.startswith(("#", "=", "s", "r")) else rng.randint(3, 7)
+    for _ in range(n):
+        u = rng.choice(UNITS)
+        s = rng.randrange(64)
+        if s in used or (u == "P" and not 8 <= s < 56):
+            continue
+        used.add(s)
+        (white if rng.random() < 0.55 else black).append(u + sq(s))
+    cond = "" if fixed else rng.choice(CONDITIONS)
+    if cond == "ExclusiveChess" and "#" not in stip and "=" not in stip:
+        cond = ""
+    opts = ["NoBoard"]
+    if stip[0] in "#=sr" and not stip.startswith("ser"):
+        opts += [o for o in ("Variation", "Try", "SetPlay") if rng.random() < 0.4]
+        if stip == "#3" and rng.random() < 0.3:
+            opts.append("Threat 1")
+    elif stip.startswith("h") and rng.random() < 0.2:
+        opts.append(rng.choice(["SetPlay", "Duplex", "HalfDuplex"]))
+    if fixed:
+        opts = ["NoBoard", *fixed_opts]
+    lines = ["BeginProblem", f"Stipulation {stip}"]
+    if cond:
+        lines.append(f"Condition {cond}")
+    lines.append("Option " + " ".join(opts))
+    lines.append("Pieces White " + " ".join(white) + " Black " + " ".join(black))
+    lines.append("EndProblem")
+    return "\n".join(lines)
+
+
+def main():
+    seed, count = int(sys.argv[1]), int(sys.argv[2])
+    fixed = sys.argv[3] if len(sys.argv) > 3 else None
+    rng = random.Random(seed)
+    print("\n\n".join(problem(rng, fixed, sys.argv[4:]) for _ in range(count)))
+
+
+main()

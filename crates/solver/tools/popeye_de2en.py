@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Translates a Popeye input file written in German (AnfangProblem ...) into English, for
+the subset chimere reads: problem keywords, orthodox piece letters, the common conditions
+and options. Words it does not know are left as they are (chimere then refuses the problem
+naming the line, which the comparison counts as "refused").
+
+Usage: popeye_de2en.py IN.inp > OUT.inp"""
+import re
+import sys
+
+# Popeye accepts any unique prefix of a keyword; these are the words met in its examples.
+KEYWORDS = [
+    ("anfangproblem", "BeginProblem"), ("anfang", "BeginProblem"),
+    ("weiteresproblem", "NextProblem"), ("weiter", "NextProblem"),
+    ("endeproblem", "EndProblem"), ("ende", "EndProblem"),
+    ("forderung", "Stipulation"), ("bedingung", "Condition"), ("option", "Option"),
+    ("steine", "Pieces"), ("autor", "Author"), ("quelle", "Origin"), ("titel", "Title"),
+    ("zwilling", "Twin"), ("nullstellung", "ZeroPosition"), ("protokoll", "Protocol"), ("bemerkung", "Remark"),
+    ("loesung", "Remark"), ("text", "Remark"),
+]
+COLOURS = {"weiss": "White", "schwarz": "Black", "neutral": "Neutral"}
+PIECES = {"k": "K", "d": "Q", "t": "R", "l": "B", "s": "S", "b": "P"}
+CONDITIONS = {
+    "exklusivschach": "ExclusiveChess", "circe": "Circe", "anticirce": "AntiCirce",
+    "ohneschach": "ChecklessChess", "ohneschlag": "NoCapture", "madrasi": "Madrasi",
+    "haanerschach": "HaanerChess", "einsteinschach": "EinsteinChess", "glasgowschach": "GlasgowChess",
+    "chamaeleoncirce": "ChameleonCirce", "schwarzerlaengstzueger": "BlackMaximummer",
+    "weisserlaengstzueger": "WhiteMaximummer", "loch": "Hole", "cavaliermajeur": "CavalierMajeur",
+    "patrouilleschach": "PatrolChess", "andernachschach": "AndernachChess",
+    "antiandernachschach": "AntiAndernachChess", "monochromschach": "MonochromeChess",
+    "bichromschach": "BichromeChess", "isardam": "Isardam", "brunnerschach": "BrunnerChess",
+    "bicolores": "Bicolores", "extinktionsschach": "ExtinctionChess", "superzirce": "SuperCirce",
+    "geisterschach": "GhostChess", "spiegelcirce": "MirrorCirce", "haan": "HaanerChess",
+    "koeko": "Koeko", "kamikaze": "Kamikaze", "sat": "SAT", "rexinklusiv": "RexInclusive",
+}
+OPTIONS = {
+    "varianten": "Variation", "vari": "Variation", "ohnedrohung": "NoThreat", "ohnedroh": "NoThreat",
+    "satzspiel": "SetPlay", "satz": "SetPlay", "verfuehrung": "Try", "verf": "Try",
+    "zugnummern": "MoveNumbers", "zugn": "MoveNumbers", "weissbeginnt": "WhiteToPlay",
+    "weiss": "WhiteToPlay", "enpassant": "EnPassant", "ohnerochade": "NoCastling",
+    "ohnebrett": "NoBoard", "ohnekurzvarianten": "NoShortVariations", "ohnesk": "NoShortVariations",
+    "drohung": "Threat", "droh": "Threat", "keinerochade": "NoCastling", "verfuehrung": "Try", "abwehr": "Defence", "maxloesungen": "MaxSolutions", "duplex": "Duplex",
+    "halbduplex": "HalfDuplex", "intelligent": "Intelligent", "intellig": "Intelligent",
+    "intell": "Intelligent", "intel": "Intelligent", "maxzeit": "MaxTime",
+}
+TWINS = {"tausche": "Exchange", "spiegelung": "Mirror", "versetze": "Move", "verse": "Move", "entferne": "Remove", "entfe": "Remove",
+         "hinzu": "Add", "hinzuf": "Add", "ferner": "Continued", "farbwechsel": "PolishType",
+         "verschieb": "Shift",
+         "tausche": "Exchange", "hinzufuegen": "Add", "drehung": "Rotate", "spiegelung": "Mirror",
+         "verschiebung": "Shift", "bedingung": "Condition", "forderung": "Stipulation",
+         "fortsetzung": "Continued", "polnisch": "PolishType", "ersetze": "Substitute"}
+
+
+def keyword(word):
+    w = word.lower()
+    for de, en in KEYWORDS:
+        if len(w) >= 4 and de.startswith(w) or w == de:
+            return en
+    return None
+
+
+def colour(w):
+    lw = w.lower()
+    for de, en in COLOURS.items():
+        if len(lw) >= 4 and de.startswith(lw):
+            return en
+    return None
+
+
+def piece_word(w):
+    m = re.fullmatch(r"([kdtlsb])([a-h][1-8])+", w.lower())
+    if not m:
+        return w
+    letter = PIECES[w[0].lower()]
+    return letter + w[1:].lower()
+
+
+def main():
+    text = open(sys.argv[1], encoding="latin-1").read()
+    out = []
+    section = None
+    for line in text.splitlines():
+        words = line.split()
+        if not words:
+            out.append("")
+            continue
+        first = keyword(words[0])
+        rest = words
+        new = []
+        if first:
+            section = first
+            new.append(first)
+            rest = words[1:]
+            if first in ("Author", "Origin", "Title", "Remark", "Protocol"):
+                out.append(" ".join([first] + rest) if first != "Protocol" else "")
+                continue
+        for w in rest:
+            lw = w.lower()
+            if section == "Pieces":
+                new.append(colour(w) or piece_word(w))
+            elif section == "Condition":
+                new.append(CONDITIONS.get(lw, w))
+            elif section == "Option":
+                new.append(OPTIONS.get(lw, w))
+            elif section in ("Twin", "ZeroPosition"):
+                new.append(TWINS.get(lw) or colour(w) or piece_word(w))
+            else:
+                new.append(w)
+        out.append(" ".join(new))
+    print("\n".join(out))
+
+
+main()
