@@ -444,7 +444,7 @@ impl<'a, V: Api> Worker<'a, V> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        let data = self.t.data;
+        let data = &self.t.data;
         let key = self.pos.hash();
         let mut tt_move = 0;
         if self.settings.use_tt
@@ -640,7 +640,7 @@ impl<'a, V: Api> Worker<'a, V> {
         }
         self.seldepth = self.seldepth.max(ply);
         let stm = self.pos.side_to_move();
-        let data = self.t.data;
+        let data = &self.t.data;
         if data.status_every_node
             && let Some(s) = terminal(self.pos.status(), stm, ply, self.draw(stm))
         {

@@ -8,7 +8,7 @@
 //! valued by their walks (nightrider ~ rook, rose ~ queen minus, leapers and hoppers
 //! small) by hand.
 
-use super::{EvalData, Feature, ORTHODOX_WALK, Square2, pieces, zone};
+use super::{EvalData, Feature, ORTHODOX_WALK, Square2, TERMS, pieces, zone};
 use chimere_chess::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use chimere_core::attacks;
 use chimere_core::{Bitboard, Board, Colour, Square};
@@ -18,7 +18,11 @@ const Z: Square2 = Square2::ZERO;
 /// Chess values by kind: pawn, knight, bishop, rook, queen, king, then the fairy kinds
 /// (nightrider, rose, locust, nightrider-locust, bishop-locust, rook-locust, dummy,
 /// grasshopper).
-pub static DATA: EvalData = EvalData {
+pub static DATA: EvalData = copy_chess();
+
+/// The hand-set numbers this file had before they were fitted to games: the base of the
+/// variants played with chess's pieces (Checkered), whose own numbers are hand-set.
+pub static HAND_SET: EvalData = EvalData {
     name: "chess",
     kinds: 6,
     value_mg: [90, 320, 335, 480, 960, 0, 450, 800, 300, 350, 330, 380, 0, 200, 0, 0],
@@ -65,6 +69,7 @@ pub static DATA: EvalData = EvalData {
     phase_total: 24,
     tempo: 12,
     feature: Feature::Chess,
+    terms: HAND_TERMS,
     lmr: true,
     null_move: true,
     futility: true,
@@ -88,40 +93,58 @@ pub static FAIRY: EvalData = EvalData {
 };
 
 const fn copy_chess() -> EvalData {
+    copy(&HAND_SET)
+}
+
+const fn copy(d: &EvalData) -> EvalData {
     EvalData {
-        name: DATA.name,
-        kinds: DATA.kinds,
-        value_mg: DATA.value_mg,
-        value_eg: DATA.value_eg,
-        square_mg: DATA.square_mg,
-        square_eg: DATA.square_eg,
-        walk: DATA.walk,
-        mobility: DATA.mobility,
-        phase: DATA.phase,
-        phase_total: DATA.phase_total,
-        tempo: DATA.tempo,
-        feature: DATA.feature,
-        lmr: DATA.lmr,
-        null_move: DATA.null_move,
-        futility: DATA.futility,
-        check_extension: DATA.check_extension,
-        status_every_node: DATA.status_every_node,
-        provenance: DATA.provenance,
+        name: d.name,
+        kinds: d.kinds,
+        value_mg: d.value_mg,
+        value_eg: d.value_eg,
+        square_mg: d.square_mg,
+        square_eg: d.square_eg,
+        walk: d.walk,
+        mobility: d.mobility,
+        phase: d.phase,
+        phase_total: d.phase_total,
+        tempo: d.tempo,
+        feature: d.feature,
+        terms: d.terms,
+        lmr: d.lmr,
+        null_move: d.null_move,
+        futility: d.futility,
+        check_extension: d.check_extension,
+        status_every_node: d.status_every_node,
+        provenance: d.provenance,
     }
 }
 
-/// Passed pawn bonus by relative rank (end game; half in the middle game).
-const PASSED: [i32; 8] = [0, 5, 10, 18, 32, 55, 90, 0];
-const DOUBLED: i32 = -12;
-const ISOLATED: i32 = -10;
-const BISHOP_PAIR: i32 = 30;
-/// Middle-game bonus per own pawn in front of the king (the two ranks ahead, three files).
-const SHELTER: i32 = 9;
-/// Middle-game penalty per squared attack unit on the king's zone (knight and bishop 2,
-/// rook 3, queen 5), counted from two attackers on.
-const KING_ATTACK: i32 = 3;
-/// A rook on a file without own pawns (full: without any pawn), middle game.
-const ROOK_OPEN: i32 = 20;
+/// Indices of chess's feature weights in [`EvalData::terms`] (a pair is middle game, end
+/// game).
+pub mod term {
+    /// Passed pawn by relative rank (8 each), middle game then end game.
+    pub const PASSED_MG: usize = 0;
+    pub const PASSED_EG: usize = 8;
+    pub const DOUBLED: usize = 16;
+    pub const ISOLATED: usize = 18;
+    pub const BISHOP_PAIR: usize = 20;
+    /// Middle game, per own pawn in front of the king (the two ranks ahead, three files).
+    pub const SHELTER: usize = 22;
+    /// Middle game, per squared attack unit on the king's zone (knight and bishop 2, rook
+    /// 3, queen 5), counted from two attackers on.
+    pub const KING_ATTACK: usize = 23;
+    /// A rook on a file without pawns; without own pawns only.
+    pub const ROOK_OPEN: usize = 24;
+    pub const ROOK_SEMI: usize = 26;
+    /// A pawn defended by an own pawn or with one beside it.
+    pub const CONNECTED: usize = 28;
+    /// End game, per passed pawn: per step the enemy king is farther than the own king
+    /// from the square in front of it.
+    pub const PASSED_KING: usize = 30;
+    /// Number of terms used.
+    pub const USED: usize = 31;
+}
 
 const FILES: [u64; 8] = {
     let mut f = [0u64; 8];
@@ -132,19 +155,40 @@ const FILES: [u64; 8] = {
     }
     f
 };
+const NOT_A: u64 = !FILES[0];
+const NOT_H: u64 = !FILES[7];
 
-fn side_terms(b: &Board, c: Colour, phase: i32, total: i32) -> i32 {
+#[inline]
+fn distance(a: Square, b: Square) -> i32 {
+    let df = (a.file() as i32 - b.file() as i32).abs();
+    let dr = (a.rank() as i32 - b.rank() as i32).abs();
+    df.max(dr)
+}
+
+fn side_terms(b: &Board, c: Colour, phase: i32, total: i32, w: &[i32; TERMS]) -> i32 {
+    use term::*;
     let own = pieces(b, c, PAWN).0;
     let their = pieces(b, c.opponent(), PAWN).0;
     let (mut mg, mut eg) = (0, 0);
+    let defended = if c == Colour::White {
+        ((own & NOT_A) << 7) | ((own & NOT_H) << 9)
+    } else {
+        ((own & NOT_H) >> 7) | ((own & NOT_A) >> 9)
+    };
+    let beside = ((own & NOT_A) >> 1) | ((own & NOT_H) << 1);
+    let connected = (own & (defended | beside)).count_ones() as i32;
+    mg += w[CONNECTED] * connected;
+    eg += w[CONNECTED + 1] * connected;
+    let own_king = pieces(b, c, KING).first();
+    let their_king = pieces(b, c.opponent(), KING).first();
     for sq in Bitboard(own) {
         let f = sq.file() as usize;
         let r = sq.rank() as i32;
         let rel = if c == Colour::White { r } else { 7 - r };
         let adj = (if f > 0 { FILES[f - 1] } else { 0 }) | (if f < 7 { FILES[f + 1] } else { 0 });
         if own & adj == 0 {
-            mg += ISOLATED;
-            eg += ISOLATED;
+            mg += w[ISOLATED];
+            eg += w[ISOLATED + 1];
         }
         // Squares ahead of the pawn on its file and the two beside it.
         let ahead_mask = if c == Colour::White {
@@ -155,27 +199,33 @@ fn side_terms(b: &Board, c: Colour, phase: i32, total: i32) -> i32 {
             !0u64 >> ((8 - r) * 8)
         };
         if own & FILES[f] & ahead_mask != 0 {
-            mg += DOUBLED;
-            eg += DOUBLED;
+            mg += w[DOUBLED];
+            eg += w[DOUBLED + 1];
         }
         if their & (FILES[f] | adj) & ahead_mask == 0 {
-            eg += PASSED[rel as usize];
-            mg += PASSED[rel as usize] / 2;
+            mg += w[PASSED_MG + rel as usize];
+            eg += w[PASSED_EG + rel as usize];
+            if let (Some(k1), Some(k2)) = (own_king, their_king)
+                && (1..7).contains(&rel)
+            {
+                let stop = Square::from_coords(sq.file(), if c == Colour::White { r as u8 + 1 } else { r as u8 - 1 });
+                eg += w[PASSED_KING] * (distance(k2, stop) - distance(k1, stop));
+            }
         }
     }
     if pieces(b, c, BISHOP).more_than_one() {
-        mg += BISHOP_PAIR;
-        eg += BISHOP_PAIR;
+        mg += w[BISHOP_PAIR];
+        eg += w[BISHOP_PAIR + 1];
     }
-    if let Some(k) = pieces(b, c, KING).first() {
+    if let Some(k) = own_king {
         let front = shelter_squares(k, c);
-        mg += SHELTER * (Bitboard(own) & front).count() as i32;
+        mg += w[SHELTER] * (Bitboard(own) & front).count() as i32;
         // Enemy pieces bearing on the king's zone: weighted, squared, middle game only.
         let zone = front | super::zone(k);
         let occ = b.occupied();
         let them = c.opponent();
         let (mut units, mut n) = (0, 0);
-        for (kind, w) in [(KNIGHT, 2), (BISHOP, 2), (ROOK, 3), (QUEEN, 5)] {
+        for (kind, u) in [(KNIGHT, 2), (BISHOP, 2), (ROOK, 3), (QUEEN, 5)] {
             for sq in pieces(b, them, kind) {
                 let a = match kind {
                     KNIGHT => attacks::knight(sq),
@@ -184,21 +234,21 @@ fn side_terms(b: &Board, c: Colour, phase: i32, total: i32) -> i32 {
                     _ => attacks::queen(sq, occ),
                 };
                 if (a & zone).any() {
-                    units += w;
+                    units += u;
                     n += 1;
                 }
             }
         }
         if n >= 2 {
-            mg -= (units * units * KING_ATTACK).min(500);
+            mg -= (units * units * w[KING_ATTACK]).min(500);
         }
     }
     for sq in pieces(b, c, ROOK) {
         let file = FILES[sq.file() as usize];
         if own & file == 0 {
-            let open = their & file == 0;
-            mg += if open { ROOK_OPEN } else { ROOK_OPEN / 2 };
-            eg += if open { ROOK_OPEN / 2 } else { ROOK_OPEN / 4 };
+            let t = if their & file == 0 { ROOK_OPEN } else { ROOK_SEMI };
+            mg += w[t];
+            eg += w[t + 1];
         }
     }
     (mg * phase + eg * (total - phase)) / total
@@ -210,14 +260,42 @@ fn shelter_squares(k: Square, c: Colour) -> Bitboard {
     Bitboard((z.0 | up) & !Bitboard::from_square(k).0)
 }
 
-/// Pawn structure, bishop pair and king shelter, white minus black.
-pub fn feature(b: &Board, phase: i32, total: i32) -> i32 {
-    side_terms(b, Colour::White, phase, total) - side_terms(b, Colour::Black, phase, total)
+/// Pawn structure, passed pawns, bishop pair, rooks on open files and king safety, white
+/// minus black, with the weights `w` ([`term`]).
+pub fn feature(b: &Board, phase: i32, total: i32, w: &[i32; TERMS]) -> i32 {
+    side_terms(b, Colour::White, phase, total, w) - side_terms(b, Colour::Black, phase, total, w)
 }
+
+/// The hand-set feature weights ([`term`]): passed pawns by rank (middle game half the end
+/// game's), doubled and isolated pawns, bishop pair, shelter, king attack, rooks on open
+/// and half-open files; no connected-pawn or king-distance term.
+pub const HAND_TERMS: [i32; TERMS] = {
+    let mut t = [0; TERMS];
+    let passed = [0, 5, 10, 18, 32, 55, 90, 0];
+    let mut i = 0;
+    while i < 8 {
+        t[term::PASSED_MG + i] = passed[i] / 2;
+        t[term::PASSED_EG + i] = passed[i];
+        i += 1;
+    }
+    t[term::DOUBLED] = -12;
+    t[term::DOUBLED + 1] = -12;
+    t[term::ISOLATED] = -10;
+    t[term::ISOLATED + 1] = -10;
+    t[term::BISHOP_PAIR] = 30;
+    t[term::BISHOP_PAIR + 1] = 30;
+    t[term::SHELTER] = 9;
+    t[term::KING_ATTACK] = 3;
+    t[term::ROOK_OPEN] = 20;
+    t[term::ROOK_OPEN + 1] = 10;
+    t[term::ROOK_SEMI] = 10;
+    t[term::ROOK_SEMI + 1] = 5;
+    t
+};
 
 /// Chess's numbers as a base for variants played with chess's pieces (Checkered, Dynamo).
 pub(crate) const fn copy_chess_for_variants() -> EvalData {
-    let mut d = copy_chess();
+    let mut d = copy(&HAND_SET);
     d.kinds = 6;
     d
 }

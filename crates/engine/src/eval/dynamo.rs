@@ -59,6 +59,7 @@ pub static DATA: EvalData = EvalData {
     phase: [0, 1, 1, 2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     phase_total: 24,
     tempo: 15,
+    terms: [0; super::TERMS],
     feature: Feature::Dynamo,
     lmr: true,
     null_move: false,

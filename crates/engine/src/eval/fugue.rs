@@ -81,6 +81,7 @@ pub static DATA: EvalData = EvalData {
     phase: [0, 4, 0, 2, 1, 1, 1, 2, 1, 0, 0, 0, 0, 0, 0, 0],
     phase_total: 24,
     tempo: 12,
+    terms: [0; super::TERMS],
     feature: Feature::Fugue,
     lmr: true,
     null_move: false,

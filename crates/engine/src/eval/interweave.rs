@@ -77,6 +77,7 @@ pub static DATA: EvalData = EvalData {
     phase: [0, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     phase_total: 24,
     tempo: 10,
+    terms: [0; super::TERMS],
     feature: Feature::Interweave,
     lmr: true,
     null_move: false,
