@@ -18,7 +18,65 @@ const Z: Square2 = Square2::ZERO;
 /// Chess values by kind: pawn, knight, bishop, rook, queen, king, then the fairy kinds
 /// (nightrider, rose, locust, nightrider-locust, bishop-locust, rook-locust, dummy,
 /// grasshopper).
-pub static DATA: EvalData = copy_chess();
+pub static DATA: EvalData = EvalData {
+    value_mg: [121, 476, 519, 496, 1483, 0, 450, 800, 300, 350, 330, 380, 0, 200, 0, 0],
+    value_eg: [97, 284, 281, 547, 1097, 0, 450, 800, 300, 350, 330, 380, 0, 200, 0, 0],
+    square_mg: [
+        Square2 { centre: -4, advance: 16, edge: -91, home: 0 },  // pawn
+        Square2 { centre: 13, advance: 15, edge: 5, home: 13 },   // knight
+        Square2 { centre: 2, advance: 4, edge: 6, home: -14 },    // bishop
+        Square2 { centre: 12, advance: 8, edge: 94, home: -3 },   // rook
+        Square2 { centre: 4, advance: 1, edge: -81, home: 39 },   // queen
+        Square2 { centre: -48, advance: 19, edge: 11, home: 68 }, // king
+        Square2 { centre: 4, advance: 0, edge: -10, home: 0 },
+        Square2 { centre: 4, advance: 0, edge: -10, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+    ],
+    square_eg: [
+        Square2 { centre: -2, advance: 7, edge: 14, home: 0 },   // pawn
+        Square2 { centre: 6, advance: -1, edge: -27, home: -8 }, // knight
+        Square2 { centre: 2, advance: 1, edge: -5, home: 8 },    // bishop
+        Square2 { centre: -7, advance: 7, edge: -22, home: 22 }, // rook
+        Square2 { centre: -4, advance: 28, edge: 61, home: -4 }, // queen
+        Square2 { centre: 8, advance: 0, edge: -13, home: -12 }, // king
+        Square2 { centre: 4, advance: 0, edge: -10, home: 0 },
+        Square2 { centre: 4, advance: 0, edge: -10, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+    ],
+    mobility: [0, 3, 6, 3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    tempo: 8,
+    terms: [
+        0, -81, 72, 91, 8, 124, -67, 0, 0, 43, -11, -6, 76, 83, 226, 0, -48, -61, -1, -10, 32, 64, 19, 1, 40, 2, 11,
+        24, 14, 14, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ],
+    name: "chess",
+    kinds: 6,
+    walk: ORTHODOX_WALK,
+    phase: [0, 1, 1, 2, 4, 0, 2, 3, 1, 1, 1, 1, 0, 1, 0, 0],
+    phase_total: 24,
+    feature: Feature::Chess,
+    lmr: true,
+    null_move: true,
+    futility: true,
+    see: true,
+    check_extension: true,
+    status_every_node: false,
+    provenance: "fitted to game results (examples/tune.rs), see the module comment",
+};
 
 /// The hand-set numbers this file had before they were fitted to games: the base of the
 /// variants played with chess's pieces (Checkered), whose own numbers are hand-set.
@@ -73,6 +131,7 @@ pub static HAND_SET: EvalData = EvalData {
     lmr: true,
     null_move: true,
     futility: true,
+    see: true,
     check_extension: true,
     status_every_node: false,
     provenance: "hand-set from general chess knowledge, checked by short self-play here",
@@ -87,6 +146,7 @@ pub static FAIRY: EvalData = EvalData {
     null_move: false,
     lmr: true,
     futility: false,
+    see: false,
     status_every_node: true,
     provenance: "chess's numbers (hand-set), fairy kinds valued by their walks by hand",
     ..copy_chess()
@@ -115,6 +175,7 @@ const fn copy(d: &EvalData) -> EvalData {
         null_move: d.null_move,
         futility: d.futility,
         check_extension: d.check_extension,
+        see: d.see,
         status_every_node: d.status_every_node,
         provenance: d.provenance,
     }
@@ -297,5 +358,6 @@ pub const HAND_TERMS: [i32; TERMS] = {
 pub(crate) const fn copy_chess_for_variants() -> EvalData {
     let mut d = copy(&HAND_SET);
     d.kinds = 6;
+    d.see = false;
     d
 }

@@ -64,6 +64,7 @@ pub static DATA: EvalData = EvalData {
     lmr: true,
     null_move: false,
     futility: false,
+    see: false,
     check_extension: true,
     status_every_node: false,
     provenance: "hand-set",

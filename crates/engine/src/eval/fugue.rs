@@ -86,6 +86,7 @@ pub static DATA: EvalData = EvalData {
     lmr: true,
     null_move: false,
     futility: true,
+    see: false,
     check_extension: false,
     status_every_node: true,
     provenance: "hand-set",

@@ -82,6 +82,7 @@ pub static DATA: EvalData = EvalData {
     lmr: true,
     null_move: false,
     futility: false,
+    see: false,
     check_extension: false,
     status_every_node: true,
     provenance: "hand-set",

@@ -109,6 +109,10 @@ pub struct EvalData {
     pub futility: bool,
     /// Extend turns that give check (variants with check).
     pub check_extension: bool,
+    /// Kinds 0-5 are chess's pawn, knight, bishop, rook, queen and king, capturing by
+    /// replacement along their walks and nothing else captures: static exchange
+    /// evaluation is sound (bad captures ordered last and left out of quiescence).
+    pub see: bool,
     /// The variant's status can be decided while turns exist (king captured, too few kings):
     /// ask `status` at every node, not only when there is no legal turn.
     pub status_every_node: bool,
