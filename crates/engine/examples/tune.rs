@@ -7,8 +7,8 @@
 //! self-play games from random openings, each labelled with its game's result).
 //!
 //! ```sh
-//! python3 crates/engine/tools/gen_games.py --games 1400 --nodes 3000 --seed 1 --out games.txt
-//! cargo run --release -p chimere-engine --example tune -- games.txt
+//! python3 crates/engine/tools/gen_games.py --games 1300 --nodes 3000 --seed 1 --out games.txt
+//! cargo run --release -p chimere-engine --example tune -- games.txt --passes 2 --ridge 0.00001
 //! ```
 //!
 //! Method: `K` is fitted first to the starting numbers (golden-section search), then held;

@@ -1091,3 +1091,31 @@ fn choose<M>(lines: &[(M, i32, Vec<M>)], margin: i32, seed: u64) -> Option<&(M, 
     }
     Some(first)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::exchange;
+    use chimere_core::{Colour, Square, Variant};
+
+    const VALUES: [i32; 16] = [100, 300, 300, 500, 900, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+    fn gain(fen: &str, to: &str, side: Colour) -> i32 {
+        let pos = chimere_chess::Chess::from_fen(fen).unwrap();
+        exchange(pos.board().unwrap(), Square::parse(to).unwrap(), side, &VALUES)
+    }
+
+    #[test]
+    fn exchange_counts_defenders_and_x_rays() {
+        // An undefended pawn is won; a defended one is not worth the queen.
+        assert_eq!(gain("4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "d5", Colour::White), 100);
+        assert_eq!(gain("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1", "d5", Colour::White), 0);
+        // Pawn takes knight, pawn takes back, rook takes: a knight for nothing.
+        assert_eq!(gain("4k3/8/4p3/3n4/4P3/8/8/3RK3 w - - 0 1", "d5", Colour::White), 300);
+        // Rook takes a pawn defended by a rook, with a second rook behind the first (x-ray):
+        // R×p, r×R, R×r: a pawn and a rook for a rook.
+        assert_eq!(gain("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d5", Colour::White), 100);
+        // The king may take only when nothing defends.
+        assert_eq!(gain("8/8/8/3p4/3K4/8/8/7k w - - 0 1", "d5", Colour::White), 100);
+        assert_eq!(gain("8/8/4p3/3p4/3K4/8/8/7k w - - 0 1", "d5", Colour::White), 0);
+    }
+}
