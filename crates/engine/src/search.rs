@@ -1101,7 +1101,7 @@ mod tests {
 
     fn gain(fen: &str, to: &str, side: Colour) -> i32 {
         let pos = chimere_chess::Chess::from_fen(fen).unwrap();
-        exchange(pos.board().unwrap(), Square::parse(to).unwrap(), side, &VALUES)
+        exchange(Variant::board(&pos).unwrap(), Square::parse(to).unwrap(), side, &VALUES)
     }
 
     #[test]
