@@ -1,6 +1,7 @@
-//! The search: iterative deepening over PVS alpha-beta with a transposition table, move
-//! ordering (table move, captures by material gained, killers, history), quiescence on
-//! noisy turns, late-move reductions and static pruning where the variant's data says they
+//! The search: iterative deepening over PVS alpha-beta with a transposition table (also
+//! in quiescence), move ordering (table move, captures by material gained, killers,
+//! history; where the data marks it sound, captures losing material by static exchange
+//! last), quiescence on noisy turns (without those losing captures), late-move reductions and static pruning where the variant's data says they
 //! are sound, the game-level rules (repetition, fifty moves, insufficient material) inside
 //! the tree, and lazy SMP threads sharing the table.
 //!
