@@ -1,8 +1,9 @@
 //! The search: iterative deepening over PVS alpha-beta with a transposition table (also
 //! in quiescence), move ordering (table move, captures by material gained, killers,
 //! history; where the data marks it sound, captures losing material by static exchange
-//! last), quiescence on noisy turns (without those losing captures), late-move reductions and static pruning where the variant's data says they
-//! are sound, the game-level rules (repetition, fifty moves, insufficient material) inside
+//! last), quiescence on noisy turns (without those losing captures), late-move
+//! reductions and static pruning where the variant's data says they are sound, the
+//! game-level rules (repetition, fifty moves, insufficient material) inside
 //! the tree, and lazy SMP threads sharing the table.
 //!
 //! Scores are always from the point of view of the side to move of the node. A turn may
