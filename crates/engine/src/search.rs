@@ -1,7 +1,9 @@
-//! The search: iterative deepening over PVS alpha-beta with a transposition table, move
-//! ordering (table move, captures by material gained, killers, history), quiescence on
-//! noisy turns, late-move reductions and static pruning where the variant's data says they
-//! are sound, the game-level rules (repetition, fifty moves, insufficient material) inside
+//! The search: iterative deepening over PVS alpha-beta with a transposition table (also
+//! in quiescence), move ordering (table move, captures by material gained, killers,
+//! history; where the data marks it sound, captures losing material by static exchange
+//! last), quiescence on noisy turns (without those losing captures), late-move
+//! reductions and static pruning where the variant's data says they are sound, the
+//! game-level rules (repetition, fifty moves, insufficient material) inside
 //! the tree, and lazy SMP threads sharing the table.
 //!
 //! Scores are always from the point of view of the side to move of the node. A turn may
@@ -31,9 +33,116 @@ pub const CONTEMPT: i32 = 15;
 const NOISY: i32 = 1_000_000;
 const TT_MOVE: i32 = 2_000_000;
 
+/// Ordering score of a noisy turn that loses material by static exchange: this plus the
+/// exchange's balance (after every quiet turn).
+const BAD_NOISY: i32 = -1_000_000;
+
 #[inline]
 fn is_noisy_score(s: i32) -> bool {
-    (NOISY - 50_000..TT_MOVE).contains(&s)
+    (NOISY - 50_000..TT_MOVE).contains(&s) || is_bad_noisy(s)
+}
+
+#[inline]
+fn is_bad_noisy(s: i32) -> bool {
+    (BAD_NOISY - 50_000..BAD_NOISY + 50_000).contains(&s)
+}
+
+/// Exchange value of the king for [`exchange`]: it may only take last.
+const SEE_KING: i32 = 20_000;
+
+/// What `side` (to move) wins at best by capturing on `to` and going on with the exchange
+/// there, least valuable attacker first (0 if it had better not start). Kinds 0-5 are
+/// chess's; `values` their worth.
+fn exchange(b: &Board, to: chimere_core::Square, side: Colour, values: &[i32; 16]) -> i32 {
+    use chimere_core::{Bitboard, Kind, Piece, attacks};
+    let value = |k: usize| if k == 5 { SEE_KING } else { values[k] };
+    let Some(target) = b.get(to) else { return 0 };
+    let least = |occ: Bitboard, side: Colour| -> Option<(chimere_core::Square, usize)> {
+        for k in 0..6 {
+            let from = match k {
+                0 => attacks::pawn(side == Colour::Black, to),
+                1 => attacks::knight(to),
+                2 => attacks::bishop(to, occ),
+                3 => attacks::rook(to, occ),
+                4 => attacks::queen(to, occ),
+                _ => attacks::king(to),
+            };
+            if let Some(sq) = (from & occ & b.pieces(Piece::new(side, Kind(k as u8)))).first() {
+                return Some((sq, k));
+            }
+        }
+        None
+    };
+    let mut occ = b.occupied();
+    let mut gain = [0i32; 34];
+    let Some((sq, k)) = least(occ, side) else { return 0 };
+    gain[0] = value(target.kind.index().min(5));
+    let mut on = value(k);
+    occ.clear(sq);
+    let mut mover = side.opponent();
+    let mut d = 0;
+    while d < 32 {
+        let Some((sq, k)) = least(occ, mover) else { break };
+        d += 1;
+        gain[d] = on - gain[d - 1];
+        on = value(k);
+        occ.clear(sq);
+        mover = mover.opponent();
+    }
+    while d > 0 {
+        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+        d -= 1;
+    }
+    gain[0].max(0)
+}
+
+/// A fast hasher for [`turn_id`]: multiply-rotate over the turn's fields.
+struct IdHasher(u64);
+
+impl std::hash::Hasher for IdHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(x as u64);
+    }
+    #[inline]
+    fn write_u16(&mut self, x: u16) {
+        self.write_u64(x as u64);
+    }
+    #[inline]
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(x as u64);
+    }
+    #[inline]
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(23) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        let x = self.0 ^ (self.0 >> 29);
+        x.wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ (x >> 32)
+    }
+}
+
+/// The search's own 32-bit id of a turn (table move, killers, history, excluded root
+/// turns): a digest of the turn's value like [`chimere_core::Variant::move_id`]'s, with a
+/// cheaper hash (it is computed for every turn of every node). Never 0.
+#[inline]
+fn turn_id<M: std::hash::Hash>(m: &M) -> u32 {
+    use std::hash::Hasher;
+    let mut h = IdHasher(0x243F_6A88_85A3_08D3);
+    m.hash(&mut h);
+    let x = h.finish();
+    ((x ^ (x >> 32)) as u32).max(1)
 }
 
 /// A score as UCI writes it.
@@ -346,18 +455,32 @@ impl<'a, V: Api> Worker<'a, V> {
         let mut order = std::mem::take(&mut self.order[ply]);
         let list = std::mem::take(&mut self.lists[ply]);
         order.clear();
-        let before = self.t.material(pos::board(&self.pos, &mut self.scratch));
+        let (before, own_before) = {
+            let b = pos::board(&self.pos, &mut self.scratch);
+            (self.t.material(b), b.colour(stm))
+        };
+        let see = self.t.data.see;
         let sign = if stm == Colour::Black { -1 } else { 1 };
         let side = if stm == Colour::Black { HISTORY } else { 0 };
         for m in &list {
-            let id = self.pos.move_id(m);
+            let id = turn_id(m);
             let s = if id == tt_move && tt_move != 0 {
                 TT_MOVE
             } else if self.pos.is_noisy(m) {
                 let u = self.pos.make(m);
-                let after = self.t.material(pos::board(&self.pos, &mut self.scratch));
+                let b = pos::board(&self.pos, &mut self.scratch);
+                let gained = sign * (self.t.material(b) - before);
+                // The square the mover reached: what the opponent may take back.
+                let arrived = b.colour(stm) & !own_before;
+                let lost = match arrived.first() {
+                    Some(to) if see && !arrived.more_than_one() => {
+                        exchange(b, to, stm.opponent(), &self.t.data.value_mg)
+                    }
+                    _ => 0,
+                };
                 self.pos.unmake(m, u);
-                NOISY + (sign * (after - before)).clamp(-49_000, 49_000)
+                let balance = (gained - lost).clamp(-49_000, 49_000);
+                if balance < 0 { BAD_NOISY + balance } else { NOISY + gained.clamp(-49_000, 49_000) }
             } else if id == self.killers[ply][0] {
                 900_000
             } else if id == self.killers[ply][1] {
@@ -444,7 +567,7 @@ impl<'a, V: Api> Worker<'a, V> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        let data = self.t.data;
+        let data = &self.t.data;
         let key = self.pos.hash();
         let mut tt_move = 0;
         if self.settings.use_tt
@@ -532,11 +655,13 @@ impl<'a, V: Api> Worker<'a, V> {
                 continue;
             }
             let noisy = is_noisy_score(order_score);
+            // A capture that loses material by exchange is pruned and reduced like a quiet turn.
+            let quiet_like = !noisy || is_bad_noisy(order_score);
             let u = self.play(&m, ply);
             let gives_check = data.check_extension && self.pos.in_check();
             // Late quiet turns near the leaves: skip those unlikely to matter (late-move
             // and futility pruning), never a check, a capture or a killer.
-            if prune && searched >= 1 && !noisy && !gives_check && order_score < 899_000 && depth <= 3 {
+            if prune && searched >= 1 && quiet_like && !gives_check && order_score < 899_000 && depth <= 3 {
                 let late = searched >= (3 + 2 * depth * depth) as usize;
                 let futile = depth <= 2 && static_eval.is_some_and(|e| e + 100 * depth + 60 <= alpha);
                 if late || futile {
@@ -553,7 +678,7 @@ impl<'a, V: Api> Worker<'a, V> {
                 if data.lmr
                     && depth >= 3
                     && searched >= 3
-                    && !noisy
+                    && quiet_like
                     && !in_check
                     && !gives_check
                     && order_score < 899_000
@@ -598,7 +723,7 @@ impl<'a, V: Api> Worker<'a, V> {
                             // The quiet turns tried before it did not cut: less history.
                             for j in 0..i {
                                 let (o, qid) = self.order[ply][j];
-                                if o < 899_000 {
+                                if o < 899_000 && !is_noisy_score(o) {
                                     let h = &mut self.history[side + (qid as usize & (HISTORY - 1))];
                                     *h = (*h - depth * depth).max(-400_000);
                                 }
@@ -640,13 +765,30 @@ impl<'a, V: Api> Worker<'a, V> {
         }
         self.seldepth = self.seldepth.max(ply);
         let stm = self.pos.side_to_move();
-        let data = self.t.data;
+        let data = &self.t.data;
         if data.status_every_node
             && let Some(s) = terminal(self.pos.status(), stm, ply, self.draw(stm))
         {
             return s;
         }
         let in_check = qdepth < 4 && data.check_extension && self.pos.in_check();
+        let key = self.pos.hash();
+        let mut tt_move = 0;
+        if self.settings.use_tt
+            && let Some(h) = self.shared.tt.probe(key)
+        {
+            tt_move = h.move_id;
+            let s = from_tt(h.score, ply);
+            let cut = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let old_alpha = alpha;
         let stand = self.evaluate();
         if ply >= MAX_PLY {
             return stand;
@@ -674,12 +816,19 @@ impl<'a, V: Api> Worker<'a, V> {
                 return stand;
             }
         }
-        self.score_moves(ply, 0, stm);
+        self.score_moves(ply, tt_move, stm);
         let n = self.lists[ply].len();
+        let mut best_id = 0;
         for i in 0..n {
-            let (m, order_score, _) = self.pick(ply, i);
-            if !in_check && is_noisy_score(order_score) && stand + (order_score - NOISY) + 200 < alpha {
-                continue;
+            let (m, order_score, id) = self.pick(ply, i);
+            if !in_check {
+                // Captures that lose material by exchange come last: none is worth trying.
+                if is_bad_noisy(order_score) {
+                    break;
+                }
+                if (NOISY - 50_000..TT_MOVE).contains(&order_score) && stand + (order_score - NOISY) + 200 < alpha {
+                    continue;
+                }
             }
             let u = self.play(&m, ply);
             let score = if self.pos.side_to_move() == stm {
@@ -695,11 +844,22 @@ impl<'a, V: Api> Worker<'a, V> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_id = id;
                     if score >= beta {
                         break;
                     }
                 }
             }
+        }
+        if self.settings.use_tt && best > -INF {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > old_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared.tt.store(key, best_id, to_tt(best, ply), 0, bound);
         }
         best
     }
@@ -844,7 +1004,7 @@ pub fn search<V: Api>(
                 }
                 let Some((m, _)) = w.root_best else { break };
                 let pv = if w.pv[0].first() == Some(&m) { w.pv[0].clone() } else { vec![m] };
-                w.excluded.push(root.move_id(&m));
+                w.excluded.push(turn_id(&m));
                 found.push((m, score, pv));
             }
             if found.is_empty() {
@@ -932,4 +1092,32 @@ fn choose<M>(lines: &[(M, i32, Vec<M>)], margin: i32, seed: u64) -> Option<&(M, 
         pick -= w;
     }
     Some(first)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::exchange;
+    use chimere_core::{Colour, Square, Variant};
+
+    const VALUES: [i32; 16] = [100, 300, 300, 500, 900, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+    fn gain(fen: &str, to: &str, side: Colour) -> i32 {
+        let pos = chimere_chess::Chess::from_fen(fen).unwrap();
+        exchange(Variant::board(&pos).unwrap(), Square::parse(to).unwrap(), side, &VALUES)
+    }
+
+    #[test]
+    fn exchange_counts_defenders_and_x_rays() {
+        // An undefended pawn is won; a defended one is not worth the queen.
+        assert_eq!(gain("4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "d5", Colour::White), 100);
+        assert_eq!(gain("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1", "d5", Colour::White), 0);
+        // Pawn takes knight, pawn takes back, rook takes: a knight for nothing.
+        assert_eq!(gain("4k3/8/4p3/3n4/4P3/8/8/3RK3 w - - 0 1", "d5", Colour::White), 300);
+        // Rook takes a pawn defended by a rook, with a second rook behind the first (x-ray):
+        // R×p, r×R, R×r: a pawn and a rook for a rook.
+        assert_eq!(gain("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d5", Colour::White), 100);
+        // The king may take only when nothing defends.
+        assert_eq!(gain("8/8/8/3p4/3K4/8/8/7k w - - 0 1", "d5", Colour::White), 100);
+        assert_eq!(gain("8/8/4p3/3p4/3K4/8/8/7k w - - 0 1", "d5", Colour::White), 0);
+    }
 }

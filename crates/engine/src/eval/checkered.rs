@@ -20,6 +20,7 @@ pub static DATA: EvalData = EvalData {
     null_move: false,
     futility: true,
     lmr: true,
+    see: false,
     check_extension: true,
     tempo: 15,
     feature: Feature::Checkered,

@@ -99,6 +99,8 @@ pub struct EvalData {
     pub tempo: i32,
     /// The variant feature.
     pub feature: Feature,
+    /// Weights of the variant feature's terms (centipawns; each feature names its indices).
+    pub terms: [i32; TERMS],
     /// Late-move reductions are sound here (no zugzwang-dominated play, no forced chains).
     pub lmr: bool,
     /// Null-move pruning is sound here (no zugzwang-dominated play) and the rules can pass.
@@ -107,6 +109,10 @@ pub struct EvalData {
     pub futility: bool,
     /// Extend turns that give check (variants with check).
     pub check_extension: bool,
+    /// Kinds 0-5 are chess's pawn, knight, bishop, rook, queen and king, capturing by
+    /// replacement along their walks and nothing else captures: static exchange
+    /// evaluation is sound (bad captures ordered last and left out of quiescence).
+    pub see: bool,
     /// The variant's status can be decided while turns exist (king captured, too few kings):
     /// ask `status` at every node, not only when there is no legal turn.
     pub status_every_node: bool,
@@ -114,9 +120,13 @@ pub struct EvalData {
     pub provenance: &'static str,
 }
 
-/// Tables computed from [`EvalData`] once per search.
+/// Number of weights a variant feature may use ([`EvalData::terms`]).
+pub const TERMS: usize = 40;
+
+/// Tables computed from [`EvalData`] once per search (they keep a copy of the data, so a
+/// tuner can evaluate with numbers of its own).
 pub struct Tables {
-    pub data: &'static EvalData,
+    pub data: EvalData,
     /// `[kind][square]`, white's view: value + square term, middle game / end game.
     mg: [[i32; 64]; 16],
     eg: [[i32; 64]; 16],
@@ -133,7 +143,7 @@ fn square_term(w: &Square2, sq: usize) -> i32 {
 }
 
 impl Tables {
-    pub fn new(data: &'static EvalData) -> Tables {
+    pub fn new(data: &EvalData) -> Tables {
         let mut mg = [[0; 64]; 16];
         let mut eg = [[0; 64]; 16];
         for k in 0..16 {
@@ -142,7 +152,7 @@ impl Tables {
                 eg[k][sq] = data.value_eg[k] + square_term(&data.square_eg[k], sq);
             }
         }
-        Tables { data, mg, eg }
+        Tables { data: data.clone(), mg, eg }
     }
 
     /// Material alone (middle-game values), white minus black: for ordering captures.
@@ -163,7 +173,7 @@ impl Tables {
 
 /// The evaluation returned by [`evaluate`]: centipawns for the side to move.
 pub fn evaluate<V: Api>(pos: &V, b: &Board, t: &Tables) -> i32 {
-    let data = t.data;
+    let data = &t.data;
     let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
     let occ = b.occupied();
     for (sq, p) in b.iter() {
@@ -198,7 +208,7 @@ pub fn evaluate<V: Api>(pos: &V, b: &Board, t: &Tables) -> i32 {
     let stm = pos.side_to_move();
     let any: &dyn Any = pos;
     white += match data.feature {
-        Feature::Chess => chess::feature(b, phase, total),
+        Feature::Chess => chess::feature(b, phase, total, &data.terms),
         Feature::Checkered => checkered::feature(any, b, t, stm),
         Feature::Interweave => interweave::feature(any, b),
         Feature::Fugue => fugue::feature(any, b, t),

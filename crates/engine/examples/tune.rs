@@ -1,0 +1,310 @@
+//! Fits the orthodox chess evaluation (`src/eval/chess.rs`) to game results, Texel's way:
+//! the static evaluation `e` of a position (white's view) predicts white's score as
+//! `1 / (1 + 10^(-K e / 400))`; the numbers minimise the mean squared difference between
+//! that prediction and the results of the games the positions come from.
+//!
+//! Data: `tools/gen_games.py` writes `FEN;result` lines (quiet positions of Stockfish
+//! self-play games from random openings, each labelled with its game's result).
+//!
+//! ```sh
+//! python3 crates/engine/tools/gen_games.py --games 1300 --nodes 3000 --seed 1 --out games.txt
+//! cargo run --release -p chimere-engine --example tune -- games.txt --passes 2 --ridge 0.00001
+//! ```
+//!
+//! Method: `K` is fitted first to the starting numbers (golden-section search), then held;
+//! every parameter is then moved by a step (16, 8, 4, 2, 1 in turn) up or down while that
+//! lowers the loss (coordinate descent), over the whole set. Prints the loss before and
+//! after and the fitted numbers as Rust items to paste into `eval/chess.rs`. The king's
+//! value is fixed (0) and the evaluation's shape (which terms exist) is the engine's own.
+//!
+//! The last fifth of the positions is held out: its loss, printed beside the fitted one,
+//! shows whether the numbers generalise. `--ridge R` adds `R` times the sum over the
+//! parameters of the squared distance from the starting (hand-set) numbers, in units of
+//! 10 cp, to the loss: numbers the games say little about stay near their start.
+//!
+//! Options: `--limit N` (first N positions), `--threads T` (default 2), `--passes P`
+//! (passes per step, default 3), `--ridge R` (default 0).
+
+use chimere_chess::Chess;
+use chimere_core::{Board, Colour, Variant};
+use chimere_engine::eval::{self, EvalData, Tables, chess::term};
+use std::io::BufRead;
+
+#[derive(Copy, Clone, Debug)]
+enum P {
+    ValueMg(usize),
+    ValueEg(usize),
+    /// End game?, kind, field (centre, advance, edge, home).
+    Sq(bool, usize, usize),
+    Mobility(usize),
+    Tempo,
+    Term(usize),
+}
+
+fn get(d: &EvalData, p: P) -> i32 {
+    match p {
+        P::ValueMg(k) => d.value_mg[k],
+        P::ValueEg(k) => d.value_eg[k],
+        P::Sq(eg, k, f) => {
+            let s = if eg { &d.square_eg[k] } else { &d.square_mg[k] };
+            [s.centre, s.advance, s.edge, s.home][f] as i32
+        }
+        P::Mobility(k) => d.mobility[k],
+        P::Tempo => d.tempo,
+        P::Term(i) => d.terms[i],
+    }
+}
+
+fn set(d: &mut EvalData, p: P, v: i32) {
+    match p {
+        P::ValueMg(k) => d.value_mg[k] = v,
+        P::ValueEg(k) => d.value_eg[k] = v,
+        P::Sq(eg, k, f) => {
+            let s = if eg { &mut d.square_eg[k] } else { &mut d.square_mg[k] };
+            let v = v.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+            match f {
+                0 => s.centre = v,
+                1 => s.advance = v,
+                2 => s.edge = v,
+                _ => s.home = v,
+            }
+        }
+        P::Mobility(k) => d.mobility[k] = v,
+        P::Tempo => d.tempo = v,
+        P::Term(i) => d.terms[i] = v,
+    }
+}
+
+/// The parameters fitted: every number of the evaluation that a position can show.
+fn params() -> Vec<P> {
+    let mut v = Vec::new();
+    for k in 0..5 {
+        v.push(P::ValueMg(k));
+        v.push(P::ValueEg(k));
+    }
+    for eg in [false, true] {
+        for k in 0..6 {
+            for f in 0..4 {
+                // A pawn is never on its first rank.
+                if !(k == 0 && f == 3) {
+                    v.push(P::Sq(eg, k, f));
+                }
+            }
+        }
+    }
+    for k in 1..5 {
+        v.push(P::Mobility(k));
+    }
+    v.push(P::Tempo);
+    for i in 0..term::USED {
+        let rank = i % 8;
+        let passed = i < term::PASSED_EG + 8;
+        if passed && !(1..7).contains(&rank) {
+            continue;
+        }
+        v.push(P::Term(i));
+    }
+    v
+}
+
+struct Sample {
+    pos: Chess,
+    result: f64,
+}
+
+fn white_eval(s: &Sample, t: &Tables, scratch: &mut Board) -> i32 {
+    let b = chimere_engine::pos::board(&s.pos, scratch);
+    let e = eval::evaluate(&s.pos, b, t);
+    if s.pos.side_to_move() == Colour::Black { -e } else { e }
+}
+
+fn loss(samples: &[Sample], d: &EvalData, k: f64, threads: usize) -> f64 {
+    let t = Tables::new(d);
+    let chunk = samples.len().div_ceil(threads.max(1)).max(1);
+    let total: f64 = std::thread::scope(|scope| {
+        let handles: Vec<_> = samples
+            .chunks(chunk)
+            .map(|part| {
+                let t = &t;
+                scope.spawn(move || {
+                    let mut scratch = Board::empty();
+                    part.iter()
+                        .map(|s| {
+                            let e = white_eval(s, t, &mut scratch) as f64;
+                            let p = 1.0 / (1.0 + 10f64.powf(-k * e / 400.0));
+                            (s.result - p) * (s.result - p)
+                        })
+                        .sum::<f64>()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("a loss thread")).sum()
+    });
+    total / samples.len() as f64
+}
+
+fn fit_k(samples: &[Sample], d: &EvalData, threads: usize) -> f64 {
+    let (mut a, mut b) = (0.2f64, 3.0f64);
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..30 {
+        let c = b - g * (b - a);
+        let e = a + g * (b - a);
+        if loss(samples, d, c, threads) < loss(samples, d, e, threads) {
+            b = e;
+        } else {
+            a = c;
+        }
+    }
+    (a + b) / 2.0
+}
+
+fn print_data(d: &EvalData) {
+    let names = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+    println!("    value_mg: {:?},", &d.value_mg);
+    println!("    value_eg: {:?},", &d.value_eg);
+    for (label, sq) in [("square_mg", &d.square_mg), ("square_eg", &d.square_eg)] {
+        println!("    {label}: [");
+        for (k, s) in sq.iter().enumerate() {
+            if k < 6 {
+                println!(
+                    "        Square2 {{ centre: {}, advance: {}, edge: {}, home: {} }}, // {}",
+                    s.centre, s.advance, s.edge, s.home, names[k]
+                );
+            } else {
+                println!(
+                    "        Square2 {{ centre: {}, advance: {}, edge: {}, home: {} }},",
+                    s.centre, s.advance, s.edge, s.home
+                );
+            }
+        }
+        println!("    ],");
+    }
+    println!("    mobility: {:?},", &d.mobility);
+    println!("    tempo: {},", d.tempo);
+    println!("    terms: {:?},", &d.terms);
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut file = None;
+    let (mut limit, mut threads, mut passes) = (usize::MAX, 2usize, 3usize);
+    let mut ridge = 0.0f64;
+    let mut i = 0;
+    while i < args.len() {
+        let num = |j: usize| -> usize {
+            args.get(j).and_then(|x| x.parse().ok()).unwrap_or_else(|| {
+                eprintln!("tune: {} needs a number", args[j - 1]);
+                std::process::exit(2)
+            })
+        };
+        match args[i].as_str() {
+            "--limit" => limit = num(i + 1),
+            "--threads" => threads = num(i + 1),
+            "--passes" => passes = num(i + 1),
+            "--ridge" => {
+                ridge = args.get(i + 1).and_then(|x| x.parse().ok()).unwrap_or_else(|| {
+                    eprintln!("tune: --ridge needs a number");
+                    std::process::exit(2)
+                })
+            }
+            f => {
+                file = Some(f.to_string());
+                i += 1;
+                continue;
+            }
+        }
+        i += 2;
+    }
+    let Some(file) = file else {
+        eprintln!("usage: tune FILE [--limit N] [--threads T] [--passes P] [--ridge R]");
+        std::process::exit(2)
+    };
+    let f = std::fs::File::open(&file).unwrap_or_else(|e| {
+        eprintln!("tune: {file}: {e}");
+        std::process::exit(2)
+    });
+    let mut samples = Vec::new();
+    for (n, line) in std::io::BufReader::new(f).lines().enumerate() {
+        if samples.len() >= limit {
+            break;
+        }
+        let Ok(line) = line else { break };
+        let Some((fen, r)) = line.rsplit_once(';') else { continue };
+        match (Chess::from_fen(fen), r.trim().parse::<f64>()) {
+            (Ok(pos), Ok(result)) => samples.push(Sample { pos, result }),
+            _ => eprintln!("tune: line {} skipped: {line}", n + 1),
+        }
+    }
+    if samples.len() < 10 {
+        eprintln!("tune: fewer than 10 positions in {file}");
+        std::process::exit(2);
+    }
+    let mut d = eval::chess::HAND_SET.clone();
+    let start_data = d.clone();
+    // The last fifth (whole games, but for the one cut) is held out to measure the fit.
+    let cut = samples.len() - samples.len() / 5;
+    let (train, held) = samples.split_at(cut);
+    let k = fit_k(train, &d, threads);
+    let ps = params();
+    // Ridge: a penalty per parameter on its squared distance (in units of 10 cp) from the
+    // starting numbers, so that numbers the games say little about stay near them.
+    let penalty = |d: &EvalData| -> f64 {
+        ridge * ps.iter().map(|&p| ((get(d, p) - get(&start_data, p)) as f64 / 10.0).powi(2)).sum::<f64>()
+    };
+    let objective = |d: &EvalData| loss(train, d, k, threads) + penalty(d);
+    let start = loss(train, &d, k, threads);
+    let start_held = loss(held, &d, k, threads);
+    eprintln!(
+        "{} positions ({} fitted, {} held out), K = {k:.4}, ridge {ridge}, starting loss {start:.6} (held out {start_held:.6})",
+        samples.len(),
+        train.len(),
+        held.len()
+    );
+    let mut best = objective(&d);
+    for step in [16, 8, 4, 2, 1] {
+        for pass in 0..passes {
+            let mut improved = 0;
+            for &p in &ps {
+                let v = get(&d, p);
+                for dir in [step, -step] {
+                    let mut moved = false;
+                    loop {
+                        let cur = get(&d, p);
+                        set(&mut d, p, cur + dir);
+                        let l = objective(&d);
+                        if l < best {
+                            best = l;
+                            moved = true;
+                        } else {
+                            set(&mut d, p, cur);
+                            break;
+                        }
+                    }
+                    if moved {
+                        break;
+                    }
+                }
+                if get(&d, p) != v {
+                    improved += 1;
+                }
+            }
+            eprintln!(
+                "step {step} pass {}: {improved} numbers moved, loss {:.6} (held out {:.6})",
+                pass + 1,
+                loss(train, &d, k, threads),
+                loss(held, &d, k, threads)
+            );
+            if improved == 0 {
+                break;
+            }
+        }
+    }
+    println!(
+        "// {} positions of {file} ({} fitted), K = {k:.4}, ridge {ridge}: loss {start:.6} -> {:.6}, held out {start_held:.6} -> {:.6}",
+        samples.len(),
+        train.len(),
+        loss(train, &d, k, threads),
+        loss(held, &d, k, threads)
+    );
+    print_data(&d);
+}
