@@ -123,6 +123,26 @@ impl Searcher {
         self.game.make_into(m, &mut self.notes)
     }
 
+    /// Whether `then` holds after some legal move of `moves` (each played, asked and
+    /// taken back in turn, stopping at the first that holds); an interruption is passed on.
+    fn some_move(
+        &mut self,
+        moves: &[Move],
+        mut then: impl FnMut(&mut Self) -> Result<bool, Interrupted>,
+    ) -> Result<bool, Interrupted> {
+        for m in moves {
+            if !self.try_make(m) {
+                continue;
+            }
+            let ok = then(self);
+            self.game.unmake();
+            if ok != Ok(false) {
+                return ok;
+            }
+        }
+        Ok(false)
+    }
+
     fn check_stop(&mut self) -> Result<(), Interrupted> {
         self.nodes += 1;
         if self.nodes & 1023 == 0 && self.stop.load(Ordering::Relaxed) {
@@ -271,17 +291,7 @@ impl Searcher {
         }
         if !res && n > 1 {
             let moves = if n == 2 { self.ordered(moves) } else { moves };
-            for m in &moves {
-                if !self.try_make(m) {
-                    continue;
-                }
-                let ok = self.direct_defence(n - 1);
-                self.game.unmake();
-                if ok? {
-                    res = true;
-                    break;
-                }
-            }
+            res = self.some_move(&moves, |s| s.direct_defence(n - 1))?;
         }
         self.table.put(key, n, res);
         Ok(res)
@@ -357,17 +367,7 @@ impl Searcher {
         let moves = self.candidates();
         let mut res = false;
         if !(self.reflex && moves.iter().any(|m| self.goal_after(m))) {
-            for m in &moves {
-                if !self.try_make(m) {
-                    continue;
-                }
-                let ok = self.self_defence(n);
-                self.game.unmake();
-                if ok? {
-                    res = true;
-                    break;
-                }
-            }
+            res = self.some_move(&moves, |s| s.self_defence(n))?;
         }
         self.table.put(key, n, res);
         Ok(res)
