@@ -61,16 +61,19 @@ const ENGINE_DEVIATIONS: &[(&str, usize, &str)] = &[
     ("popeye/reflective-kings.jsonl", 5, "reflective kings (see above)"),
 ];
 
-/// (file, line, what differs): disagreements of the solver itself, not yet resolved. They
-/// are counted as failures in the figures reported, not hidden: the test prints them.
-const SOLVER_OPEN: &[(&str, usize, &str)] = &[(
+/// (file, line, why): records where Popeye's printed answer is not Popeye's own answer to the
+/// problem — it changes with Popeye's hash table. Checked by hand with Popeye 4.104: with
+/// `-maxmem 0` (its hash table off) Popeye prints exactly the solver's lines. They must
+/// still differ, like the engine deviations.
+const ORACLE_HASH_ARTEFACTS: &[(&str, usize, &str)] = &[(
     "popeye-solve/ultra-patrouille.jsonl",
     2,
-    "ser-h#6: Popeye leaves out the six-move lines that repeat a position; the rule is not understood yet",
+    "ser-h#6: Popeye's hash table drops the six six-move lines (1.Ke4-e5 ... 6.f5-f4 e3*f4 #); \
+     `py -maxmem 0` prints them, and then its output equals ours (also for ser-h#8: 36 lines)",
 )];
 
 fn deviation(file: &str, line: usize) -> Option<&'static str> {
-    ENGINE_DEVIATIONS.iter().chain(SOLVER_OPEN).find(|(f, l, _)| *f == file && *l == line).map(|(_, _, w)| *w)
+    ENGINE_DEVIATIONS.iter().chain(ORACLE_HASH_ARTEFACTS).find(|(f, l, _)| *f == file && *l == line).map(|(_, _, w)| *w)
 }
 
 /// Popeye's output of a `popeye/` record, rebuilt from its solution lines.

@@ -46,7 +46,9 @@ def problem(rng, fixed=None, fixed_opts=()):
         used.add(s)
         (white if rng.random() < 0.55 else black).append(u + sq(s))
     cond = "" if fixed else rng.choice(CONDITIONS)
-    if cond == "ExclusiveChess" and "#" not in stip and "=" not in stip:
+    # Exclusif: Popeye counts mates only, so for other goals its output is not an oracle
+    # (conditions.md, Exclusif).
+    if cond == "ExclusiveChess" and "#" not in stip:
         cond = ""
     opts = ["NoBoard"]
     if stip[0] in "#=sr" and not stip.startswith("ser"):
