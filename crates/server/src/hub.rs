@@ -31,11 +31,15 @@ pub struct Limits {
     pub rate_burst: f64,
     /// Grace period of a disconnected player in a timed game.
     pub abandon_ms: i64,
+    /// How often idle rooms are dropped from memory: a game not in play (finished,
+    /// aborted, waiting) that nobody has been connected to since the previous sweep. Its
+    /// record stays in the store and is loaded again when someone opens it.
+    pub sweep_ms: u64,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_message: 4096, rate_per_sec: 10.0, rate_burst: 30.0, abandon_ms: 30_000 }
+        Limits { max_message: 4096, rate_per_sec: 10.0, rate_burst: 30.0, abandon_ms: 30_000, sweep_ms: 60_000 }
     }
 }
 
@@ -153,6 +157,8 @@ pub struct Room {
     offers: [Option<usize>; 3],
     turn_started: i64,
     timer_gen: u64,
+    /// Found idle by the last sweep (see [`Hub::sweep`]).
+    idle: bool,
 }
 
 const DRAW: usize = 0;
@@ -355,6 +361,33 @@ impl Hub {
         self.rooms.lock().unwrap_or_else(|p| p.into_inner())
     }
 
+    /// How many rooms are live in memory.
+    pub fn live_rooms(&self) -> usize {
+        self.rooms().len()
+    }
+
+    /// Drops from memory the rooms found idle by this sweep and the previous one: not in
+    /// play, and held by nothing but the table (no connection, no timer, no request in
+    /// flight holds its `Arc`). A room busy or locked now is left for a later sweep.
+    /// Returns how many were dropped.
+    pub fn sweep(&self) -> usize {
+        let mut rooms = self.rooms();
+        let before = rooms.len();
+        rooms.retain(|_, arc| {
+            if Arc::strong_count(arc) > 1 {
+                return true;
+            }
+            let Ok(mut r) = arc.try_lock() else { return true };
+            if r.playing() {
+                return true;
+            }
+            let drop_now = r.idle;
+            r.idle = true;
+            !drop_now
+        });
+        before - rooms.len()
+    }
+
     /// Loads every game in play (after a start): clocks and timers resume.
     pub async fn resume_all(self: &Arc<Hub>) -> Result<usize, String> {
         let list = self
@@ -379,6 +412,9 @@ impl Hub {
     pub fn room(&self, id: &str) -> Result<Arc<Mutex<Room>>, Refusal> {
         let mut rooms = self.rooms();
         if let Some(r) = rooms.get(id) {
+            if let Ok(mut room) = r.try_lock() {
+                room.idle = false;
+            }
             return Ok(r.clone());
         }
         let rec = self
@@ -413,6 +449,7 @@ impl Hub {
             offers: [None; 3],
             turn_started: now_ms(),
             timer_gen: 0,
+            idle: false,
         };
         room.refresh_legal();
         let arc = Arc::new(Mutex::new(room));
@@ -460,6 +497,7 @@ impl Hub {
     ) -> Result<(Arc<Mutex<Room>>, broadcast::Receiver<Utf8Bytes>, Option<usize>, String), Refusal> {
         let room = self.room(id)?;
         let mut r = room.lock().await;
+        r.idle = false;
         let seat = player.and_then(|p| r.seat_of(p));
         if let Some(s) = seat {
             r.conns[s] += 1;

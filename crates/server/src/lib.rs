@@ -22,6 +22,7 @@ pub mod writer;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// How to run the server.
 #[derive(Clone, Debug)]
@@ -45,6 +46,16 @@ pub async fn start(config: Config) -> Result<(SocketAddr, tokio::task::JoinHandl
     let secret = store.secret().map_err(|e| e.to_string())?;
     let hub = hub::Hub::new(store, bot::default_bot(), config.limits.clone())?;
     hub.resume_all().await?;
+    let sweeper = hub.clone();
+    let every = Duration::from_millis(config.limits.sweep_ms.max(1));
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(every);
+        tick.tick().await;
+        loop {
+            tick.tick().await;
+            sweeper.sweep();
+        }
+    });
     let app = web::App { hub, signer: identity::Signer::new(secret) };
     let listener = listen(&config.listen).await.map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;

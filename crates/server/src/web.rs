@@ -52,6 +52,7 @@ pub fn router(app: App) -> Router {
         .route("/api/import", post(import))
         .route("/api/variants", get(variants))
         .route("/api/conditions", get(conditions))
+        .route("/api/stats", get(stats))
         .route("/ws/{id}", get(ws))
         .layer(middleware::from_fn_with_state(app.clone(), identity))
         .with_state(app)
@@ -328,6 +329,11 @@ async fn game_pgn(State(app): State<App>, Path(id): Path<String>) -> Response {
         text,
     )
         .into_response()
+}
+
+/// What the server holds in memory (for operators and the tests).
+async fn stats(State(app): State<App>) -> Response {
+    Json(serde_json::json!({ "live_rooms": app.hub.live_rooms() })).into_response()
 }
 
 async fn lobby(State(app): State<App>) -> Response {

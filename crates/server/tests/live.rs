@@ -307,6 +307,48 @@ async fn a_player_who_reconnects_gets_the_whole_state() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_nobody_watches_leaves_memory_and_comes_back_whole() {
+    let limits = chimere_server::hub::Limits { sweep_ms: 100, ..Default::default() };
+    let addr = start("sweep", limits).await;
+    let live = |addr: String| async move {
+        client::http(&addr, "GET", "/api/stats", None, "").await.unwrap().json()["live_rooms"].as_u64().unwrap()
+    };
+    let (id, mut white, mut black, wc, _) = two_players(&addr, "chess", json!({})).await;
+    white.send(&json!({"t": "move", "ply": 0, "turn": "e2e4"})).await.unwrap();
+    black.until(5000, |v| v["t"] == "move").await.unwrap();
+    // In play: kept while nobody is connected (its clocks and offers live there).
+    white.close().await;
+    black.close().await;
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    assert_eq!(live(addr.clone()).await, 1, "a game in play stays in memory");
+    let mut white = Live::connect(&addr, &id, Some(&wc)).await.unwrap();
+    white.recv_within(5000).await.unwrap();
+    white.send(&json!({"t": "resign"})).await.unwrap();
+    white.until(5000, |v| v["t"] == "state" && v["status"] == "finished").await.unwrap();
+    // Finished but watched: kept.
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    assert_eq!(live(addr.clone()).await, 1, "a watched room stays");
+    white.close().await;
+    let mut gone = false;
+    for _ in 0..50 {
+        if live(addr.clone()).await == 0 {
+            gone = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(gone, "the idle finished room was not dropped");
+    // Opened again: loaded whole from the store.
+    let mut again = Live::connect(&addr, &id, Some(&wc)).await.unwrap();
+    let s = again.recv_within(5000).await.unwrap();
+    assert_eq!(s["status"], "finished");
+    assert_eq!(s["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(s["moves"][0]["uci"], "e2e4");
+    assert_eq!(s["you"], "white");
+    assert_eq!(live(addr.clone()).await, 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn flag_fall_and_abandonment_end_timed_games() {
     let limits = chimere_server::hub::Limits { abandon_ms: 800, ..Default::default() };
     let addr = start("clocks", limits).await;
