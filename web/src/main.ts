@@ -474,6 +474,8 @@ function gamePage(id: string) {
         prefix = [];
         err.textContent = '';
         render();
+      } else if (m.t === 'presence') {
+        if (st) { st.players = m.players; render(); }
       } else if (m.t === 'error') {
         err.textContent = m.message;
         prefix = [];

@@ -263,6 +263,13 @@ impl Room {
         })
     }
 
+    /// A player came or went: only who is online changes, so only the players are sent
+    /// (a room with many spectators does not get the whole game each time).
+    fn broadcast_presence(&self) {
+        let msg = json!({"t": "presence", "players": {"white": self.player_json(0), "black": self.player_json(1)}});
+        let _ = self.tx.send(Utf8Bytes::from(msg.to_string()));
+    }
+
     fn broadcast_state(&self) {
         let _ = self.tx.send(Utf8Bytes::from(self.state_json(None).to_string()));
     }
@@ -506,7 +513,7 @@ impl Hub {
         let rx = r.tx.subscribe();
         let state = r.state_json(seat).to_string();
         if seat.is_some() {
-            r.broadcast_state();
+            r.broadcast_presence();
             // The opponent may have left while this player was away.
             self.schedule(&room, &mut r);
         }
@@ -529,7 +536,7 @@ impl Hub {
         r.conns[s] = r.conns[s].saturating_sub(1);
         if r.conns[s] == 0 {
             r.gone_since[s] = Some(now_ms());
-            r.broadcast_state();
+            r.broadcast_presence();
             self.schedule(room, &mut r);
         }
     }

@@ -307,6 +307,24 @@ async fn a_player_who_reconnects_gets_the_whole_state() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_leaving_and_coming_back_is_announced_to_the_room() {
+    let addr = start("presence", Default::default()).await;
+    let (id, white, mut black, wc, _) = two_players(&addr, "chess", json!({})).await;
+    let mut spectator = Live::connect(&addr, &id, None).await.unwrap();
+    spectator.recv_within(5000).await.unwrap();
+    white.close().await;
+    for watcher in [&mut black, &mut spectator] {
+        let p = watcher.until(5000, |v| v["t"] == "presence").await.unwrap();
+        assert_eq!(p["players"]["white"]["online"], false);
+        assert_eq!(p["players"]["black"]["online"], true);
+        assert!(p.get("moves").is_none(), "a presence message carries the players only");
+    }
+    let _white = Live::connect(&addr, &id, Some(&wc)).await.unwrap();
+    let p = spectator.until(5000, |v| v["t"] == "presence").await.unwrap();
+    assert_eq!(p["players"]["white"]["online"], true);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_game_nobody_watches_leaves_memory_and_comes_back_whole() {
     let limits = chimere_server::hub::Limits { sweep_ms: 100, ..Default::default() };
     let addr = start("sweep", limits).await;
