@@ -36,6 +36,9 @@ pub struct Searcher {
     notes: Notes,
     /// Try moves in reverse order (a helper thread, meeting the owner from the other end).
     pub reverse: bool,
+    /// Direct play: the defence that last refuted, by the attacker's moves left (tried
+    /// first at the next defender node with as many moves left).
+    killers: Vec<Move>,
 }
 
 /// Receives each series line (moves, and the other side's final answer).
@@ -114,6 +117,7 @@ impl Searcher {
             nodes: 0,
             notes: Notes::new(),
             reverse: false,
+            killers: Vec::new(),
         }
     }
 
@@ -290,8 +294,20 @@ impl Searcher {
             }
         }
         if !res && n > 1 {
-            let moves = if n == 2 { self.ordered(moves) } else { moves };
-            res = self.some_move(&moves, |s| s.direct_defence(n - 1))?;
+            let moves = self.ordered(moves);
+            if self.exact {
+                res = self.some_move(&moves, |s| s.direct_defence(n - 1))?;
+            } else {
+                // Shortest first: a mate in k < n is found by a search k deep, before any
+                // move is searched to the full length (each pass answers from the table
+                // what the previous ones solved; the last pass is the question itself).
+                for k in 2..=n {
+                    res = self.some_move(&moves, |s| s.direct_defence(k - 1))?;
+                    if res {
+                        break;
+                    }
+                }
+            }
         }
         self.table.put(key, n, res);
         Ok(res)
@@ -319,7 +335,14 @@ impl Searcher {
         if self.max_threat.is_some_and(|t| n >= t) && !self.threat_within(n)? {
             return Ok(false);
         }
-        let moves = self.candidates();
+        let mut moves = self.candidates();
+        // The defence that refuted last time with as many moves left goes first.
+        let slot = n as usize;
+        if let Some(k) = self.killers.get(slot).copied()
+            && let Some(i) = moves.iter().position(|m| *m == k)
+        {
+            moves.swap(0, i);
+        }
         let mut any = false;
         for d in &moves {
             if !self.try_make(d) {
@@ -329,6 +352,10 @@ impl Searcher {
             let ok = self.direct_attack(n);
             self.game.unmake();
             if !ok? {
+                if self.killers.len() <= slot {
+                    self.killers.resize(slot + 1, Move::NULL);
+                }
+                self.killers[slot] = *d;
                 return Ok(false);
             }
         }
