@@ -508,6 +508,10 @@ fn solve_side(
                 let reached = play == Play::Direct && s.goal_reached(goal);
                 if !reached {
                     let rem = if play == Play::Direct { n - 1 } else { n };
+                    if kind == RootKind::Try && play == Play::Direct && s.threat_missing(rem)? {
+                        s.game.unmake();
+                        return Ok(Vec::new());
+                    }
                     if kind == RootKind::Try {
                         // A try: refuted by at most `max_ref` defences.
                         let mut probe = Node::default_leaf();

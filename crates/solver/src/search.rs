@@ -362,6 +362,14 @@ impl Searcher {
         Ok(any)
     }
 
+    /// `Option Threat t` (direct play, defender to move, the attacker having `n` moves):
+    /// whether the attacker's last move fails the option's test — no check and no threat
+    /// within `t` — so that it is no solution and no try either (Popeye drops it whatever
+    /// the defences).
+    pub fn threat_missing(&mut self, n: u32) -> Result<bool, Interrupted> {
+        Ok(self.max_threat.is_some_and(|t| n >= t) && !self.threat_within(n)?)
+    }
+
     /// `Option Threat t`: the defender (to move) is in check or the attacker threatens the
     /// goal within `t` moves. Asked at every defender node where the attacker has at least
     /// `t` moves left (as Popeye: a defence that leaves no such threat succeeds, so a

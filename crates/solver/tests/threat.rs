@@ -47,3 +47,22 @@ fn zugzwang_at_the_last_defence() {
     assert_eq!(keys(body), ["1.Ka5-a6 !", "1.Ka5-b6 + !"]);
     assert!(keys(&format!("{body}\nOption Threat 1")).is_empty());
 }
+
+/// Tries under `Threat n`: a first move that threatens nothing is no try either, whatever
+/// the defences. Bichromatic chess, White Kf3 Sa6 Rf8, Black Kh2, #3: without the option
+/// 1.Kf3-g3 is printed as a try (a zugzwang) refuted by 1...Kh2-h1; with `Threat 1` nothing is
+/// printed (Popeye 4.104 agrees on both; found by the random corpus).
+#[test]
+fn a_first_move_without_threat_is_no_try() {
+    let body = "Stipulation #3\nCondition BichromChess\nOption Try\nPieces White Kf3 Sa6 Rf8 Black Kh2";
+    let tries = |body: &str| -> Vec<String> {
+        let input = format!("BeginProblem\nOption NoBoard\n{body}\nEndProblem\n");
+        let settings = Settings { threads: 1, progress: false, banner: false, ..Settings::default() };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        solve_input(&input, &settings, &mut out, &mut err).expect("i/o");
+        let out = String::from_utf8(out).unwrap();
+        out.lines().map(str::trim).filter(|l| l.starts_with("1.")).map(str::to_string).collect()
+    };
+    assert_eq!(tries(body), ["1.Kf3-g3 ?", "1...Kh2-h1 !"]);
+    assert!(tries(&format!("{body}\nOption Threat 1")).is_empty());
+}
