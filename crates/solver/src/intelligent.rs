@@ -35,10 +35,13 @@ use std::sync::atomic::Ordering;
 const INF: u8 = 99;
 /// The bound with a full search over the mating side's unit placements is computed when
 /// the mating side has at most this many moves left; above it a per-square relaxation.
-const FULL_UP_TO: u32 = 2;
+const FULL_UP_TO: u32 = 3;
 /// No bound at all when the mating side has more moves left than this (everything is
 /// reachable then, and the bound would only cost time).
 const BOUND_UP_TO: u32 = 4;
+
+/// Sub-positions with fewer plies left are not looked up in the table of solved ones.
+const TABLE_FROM: u32 = 2;
 
 /// Whether the intelligent mode is used for this problem: `Option Intelligent`, help play
 /// with goal mate, and orthodox rules and units.
@@ -63,6 +66,13 @@ struct Tables {
     /// `pawn[colour][from][kind][to]`: moves of a pawn to stand on `to` as `kind` (pawn or
     /// promoted piece), captures counted as possible.
     pawn: Vec<u8>,
+    /// `options[colour][kind][sq]`: where the unit may end within [`BOUND_UP_TO`] moves,
+    /// as (attacked squares, cost), by cost, where it stands first.
+    options: Vec<Vec<Opt>>,
+    /// `unions[colour][kind][sq][cost]`: the squares attacked by the options up to cost.
+    unions: Vec<u64>,
+    /// `block[colour][kind][sq][to]`: moves to stand on `to` (any kind).
+    block: Vec<u8>,
 }
 
 fn colour_index(c: Colour) -> usize {
@@ -78,6 +88,16 @@ impl Tables {
     }
     fn pawn(&self, c: usize, from: usize, k: usize, to: usize) -> u8 {
         self.pawn[((c * 64 + from) * KINDS + k) * 64 + to]
+    }
+    fn options(&self, c: usize, k: usize, sq: usize) -> &[Opt] {
+        &self.options[(c * KINDS + k) * 64 + sq]
+    }
+    fn reach_union(&self, c: usize, k: usize, sq: usize, m: u32) -> u64 {
+        self.unions[((c * KINDS + k) * 64 + sq) * (BOUND_UP_TO as usize + 1) + m as usize]
+    }
+    fn block(&self, c: usize, k: usize, sq: usize) -> &[u8] {
+        let i = ((c * KINDS + k) * 64 + sq) * 64;
+        &self.block[i..i + 64]
     }
     /// Moves for a unit of colour `c`, kind `k` on `from` to stand on `to` as kind `k2`.
     fn reach(&self, c: usize, k: usize, from: usize, k2: usize, to: usize) -> u8 {
@@ -256,7 +276,38 @@ fn build() -> Tables {
             }
         }
     }
-    Tables { att, dist, pawn }
+    let mut t = Tables { att, dist, pawn, options: Vec::new(), unions: Vec::new(), block: Vec::new() };
+    let levels = BOUND_UP_TO as usize + 1;
+    t.options = vec![Vec::new(); 2 * KINDS * 64];
+    t.unions = vec![0; 2 * KINDS * 64 * levels];
+    t.block = vec![INF; 2 * KINDS * 64 * 64];
+    for c in 0..2 {
+        for k in 0..KINDS {
+            let kinds: &[usize] = if k == p { &[0, 1, 2, 3, 4] } else { std::slice::from_ref(&k) };
+            for sq in 0..64 {
+                let i = (c * KINDS + k) * 64 + sq;
+                let mut opts = vec![Opt { att: t.att(c, k, sq), cost: 0 }];
+                for cost in 0..levels as u8 {
+                    for &k2 in kinds {
+                        for to in 0..64 {
+                            if (to != sq || k2 != k) && t.reach(c, k, sq, k2, to) == cost {
+                                opts.push(Opt { att: t.att(c, k2, to), cost });
+                            }
+                        }
+                    }
+                }
+                for (level, slot) in t.unions[i * levels..(i + 1) * levels].iter_mut().enumerate() {
+                    *slot = opts.iter().filter(|o| o.cost as usize <= level).fold(0, |a, o| a | o.att);
+                }
+                t.options[i] = opts;
+                for to in 0..64 {
+                    let d = kinds.iter().map(|&k2| t.reach(c, k, sq, k2, to)).min().unwrap_or(INF);
+                    t.block[i * 64 + to] = d;
+                }
+            }
+        }
+    }
+    t
 }
 
 fn tables() -> &'static Tables {
@@ -336,41 +387,23 @@ pub fn mate_possible(game: &Game, plies: u32) -> bool {
             if k == KING.index() {
                 continue;
             }
-            let kinds: &[usize] = if k == PAWN.index() { &[0, 1, 2, 3, 4] } else { std::slice::from_ref(&k) };
-            for to in 0..64 {
-                for &k2 in kinds {
-                    let d = t.reach(dc, k, sq, k2, to);
-                    if d < cb[to] {
-                        cb[to] = d;
-                    }
-                }
+            for (best, &d) in cb.iter_mut().zip(t.block(dc, k, sq)) {
+                *best = (*best).min(d);
             }
         }
     }
     SCRATCH.with(|sc| {
         let sc = &mut *sc.borrow_mut();
-        // The mating side's options.
+        // The mating side's options (each unit's, by cost, where it stands first).
         sc.opts.clear();
         sc.starts.clear();
         let mut reach_any = 0u64;
         for (sq, k) in units(game, mater) {
             sc.starts.push(sc.opts.len());
-            let kinds: &[usize] = if k == PAWN.index() { &[0, 1, 2, 3, 4] } else { std::slice::from_ref(&k) };
-            // The unit where it stands first (cost 0), then the others by cost.
-            sc.opts.push(Opt { att: t.att(mc, k, sq), cost: 0 });
-            for cost in 0..=m as u8 {
-                for &k2 in kinds {
-                    for to in 0..64 {
-                        if (to == sq && k2 == k) || t.reach(mc, k, sq, k2, to) != cost {
-                            continue;
-                        }
-                        sc.opts.push(Opt { att: t.att(mc, k2, to), cost });
-                    }
-                }
-            }
-            for o in &sc.opts[*sc.starts.last().expect("pushed")..] {
-                reach_any |= o.att;
-            }
+            let all = t.options(mc, k, sq);
+            let upto = all.partition_point(|o| o.cost as u32 <= m);
+            sc.opts.extend_from_slice(&all[..upto]);
+            reach_any |= t.reach_union(mc, k, sq, m);
         }
         sc.starts.push(sc.opts.len());
         // Every king square within the mated side's moves.
@@ -428,9 +461,9 @@ fn king_square_possible(
             return false;
         }
         let mut total = 0u32;
-        for j in 1..n {
+        for (j, &c) in costs.iter().enumerate().take(n).skip(1) {
             if mask >> j & 1 == 0 {
-                total += costs[j] as u32;
+                total += c as u32;
                 if total > budget as u32 {
                     return false;
                 }
@@ -581,12 +614,17 @@ pub fn exists(s: &mut Searcher, plies: u32) -> Result<bool, Interrupted> {
 
 fn exists_in(s: &mut Searcher, plies: u32, count: &mut u32, notes: &mut Notes) -> Result<bool, Interrupted> {
     check_stop(s, count)?;
+    // Near the leaves the cut and the last-ply filter answer faster than a probe of the
+    // table (a likely cache miss).
+    let tabled = plies >= TABLE_FROM;
     let key = Table::key(s.game.pos.hash(), Q::Help, plies, 0);
-    if let Some(v) = s.table.get(key) {
+    if tabled && let Some(v) = s.table.get(key) {
         return Ok(v);
     }
     if plies >= 2 && !mate_possible(&s.game, plies) {
-        s.table.put(key, plies, false);
+        if tabled {
+            s.table.put(key, plies, false);
+        }
         return Ok(false);
     }
     let mut moves = s.candidates();
@@ -611,7 +649,9 @@ fn exists_in(s: &mut Searcher, plies: u32, count: &mut u32, notes: &mut Notes) -
     }
     s.game.give_buf(moves);
     let res = res?;
-    s.table.put(key, plies, res);
+    if tabled {
+        s.table.put(key, plies, res);
+    }
     Ok(res)
 }
 
