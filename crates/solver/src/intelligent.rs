@@ -327,11 +327,11 @@ struct Opt {
 /// Reused buffers (no allocation per node).
 #[derive(Default)]
 struct Scratch {
-    /// Options of every mating unit, unit after unit; `starts[i]..starts[i + 1]`.
-    opts: Vec<Opt>,
-    starts: Vec<usize>,
-    /// Per candidate K: each unit's options as masks over K's squares (deduplicated).
-    local: Vec<(u16, u8)>,
+    /// Options of every mating unit (up to the node's cost limit).
+    opts: Vec<&'static [Opt]>,
+    /// Per candidate K: each unit's options restricted to K's squares, deduplicated,
+    /// unit after unit; `local_starts[i]..local_starts[i + 1]`.
+    local: Vec<(u64, u8)>,
     local_starts: Vec<usize>,
 }
 
@@ -396,18 +396,25 @@ pub fn mate_possible(game: &Game, plies: u32) -> bool {
         let sc = &mut *sc.borrow_mut();
         // The mating side's options (each unit's, by cost, where it stands first).
         sc.opts.clear();
-        sc.starts.clear();
         let mut reach_any = 0u64;
         for (sq, k) in units(game, mater) {
-            sc.starts.push(sc.opts.len());
             let all = t.options(mc, k, sq);
             let upto = all.partition_point(|o| o.cost as u32 <= m);
-            sc.opts.extend_from_slice(&all[..upto]);
+            sc.opts.push(&all[..upto]);
             reach_any |= t.reach_union(mc, k, sq, m);
         }
-        sc.starts.push(sc.opts.len());
-        // Every king square within the mated side's moves.
-        for kq in 0..64 {
+        // Every king square within the mated side's moves (castling included: the
+        // distance table knows it), its own first.
+        let cands: u64 = if bmoves == 0 { 1 << dk } else { !0 };
+        let mut order = [dk; 65];
+        let mut n = 1;
+        let mut bb = cands & !(1 << dk);
+        while bb != 0 {
+            order[n] = bb.trailing_zeros() as usize;
+            bb &= bb - 1;
+            n += 1;
+        }
+        for &kq in &order[..if bmoves == 0 { 1 } else { n }] {
             let kd = t.dist(KING.index(), dk, kq);
             if kd as u32 > bmoves || reach_any >> kq & 1 == 0 {
                 continue;
@@ -421,23 +428,8 @@ pub fn mate_possible(game: &Game, plies: u32) -> bool {
     })
 }
 
-/// The squares that matter for K: K itself (bit 0) and its flights not already blocked.
-fn local_squares(kq: usize, blockers: u64) -> ([usize; 9], usize) {
-    let t = tables();
-    let mut rs = [kq; 9];
-    let mut n = 1;
-    let mut fl = t.att(0, KING.index(), kq) & !blockers;
-    while fl != 0 {
-        rs[n] = fl.trailing_zeros() as usize;
-        fl &= fl - 1;
-        n += 1;
-    }
-    (rs, n)
-}
-
 /// Whether the mated king may be mated on `kq` with `budget` moves left for blocks and
 /// `m` moves of the mating side.
-#[allow(clippy::too_many_arguments)]
 fn king_square_possible(
     sc: &mut Scratch,
     kq: usize,
@@ -447,83 +439,73 @@ fn king_square_possible(
     m: u8,
     reach_any: u64,
 ) -> bool {
-    let (rs, n) = local_squares(kq, blockers);
+    let t = tables();
+    // The squares that matter: K and its flights not already blocked.
+    let flights = t.att(0, KING.index(), kq) & !blockers;
+    let need = flights | 1 << kq;
     // Flights no block can fill must be attacked by some option.
-    let mut costs = [0u8; 9];
-    for j in 1..n {
-        costs[j] = cb[rs[j]];
-        if costs[j] > budget && reach_any >> rs[j] & 1 == 0 {
+    let mut bb = flights;
+    while bb != 0 {
+        let f = bb.trailing_zeros() as usize;
+        bb &= bb - 1;
+        if cb[f] > budget && reach_any >> f & 1 == 0 {
             return false;
         }
     }
-    let accept = |mask: u16| -> bool {
-        if mask & 1 == 0 {
+    let accept = |mask: u64| -> bool {
+        if mask >> kq & 1 == 0 {
             return false;
         }
         let mut total = 0u32;
-        for (j, &c) in costs.iter().enumerate().take(n).skip(1) {
-            if mask >> j & 1 == 0 {
-                total += c as u32;
-                if total > budget as u32 {
-                    return false;
-                }
+        let mut bb = flights & !mask;
+        while bb != 0 {
+            total += cb[bb.trailing_zeros() as usize] as u32;
+            if total > budget as u32 {
+                return false;
             }
+            bb &= bb - 1;
         }
         true
     };
-    let to_mask = |att: u64| -> u16 {
-        let mut mask = 0u16;
-        for (j, &s) in rs.iter().enumerate().take(n) {
-            if att >> s & 1 == 1 {
-                mask |= 1 << j;
-            }
-        }
-        mask
-    };
-    if m as u32 > FULL_UP_TO {
-        // Per square: each square attacked by some option (already checked above for
-        // the flights that cannot be blocked), K attacked; blocks within budget for the
-        // rest is then the per-square relaxation.
-        let any = to_mask(reach_any);
-        return accept(any);
+    // Per square: every square attacked by some option (all the bound is above
+    // FULL_UP_TO moves; a quick test before the placement search below it).
+    if !accept(reach_any & need) || m as u32 > FULL_UP_TO {
+        return accept(reach_any & need);
     }
-    // Each unit's options as masks, deduplicated (an option whose mask is within a
-    // cheaper or equal one's is dropped); options come ordered by cost.
+    // Each unit's options on these squares, deduplicated (an option within a cheaper or
+    // equal one is dropped); options come ordered by cost.
     sc.local.clear();
     sc.local_starts.clear();
-    let units = sc.starts.len() - 1;
-    for u in 0..units {
+    for opts in &sc.opts {
         let start = sc.local.len();
         sc.local_starts.push(start);
-        for o in &sc.opts[sc.starts[u]..sc.starts[u + 1]] {
-            if o.cost > m {
-                break;
-            }
-            let mask = to_mask(o.att);
-            if sc.local[start..].iter().any(|&(k, _)| k | mask == k) {
+        for o in opts.iter() {
+            let mask = o.att & need;
+            if sc.local[start..].iter().any(|&(k, _)| mask & !k == 0) {
                 continue;
             }
             sc.local.push((mask, o.cost));
         }
     }
     sc.local_starts.push(sc.local.len());
+    let units = sc.opts.len();
     if units > 64 {
         return true;
     }
     // Suffix unions: what the remaining units could add at best.
-    let mut suffix = [0u16; 65];
+    let mut suffix = [0u64; 65];
     for u in (0..units).rev() {
         let all = sc.local[sc.local_starts[u]..sc.local_starts[u + 1]].iter().fold(0, |a, &(k, _)| a | k);
         suffix[u] = suffix[u + 1] | all;
     }
     fn dfs(
-        local: &[(u16, u8)],
+        local: &[(u64, u8)],
         starts: &[usize],
-        suffix: &[u16; 65],
+        suffix: &[u64; 65],
         u: usize,
-        mask: u16,
+        mask: u64,
         rem: u8,
-        accept: &dyn Fn(u16) -> bool,
+        accept: &dyn Fn(u64) -> bool,
     ) -> bool {
         if u + 1 == starts.len() {
             return accept(mask);
@@ -604,6 +586,105 @@ fn filter_last(game: &Game, moves: &mut Vec<Move>) {
     }
 }
 
+/// K (first) and its flights not in `blockers`, as a list.
+fn local_squares(kq: usize, blockers: u64) -> ([usize; 9], usize) {
+    let mut rs = [kq; 9];
+    let mut n = 1;
+    let mut fl = tables().att(0, KING.index(), kq) & !blockers;
+    while fl != 0 {
+        rs[n] = fl.trailing_zeros() as usize;
+        fl &= fl - 1;
+        n += 1;
+    }
+    (rs, n)
+}
+
+/// Two plies left (the mated side to move, then the mating move): keeps the moves after
+/// which a mating move may exist. A move of the king (castling included) is kept; any
+/// other move from `x` to `y` leaves the king on its square, its flights blocked by the
+/// units there after the move, and the mating side with one move: the mate needs the
+/// king's square and its unblocked flights attacked, on an empty board, by the units
+/// where they stand, one of them moved once.
+fn filter_second_last(game: &Game, moves: &mut Vec<Move>) {
+    let t = tables();
+    let side = game.pos.side();
+    let mater = side.opponent();
+    let mc = colour_index(mater);
+    let board = game.pos.board();
+    let kings = board.colour(side).0 & board.kind(KING).0;
+    if kings.count_ones() != 1 {
+        return;
+    }
+    let kq = kings.trailing_zeros() as usize;
+    let (rs, n) = local_squares(kq, 0);
+    let local = |sq: usize| -> u16 { rs[1..n].iter().position(|&x| x == sq).map_or(0, |j| 1 << (j + 1)) };
+    let flights: u16 = ((1u32 << n) - 2) as u16;
+    let mut blocked = 0u16;
+    for &x in &rs[1..n] {
+        if board.colour(side).0 >> x & 1 == 1 {
+            blocked |= local(x);
+        }
+    }
+    let to_mask = |att: u64| -> u16 {
+        let mut mask = 0u16;
+        for (j, &sq) in rs.iter().enumerate().take(n) {
+            if att >> sq & 1 == 1 {
+                mask |= 1 << j;
+            }
+        }
+        mask
+    };
+    // The masks reachable with one move of one unit (or none), the maximal ones.
+    let mut stay = [0u16; 16];
+    let mut units_list = [(0usize, 0usize); 16];
+    let mut count = 0;
+    for (sq, k) in units(game, mater) {
+        if count == 16 {
+            return;
+        }
+        stay[count] = to_mask(t.att(mc, k, sq));
+        units_list[count] = (sq, k);
+        count += 1;
+    }
+    let mut reach = [0u16; 64];
+    let mut nreach = 0;
+    let mut add = |mask: u16| {
+        if reach[..nreach].iter().any(|&r| mask & !r == 0) {
+            return;
+        }
+        let mut w = 0;
+        for i in 0..nreach {
+            if reach[i] & !mask != 0 {
+                reach[w] = reach[i];
+                w += 1;
+            }
+        }
+        nreach = w;
+        if nreach < reach.len() {
+            reach[nreach] = mask;
+            nreach += 1;
+        } else {
+            reach[nreach - 1] = u16::MAX;
+        }
+    };
+    add(stay[..count].iter().fold(0, |a, &b| a | b));
+    for (u, &(sq, k)) in units_list[..count].iter().enumerate() {
+        let others = (0..count).filter(|&v| v != u).fold(0, |a, v| a | stay[v]);
+        for o in t.options(mc, k, sq).iter().take_while(|o| o.cost <= 1) {
+            add(others | to_mask(o.att));
+        }
+    }
+    let reach = &reach[..nreach];
+    moves.retain(|m| {
+        if m.from.index() == kq || m.castle.is_some() {
+            return true;
+        }
+        let after = (blocked & !local(m.from.index())) | local(m.to.index());
+        let req = 1 | (flights & !after);
+        reach.iter().any(|&r| r & req == req)
+    });
+}
+
 /// [`Searcher::help_exists`] with the cut: side to move starts, is there a sequence of
 /// `plies` alternate moves whose last mates? Shares the table's answers with it.
 pub fn exists(s: &mut Searcher, plies: u32) -> Result<bool, Interrupted> {
@@ -633,6 +714,9 @@ fn exists_in(s: &mut Searcher, plies: u32, count: &mut u32, notes: &mut Notes) -
         filter_last(&s.game, &mut moves);
         res = Ok(moves.iter().any(|m| s.goal_after_pub(m)));
     } else {
+        if plies == 2 {
+            filter_second_last(&s.game, &mut moves);
+        }
         let rev = s.reverse;
         for i in 0..moves.len() {
             let m = &moves[if rev { moves.len() - 1 - i } else { i }];
@@ -855,8 +939,15 @@ mod tests {
             }
             return;
         }
+        let mut kept = moves.clone();
+        if plies == 2 {
+            filter_second_last(&s.game, &mut kept);
+        }
         for m in &moves {
             s.game.make(m).expect("legal");
+            if !kept.contains(m) {
+                assert!(!s.help_exists(plies - 1).expect("not stopped"), "{m:?} filtered out: {}", s.game.pos.fen());
+            }
             walk(s, plies - 1, stats);
             s.game.unmake();
         }
