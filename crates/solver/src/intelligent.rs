@@ -11,7 +11,8 @@
 //! the mating units' final squares within the mating side's moves and of the blocks
 //! within the mated side's moves meets these conditions, no mate exists below the node:
 //! the node is answered "no" without searching. On the last ply only the moves that can
-//! complete such a picture are tried. Everything else is the normal search (same moves,
+//! complete such a picture are tried, and on the one before only the mated side's moves
+//! after which one mating move can (its king's moves always). Everything else is the normal search (same moves,
 //! same order, same table of solved sub-positions and the same answers), so the
 //! solutions are exactly those of the normal search: the pruning only removes subtrees
 //! without a solution.
