@@ -10,8 +10,9 @@
 //!   solutions are reported as Popeye does;
 //! - options: `Try`, `Defence n`, `SetPlay`, `Variation`, `Threat n`, `NoThreat`,
 //!   `NoShortVariations`, `Duplex`, `HalfDuplex`, `WhiteToPlay`, `MaxSolutions n`,
-//!   `NoBoard`, `EnPassant`, `NoCastling`, `MaxTime s`, `Intelligent` (solved normally:
-//!   same solutions), `MoveNumbers` (a progress line before each first move's solutions:
+//!   `NoBoard`, `EnPassant`, `NoCastling`, `MaxTime s`, `Intelligent` (orthodox
+//!   helpmates: the search with provably mate-less sub-positions cut off, [`intelligent`];
+//!   otherwise solved normally: same solutions), `MoveNumbers` (a progress line before each first move's solutions:
 //!   its number, the move, the time);
 //! - twins ([`twins`]): `Move`, `Exchange`, `Remove`, `Add`, `Substitute`, `Rotate`,
 //!   `Mirror`, `Shift`, `PolishType`, `Condition`, `Stipulation`, `Continued`,
@@ -27,6 +28,7 @@
 
 pub mod compare;
 pub mod goal_rules;
+pub mod intelligent;
 pub mod output;
 pub mod search;
 pub mod stip;
@@ -567,14 +569,21 @@ fn solve_side(
                 s.legal()
             };
             let exact = stip.exact;
+            // Option Intelligent on orthodox helpmates: the search with provably
+            // mate-less sub-positions cut off (the same solutions).
+            let intel = intelligent::applies(&job.problem, stip);
             let work = move |s: &mut Searcher, m: &Move| -> Result<Vec<Block>, Interrupted> {
                 let mut lines = Vec::new();
-                help_all(s, total, exact, Some(m), &mut lines)?;
+                if intel {
+                    intelligent::help_all(s, total, exact, m, &mut lines)?;
+                } else {
+                    help_all(s, total, exact, Some(m), &mut lines)?;
+                }
                 Ok(vec![Block::Lines(lines)])
             };
             let helper = move |s: &mut Searcher, m: &Move| {
                 if total >= 2 && s.game.make(m).is_some() {
-                    let _ = s.help_exists(total - 1);
+                    let _ = if intel { intelligent::exists(s, total - 1) } else { s.help_exists(total - 1) };
                     s.game.unmake();
                 }
             };
@@ -719,7 +728,7 @@ fn help_all_as(
 }
 
 /// The texts of a line of moves played from the current position (goal mark on the last).
-fn replay_texts(s: &mut Searcher, line: &[Move]) -> Vec<String> {
+pub(crate) fn replay_texts(s: &mut Searcher, line: &[Move]) -> Vec<String> {
     // `help_lines` calls back with the position after all but the last move played.
     let k = line.len();
     let mut texts = vec![String::new(); k];

@@ -1,0 +1,117 @@
+//! `Option Intelligent` on orthodox helpmates prints exactly the solutions of the normal
+//! search: random small problems (`h#2`, `h#2.5`, `h#3`, some with castling rights, en
+//! passant, promotions, twins) solved both ways, the sets of solution lines compared.
+
+use chimere_solver::{Settings, solve_input};
+
+/// A small reproducible generator.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn sq(i: u64) -> String {
+    format!("{}{}", (b'a' + (i % 8) as u8) as char, i / 8 + 1)
+}
+
+/// A random problem: kings apart (the black one often on an edge or at home with rooks
+/// for castling), a few units of each side, pawns off the first and last ranks.
+fn problem(rng: &mut Rng, stip: &str) -> String {
+    let mut used = Vec::new();
+    let castling = rng.below(5) == 0;
+    let (wk, bk) = loop {
+        let wk = if castling { 4 } else { rng.below(64) };
+        let bk = match rng.below(3) {
+            _ if castling => 60,
+            0 => 56 + rng.below(8),
+            1 => rng.below(8) * 8 + [0, 7][rng.below(2) as usize],
+            _ => rng.below(64),
+        };
+        if (wk % 8).abs_diff(bk % 8) > 1 || (wk / 8).abs_diff(bk / 8) > 1 {
+            break (wk, bk);
+        }
+    };
+    used.push(wk);
+    used.push(bk);
+    let mut white = vec![format!("K{}", sq(wk))];
+    let mut black = vec![format!("K{}", sq(bk))];
+    if castling {
+        for (s, white_side) in [(0, true), (7, true), (56, false), (63, false)] {
+            if rng.below(2) == 0 {
+                used.push(s);
+                if white_side { &mut white } else { &mut black }.push(format!("R{}", sq(s)));
+            }
+        }
+    }
+    let kinds = ['Q', 'R', 'B', 'S', 'P', 'P'];
+    for i in 0..2 + rng.below(5) {
+        let k = kinds[rng.below(kinds.len() as u64) as usize];
+        let s = rng.below(64);
+        if used.contains(&s) || (k == 'P' && !(8..56).contains(&s)) {
+            continue;
+        }
+        used.push(s);
+        if i % 2 == 0 { &mut black } else { &mut white }.push(format!("{k}{}", sq(s)));
+    }
+    let twin = if rng.below(4) == 0 { format!("\nTwin Move {} {}", sq(bk), sq(bk ^ 1)) } else { String::new() };
+    format!(
+        "BeginProblem\nStipulation {stip}\nOption NoBoard\nPieces White {} Black {}{twin}\nEndProblem\n",
+        white.join(" "),
+        black.join(" ")
+    )
+}
+
+fn solve(input: &str) -> (Vec<String>, String) {
+    let settings = Settings { threads: 1, progress: false, hash_mb: 16, banner: false, ..Settings::default() };
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    solve_input(input, &settings, &mut out, &mut err).expect("i/o");
+    let text = String::from_utf8(out).expect("utf-8");
+    // Solution lines (and twin headers, in order), the timing lines left out.
+    let mut lines: Vec<String> =
+        text.lines().filter(|l| !l.contains("Time =") && !l.trim().is_empty()).map(str::to_string).collect();
+    lines.sort();
+    (lines, String::from_utf8(err).expect("utf-8"))
+}
+
+fn compare(seed: u64, count: usize, stips: &[&str]) -> usize {
+    let mut rng = Rng(seed);
+    let mut solutions = 0;
+    for i in 0..count {
+        let stip = stips[i % stips.len()];
+        let normal = problem(&mut rng, stip);
+        let intelligent = normal.replace("Option NoBoard", "Option NoBoard Intelligent");
+        let t = std::time::Instant::now();
+        let (a, ea) = solve(&normal);
+        let t1 = t.elapsed();
+        let (b, eb) = solve(&intelligent);
+        if std::env::var("SHOW").is_ok() {
+            eprintln!("{i} {} lines {:?} {:?}", a.len(), t1, t.elapsed() - t1);
+        }
+        assert_eq!(ea, eb, "errors differ for\n{normal}");
+        assert_eq!(a, b, "solutions differ for\n{intelligent}");
+        solutions += a.iter().filter(|l| l.ends_with('#')).count();
+    }
+    solutions
+}
+
+#[test]
+fn intelligent_mode_prints_the_normal_solutions() {
+    let found = compare(2026, 100, &["h#2", "h#2.5", "h#2", "h#1.5", "exact-h#2"]);
+    eprintln!("{found} solutions");
+    // The sample must hold solutions for the comparison to mean something.
+    assert!(found >= 20, "only {found} solutions in the sample");
+}
+
+#[test]
+#[ignore = "heavy: h#3 on many positions (run with --release --ignored)"]
+fn intelligent_mode_prints_the_normal_solutions_h3() {
+    let found = compare(15, 60, &["h#3", "h#2.5", "h#3"]);
+    assert!(found >= 20, "only {found} solutions in the sample");
+}
