@@ -1,8 +1,8 @@
 //! The readable notation of fairy moves, Popeye's: `Sb1-c3`, `Qd4*d7`, `e5*d6 ep.`, `0-0`, `b7-b8=Q`, attribute
-//! prefixes (`n` neutral, `k` kamikaze, `r` royal), consequences in brackets
+//! prefixes (`n` neutral, `r` royal, `k` kamikaze, `u` uncapturable: a ghost), consequences in brackets
 //! (`[+bQd8]`, `[wRh4->h1]`, `[-wkBg5]`, `[+bRa8->v]`), check ` +`.
 
-use crate::position::{KAMIKAZE, ROYAL, Unit};
+use crate::position::{KAMIKAZE, ROYAL, UNCAPTURABLE, Unit};
 use crate::walk::{self, PAWN};
 use crate::{Game, Move, Note};
 use chimere_core::{Colour, Kind};
@@ -13,11 +13,15 @@ fn attrs_prefix(u: Unit, with_neutral: bool) -> String {
     if with_neutral && u.colour() == Colour::Shared {
         s.push('n');
     }
+    // Popeye's order of attributes: royal, kamikaze, ..., uncapturable (a ghost).
+    if u.has(ROYAL) {
+        s.push('r');
+    }
     if u.has(KAMIKAZE) {
         s.push('k');
     }
-    if u.has(ROYAL) {
-        s.push('r');
+    if u.has(UNCAPTURABLE) {
+        s.push('u');
     }
     s
 }

@@ -47,8 +47,17 @@ const TABLE_FROM: u32 = 2;
 /// Whether the intelligent mode is used for this problem: `Option Intelligent`, help play
 /// with goal mate, and orthodox rules and units.
 pub fn applies(p: &Problem, stip: &Stipulation) -> bool {
+    stip.play == Play::Help && orthodox_mate(p, stip)
+}
+
+/// Whether the series bound ([`series_mate_possible`]) is used: `Option Intelligent`,
+/// `ser-#n` or `ser-h#n`, orthodox rules and units.
+pub fn applies_series(p: &Problem, stip: &Stipulation) -> bool {
+    matches!(stip.play, Play::Series | Play::SeriesHelp) && orthodox_mate(p, stip)
+}
+
+fn orthodox_mate(p: &Problem, stip: &Stipulation) -> bool {
     p.options.iter().any(|o| o == "Intelligent")
-        && stip.play == Play::Help
         && stip.goal == Goal::Mate
         && p.conditions.is_empty()
         && p.pieces.iter().all(|u| u.kind.index() <= KING.index() && u.attrs == 0 && u.colour != Colour::Shared)
@@ -360,9 +369,27 @@ fn units(game: &Game, c: Colour) -> impl Iterator<Item = (usize, usize)> + '_ {
 pub fn mate_possible(game: &Game, plies: u32) -> bool {
     let stm = game.pos.side();
     let mater = if plies % 2 == 1 { stm } else { stm.opponent() };
+    mate_possible_with(game, mater, plies.div_ceil(2), plies / 2)
+}
+
+/// Series play, the series side to move with `k` series moves left (`play` as in
+/// [`Searcher::series_exists`]): whether a mate may still end it. `ser-h#`: the series
+/// side makes `k` moves, then the other side mates in one; `ser-#`: the series side mates
+/// with its `k`-th move, the other side never moving. `false` is a proof that no line
+/// from here ends in mate.
+pub fn series_mate_possible(game: &Game, play: Play, k: u32) -> bool {
+    let stm = game.pos.side();
+    match play {
+        Play::SeriesHelp => mate_possible_with(game, stm.opponent(), 1, k),
+        Play::Series => mate_possible_with(game, stm, k, 0),
+        _ => true,
+    }
+}
+
+/// Whether `mater` may mate with `m` moves of its own while the other side makes
+/// `bmoves` (king moves and blocks); `false` is a proof that it cannot.
+fn mate_possible_with(game: &Game, mater: Colour, m: u32, bmoves: u32) -> bool {
     let mated = mater.opponent();
-    let m = plies.div_ceil(2);
-    let bmoves = plies / 2;
     if m > BOUND_UP_TO {
         return true;
     }

@@ -611,7 +611,9 @@ fn solve_side(
             let mut s = Searcher::new(game.clone(), table.clone(), shared.stop.clone(), goal, false);
             let moves = s.legal();
             let (n, exact) = (stip.n, stip.exact);
+            let bound = intelligent::applies_series(&job.problem, stip);
             let work = move |s: &mut Searcher, m: &Move| -> Result<Vec<Block>, Interrupted> {
+                s.series_bound = bound;
                 let mut lines = Vec::new();
                 let lo = if exact { n } else { 1 };
                 for k in lo..=n {
@@ -620,6 +622,7 @@ fn solve_side(
                 Ok(vec![Block::Lines(lines)])
             };
             let helper = move |s: &mut Searcher, m: &Move| {
+                s.series_bound = bound;
                 if n >= 2 && s.game.make(m).is_some() {
                     if s.game.make(&Move::NULL).is_some() {
                         let _ = s.series_exists(play, n - 1);

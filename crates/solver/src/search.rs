@@ -39,6 +39,9 @@ pub struct Searcher {
     /// Direct play: the defence that last refuted, by the attacker's moves left (tried
     /// first at the next defender node with as many moves left).
     killers: Vec<Move>,
+    /// Series play with `Option Intelligent` on orthodox rules: positions from which no
+    /// mate can end the series are cut ([`crate::intelligent::series_mate_possible`]).
+    pub series_bound: bool,
 }
 
 /// Receives each series line (moves, and the other side's final answer).
@@ -118,6 +121,7 @@ impl Searcher {
             notes: Notes::new(),
             reverse: false,
             killers: Vec::new(),
+            series_bound: false,
         }
     }
 
@@ -560,6 +564,9 @@ impl Searcher {
         let key = Table::key(self.game.pos.hash(), Q::Series, k, play as u32);
         if let Some(v) = self.table.get(key) {
             return Ok(v);
+        }
+        if self.series_bound && !crate::intelligent::series_mate_possible(&self.game, play, k) {
+            return Ok(false);
         }
         let moves = self.candidates();
         let mut res = Ok(false);

@@ -1,4 +1,4 @@
-//! `Option Intelligent` on orthodox helpmates prints exactly the solutions of the normal
+//! `Option Intelligent` on orthodox helpmates and series play prints exactly the solutions of the normal
 //! search: random small problems (`h#2`, `h#2.5`, `h#3`, some with castling rights, en
 //! passant, promotions, twins) solved both ways, the sets of solution lines compared.
 
@@ -113,5 +113,14 @@ fn intelligent_mode_prints_the_normal_solutions() {
 #[ignore = "heavy: h#3 on many positions (run with --release --ignored)"]
 fn intelligent_mode_prints_the_normal_solutions_h3() {
     let found = compare(15, 60, &["h#3", "h#2.5", "h#3"]);
+    assert!(found >= 20, "only {found} solutions in the sample");
+}
+
+/// Series play under `Option Intelligent` (`ser-h#n`, `ser-#n`): positions from which no
+/// mate can end the series are cut; the lines printed are the normal search's.
+#[test]
+fn intelligent_series_prints_the_normal_solutions() {
+    let found = compare(77, 60, &["ser-h#2", "ser-#2", "ser-h#3", "ser-#3"]);
+    eprintln!("{found} solutions");
     assert!(found >= 20, "only {found} solutions in the sample");
 }

@@ -38,7 +38,9 @@ impl Condition for Ghost {
             if let Some((j, _)) = play.pos.under(v.sq).last() {
                 play.pos.unbury(j);
             }
-            if !play.pos.bury(v.sq, v.unit, true) {
+            // Uncapturable from now on (the mark Popeye writes as `u`).
+            let ghost = crate::position::Unit { attrs: v.unit.attrs | UNCAPTURABLE, ..v.unit };
+            if !play.pos.bury(v.sq, ghost, true) {
                 return Err(Reject);
             }
         }
@@ -76,5 +78,11 @@ mod tests {
         let d5 = g.pos.unit(chimere_core::Square::parse("d5").unwrap()).expect("the white rook's ghost");
         assert_eq!(d5.colour(), chimere_core::Colour::White);
         assert_eq!(d5.kind(), crate::walk::ROOK);
+        // Popeye writes the ghost with its attribute, `u` (uncapturable): it interposes
+        // against the check of the bishop on e4 as uRd5-d3.
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let texts: Vec<String> = v.iter().map(|m| move_text(&g, m, &[])).collect();
+        assert!(texts.iter().any(|t| t == "uRd5-d3"), "{texts:?}");
     }
 }

@@ -224,10 +224,11 @@ impl Game {
                         Release::Lifo => pos.under(sq).last().map(|(j, _)| j),
                     }
                     .expect("a hidden unit");
-                    let (sq, u) = pos.unbury(pick);
-                    let u = Unit { attrs: u.attrs | rules.released_attrs, ..u };
-                    pos.add(sq, u);
-                    let _ = notes.try_push(Note::Reappeared { sq, unit: u });
+                    let (sq, hidden) = pos.unbury(pick);
+                    pos.add(sq, Unit { attrs: hidden.attrs | rules.released_attrs, ..hidden });
+                    // Written as it was hidden (Popeye: a captured ghost carries its `u`
+                    // from the capture on, a ghost of the diagram comes back written bare).
+                    let _ = notes.try_push(Note::Reappeared { sq, unit: hidden });
                     i = 0;
                     continue;
                 }
