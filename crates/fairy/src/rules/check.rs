@@ -131,7 +131,15 @@ impl Game {
         let all = self.rules.observation == Observation::AllCaptures;
         let mut buf = self.take_buf();
         let mut notes = Notes::new();
-        self.pseudo_moves_from(by, from_mask, &mut buf);
+        let b = self.pos.board();
+        let targets = if all {
+            Bitboard::FULL
+        } else if self.pos.has_royal_attrs() {
+            b.colour(side)
+        } else {
+            b.colour(side) & b.kind(KING)
+        };
+        self.pseudo_captures_from(by, from_mask, targets, &mut buf);
         let mut found = false;
         for m in &buf {
             let Some(c) = m.capture else { continue };
@@ -172,7 +180,9 @@ impl Game {
 /// check test are simple enough for the test to be exact in that sense:
 ///
 /// - check is the attack of a royal unit by the walks (no check rule, no extra
-///   observation, no restriction of which units may move, no gained walks, kings royal);
+///   observation, no restriction of which units may move, no gained walks, kings royal),
+///   or a capture of a royal unit the rules accept when no unit attacks one by its walks
+///   before the move (no other moves, no unit of either side moved);
 /// - a non-capturing move changes only its departure, arrival and castling partner's
 ///   squares (no `AfterMove` transformation, no stacks, no multi-move turns, no hidden
 ///   unit waiting, no hole); a capture is "maybe" unless no condition has capture
@@ -295,7 +305,7 @@ impl Game {
         let r = &self.rules;
         if r.kings_ordinary
             || r.check_rule.is_some()
-            || r.observation != Observation::Attack
+            || r.observation == Observation::AllCaptures
             || !r.observers.is_empty()
             || !r.mobility.is_empty()
             || r.gained_walks
@@ -332,7 +342,18 @@ impl Game {
                 }
             }
         }
-        if self.in_check(them) {
+        if self.rules.observation == Observation::KingCaptures {
+            // Check is a capture of a royal unit the rules accept: it needs a capture by
+            // the walks (no other moves, no royal pawn taken en passant), and none may
+            // exist now (whether it would be accepted may change with any square).
+            if self.rules.any_unit
+                || !self.rules.extra_moves.is_empty()
+                || (royals & b.kind(PAWN)).any()
+                || Iterator::any(&mut royals.clone(), |s| moves::attacked_from(pos, us, s, false, Bitboard::FULL))
+            {
+                return None;
+            }
+        } else if self.in_check(them) {
             return None;
         }
         let pos = &self.pos;
