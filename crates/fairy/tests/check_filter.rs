@@ -1,6 +1,8 @@
-//! The check filter ([`Game::check_filter`]) never rules out a move that gives check:
-//! random walks from set positions and random fairy positions (neutral and royal units,
-//! every walk), under plain rules and the conditions it is built for or refused under.
+//! The check filter ([`Game::check_filter`]) never rules out a move that gives check, and
+//! the captures-only generation ([`Game::pseudo_captures_from`]) gives the captures the
+//! full generation gives: random walks from set positions and random fairy positions
+//! (neutral and royal units, every walk), under plain rules and the conditions the filter
+//! is built for or refused under.
 
 use chimere_core::rng::SplitMix64;
 use chimere_core::{Colour, Kind, Square};
@@ -42,6 +44,10 @@ fn rule_sets() -> Vec<(String, Vec<Arc<dyn Condition>>)> {
         "bicaptures",
         "glasgow",
         "sentinelles",
+        "augsburg",
+        "dynamo",
+        "mars circe",
+        "ultra-patrouille",
     ];
     let mut out: Vec<(String, Vec<Arc<dyn Condition>>)> = vec![("orthodox".into(), vec![])];
     for n in names {
@@ -53,8 +59,18 @@ fn rule_sets() -> Vec<(String, Vec<Arc<dyn Condition>>)> {
 }
 
 /// Every pseudo-legal move of the side to move after which the opponent is in check
-/// passes the filter (when there is one).
+/// passes the filter (when there is one); the captures-only generation agrees with the
+/// full one for both sides.
 fn sound(g: &mut Game, name: &str) -> Result<u32, TestCaseError> {
+    for side in [Colour::White, Colour::Black] {
+        let targets = g.pos.board().colour(side.opponent()) | g.pos.board().colour(Colour::Shared);
+        let mut all: Vec<Move> = Vec::new();
+        g.pseudo_moves(side, &mut all);
+        all.retain(|m| m.capture.is_some_and(|c| targets.has(c)));
+        let mut caps: Vec<Move> = Vec::new();
+        g.pseudo_captures_from(side, chimere_core::Bitboard::FULL, targets, &mut caps);
+        prop_assert_eq!(&all, &caps, "{}: captures of {:?} in {:?}", name, side, g.pos.board());
+    }
     let Some(f) = g.check_filter() else { return Ok(0) };
     let us = g.pos.side();
     let mut v: Vec<Move> = Vec::new();

@@ -121,6 +121,7 @@ impl Game {
             any_unit: self.rules.any_unit,
             castling: !self.rules.castling_off,
             mobile: self.mobile_units(mover),
+            captures_only: targets.is_some(),
         };
         let start = out.len();
         moves::generate_from(&self.pos, mover, &gp, from_mask, out);
