@@ -101,6 +101,9 @@ pub struct GenParams<'a> {
     pub castling: bool,
     /// The squares whose units may move at all (paralysis, observation rules).
     pub mobile: Bitboard,
+    /// Only captures are wanted (check detection): the walks' quiet moves and castling
+    /// are not generated (conditions adding moves may still add quiet ones).
+    pub captures_only: bool,
 }
 
 /// May side `mover` capture the unit `u`?
@@ -154,7 +157,7 @@ pub fn generate_from(pos: &Position, mover: Colour, gp: &GenParams, from_mask: B
         if u.extra_powers() != 0 {
             gen_gained(pos, from, u, mover, gp, out, unit_start);
         }
-        if gp.castling && u.kind() == KING && u.colour() == mover {
+        if gp.castling && !gp.captures_only && u.kind() == KING && u.colour() == mover {
             gen_castling(pos, from, mover, out);
         }
     }
@@ -165,7 +168,9 @@ pub fn generate_from(pos: &Position, mover: Colour, gp: &GenParams, from_mask: B
 /// moving like another walk).
 pub fn generate_unit(pos: &Position, from: Square, u: Unit, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
     let plain = View { pos, lifted: None };
-    gen_unit(plain, from, from, u, mover, gp, Mode::Quiet, out);
+    if !gp.captures_only {
+        gen_unit(plain, from, from, u, mover, gp, Mode::Quiet, out);
+    }
     gen_unit(plain, from, from, u, mover, gp, Mode::Capture, out);
 }
 
@@ -180,7 +185,9 @@ pub fn generate_joins(pos: &Position, from: Square, u: Unit, mover: Colour, gp: 
 /// The quiet moves and captures of the unit `u` on `from` by the walk of `w.kind()`.
 fn gen_walk(pos: &Position, from: Square, u: Unit, w: Unit, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
     let plain = View { pos, lifted: None };
-    gen_unit(plain, from, from, w, mover, gp, Mode::Quiet, out);
+    if !gp.captures_only {
+        gen_unit(plain, from, from, w, mover, gp, Mode::Quiet, out);
+    }
     if let Some(origin) = (gp.capture_origin)(pos, from, u) {
         if origin == from {
             gen_unit(plain, from, from, w, mover, gp, Mode::Capture, out);

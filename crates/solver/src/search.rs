@@ -10,7 +10,7 @@
 use crate::stip::{Goal, Play};
 use crate::table::Q;
 pub use crate::table::Table;
-use chimere_fairy::rules::Notes;
+use chimere_fairy::rules::{CheckFilter, Notes};
 use chimere_fairy::walk::KING;
 use chimere_fairy::{Game, Move, notation};
 use std::sync::Arc;
@@ -230,6 +230,23 @@ impl Searcher {
         }
     }
 
+    /// For a mate goal, the engine's filter of the moves that may give check (a move it
+    /// rules out cannot mate), when the rules allow one.
+    fn mate_filter(&mut self) -> Option<CheckFilter> {
+        if self.goal == Goal::Mate { self.game.check_filter() } else { None }
+    }
+
+    /// [`Searcher::goal_after`], first asking the filter (if any) whether `m` may give
+    /// check: a move that cannot is not played.
+    fn goal_after_f(&mut self, f: &Option<CheckFilter>, m: &Move) -> bool {
+        if let Some(f) = f
+            && !f.may_check(&self.game.pos, m)
+        {
+            return false;
+        }
+        self.goal_after(m)
+    }
+
     fn goal_after(&mut self, m: &Move) -> bool {
         if !self.try_make(m) {
             return false;
@@ -266,7 +283,12 @@ impl Searcher {
         }
         let mut checks = Vec::with_capacity(moves.len());
         let mut quiet = Vec::with_capacity(moves.len());
+        let f = self.mate_filter();
         for m in moves {
+            if f.as_ref().is_some_and(|f| !f.may_check(&self.game.pos, &m)) {
+                quiet.push(m);
+                continue;
+            }
             if !self.try_make(&m) {
                 continue;
             }
@@ -290,8 +312,9 @@ impl Searcher {
         let moves = self.candidates();
         let mut res = false;
         if !self.exact || n == 1 {
+            let f = self.mate_filter();
             for m in &moves {
-                if self.goal_after(m) {
+                if self.goal_after_f(&f, m) {
                     res = true;
                     break;
                 }
@@ -405,7 +428,10 @@ impl Searcher {
         }
         let moves = self.candidates();
         let mut res = false;
-        if !(self.reflex && moves.iter().any(|m| self.goal_after(m))) {
+        if !(self.reflex && {
+            let f = self.mate_filter();
+            moves.iter().any(|m| self.goal_after_f(&f, m))
+        }) {
             res = self.some_move(&moves, |s| s.self_defence(n))?;
         }
         self.table.put(key, n, res);
@@ -472,10 +498,11 @@ impl Searcher {
     /// every move reaches it; reflex: some move reaches it, so one must be played);
     /// `Some(false)` not reached here, play goes on; `None` (reflex never) .
     fn forced_goal(&mut self, moves: &[Move]) -> Option<bool> {
+        let f = self.mate_filter();
         if self.reflex {
-            Some(moves.iter().any(|m| self.goal_after(m)))
+            Some(moves.iter().any(|m| self.goal_after_f(&f, m)))
         } else {
-            Some(moves.iter().all(|m| self.goal_after(m)))
+            Some(moves.iter().all(|m| self.goal_after_f(&f, m)))
         }
     }
 
@@ -497,7 +524,8 @@ impl Searcher {
         let moves = self.candidates();
         let mut res = Ok(false);
         if plies == 1 {
-            res = Ok(moves.iter().any(|m| self.goal_after(m)));
+            let f = self.mate_filter();
+            res = Ok(moves.iter().any(|m| self.goal_after_f(&f, m)));
         } else {
             for i in 0..moves.len() {
                 let m = &moves[if self.reverse { moves.len() - 1 - i } else { i }];
@@ -529,9 +557,10 @@ impl Searcher {
             return Ok(true);
         }
         let moves = self.legal();
+        let f = if plies == 1 { self.mate_filter() } else { None };
         for m in &moves {
             if plies == 1 {
-                if self.goal_after(m) {
+                if self.goal_after_f(&f, m) {
                     prefix.push(*m);
                     let go_on = out(self, prefix);
                     prefix.pop();
@@ -570,10 +599,11 @@ impl Searcher {
         }
         let moves = self.candidates();
         let mut res = Ok(false);
+        let f = if k == 1 { self.mate_filter() } else { None };
         for i in 0..moves.len() {
             let m = &moves[if self.reverse { moves.len() - 1 - i } else { i }];
             if k == 1 {
-                let end = self.series_end(play, m);
+                let end = self.series_end(play, m, &f);
                 if end != Ok(false) {
                     res = end;
                     break;
@@ -602,7 +632,8 @@ impl Searcher {
     }
 
     /// Whether the last series move `m` ends the play as `play` needs.
-    fn series_end(&mut self, play: Play, m: &Move) -> Result<bool, Interrupted> {
+    /// `f`: the mate filter of the position before `m` (see [`Searcher::mate_filter`]).
+    fn series_end(&mut self, play: Play, m: &Move, f: &Option<CheckFilter>) -> Result<bool, Interrupted> {
         match play {
             Play::SeriesHelp => {
                 if !self.try_make(m) {
@@ -619,11 +650,12 @@ impl Searcher {
                     return Ok(false);
                 }
                 let moves = self.legal();
-                let r = !moves.is_empty() && moves.iter().all(|x| self.goal_after(x));
+                let f = self.mate_filter();
+                let r = !moves.is_empty() && moves.iter().all(|x| self.goal_after_f(&f, x));
                 self.game.unmake();
                 Ok(r)
             }
-            _ => Ok(self.goal_after(m)),
+            _ => Ok(self.goal_after_f(f, m)),
         }
     }
 
@@ -643,7 +675,7 @@ impl Searcher {
         prefix: &mut Vec<Move>,
         out: &mut SeriesSink<'_>,
     ) -> Result<bool, Interrupted> {
-        if !self.series_end(play, m)? {
+        if !self.series_end(play, m, &None)? {
             return Ok(true);
         }
         prefix.push(*m);

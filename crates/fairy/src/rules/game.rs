@@ -91,6 +91,16 @@ impl Game {
 
     /// [`Game::pseudo_moves`] of the units of `mover` standing on `from_mask`.
     pub fn pseudo_moves_from(&self, mover: Colour, from_mask: Bitboard, out: &mut Vec<Move>) {
+        self.pseudo_moves_where(mover, from_mask, None, out)
+    }
+
+    /// [`Game::pseudo_moves_from`] keeping only the captures of a unit on `targets`
+    /// (filtered before the admit tests and the choices: the same moves, found faster).
+    pub fn pseudo_captures_from(&self, mover: Colour, from_mask: Bitboard, targets: Bitboard, out: &mut Vec<Move>) {
+        self.pseudo_moves_where(mover, from_mask, Some(targets), out)
+    }
+
+    fn pseudo_moves_where(&self, mover: Colour, from_mask: Bitboard, targets: Option<Bitboard>, out: &mut Vec<Move>) {
         let origin_hook = &self.rules.capture_origin;
         let origin = move |p: &Position, from: Square, u: Unit| match origin_hook {
             Some(c) => c.capture_origin(p, from, u),
@@ -111,11 +121,15 @@ impl Game {
             any_unit: self.rules.any_unit,
             castling: !self.rules.castling_off,
             mobile: self.mobile_units(mover),
+            captures_only: targets.is_some(),
         };
         let start = out.len();
         moves::generate_from(&self.pos, mover, &gp, from_mask, out);
         for c in &self.rules.extra_moves {
             c.extra_moves(&self.pos, mover, &gp, out);
+        }
+        if let Some(t) = targets {
+            keep_from(out, start, |m| m.capture.is_some_and(|c| t.has(c)));
         }
         if !self.rules.admit.is_empty() {
             let mut keep = start;

@@ -40,6 +40,7 @@ mod game;
 mod play;
 mod ruleset;
 
+pub use check::CheckFilter;
 use check::*;
 pub use condition::*;
 pub use ctx::*;
