@@ -807,44 +807,6 @@ pub fn lines(
     Ok(true)
 }
 
-/// Every help line of `total` plies (and the shorter ones unless `exact`), starting with
-/// `first`, written as the normal search writes them.
-pub fn help_all(
-    s: &mut Searcher,
-    total: u32,
-    exact: bool,
-    first: &Move,
-    found: &mut Vec<String>,
-) -> Result<(), Interrupted> {
-    let mut plies = if exact {
-        total
-    } else if total.is_multiple_of(2) {
-        2
-    } else {
-        1
-    };
-    while plies <= total {
-        let starts_half = plies % 2 == 1;
-        let mut collect = |s: &mut Searcher, line: &[Move]| -> bool {
-            let texts = crate::replay_texts(s, line);
-            found.push(crate::output::help_line(&texts, starts_half));
-            true
-        };
-        if plies == 1 {
-            if s.goal_after_pub(first) {
-                collect(s, &[*first]);
-            }
-        } else if s.game.make(first).is_some() {
-            let mut prefix = vec![*first];
-            let r = lines(s, plies - 1, &mut prefix, &mut collect);
-            s.game.unmake();
-            r?;
-        }
-        plies += 2;
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -575,7 +575,7 @@ fn solve_side(
             let work = move |s: &mut Searcher, m: &Move| -> Result<Vec<Block>, Interrupted> {
                 let mut lines = Vec::new();
                 if intel {
-                    intelligent::help_all(s, total, exact, m, &mut lines)?;
+                    help_all_as(s, total, exact, Some(m), &mut lines, false, intelligent::lines)?;
                 } else {
                     help_all(s, total, exact, Some(m), &mut lines)?;
                 }
@@ -675,10 +675,16 @@ fn help_all(
     first: Option<&Move>,
     lines: &mut Vec<String>,
 ) -> Result<(), Interrupted> {
-    help_all_as(s, total, exact, first, lines, false)
+    help_all_as(s, total, exact, first, lines, false, Searcher::help_lines)
 }
 
-/// [`help_all`]; `after_pass`: the lines are set play after the starting side's pass.
+/// Lists the help lines of exactly `plies` plies from the position (see
+/// [`Searcher::help_lines`]; the intelligent mode has its own).
+type LineSearch =
+    fn(&mut Searcher, u32, &mut Vec<Move>, &mut dyn FnMut(&mut Searcher, &[Move]) -> bool) -> Result<bool, Interrupted>;
+
+/// [`help_all`] with the lines found by `search`; `after_pass`: the lines are set play
+/// after the starting side's pass.
 fn help_all_as(
     s: &mut Searcher,
     total: u32,
@@ -686,6 +692,7 @@ fn help_all_as(
     first: Option<&Move>,
     lines: &mut Vec<String>,
     after_pass: bool,
+    search: LineSearch,
 ) -> Result<(), Interrupted> {
     let mut plies = if exact {
         total
@@ -714,14 +721,14 @@ fn help_all_as(
                     }
                 } else if s.game.make(m).is_some() {
                     let mut prefix = vec![*m];
-                    let r = s.help_lines(plies - 1, &mut prefix, &mut collect);
+                    let r = search(s, plies - 1, &mut prefix, &mut collect);
                     s.game.unmake();
                     r?;
                 }
             }
             None => {
                 let mut prefix = Vec::new();
-                s.help_lines(plies, &mut prefix, &mut collect)?;
+                search(s, plies, &mut prefix, &mut collect)?;
             }
         }
         lines.extend(found);
@@ -731,7 +738,7 @@ fn help_all_as(
 }
 
 /// The texts of a line of moves played from the current position (goal mark on the last).
-pub(crate) fn replay_texts(s: &mut Searcher, line: &[Move]) -> Vec<String> {
+fn replay_texts(s: &mut Searcher, line: &[Move]) -> Vec<String> {
     // `help_lines` calls back with the position after all but the last move played.
     let k = line.len();
     let mut texts = vec![String::new(); k];
@@ -1024,7 +1031,7 @@ fn solve_set_only(
         && !king_capturable(&mut g2)
     {
         let mut s = Searcher::new(g2, table.clone(), shared.stop.clone(), stip.goal, false);
-        let _ = help_all_as(&mut s, total - 1, stip.exact, None, &mut lines, total % 2 == 1);
+        let _ = help_all_as(&mut s, total - 1, stip.exact, None, &mut lines, total % 2 == 1, Searcher::help_lines);
     }
     emit(vec![Block::Lines(lines)])
 }
