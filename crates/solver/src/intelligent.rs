@@ -943,17 +943,24 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_bound_never_cuts_a_mate() {
-        let mut rng = Rng(0x5eed_1234);
+    /// Walks `count` random positions `plies` deep, checking the bound at every node;
+    /// returns (nodes, nodes cut).
+    fn bound_sample(seed: u64, count: usize, plies: u32) -> (u64, u64) {
+        let mut rng = Rng(seed);
         let mut stats = (0, 0);
         let mut positions = 0;
-        while positions < 60 {
+        while positions < count {
             let Some(g) = random_game(&mut rng) else { continue };
             positions += 1;
             let mut s = searcher(g);
-            walk(&mut s, 3, &mut stats);
+            walk(&mut s, plies, &mut stats);
         }
+        stats
+    }
+
+    #[test]
+    fn the_bound_never_cuts_a_mate() {
+        let stats = bound_sample(0x5eed_1234, 60, 3);
         // The test means something only if the bound does cut.
         assert!(stats.1 * 10 > stats.0, "cut {} of {} nodes", stats.1, stats.0);
     }
@@ -961,15 +968,7 @@ mod tests {
     #[test]
     #[ignore = "heavy: four plies deep on many positions (run with --release --ignored)"]
     fn the_bound_never_cuts_a_mate_deeper() {
-        let mut rng = Rng(0xdead_beef);
-        let mut stats = (0, 0);
-        let mut positions = 0;
-        while positions < 150 {
-            let Some(g) = random_game(&mut rng) else { continue };
-            positions += 1;
-            let mut s = searcher(g);
-            walk(&mut s, 4, &mut stats);
-        }
+        let stats = bound_sample(0xdead_beef, 150, 4);
         eprintln!("cut {} of {} nodes", stats.1, stats.0);
     }
 
