@@ -4,11 +4,12 @@
 //! (neutral and royal units, every walk), under plain rules and the conditions the filter
 //! is built for or refused under.
 
-use chimere_core::rng::SplitMix64;
-use chimere_core::{Colour, Kind, Square};
+mod common;
+
+use chimere_core::Colour;
 use chimere_fairy::conditions::by_name;
-use chimere_fairy::position::ROYAL;
-use chimere_fairy::{Condition, Game, Move, Position, RuleSet, Unit, position_from_fen, walk};
+use chimere_fairy::{Condition, Game, Move, RuleSet, position_from_fen, walk};
+use common::{Mix, random_position, random_walk};
 use proptest::prelude::*;
 use std::sync::Arc;
 
@@ -88,57 +89,25 @@ fn sound(g: &mut Game, name: &str) -> Result<u32, TestCaseError> {
     Ok(cut)
 }
 
-fn random_walk(g: &mut Game, name: &str, seed: u64, plies: usize) -> Result<u32, TestCaseError> {
-    let mut rng = SplitMix64::new(seed);
-    let mut cut = 0;
-    for _ in 0..plies {
-        cut += sound(g, name)?;
-        let mut v: Vec<Move> = Vec::new();
-        g.legal_moves(&mut v);
-        if v.is_empty() {
-            break;
-        }
-        g.make(&v[rng.below(v.len() as u64) as usize]).expect("legal");
-    }
-    Ok(cut)
-}
+/// Random fairy positions: mostly the walks the filter follows, sometimes the others
+/// (then there is no filter); some units royal.
+const MIX: Mix = Mix {
+    min: 6,
+    spread: 14,
+    kinds: &[walk::PAWN, walk::KNIGHT, walk::BISHOP, walk::ROOK, walk::QUEEN, walk::NIGHTRIDER, walk::GRASSHOPPER],
+    extra_kings: true,
+    royal_one_in: 8,
+    either_side: true,
+};
 
-/// A random position: two kings, a few units of every walk and colour, some royal.
-fn random_position(seed: u64) -> Position {
-    let mut rng = SplitMix64::new(seed ^ 0x0F17_7E12);
-    let mut next = |n: u64| rng.below(n);
-    let mut pos = Position::empty();
-    let mut used = 0u64;
-    let mut place = |pos: &mut Position, u: Unit, next: &mut dyn FnMut(u64) -> u64| loop {
-        let s = next(64) as u8;
-        if used >> s & 1 == 0 {
-            used |= 1 << s;
-            pos.setup_put(Square::new(s), u);
-            break;
-        }
-    };
-    place(&mut pos, Unit::new(Colour::White, walk::KING), &mut next);
-    place(&mut pos, Unit::new(Colour::Black, walk::KING), &mut next);
-    let n = 6 + next(14);
-    for _ in 0..n {
-        // Mostly the walks the filter follows, sometimes the others (then no filter).
-        let kind = if next(6) == 0 {
-            Kind(next(walk::KINDS as u64) as u8)
-        } else {
-            [walk::PAWN, walk::KNIGHT, walk::BISHOP, walk::ROOK, walk::QUEEN, walk::NIGHTRIDER, walk::GRASSHOPPER]
-                [next(7) as usize]
-        };
-        let colour = [Colour::White, Colour::Black, Colour::Shared][next(3) as usize];
-        let mut u = Unit::new(colour, kind);
-        if next(8) == 0 {
-            u.attrs |= ROYAL;
-        }
-        place(&mut pos, u, &mut next);
-    }
-    if next(2) == 1 {
-        pos.setup_side(Colour::Black);
-    }
-    pos
+/// A random walk checking [`sound`] at every step; how many moves the filter ruled out.
+fn walk_sound(g: &mut Game, name: &str, seed: u64, plies: usize) -> Result<u32, TestCaseError> {
+    let mut cut = 0;
+    random_walk(g, seed, plies, |g| {
+        cut += sound(g, name)?;
+        Ok(())
+    })?;
+    Ok(cut)
 }
 
 proptest! {
@@ -155,11 +124,11 @@ proptest! {
                 ("4k3/1P6/8/3pP3/8/8/6p1/R3K2R w KQ d6 0 1", 10),
             ] {
                 let mut g = Game::new(rules.clone(), position_from_fen(fen).unwrap());
-                cut += random_walk(&mut g, &name, seed, plies)?;
+                cut += walk_sound(&mut g, &name, seed, plies)?;
             }
             for k in 0..8 {
-                let mut g = Game::new(rules.clone(), random_position(seed.wrapping_add(k)));
-                cut += random_walk(&mut g, &name, seed, 4)?;
+                let mut g = Game::new(rules.clone(), random_position(seed.wrapping_add(k), &MIX));
+                cut += walk_sound(&mut g, &name, seed, 4)?;
             }
         }
         // The filter does rule moves out (a filter passing everything would be useless).

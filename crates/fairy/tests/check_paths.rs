@@ -3,11 +3,12 @@
 //! ([`Game::in_check_reference`]): random walks from set positions and random fairy
 //! positions (neutral and royal units too), under plain rules, Circe and Anticirce variants.
 
-use chimere_core::rng::SplitMix64;
-use chimere_core::{Colour, Kind, Square};
+mod common;
+
+use chimere_core::Colour;
 use chimere_fairy::conditions::{Circe, Occupied, RebirthSquare, by_name};
-use chimere_fairy::position::ROYAL;
-use chimere_fairy::{Condition, Game, Move, Position, RuleSet, Unit, position_from_fen, walk};
+use chimere_fairy::{Condition, Game, Move, RuleSet, position_from_fen};
+use common::{Mix, random_position, random_walk};
 use proptest::prelude::*;
 use std::sync::Arc;
 
@@ -124,50 +125,12 @@ fn agree(g: &mut Game, name: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-fn random_walk(g: &mut Game, name: &str, seed: u64, plies: usize) -> Result<(), TestCaseError> {
-    let mut rng = SplitMix64::new(seed);
-    for _ in 0..plies {
-        agree(g, name)?;
-        let mut v: Vec<Move> = Vec::new();
-        g.legal_moves(&mut v);
-        if v.is_empty() {
-            break;
-        }
-        g.make(&v[rng.below(v.len() as u64) as usize]).expect("legal");
-    }
-    Ok(())
-}
+/// Random fairy positions: every walk, kings and royal units among them.
+const MIX: Mix = Mix { min: 6, spread: 14, kinds: &[], extra_kings: true, royal_one_in: 8, either_side: true };
 
-/// A random position: two kings, a few units of every walk and colour, some of them royal.
-fn random_position(seed: u64) -> Position {
-    let mut rng = SplitMix64::new(seed ^ 0x00C4_EC4E);
-    let mut next = |n: u64| rng.below(n);
-    let mut pos = Position::empty();
-    let mut used = 0u64;
-    let mut place = |pos: &mut Position, u: Unit, next: &mut dyn FnMut(u64) -> u64| loop {
-        let s = next(64) as u8;
-        if used >> s & 1 == 0 {
-            used |= 1 << s;
-            pos.setup_put(Square::new(s), u);
-            break;
-        }
-    };
-    place(&mut pos, Unit::new(Colour::White, walk::KING), &mut next);
-    place(&mut pos, Unit::new(Colour::Black, walk::KING), &mut next);
-    let n = 6 + next(14);
-    for _ in 0..n {
-        let kind = Kind(next(walk::KINDS as u64) as u8);
-        let colour = [Colour::White, Colour::Black, Colour::Shared][next(3) as usize];
-        let mut u = Unit::new(colour, kind);
-        if next(8) == 0 {
-            u.attrs |= ROYAL;
-        }
-        place(&mut pos, u, &mut next);
-    }
-    if next(2) == 1 {
-        pos.setup_side(Colour::Black);
-    }
-    pos
+/// A random walk checking [`agree`] at every step.
+fn walk_agree(g: &mut Game, name: &str, seed: u64, plies: usize) -> Result<(), TestCaseError> {
+    random_walk(g, seed, plies, |g| agree(g, name)).map(|_| ())
 }
 
 proptest! {
@@ -182,7 +145,7 @@ proptest! {
                 ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 20),
             ] {
                 let mut g = Game::new(rules.clone(), position_from_fen(fen).unwrap());
-                random_walk(&mut g, &name, seed, plies)?;
+                walk_agree(&mut g, &name, seed, plies)?;
             }
         }
     }
@@ -192,8 +155,8 @@ proptest! {
         for (name, conds) in rule_sets() {
             let rules = RuleSet::build(conds, &[]).unwrap();
             for k in 0..8 {
-                let mut g = Game::new(rules.clone(), random_position(seed.wrapping_add(k)));
-                random_walk(&mut g, &name, seed, 3)?;
+                let mut g = Game::new(rules.clone(), random_position(seed.wrapping_add(k), &MIX));
+                walk_agree(&mut g, &name, seed, 3)?;
             }
         }
     }

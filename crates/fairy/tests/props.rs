@@ -1,9 +1,11 @@
 //! Property tests on orthodox positions and under conditions built directly: every legal
 //! move makes and unmakes exactly (hash included).
 
-use chimere_core::rng::SplitMix64;
+mod common;
+
 use chimere_fairy::conditions::{Circe, Ghost, Occupied, RebirthSquare};
 use chimere_fairy::{Condition, Game, Move, RuleSet, position_from_fen};
+use common::{Mix, random_position, random_walk};
 use proptest::prelude::*;
 use std::sync::Arc;
 
@@ -20,34 +22,32 @@ fn rule_sets() -> Vec<(&'static str, Vec<Arc<dyn Condition>>)> {
     ]
 }
 
-fn walk(fen: &str, conds: Vec<Arc<dyn Condition>>, seed: u64, plies: usize) -> Result<(), TestCaseError> {
-    let mut g = Game::new(RuleSet::build(conds, &[]).unwrap(), position_from_fen(fen).unwrap());
+/// Random legal moves from `g`: at every step each legal move makes and unmakes exactly
+/// (the hash included), and unmaking the walk gives the start back.
+fn make_unmake_walk(mut g: Game, name: &str, seed: u64, plies: usize) -> Result<(), TestCaseError> {
     let start = g.pos.clone();
-    let mut rng = SplitMix64::new(seed);
-    let mut made = 0;
-    for _ in 0..plies {
+    let made = random_walk(&mut g, seed, plies, |g| {
         let mut v: Vec<Move> = Vec::new();
         g.legal_moves(&mut v);
-        if v.is_empty() {
-            break;
-        }
         for m in &v {
             let before = g.pos.clone();
             g.make(m).expect("legal");
-            prop_assert_eq!(g.pos.hash(), g.pos.recomputed_hash());
+            prop_assert_eq!(g.pos.hash(), g.pos.recomputed_hash(), "{} {:?}", name, m);
             g.unmake();
-            prop_assert!(g.pos == before);
+            prop_assert!(g.pos == before, "{} {:?}", name, m);
         }
-        let (r, n) = rng.step();
-        rng = n;
-        g.make(&v[(r % v.len() as u64) as usize]).expect("legal");
-        made += 1;
-    }
+        Ok(())
+    })?;
     for _ in 0..made {
         g.unmake();
     }
-    prop_assert!(g.pos == start);
+    prop_assert!(g.pos == start, "{}", name);
     Ok(())
+}
+
+fn walk(fen: &str, conds: Vec<Arc<dyn Condition>>, seed: u64, plies: usize) -> Result<(), TestCaseError> {
+    let g = Game::new(RuleSet::build(conds, &[]).unwrap(), position_from_fen(fen).unwrap());
+    make_unmake_walk(g, fen, seed, plies)
 }
 
 proptest! {
@@ -92,40 +92,7 @@ fn fen_reader_rejects_long_ranks() {
 
 /// Random positions with every walk (neutral units too): the attack-table check test must
 /// agree with the fallback that plays the opponent's captures.
-fn random_position(seed: u64) -> chimere_fairy::Position {
-    use chimere_core::{Colour, Kind, Square};
-    use chimere_fairy::{Unit, walk};
-    let mut state = seed;
-    let mut next = move |n: u64| {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) % n
-    };
-    let mut pos = chimere_fairy::Position::empty();
-    let mut used = 0u64;
-    let mut place = |pos: &mut chimere_fairy::Position, u: Unit, next: &mut dyn FnMut(u64) -> u64| loop {
-        let s = next(64) as u8;
-        if used >> s & 1 == 0 {
-            used |= 1 << s;
-            pos.setup_put(Square::new(s), u);
-            break;
-        }
-    };
-    place(&mut pos, Unit::new(Colour::White, walk::KING), &mut next);
-    place(&mut pos, Unit::new(Colour::Black, walk::KING), &mut next);
-    let n = 4 + next(12);
-    for _ in 0..n {
-        let kind = Kind(next(walk::KINDS as u64) as u8);
-        if kind == walk::KING {
-            continue;
-        }
-        let colour = [Colour::White, Colour::Black, Colour::Shared][next(3) as usize];
-        place(&mut pos, Unit::new(colour, kind), &mut next);
-    }
-    pos
-}
+const MIX: Mix = Mix { min: 4, spread: 12, kinds: &[], extra_kings: false, royal_one_in: 0, either_side: false };
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
@@ -133,7 +100,7 @@ proptest! {
     fn attack_tables_agree_with_played_captures(seed in any::<u64>()) {
         use chimere_core::Colour;
         use chimere_fairy::rules::Observation;
-        let pos = random_position(seed);
+        let pos = random_position(seed, &MIX);
         // Every rule set whose conditions declare that attack tables suffice.
         let sets: Vec<Vec<Arc<dyn Condition>>> = vec![
             vec![],
@@ -234,34 +201,9 @@ proptest! {
     /// Random fairy positions under every condition: legal moves make and unmake exactly.
     #[test]
     fn random_fairy_positions_make_unmake(seed in any::<u64>()) {
-        let pos = random_position(seed);
+        let pos = random_position(seed, &MIX);
         for (name, conds) in every_condition() {
-            let mut g = Game::new(RuleSet::build(conds, &[]).unwrap(), pos.clone());
-            let start = g.pos.clone();
-            let mut rng = SplitMix64::new(seed);
-            let mut made = 0;
-            for _ in 0..4 {
-                let mut v: Vec<Move> = Vec::new();
-                g.legal_moves(&mut v);
-                if v.is_empty() {
-                    break;
-                }
-                for m in &v {
-                    let before = g.pos.clone();
-                    g.make(m).expect("legal");
-                    prop_assert_eq!(g.pos.hash(), g.pos.recomputed_hash(), "{} {:?}", name, m);
-                    g.unmake();
-                    prop_assert!(g.pos == before, "{} {:?}", name, m);
-                }
-                let (r, n) = rng.step();
-                rng = n;
-                g.make(&v[(r % v.len() as u64) as usize]).expect("legal");
-                made += 1;
-            }
-            for _ in 0..made {
-                g.unmake();
-            }
-            prop_assert!(g.pos == start, "{}", name);
+            make_unmake_walk(Game::new(RuleSet::build(conds, &[]).unwrap(), pos.clone()), name, seed, 4)?;
         }
     }
 }
