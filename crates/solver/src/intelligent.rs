@@ -20,6 +20,8 @@
 //! Used only for the rules it is proved for: orthodox units (K Q R B S P without
 //! attributes), no condition, goal mate, help play (`h#n`, `h#n.5`).
 
+mod pictures;
+
 use crate::search::{Interrupted, Searcher, Table};
 use crate::stip::{Goal, Play, Stipulation};
 use crate::table::Q;
@@ -774,6 +776,29 @@ pub fn lines(
     prefix: &mut Vec<Move>,
     out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
 ) -> Result<bool, Interrupted> {
+    lines_from(s, plies, prefix, out, pictures::PICTURES_FROM)
+}
+
+/// Whether [`lines`] searches `plies` plies by the pictures ([`pictures`]).
+pub fn by_pictures(plies: u32) -> bool {
+    plies.div_ceil(2) >= pictures::PICTURES_FROM
+}
+
+/// [`lines`], by the pictures when the mating side has at least `pictures_from` moves.
+fn lines_from(
+    s: &mut Searcher,
+    plies: u32,
+    prefix: &mut Vec<Move>,
+    out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
+    mut pictures_from: u32,
+) -> Result<bool, Interrupted> {
+    if plies.div_ceil(2) >= pictures_from {
+        match pictures::lines(s, plies, prefix, out)? {
+            Some(r) => return Ok(r),
+            // Not here, nor below.
+            None => pictures_from = u32::MAX,
+        }
+    }
     if !exists(s, plies)? {
         return Ok(true);
     }
@@ -797,7 +822,7 @@ pub fn lines(
             continue;
         }
         prefix.push(*m);
-        let r = lines(s, plies - 1, prefix, out);
+        let r = lines_from(s, plies - 1, prefix, out, pictures_from);
         prefix.pop();
         s.game.unmake();
         if !r? {

@@ -582,6 +582,10 @@ fn solve_side(
                 Ok(vec![Block::Lines(lines)])
             };
             let helper = move |s: &mut Searcher, m: &Move| {
+                // (The pictures do not use the table: nothing to help with.)
+                if intel && intelligent::by_pictures(total - 1) {
+                    return;
+                }
                 if total >= 2 && s.game.make(m).is_some() {
                     let _ = if intel { intelligent::exists(s, total - 1) } else { s.help_exists(total - 1) };
                     s.game.unmake();
