@@ -839,7 +839,7 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     /// A small reproducible generator (no dependency).
-    struct Rng(u64);
+    pub(super) struct Rng(pub(super) u64);
     impl Rng {
         fn next(&mut self) -> u64 {
             self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -852,7 +852,7 @@ mod tests {
 
     /// A random orthodox position, Black to move, White not in check: kings apart, a few
     /// units, sometimes castling rights (kings and rooks at home) or an en passant square.
-    fn random_game(rng: &mut Rng) -> Option<Game> {
+    pub(super) fn random_game(rng: &mut Rng) -> Option<Game> {
         let mut board = [None::<char>; 64];
         let castling = rng.below(4) == 0;
         let (wk, bk) = if castling {
@@ -931,7 +931,7 @@ mod tests {
         Some(g)
     }
 
-    fn searcher(g: Game) -> Searcher {
+    pub(super) fn searcher(g: Game) -> Searcher {
         Searcher::new(g, Table::new(8), Arc::new(AtomicBool::new(false)), Goal::Mate, false)
     }
 

@@ -433,3 +433,62 @@ fn emit(
     }
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{Rng, random_game, searcher};
+    use super::*;
+
+    /// Solves `count` random positions at each length in `plies` both ways, the pictures
+    /// used from the first ply on: the same lines in the same order. Returns the number
+    /// of lines found.
+    fn compare(seed: u64, count: usize, plies: std::ops::RangeInclusive<u32>) -> usize {
+        let mut rng = Rng(seed);
+        let mut positions = 0;
+        let mut found = 0;
+        while positions < count {
+            let Some(g) = random_game(&mut rng) else { continue };
+            positions += 1;
+            for p in plies.clone() {
+                let mut a = searcher(g.clone());
+                let mut b = searcher(g.clone());
+                let mut la = Vec::new();
+                let mut lb = Vec::new();
+                a.help_lines(p, &mut Vec::new(), &mut |_, l: &[Move]| {
+                    la.push(l.to_vec());
+                    true
+                })
+                .expect("not stopped");
+                let r = lines(&mut b, p, &mut Vec::new(), &mut |_, l: &[Move]| {
+                    lb.push(l.to_vec());
+                    true
+                })
+                .expect("not stopped");
+                assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
+                assert_eq!(la, lb, "{} plies from {}", p, g.pos.fen());
+                found += la.len();
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn the_pictures_find_the_same_mates() {
+        // h#1 to h#2.5 from Black's side (White mates on even lengths, Black on odd).
+        let found = compare(0x9a7e, 40, 1..=5);
+        assert!(found > 20, "only {found} lines in the sample");
+    }
+
+    #[test]
+    fn the_pictures_find_the_same_mates_in_three() {
+        let found = compare(0x3a11, 8, 6..=6);
+        assert!(found > 0, "no line in the sample");
+    }
+
+    #[test]
+    #[ignore = "heavy: h#3 and h#4 on many positions (run with --release --ignored)"]
+    fn the_pictures_find_the_same_mates_deeper() {
+        let found = compare(0x51de, 60, 6..=8);
+        eprintln!("{found} lines");
+    }
+}
