@@ -17,6 +17,16 @@
 //! solutions are exactly those of the normal search: the pruning only removes subtrees
 //! without a solution.
 //!
+//! The bound is computed only while the mating side has at most [`BOUND_UP_TO`] moves
+//! left. Above, from [`pictures::PICTURES_FROM`] mating moves on, help play goes the
+//! other way round ([`pictures`]): every final picture of a mate (the mated king's
+//! square, the mating units that check or guard with their final squares, the mated
+//! units that block the remaining flights) is enumerated within both sides' moves, and
+//! a search per picture keeps only the moves after which each side's committed units
+//! can still reach their squares in time; the lines of all pictures are united and
+//! given in the normal search's order. The same solutions again: the pictures cover
+//! every mate and the lines are played and checked by the real rules.
+//!
 //! Used only for the rules it is proved for: orthodox units (K Q R B S P without
 //! attributes), no condition, goal mate, help play (`h#n`, `h#n.5`).
 
