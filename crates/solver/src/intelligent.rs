@@ -17,9 +17,9 @@
 //! solutions are exactly those of the normal search: the pruning only removes subtrees
 //! without a solution.
 //!
-//! The bound is computed only while the mating side has at most [`BOUND_UP_TO`] moves
-//! left. Above, from [`pictures::PICTURES_FROM`] mating moves on, help play goes the
-//! other way round ([`pictures`]): every final picture of a mate (the mated king's
+//! The bound is computed only while the mating side has at most `BOUND_UP_TO` (4) moves
+//! left. Above, from `PICTURES_FROM` (5) mating moves on, help play goes the
+//! other way round (the `pictures` submodule): every final picture of a mate (the mated king's
 //! square, the mating units that check or guard with their final squares, the mated
 //! units that block the remaining flights) is enumerated within both sides' moves, and
 //! a search per picture keeps only the moves after which each side's committed units
@@ -789,7 +789,7 @@ pub fn lines(
     lines_from(s, plies, prefix, out, pictures::PICTURES_FROM)
 }
 
-/// Whether [`lines`] searches `plies` plies by the pictures ([`pictures`]).
+/// Whether [`lines`] searches `plies` plies by the pictures (the `pictures` submodule).
 pub fn by_pictures(plies: u32) -> bool {
     plies.div_ceil(2) >= pictures::PICTURES_FROM
 }
