@@ -18,8 +18,8 @@
 //! without a solution.
 //!
 //! The bound is computed only while the mating side has at most `BOUND_UP_TO` (4) moves
-//! left. Above, from `PICTURES_FROM` (5) mating moves on, help play goes the
-//! other way round (the `pictures` submodule): every final picture of a mate (the mated king's
+//! left. From `PICTURES_FROM` (4) mating moves on, help play goes the other way
+//! round instead (the `pictures` submodule): every final picture of a mate (the mated king's
 //! square, the mating units that check or guard with their final squares, the mated
 //! units that block the remaining flights) is enumerated within both sides' moves, and
 //! a search per picture keeps only the moves after which each side's committed units
