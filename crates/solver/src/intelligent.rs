@@ -789,6 +789,30 @@ pub fn lines(
     lines_from(s, plies, prefix, out, pictures::PICTURES_FROM)
 }
 
+/// Every series line of exactly `k` series moves from here, as
+/// [`Searcher::series_lines`] gives them (the same lines in the same order), by the
+/// pictures for `ser-h#` and `ser-#` with [`series_by_pictures`] moves (`Option
+/// Intelligent`, orthodox: see [`applies_series`]).
+pub fn series_lines(
+    s: &mut Searcher,
+    play: Play,
+    k: u32,
+    prefix: &mut Vec<Move>,
+    out: &mut crate::search::SeriesSink<'_>,
+) -> Result<bool, Interrupted> {
+    if series_by_pictures(k)
+        && let Some(r) = pictures::series_lines(s, play, k, prefix, out)?
+    {
+        return Ok(r);
+    }
+    s.series_lines(play, k, prefix, out)
+}
+
+/// Whether [`series_lines`] goes by the pictures for `k` series moves.
+pub fn series_by_pictures(k: u32) -> bool {
+    k >= pictures::SERIES_PICTURES_FROM
+}
+
 /// Whether [`lines`] searches `plies` plies by the pictures (the `pictures` submodule).
 pub fn by_pictures(plies: u32) -> bool {
     plies.div_ceil(2) >= pictures::PICTURES_FROM

@@ -27,7 +27,8 @@
 //! moves in generation order through the found lines).
 
 use super::{INF, PAWN, check_stop, colour_index, filter_last, filter_second_last, tables, units};
-use crate::search::{Interrupted, Searcher};
+use crate::search::{Interrupted, Searcher, SeriesSink};
+use crate::stip::Play;
 use chimere_core::Colour;
 use chimere_fairy::rules::Notes;
 use chimere_fairy::walk::KING;
@@ -38,6 +39,10 @@ use std::collections::HashSet;
 /// the bound of the parent module is cheaper; at 4 the pictures took h#4 problems of
 /// the measured collection from seconds to tenths of a second).
 pub const PICTURES_FROM: u32 = 4;
+
+/// Series play (`Option Intelligent`) goes by the pictures from this many series moves
+/// left on.
+pub const SERIES_PICTURES_FROM: u32 = 5;
 
 /// More pictures than this: the method gives up (the caller falls back).
 const MAX_PICTURES: usize = 400_000;
@@ -266,6 +271,61 @@ impl Walk<'_> {
         h
     }
 
+    /// The committed distance of the mover's side (`mater`: the mating side; colour
+    /// index `c`; `sum` before) after `m`.
+    fn after(&self, game: &Game, m: &Move, mater: bool, c: usize, sum: u32) -> i32 {
+        let mut sum = sum as i32;
+        let from = m.from.index() as u8;
+        for u in self.units.iter() {
+            if u.mater != mater {
+                continue;
+            }
+            if u.sq == from {
+                let k = kind_at(game, from as usize).map_or(0, |(_, k)| k);
+                let k2 = m.promo.map_or(k, |p| p.index());
+                let moved = Tracked { sq: m.to.index() as u8, ..*u };
+                sum += cost(&moved, c, k2) as i32 - cost(u, c, k) as i32;
+            } else if let Some((rf, rt)) = m.castle
+                && u.sq == rf.index() as u8
+            {
+                let k = kind_at(game, rf.index()).map_or(0, |(_, k)| k);
+                let moved = Tracked { sq: rt.index() as u8, ..*u };
+                sum += cost(&moved, c, k) as i32 - cost(u, c, k) as i32;
+            }
+        }
+        sum
+    }
+
+    /// Moves the committed units along `m` (the mover, a castling rook); returns which.
+    fn follow(&mut self, m: &Move) -> [usize; 2] {
+        let mut moved = [usize::MAX; 2];
+        let from = m.from.index() as u8;
+        for (i, u) in self.units.iter_mut().enumerate() {
+            if u.sq == from {
+                u.sq = m.to.index() as u8;
+                moved[0] = i;
+            } else if let Some((rf, rt)) = m.castle
+                && u.sq == rf.index() as u8
+            {
+                u.sq = rt.index() as u8;
+                moved[1] = i;
+            }
+        }
+        moved
+    }
+
+    /// Undoes [`Walk::follow`].
+    fn unfollow(&mut self, m: &Move, moved: [usize; 2]) {
+        if moved[0] != usize::MAX {
+            self.units[moved[0]].sq = m.from.index() as u8;
+        }
+        if moved[1] != usize::MAX
+            && let Some((rf, _)) = m.castle
+        {
+            self.units[moved[1]].sq = rf.index() as u8;
+        }
+    }
+
     fn search(&mut self, s: &mut Searcher, plies: u32, prefix: &mut Vec<Move>) -> Result<bool, Interrupted> {
         check_stop(s, &mut self.count)?;
         let key = self.key(&s.game, plies);
@@ -297,27 +357,7 @@ impl Walk<'_> {
             {
                 continue;
             }
-            // The mover's committed distance after the move.
-            let mut sum = mover_sum as i32;
-            let from = m.from.index() as u8;
-            let moved_kind = |game: &Game| kind_at(game, from as usize).map_or(0, |(_, k)| k);
-            for u in self.units.iter() {
-                if u.mater != mover_is_mater {
-                    continue;
-                }
-                if u.sq == from {
-                    let k = moved_kind(&s.game);
-                    let k2 = m.promo.map_or(k, |p| p.index());
-                    let moved = Tracked { sq: m.to.index() as u8, ..*u };
-                    sum += cost(&moved, c, k2) as i32 - cost(u, c, k) as i32;
-                } else if let Some((rf, rt)) = m.castle
-                    && u.sq == rf.index() as u8
-                {
-                    let k = kind_at(&s.game, rf.index()).map_or(0, |(_, k)| k);
-                    let moved = Tracked { sq: rt.index() as u8, ..*u };
-                    sum += cost(&moved, c, k) as i32 - cost(u, c, k) as i32;
-                }
-            }
+            let sum = self.after(&s.game, m, mover_is_mater, c, mover_sum);
             if sum > left_now as i32 - 1 {
                 continue;
             }
@@ -333,31 +373,12 @@ impl Walk<'_> {
             if !s.game.make_into(m, &mut self.notes) {
                 continue;
             }
-            // Follow the committed units.
-            let mut moved = [usize::MAX; 2];
-            for (i, u) in self.units.iter_mut().enumerate() {
-                if u.sq == from {
-                    u.sq = m.to.index() as u8;
-                    moved[0] = i;
-                } else if let Some((rf, rt)) = m.castle
-                    && u.sq == rf.index() as u8
-                {
-                    u.sq = rt.index() as u8;
-                    moved[1] = i;
-                }
-            }
+            let moved = self.follow(m);
             prefix.push(*m);
             let r = self.search(s, plies - 1, prefix);
             prefix.pop();
             s.game.unmake();
-            if moved[0] != usize::MAX {
-                self.units[moved[0]].sq = from;
-            }
-            if moved[1] != usize::MAX
-                && let Some((rf, _)) = m.castle
-            {
-                self.units[moved[1]].sq = rf.index() as u8;
-            }
+            self.unfollow(m, moved);
             match r {
                 Ok(true) => any = true,
                 Ok(false) => {}
@@ -369,6 +390,68 @@ impl Walk<'_> {
         }
         s.game.give_buf(moves);
         res?;
+        if !any {
+            self.memo.insert(key);
+        }
+        Ok(any)
+    }
+}
+
+impl Walk<'_> {
+    /// The series side to move, `k` series moves left (see [`series_lines`]): records
+    /// the series lines of this picture (without the answer).
+    fn series(&mut self, s: &mut Searcher, play: Play, k: u32, prefix: &mut Vec<Move>) -> Result<bool, Interrupted> {
+        check_stop(s, &mut self.count)?;
+        let key = self.key(&s.game, k + 1000);
+        if self.memo.contains(&key) {
+            return Ok(false);
+        }
+        let stm = s.game.pos.side();
+        let series_is_mater = stm == self.mater;
+        let (sm, sd) = self.sums(&s.game);
+        let (mine, other) = if series_is_mater { (sm, sd) } else { (sd, sm) };
+        let other_left = u32::from(play == Play::SeriesHelp);
+        if mine > k || other > other_left {
+            self.memo.insert(key);
+            return Ok(false);
+        }
+        let c = colour_index(stm);
+        let moves = s.legal();
+        let mut any = false;
+        for m in &moves {
+            if let Some(cs) = m.capture
+                && self.units.iter().any(|u| u.mater != series_is_mater && u.sq == cs.index() as u8)
+            {
+                continue;
+            }
+            if self.after(&s.game, m, series_is_mater, c, mine) > k as i32 - 1 {
+                continue;
+            }
+            if k == 1 {
+                let found = &mut *self.found;
+                let mut hit = false;
+                s.series_last(play, m, prefix, &mut |_, line: &[Move], _| {
+                    found.insert(line.to_vec());
+                    hit = true;
+                    true
+                })?;
+                any |= hit;
+                continue;
+            }
+            s.game.make(m);
+            if s.game.make(&Move::NULL).is_none() {
+                s.game.unmake();
+                continue;
+            }
+            let moved = self.follow(m);
+            prefix.push(*m);
+            let r = self.series(s, play, k - 1, prefix);
+            prefix.pop();
+            s.game.unmake();
+            s.game.unmake();
+            self.unfollow(m, moved);
+            any |= r?;
+        }
         if !any {
             self.memo.insert(key);
         }
@@ -441,6 +524,87 @@ fn emit(
         prefix.pop();
     }
     true
+}
+
+/// Series play by the pictures: every series line of exactly `k` series moves from here
+/// (the series side to move), as [`Searcher::series_lines`] gives them, for `ser-h#`
+/// (the other side mates in one after the series) and `ser-#` (the last series move
+/// mates, the other side never moving). `Ok(None)`: the method does not apply here.
+pub fn series_lines(
+    s: &mut Searcher,
+    play: Play,
+    k: u32,
+    prefix: &mut Vec<Move>,
+    out: &mut SeriesSink<'_>,
+) -> Result<Option<bool>, Interrupted> {
+    let stm = s.game.pos.side();
+    // (mating side, its moves, the other side's moves)
+    let (mater, m, b) = match play {
+        Play::SeriesHelp => (stm.opponent(), 1, k),
+        Play::Series => (stm, k, 0),
+        _ => return Ok(None),
+    };
+    let Some(Pictures { units: mut all, ranges }) = enumerate(&s.game, mater, m, b) else {
+        return Ok(None);
+    };
+    let mut memo = HashSet::new();
+    let mut found = HashSet::new();
+    let base = prefix.len();
+    for &(a, b) in &ranges {
+        memo.clear();
+        let mut w =
+            Walk { units: &mut all[a..b], mater, memo: &mut memo, found: &mut found, count: 0, notes: Notes::new() };
+        w.series(s, play, k, prefix)?;
+        debug_assert_eq!(prefix.len(), base);
+    }
+    let mut prefixes: HashSet<&[Move]> = HashSet::new();
+    for l in &found {
+        for i in base + 1..=l.len() {
+            prefixes.insert(&l[..i]);
+        }
+    }
+    series_emit(s, play, k, prefix, &prefixes, out).map(Some)
+}
+
+/// Walks the series moves in order along the found lines, the last move's ends given by
+/// [`Searcher::series_last`] as in the normal search.
+fn series_emit(
+    s: &mut Searcher,
+    play: Play,
+    k: u32,
+    prefix: &mut Vec<Move>,
+    lines: &HashSet<&[Move]>,
+    out: &mut SeriesSink<'_>,
+) -> Result<bool, Interrupted> {
+    let moves = s.legal();
+    for m in &moves {
+        prefix.push(*m);
+        let hit = lines.contains(prefix.as_slice());
+        prefix.pop();
+        if !hit {
+            continue;
+        }
+        if k == 1 {
+            if !s.series_last(play, m, prefix, out)? {
+                return Ok(false);
+            }
+            continue;
+        }
+        s.game.make(m);
+        if s.game.make(&Move::NULL).is_some() {
+            prefix.push(*m);
+            let r = series_emit(s, play, k - 1, prefix, lines, out);
+            prefix.pop();
+            s.game.unmake();
+            s.game.unmake();
+            if !r? {
+                return Ok(false);
+            }
+        } else {
+            s.game.unmake();
+        }
+    }
+    Ok(true)
 }
 
 #[cfg(test)]
