@@ -31,7 +31,7 @@ use crate::search::{Interrupted, Searcher, SeriesSink};
 use crate::stip::Play;
 use chimere_core::Colour;
 use chimere_fairy::rules::Notes;
-use chimere_fairy::walk::KING;
+use chimere_fairy::walk::{KING, KNIGHT};
 use chimere_fairy::{Game, Move};
 use std::collections::HashSet;
 
@@ -59,6 +59,14 @@ struct Tracked {
     /// Kind index at the end, or [`ANY`].
     kind: u8,
     target: u8,
+}
+
+/// Whether a committed mating unit is a leaper (pawn, knight) attacking `kq` from its
+/// target: it gives check at the end, so it makes the mating move (a leaper's check is
+/// never discovered, and the mated side never moves into check).
+fn leaper_checks(u: &Tracked, kq: u8, mc: usize) -> bool {
+    (u.kind as usize == PAWN.index() || u.kind as usize == KNIGHT.index())
+        && tables().att(mc, u.kind as usize, u.target as usize) >> kq & 1 == 1
 }
 
 /// Minimal moves for the unit on `sq` (kind `k` there, colour `c`) to meet its target.
@@ -101,6 +109,7 @@ fn enumerate(game: &Game, mater: Colour, m: u32, bmoves: u32) -> Option<Pictures
         maters: &maters,
         blockers: &blockers,
         m: m as u8,
+        mc,
         dc,
         kq: 0,
         flights: 0,
@@ -157,6 +166,7 @@ struct Enum<'a> {
     maters: &'a [(usize, usize)],
     blockers: &'a [(usize, usize)],
     m: u8,
+    mc: usize,
     dc: usize,
     kq: usize,
     flights: u64,
@@ -177,6 +187,12 @@ impl Enum<'_> {
         }
         if i == self.maters.len() {
             if covered >> self.kq & 1 == 0 {
+                return;
+            }
+            // A leaper (pawn, knight) that checks at the end made the mating move:
+            // there is at most one.
+            let leapers = self.chosen.iter().filter(|u| u.mater && leaper_checks(u, self.kq as u8, self.mc)).count();
+            if leapers > 1 {
                 return;
             }
             let open = self.flights & !covered;
@@ -251,11 +267,17 @@ impl Walk<'_> {
     /// Each side's committed distance (mating side, mated side).
     fn sums(&self, game: &Game) -> (u32, u32) {
         let (mc, dc) = (colour_index(self.mater), colour_index(self.mater.opponent()));
+        let kq = self.units[0].target;
         let mut s = (0u32, 0u32);
         for u in self.units.iter() {
             let k = kind_at(game, u.sq as usize).map_or(0, |(_, k)| k);
             if u.mater {
                 s.0 += cost(u, mc, k) as u32;
+                // A leaper checking at the end makes the mating move: on its square
+                // already, it must leave and come back (a pawn cannot).
+                if u.sq == u.target && k == u.kind as usize && leaper_checks(u, kq, mc) {
+                    s.0 += if k == PAWN.index() { INF as u32 } else { 2 };
+                }
             } else {
                 s.1 += cost(u, dc, k) as u32;
             }
@@ -643,6 +665,46 @@ mod tests {
             }
         }
         found
+    }
+
+    /// The same for series play (`ser-h#k` and `ser-#k`, Black's series), answers
+    /// included.
+    fn compare_series(seed: u64, count: usize, ks: std::ops::RangeInclusive<u32>) -> usize {
+        let mut rng = Rng(seed);
+        let mut positions = 0;
+        let mut found = 0;
+        while positions < count {
+            let Some(g) = random_game(&mut rng) else { continue };
+            positions += 1;
+            for play in [Play::SeriesHelp, Play::Series] {
+                for k in ks.clone() {
+                    let mut a = searcher(g.clone());
+                    let mut b = searcher(g.clone());
+                    let mut la = Vec::new();
+                    let mut lb = Vec::new();
+                    a.series_lines(play, k, &mut Vec::new(), &mut |_, l: &[Move], ans| {
+                        la.push((l.to_vec(), ans));
+                        true
+                    })
+                    .expect("not stopped");
+                    let r = series_lines(&mut b, play, k, &mut Vec::new(), &mut |_, l: &[Move], ans| {
+                        lb.push((l.to_vec(), ans));
+                        true
+                    })
+                    .expect("not stopped");
+                    assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
+                    assert_eq!(la, lb, "{play:?} {k} from {}", g.pos.fen());
+                    found += la.len();
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn the_series_pictures_find_the_same_mates() {
+        let found = compare_series(0x5e71, 40, 1..=4);
+        assert!(found > 10, "only {found} lines in the sample");
     }
 
     #[test]
