@@ -16,6 +16,11 @@
 //! and each side's committed distances (empty-board lower bounds, promotions, captures
 //! and castling counted as possible; the mated king's included) fit within its moves.
 //!
+//! A leaper (pawn, knight) that checks K at the end made the mating move (its check
+//! cannot be discovered, and the mated side never moves into check): a picture has at
+//! most one such checker, and while it stands on its final square already it must
+//! still leave and come back (two more moves; a pawn cannot).
+//!
 //! Each picture is then searched: the normal help moves, keeping only those after which
 //! each side's remaining committed distances still fit within its remaining moves (the
 //! committed units are followed through the moves: departure to arrival, the castling
@@ -25,6 +30,11 @@
 //! solution; the pictures cover every mate, so every solution is found. The lines of all
 //! pictures are united, then printed in the normal search's order (a walk of the legal
 //! moves in generation order through the found lines).
+//!
+//! Series play (`ser-h#`, `ser-#`) goes the same way: the series side's moves with the
+//! other side passing, the last series move and its answers as in
+//! [`Searcher::series_lines`]; the budgets are the series moves for the series side and
+//! one move (`ser-h#`) or none (`ser-#`) for the other.
 
 use super::{INF, PAWN, check_stop, colour_index, filter_last, filter_second_last, tables, units};
 use crate::search::{Interrupted, Searcher, SeriesSink};
