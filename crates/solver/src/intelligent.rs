@@ -26,7 +26,7 @@
 //! can still reach their squares in time; the lines of all pictures are united and
 //! given in the normal search's order. The same solutions again: the pictures cover
 //! every mate and the lines are played and checked by the real rules. Series play
-//! (`ser-h#`, `ser-#`) uses the pictures too from `SERIES_PICTURES_FROM` (5) series
+//! (`ser-h#`, `ser-#`) uses the pictures too from `SERIES_PICTURES_FROM` (6) series
 //! moves on.
 //!
 //! Used only for the rules it is proved for: orthodox units (K Q R B S P without
