@@ -17,8 +17,22 @@
 //! solutions are exactly those of the normal search: the pruning only removes subtrees
 //! without a solution.
 //!
+//! The bound is computed only while the mating side has at most `BOUND_UP_TO` (4) moves
+//! left. From `PICTURES_FROM` (4) mating moves on, help play goes the other way
+//! round instead (the `pictures` submodule): every final picture of a mate (the mated king's
+//! square, the mating units that check or guard with their final squares, the mated
+//! units that block the remaining flights) is enumerated within both sides' moves, and
+//! a search per picture keeps only the moves after which each side's committed units
+//! can still reach their squares in time; the lines of all pictures are united and
+//! given in the normal search's order. The same solutions again: the pictures cover
+//! every mate and the lines are played and checked by the real rules. Series play
+//! (`ser-h#`, `ser-#`) uses the pictures too from `SERIES_PICTURES_FROM` (6) series
+//! moves on.
+//!
 //! Used only for the rules it is proved for: orthodox units (K Q R B S P without
 //! attributes), no condition, goal mate, help play (`h#n`, `h#n.5`).
+
+mod pictures;
 
 use crate::search::{Interrupted, Searcher, Table};
 use crate::stip::{Goal, Play, Stipulation};
@@ -774,6 +788,53 @@ pub fn lines(
     prefix: &mut Vec<Move>,
     out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
 ) -> Result<bool, Interrupted> {
+    lines_from(s, plies, prefix, out, pictures::PICTURES_FROM)
+}
+
+/// Every series line of exactly `k` series moves from here, as
+/// [`Searcher::series_lines`] gives them (the same lines in the same order), by the
+/// pictures for `ser-h#` and `ser-#` with [`series_by_pictures`] moves (`Option
+/// Intelligent`, orthodox: see [`applies_series`]).
+pub fn series_lines(
+    s: &mut Searcher,
+    play: Play,
+    k: u32,
+    prefix: &mut Vec<Move>,
+    out: &mut crate::search::SeriesSink<'_>,
+) -> Result<bool, Interrupted> {
+    if series_by_pictures(k)
+        && let Some(r) = pictures::series_lines(s, play, k, prefix, out)?
+    {
+        return Ok(r);
+    }
+    s.series_lines(play, k, prefix, out)
+}
+
+/// Whether [`series_lines`] goes by the pictures for `k` series moves.
+pub fn series_by_pictures(k: u32) -> bool {
+    k >= pictures::SERIES_PICTURES_FROM
+}
+
+/// Whether [`lines`] searches `plies` plies by the pictures (the `pictures` submodule).
+pub fn by_pictures(plies: u32) -> bool {
+    plies.div_ceil(2) >= pictures::PICTURES_FROM
+}
+
+/// [`lines`], by the pictures when the mating side has at least `pictures_from` moves.
+fn lines_from(
+    s: &mut Searcher,
+    plies: u32,
+    prefix: &mut Vec<Move>,
+    out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
+    mut pictures_from: u32,
+) -> Result<bool, Interrupted> {
+    if plies.div_ceil(2) >= pictures_from {
+        match pictures::lines(s, plies, prefix, out)? {
+            Some(r) => return Ok(r),
+            // Not here, nor below.
+            None => pictures_from = u32::MAX,
+        }
+    }
     if !exists(s, plies)? {
         return Ok(true);
     }
@@ -797,7 +858,7 @@ pub fn lines(
             continue;
         }
         prefix.push(*m);
-        let r = lines(s, plies - 1, prefix, out);
+        let r = lines_from(s, plies - 1, prefix, out, pictures_from);
         prefix.pop();
         s.game.unmake();
         if !r? {
@@ -814,7 +875,7 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     /// A small reproducible generator (no dependency).
-    struct Rng(u64);
+    pub(super) struct Rng(pub(super) u64);
     impl Rng {
         fn next(&mut self) -> u64 {
             self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -827,7 +888,7 @@ mod tests {
 
     /// A random orthodox position, Black to move, White not in check: kings apart, a few
     /// units, sometimes castling rights (kings and rooks at home) or an en passant square.
-    fn random_game(rng: &mut Rng) -> Option<Game> {
+    pub(super) fn random_game(rng: &mut Rng) -> Option<Game> {
         let mut board = [None::<char>; 64];
         let castling = rng.below(4) == 0;
         let (wk, bk) = if castling {
@@ -906,7 +967,7 @@ mod tests {
         Some(g)
     }
 
-    fn searcher(g: Game) -> Searcher {
+    pub(super) fn searcher(g: Game) -> Searcher {
         Searcher::new(g, Table::new(8), Arc::new(AtomicBool::new(false)), Goal::Mate, false)
     }
 

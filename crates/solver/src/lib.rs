@@ -582,6 +582,10 @@ fn solve_side(
                 Ok(vec![Block::Lines(lines)])
             };
             let helper = move |s: &mut Searcher, m: &Move| {
+                // (The pictures do not use the table: nothing to help with.)
+                if intel && intelligent::by_pictures(total - 1) {
+                    return;
+                }
                 if total >= 2 && s.game.make(m).is_some() {
                     let _ = if intel { intelligent::exists(s, total - 1) } else { s.help_exists(total - 1) };
                     s.game.unmake();
@@ -623,6 +627,10 @@ fn solve_side(
             };
             let helper = move |s: &mut Searcher, m: &Move| {
                 s.series_bound = bound;
+                // (The pictures do not use the table: nothing to help with.)
+                if bound && intelligent::series_by_pictures(n - 1) {
+                    return;
+                }
                 if n >= 2 && s.game.make(m).is_some() {
                     if s.game.make(&Move::NULL).is_some() {
                         let _ = s.series_exists(play, n - 1);
@@ -788,7 +796,11 @@ fn series_from(s: &mut Searcher, play: Play, k: u32, first: &Move, lines: &mut V
     } else if s.game.make(first).is_some() {
         if s.game.make(&Move::NULL).is_some() {
             prefix.push(*first);
-            let r = s.series_lines(play, k - 1, &mut prefix, &mut collect);
+            let r = if s.series_bound {
+                intelligent::series_lines(s, play, k - 1, &mut prefix, &mut collect)
+            } else {
+                s.series_lines(play, k - 1, &mut prefix, &mut collect)
+            };
             s.game.unmake();
             s.game.unmake();
             r?;

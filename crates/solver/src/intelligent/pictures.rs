@@ -1,0 +1,739 @@
+//! Help play towards committed final pictures (the intelligent mode when the mating side
+//! has [`PICTURES_FROM`] moves or more, where the bound of the parent module is weak).
+//!
+//! A *picture* commits the end of a mate: the mated king's final square K (within its
+//! side's moves); for some units of the mating side a final square and kind each (the
+//! units that check K or guard a flight of K; the others are free); for each flight of K
+//! that no committed unit attacks on an empty board, a unit of the mated side that stands
+//! on it at the end. Every real mate fits at least one enumerated picture: take the
+//! mating units that really attack K or a flight (real attacks are within the
+//! empty-board ones, also through the king's own square, discovered and double checks
+//! included), a minimal subset of them that still checks K and guards every flight not
+//! occupied by a mated unit, and the occupants of the remaining flights (a flight held
+//! by a mating unit is guarded, else the king takes it). In the enumeration each
+//! committed unit adds an attacked square the units before it do not attack (true of a
+//! minimal subset in any order), no flight left unguarded holds a committed mating unit,
+//! and each side's committed distances (empty-board lower bounds, promotions, captures
+//! and castling counted as possible; the mated king's included) fit within its moves.
+//!
+//! A leaper (pawn, knight) that checks K at the end made the mating move (its check
+//! cannot be discovered, and the mated side never moves into check): a picture has at
+//! most one such checker, and while it stands on its final square already it must
+//! still leave and come back (two more moves; a pawn cannot).
+//!
+//! Each picture is then searched: the normal help moves, keeping only those after which
+//! each side's remaining committed distances still fit within its remaining moves (the
+//! committed units are followed through the moves: departure to arrival, the castling
+//! rook, promotion; a captured committed unit ends the picture), with the last-two-ply
+//! filters of the parent module and a table of this picture's sub-positions without a
+//! solution. The mate is checked by the real rules, so every line found is a real
+//! solution; the pictures cover every mate, so every solution is found. The lines of all
+//! pictures are united, then printed in the normal search's order (a walk of the legal
+//! moves in generation order through the found lines).
+//!
+//! Series play (`ser-h#`, `ser-#`) goes the same way: the series side's moves with the
+//! other side passing, the last series move and its answers as in
+//! [`Searcher::series_lines`]; the budgets are the series moves for the series side and
+//! one move (`ser-h#`) or none (`ser-#`) for the other.
+
+use super::{INF, PAWN, check_stop, colour_index, filter_last, filter_second_last, tables, units};
+use crate::search::{Interrupted, Searcher, SeriesSink};
+use crate::stip::Play;
+use chimere_core::Colour;
+use chimere_fairy::rules::Notes;
+use chimere_fairy::walk::{KING, KNIGHT};
+use chimere_fairy::{Game, Move};
+use std::collections::HashSet;
+
+/// The pictures are used when the mating side has at least this many moves left (below,
+/// the bound of the parent module is cheaper; at 4 the pictures took h#4 problems of
+/// the measured collection from seconds to tenths of a second).
+pub const PICTURES_FROM: u32 = 4;
+
+/// Series play (`Option Intelligent`) goes by the pictures from this many series moves
+/// left on (at 5, one `ser-h#6` of the measured collection was faster, another slower).
+pub const SERIES_PICTURES_FROM: u32 = 6;
+
+/// More pictures than this: the method gives up (the caller falls back).
+const MAX_PICTURES: usize = 400_000;
+
+/// Target kind of a mated unit that blocks a flight: any kind.
+const ANY: u8 = 255;
+
+/// A committed unit: where it stands now, and where it must end (as what kind).
+#[derive(Clone, Copy, Debug)]
+struct Tracked {
+    sq: u8,
+    /// Of the mating side.
+    mater: bool,
+    /// Kind index at the end, or [`ANY`].
+    kind: u8,
+    target: u8,
+}
+
+/// Whether a committed mating unit is a leaper (pawn, knight) attacking `kq` from its
+/// target: it gives check at the end, so it makes the mating move (a leaper's check is
+/// never discovered, and the mated side never moves into check).
+fn leaper_checks(u: &Tracked, kq: u8, mc: usize) -> bool {
+    (u.kind as usize == PAWN.index() || u.kind as usize == KNIGHT.index())
+        && tables().att(mc, u.kind as usize, u.target as usize) >> kq & 1 == 1
+}
+
+/// Minimal moves for the unit on `sq` (kind `k` there, colour `c`) to meet its target.
+fn cost(tr: &Tracked, c: usize, k: usize) -> u8 {
+    let t = tables();
+    if tr.kind == ANY {
+        t.block(c, k, tr.sq as usize)[tr.target as usize]
+    } else {
+        t.reach(c, k, tr.sq as usize, tr.kind as usize, tr.target as usize)
+    }
+}
+
+fn kind_at(game: &Game, sq: usize) -> Option<(Colour, usize)> {
+    game.pos.board().get(chimere_core::Square::new(sq as u8)).map(|p| (p.colour, p.kind.index()))
+}
+
+/// The pictures, flattened: each picture's committed units are `units[a..b]` for one
+/// `(a, b)` of `ranges` (the mated king first).
+struct Pictures {
+    units: Vec<Tracked>,
+    ranges: Vec<(usize, usize)>,
+}
+
+/// Every picture of a mate by `mater` with `m` moves of its own while the other side
+/// makes `bmoves`. `None` when the method does not apply
+/// (not exactly one mated king, too many pictures).
+fn enumerate(game: &Game, mater: Colour, m: u32, bmoves: u32) -> Option<Pictures> {
+    let t = tables();
+    let mated = mater.opponent();
+    let board = game.pos.board();
+    let kings = board.colour(mated).0 & board.kind(KING).0;
+    if kings.count_ones() != 1 {
+        return None;
+    }
+    let dk = kings.trailing_zeros() as usize;
+    let (mc, dc) = (colour_index(mater), colour_index(mated));
+    let maters: Vec<(usize, usize)> = units(game, mater).collect();
+    let blockers: Vec<(usize, usize)> = units(game, mated).filter(|&(_, k)| k != KING.index()).collect();
+    let mut e = Enum {
+        maters: &maters,
+        blockers: &blockers,
+        m: m as u8,
+        mc,
+        dc,
+        kq: 0,
+        flights: 0,
+        budget: 0,
+        opts: Vec::new(),
+        chosen: Vec::new(),
+        used: 0,
+        all: Vec::new(),
+        ranges: Vec::new(),
+        overflow: false,
+    };
+    for kq in 0..64 {
+        let kd = t.dist(KING.index(), dk, kq);
+        if kd as u32 > bmoves {
+            continue;
+        }
+        let flights = t.att(0, KING.index(), kq);
+        let need = flights | 1 << kq;
+        e.kq = kq;
+        e.flights = flights;
+        e.budget = (bmoves - kd as u32) as u8;
+        // Each mating unit's options: (target, kind, cost, attacked squares of K's).
+        e.opts.clear();
+        for &(sq, k) in &maters {
+            let kinds: &[usize] = if k == PAWN.index() { &[0, 1, 2, 3, 4] } else { std::slice::from_ref(&k) };
+            let mut list = Vec::new();
+            for &k2 in kinds {
+                for to in 0..64 {
+                    let c = t.reach(mc, k, sq, k2, to);
+                    if c as u32 > m || to == kq || (k2 == KING.index() && super::cheb(to, kq) <= 1) {
+                        continue;
+                    }
+                    let a = t.att(mc, k2, to) & need;
+                    if a != 0 {
+                        list.push((to as u8, k2 as u8, c, a));
+                    }
+                }
+            }
+            list.sort_by_key(|o| o.2);
+            e.opts.push(list);
+        }
+        let king = Tracked { sq: dk as u8, mater: false, kind: KING.index() as u8, target: kq as u8 };
+        e.chosen.clear();
+        e.chosen.push(king);
+        e.mater_dfs(0, 0, 0);
+        if e.overflow {
+            return None;
+        }
+    }
+    Some(Pictures { units: e.all, ranges: e.ranges })
+}
+
+struct Enum<'a> {
+    maters: &'a [(usize, usize)],
+    blockers: &'a [(usize, usize)],
+    m: u8,
+    mc: usize,
+    dc: usize,
+    kq: usize,
+    flights: u64,
+    budget: u8,
+    opts: Vec<Vec<(u8, u8, u8, u64)>>,
+    chosen: Vec<Tracked>,
+    /// Mated units already blocking (bit per index in `blockers`).
+    used: u32,
+    all: Vec<Tracked>,
+    ranges: Vec<(usize, usize)>,
+    overflow: bool,
+}
+
+impl Enum<'_> {
+    fn mater_dfs(&mut self, i: usize, covered: u64, spent: u8) {
+        if self.overflow {
+            return;
+        }
+        if i == self.maters.len() {
+            if covered >> self.kq & 1 == 0 {
+                return;
+            }
+            // A leaper (pawn, knight) that checks at the end made the mating move:
+            // there is at most one.
+            let leapers = self.chosen.iter().filter(|u| u.mater && leaper_checks(u, self.kq as u8, self.mc)).count();
+            if leapers > 1 {
+                return;
+            }
+            let open = self.flights & !covered;
+            // A committed mating unit on an unguarded flight would be taken.
+            if self.chosen.iter().any(|u| u.mater && open >> u.target & 1 == 1) {
+                return;
+            }
+            self.used = 0;
+            self.block_dfs(open, 0);
+            return;
+        }
+        self.mater_dfs(i + 1, covered, spent);
+        for j in 0..self.opts[i].len() {
+            let (to, k2, c, a) = self.opts[i][j];
+            if spent + c > self.m {
+                break;
+            }
+            if a & !covered == 0 || self.chosen.iter().any(|u| u.mater && u.target == to) {
+                continue;
+            }
+            let (sq, _) = self.maters[i];
+            self.chosen.push(Tracked { sq: sq as u8, mater: true, kind: k2, target: to });
+            self.mater_dfs(i + 1, covered | a, spent + c);
+            self.chosen.pop();
+        }
+    }
+
+    /// Assigns distinct mated units to the flights in `open`, within the budget.
+    fn block_dfs(&mut self, open: u64, spent: u8) {
+        if open == 0 {
+            let start = self.all.len();
+            self.all.extend_from_slice(&self.chosen);
+            self.ranges.push((start, self.all.len()));
+            if self.ranges.len() > MAX_PICTURES {
+                self.overflow = true;
+            }
+            return;
+        }
+        let f = open.trailing_zeros() as usize;
+        let t = tables();
+        for (b, &(sq, k)) in self.blockers.iter().enumerate() {
+            if b >= 32 || self.used >> b & 1 == 1 {
+                continue;
+            }
+            let c = t.block(self.dc, k, sq)[f];
+            if c == INF || spent + c > self.budget {
+                continue;
+            }
+            self.used |= 1 << b;
+            self.chosen.push(Tracked { sq: sq as u8, mater: false, kind: ANY, target: f as u8 });
+            self.block_dfs(open & (open - 1), spent + c);
+            self.chosen.pop();
+            self.used &= !(1 << b);
+            if self.overflow {
+                return;
+            }
+        }
+    }
+}
+
+/// The search of one picture.
+struct Walk<'a> {
+    units: &'a mut [Tracked],
+    mater: Colour,
+    memo: &'a mut HashSet<u64>,
+    found: &'a mut HashSet<Vec<Move>>,
+    count: u32,
+    notes: Notes,
+}
+
+impl Walk<'_> {
+    /// Each side's committed distance (mating side, mated side).
+    fn sums(&self, game: &Game) -> (u32, u32) {
+        let (mc, dc) = (colour_index(self.mater), colour_index(self.mater.opponent()));
+        let kq = self.units[0].target;
+        let mut s = (0u32, 0u32);
+        for u in self.units.iter() {
+            let k = kind_at(game, u.sq as usize).map_or(0, |(_, k)| k);
+            if u.mater {
+                s.0 += cost(u, mc, k) as u32;
+                // A leaper checking at the end makes the mating move: on its square
+                // already, it must leave and come back (a pawn cannot).
+                if u.sq == u.target && k == u.kind as usize && leaper_checks(u, kq, mc) {
+                    s.0 += if k == PAWN.index() { INF as u32 } else { 2 };
+                }
+            } else {
+                s.1 += cost(u, dc, k) as u32;
+            }
+        }
+        s
+    }
+
+    fn key(&self, game: &Game, plies: u32) -> u64 {
+        let mut h = game.pos.hash() ^ (plies as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        for (i, u) in self.units.iter().enumerate() {
+            h ^= ((u.sq as u64) + 1).wrapping_mul(0xff51_afd7_ed55_8ccd).rotate_left(7 * i as u32 + 1);
+        }
+        h
+    }
+
+    /// The committed distance of the mover's side (`mater`: the mating side; colour
+    /// index `c`; `sum` before) after `m`.
+    fn after(&self, game: &Game, m: &Move, mater: bool, c: usize, sum: u32) -> i32 {
+        let mut sum = sum as i32;
+        let from = m.from.index() as u8;
+        for u in self.units.iter() {
+            if u.mater != mater {
+                continue;
+            }
+            if u.sq == from {
+                let k = kind_at(game, from as usize).map_or(0, |(_, k)| k);
+                let k2 = m.promo.map_or(k, |p| p.index());
+                let moved = Tracked { sq: m.to.index() as u8, ..*u };
+                sum += cost(&moved, c, k2) as i32 - cost(u, c, k) as i32;
+            } else if let Some((rf, rt)) = m.castle
+                && u.sq == rf.index() as u8
+            {
+                let k = kind_at(game, rf.index()).map_or(0, |(_, k)| k);
+                let moved = Tracked { sq: rt.index() as u8, ..*u };
+                sum += cost(&moved, c, k) as i32 - cost(u, c, k) as i32;
+            }
+        }
+        sum
+    }
+
+    /// Moves the committed units along `m` (the mover, a castling rook); returns which.
+    fn follow(&mut self, m: &Move) -> [usize; 2] {
+        let mut moved = [usize::MAX; 2];
+        let from = m.from.index() as u8;
+        for (i, u) in self.units.iter_mut().enumerate() {
+            if u.sq == from {
+                u.sq = m.to.index() as u8;
+                moved[0] = i;
+            } else if let Some((rf, rt)) = m.castle
+                && u.sq == rf.index() as u8
+            {
+                u.sq = rt.index() as u8;
+                moved[1] = i;
+            }
+        }
+        moved
+    }
+
+    /// Undoes [`Walk::follow`].
+    fn unfollow(&mut self, m: &Move, moved: [usize; 2]) {
+        if moved[0] != usize::MAX {
+            self.units[moved[0]].sq = m.from.index() as u8;
+        }
+        if moved[1] != usize::MAX
+            && let Some((rf, _)) = m.castle
+        {
+            self.units[moved[1]].sq = rf.index() as u8;
+        }
+    }
+
+    fn search(&mut self, s: &mut Searcher, plies: u32, prefix: &mut Vec<Move>) -> Result<bool, Interrupted> {
+        check_stop(s, &mut self.count)?;
+        let key = self.key(&s.game, plies);
+        if self.memo.contains(&key) {
+            return Ok(false);
+        }
+        let stm = s.game.pos.side();
+        let mover_is_mater = stm == self.mater;
+        let (left_now, left_other) = (plies.div_ceil(2), plies / 2);
+        let (sm, sd) = self.sums(&s.game);
+        let (mover_sum, other_sum) = if mover_is_mater { (sm, sd) } else { (sd, sm) };
+        if mover_sum > left_now || other_sum > left_other {
+            self.memo.insert(key);
+            return Ok(false);
+        }
+        let mut moves = s.candidates();
+        if plies == 1 {
+            filter_last(&s.game, &mut moves);
+        } else if plies == 2 {
+            filter_second_last(&s.game, &mut moves);
+        }
+        let c = colour_index(stm);
+        let mut any = false;
+        let mut res = Ok(());
+        for m in &moves {
+            // Committed units of the other side may not be taken.
+            if let Some(cs) = m.capture
+                && self.units.iter().any(|u| u.mater != mover_is_mater && u.sq == cs.index() as u8)
+            {
+                continue;
+            }
+            let sum = self.after(&s.game, m, mover_is_mater, c, mover_sum);
+            if sum > left_now as i32 - 1 {
+                continue;
+            }
+            if plies == 1 {
+                if s.goal_after_pub(m) {
+                    prefix.push(*m);
+                    self.found.insert(prefix.clone());
+                    prefix.pop();
+                    any = true;
+                }
+                continue;
+            }
+            if !s.game.make_into(m, &mut self.notes) {
+                continue;
+            }
+            let moved = self.follow(m);
+            prefix.push(*m);
+            let r = self.search(s, plies - 1, prefix);
+            prefix.pop();
+            s.game.unmake();
+            self.unfollow(m, moved);
+            match r {
+                Ok(true) => any = true,
+                Ok(false) => {}
+                Err(e) => {
+                    res = Err(e);
+                    break;
+                }
+            }
+        }
+        s.game.give_buf(moves);
+        res?;
+        if !any {
+            self.memo.insert(key);
+        }
+        Ok(any)
+    }
+}
+
+impl Walk<'_> {
+    /// The series side to move, `k` series moves left (see [`series_lines`]): records
+    /// the series lines of this picture (without the answer).
+    fn series(&mut self, s: &mut Searcher, play: Play, k: u32, prefix: &mut Vec<Move>) -> Result<bool, Interrupted> {
+        check_stop(s, &mut self.count)?;
+        let key = self.key(&s.game, k + 1000);
+        if self.memo.contains(&key) {
+            return Ok(false);
+        }
+        let stm = s.game.pos.side();
+        let series_is_mater = stm == self.mater;
+        let (sm, sd) = self.sums(&s.game);
+        let (mine, other) = if series_is_mater { (sm, sd) } else { (sd, sm) };
+        let other_left = u32::from(play == Play::SeriesHelp);
+        if mine > k || other > other_left {
+            self.memo.insert(key);
+            return Ok(false);
+        }
+        let c = colour_index(stm);
+        let moves = s.legal();
+        let mut any = false;
+        for m in &moves {
+            if let Some(cs) = m.capture
+                && self.units.iter().any(|u| u.mater != series_is_mater && u.sq == cs.index() as u8)
+            {
+                continue;
+            }
+            if self.after(&s.game, m, series_is_mater, c, mine) > k as i32 - 1 {
+                continue;
+            }
+            if k == 1 {
+                let found = &mut *self.found;
+                let mut hit = false;
+                s.series_last(play, m, prefix, &mut |_, line: &[Move], _| {
+                    found.insert(line.to_vec());
+                    hit = true;
+                    true
+                })?;
+                any |= hit;
+                continue;
+            }
+            s.game.make(m);
+            if s.game.make(&Move::NULL).is_none() {
+                s.game.unmake();
+                continue;
+            }
+            let moved = self.follow(m);
+            prefix.push(*m);
+            let r = self.series(s, play, k - 1, prefix);
+            prefix.pop();
+            s.game.unmake();
+            s.game.unmake();
+            self.unfollow(m, moved);
+            any |= r?;
+        }
+        if !any {
+            self.memo.insert(key);
+        }
+        Ok(any)
+    }
+}
+
+/// Every help line of exactly `plies` plies from here, found through the pictures, fed
+/// to `out` in the normal search's order. `Ok(None)`: the method does not apply here
+/// (the caller searches otherwise); `Ok(Some(false))`: `out` asked to stop.
+pub fn lines(
+    s: &mut Searcher,
+    plies: u32,
+    prefix: &mut Vec<Move>,
+    out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
+) -> Result<Option<bool>, Interrupted> {
+    let stm = s.game.pos.side();
+    let mater = if plies % 2 == 1 { stm } else { stm.opponent() };
+    let Some(Pictures { units: mut all, ranges }) = enumerate(&s.game, mater, plies.div_ceil(2), plies / 2) else {
+        return Ok(None);
+    };
+    let mut memo = HashSet::new();
+    let mut found = HashSet::new();
+    let base = prefix.len();
+    for &(a, b) in &ranges {
+        memo.clear();
+        let mut w =
+            Walk { units: &mut all[a..b], mater, memo: &mut memo, found: &mut found, count: 0, notes: Notes::new() };
+        w.search(s, plies, prefix)?;
+        debug_assert_eq!(prefix.len(), base);
+    }
+    // Every prefix of a found line (beyond the given one), to walk them in move order.
+    let mut prefixes: HashSet<&[Move]> = HashSet::new();
+    for l in &found {
+        for i in base + 1..=l.len() {
+            prefixes.insert(&l[..i]);
+        }
+    }
+    Ok(Some(emit(s, plies, prefix, &prefixes, out)))
+}
+
+/// Walks the legal moves in order along the found lines, feeding the complete ones.
+fn emit(
+    s: &mut Searcher,
+    plies: u32,
+    prefix: &mut Vec<Move>,
+    lines: &HashSet<&[Move]>,
+    out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
+) -> bool {
+    if plies == 0 {
+        return true;
+    }
+    let moves = s.legal();
+    for m in &moves {
+        prefix.push(*m);
+        if lines.contains(prefix.as_slice()) {
+            let go_on = if plies == 1 {
+                out(s, prefix)
+            } else {
+                s.game.make(m);
+                let r = emit(s, plies - 1, prefix, lines, out);
+                s.game.unmake();
+                r
+            };
+            if !go_on {
+                prefix.pop();
+                return false;
+            }
+        }
+        prefix.pop();
+    }
+    true
+}
+
+/// Series play by the pictures: every series line of exactly `k` series moves from here
+/// (the series side to move), as [`Searcher::series_lines`] gives them, for `ser-h#`
+/// (the other side mates in one after the series) and `ser-#` (the last series move
+/// mates, the other side never moving). `Ok(None)`: the method does not apply here.
+pub fn series_lines(
+    s: &mut Searcher,
+    play: Play,
+    k: u32,
+    prefix: &mut Vec<Move>,
+    out: &mut SeriesSink<'_>,
+) -> Result<Option<bool>, Interrupted> {
+    let stm = s.game.pos.side();
+    // (mating side, its moves, the other side's moves)
+    let (mater, m, b) = match play {
+        Play::SeriesHelp => (stm.opponent(), 1, k),
+        Play::Series => (stm, k, 0),
+        _ => return Ok(None),
+    };
+    let Some(Pictures { units: mut all, ranges }) = enumerate(&s.game, mater, m, b) else {
+        return Ok(None);
+    };
+    let mut memo = HashSet::new();
+    let mut found = HashSet::new();
+    let base = prefix.len();
+    for &(a, b) in &ranges {
+        memo.clear();
+        let mut w =
+            Walk { units: &mut all[a..b], mater, memo: &mut memo, found: &mut found, count: 0, notes: Notes::new() };
+        w.series(s, play, k, prefix)?;
+        debug_assert_eq!(prefix.len(), base);
+    }
+    let mut prefixes: HashSet<&[Move]> = HashSet::new();
+    for l in &found {
+        for i in base + 1..=l.len() {
+            prefixes.insert(&l[..i]);
+        }
+    }
+    series_emit(s, play, k, prefix, &prefixes, out).map(Some)
+}
+
+/// Walks the series moves in order along the found lines, the last move's ends given by
+/// [`Searcher::series_last`] as in the normal search.
+fn series_emit(
+    s: &mut Searcher,
+    play: Play,
+    k: u32,
+    prefix: &mut Vec<Move>,
+    lines: &HashSet<&[Move]>,
+    out: &mut SeriesSink<'_>,
+) -> Result<bool, Interrupted> {
+    let moves = s.legal();
+    for m in &moves {
+        prefix.push(*m);
+        let hit = lines.contains(prefix.as_slice());
+        prefix.pop();
+        if !hit {
+            continue;
+        }
+        if k == 1 {
+            if !s.series_last(play, m, prefix, out)? {
+                return Ok(false);
+            }
+            continue;
+        }
+        s.game.make(m);
+        if s.game.make(&Move::NULL).is_some() {
+            prefix.push(*m);
+            let r = series_emit(s, play, k - 1, prefix, lines, out);
+            prefix.pop();
+            s.game.unmake();
+            s.game.unmake();
+            if !r? {
+                return Ok(false);
+            }
+        } else {
+            s.game.unmake();
+        }
+    }
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{Rng, random_game, searcher};
+    use super::*;
+
+    /// Solves `count` random positions at each length in `plies` both ways, the pictures
+    /// used from the first ply on: the same lines in the same order. Returns the number
+    /// of lines found.
+    fn compare(seed: u64, count: usize, plies: std::ops::RangeInclusive<u32>) -> usize {
+        let mut rng = Rng(seed);
+        let mut positions = 0;
+        let mut found = 0;
+        while positions < count {
+            let Some(g) = random_game(&mut rng) else { continue };
+            positions += 1;
+            for p in plies.clone() {
+                let mut a = searcher(g.clone());
+                let mut b = searcher(g.clone());
+                let mut la = Vec::new();
+                let mut lb = Vec::new();
+                a.help_lines(p, &mut Vec::new(), &mut |_, l: &[Move]| {
+                    la.push(l.to_vec());
+                    true
+                })
+                .expect("not stopped");
+                let r = lines(&mut b, p, &mut Vec::new(), &mut |_, l: &[Move]| {
+                    lb.push(l.to_vec());
+                    true
+                })
+                .expect("not stopped");
+                assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
+                assert_eq!(la, lb, "{} plies from {}", p, g.pos.fen());
+                found += la.len();
+            }
+        }
+        found
+    }
+
+    /// The same for series play (`ser-h#k` and `ser-#k`, Black's series), answers
+    /// included.
+    fn compare_series(seed: u64, count: usize, ks: std::ops::RangeInclusive<u32>) -> usize {
+        let mut rng = Rng(seed);
+        let mut positions = 0;
+        let mut found = 0;
+        while positions < count {
+            let Some(g) = random_game(&mut rng) else { continue };
+            positions += 1;
+            for play in [Play::SeriesHelp, Play::Series] {
+                for k in ks.clone() {
+                    let mut a = searcher(g.clone());
+                    let mut b = searcher(g.clone());
+                    let mut la = Vec::new();
+                    let mut lb = Vec::new();
+                    a.series_lines(play, k, &mut Vec::new(), &mut |_, l: &[Move], ans| {
+                        la.push((l.to_vec(), ans));
+                        true
+                    })
+                    .expect("not stopped");
+                    let r = series_lines(&mut b, play, k, &mut Vec::new(), &mut |_, l: &[Move], ans| {
+                        lb.push((l.to_vec(), ans));
+                        true
+                    })
+                    .expect("not stopped");
+                    assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
+                    assert_eq!(la, lb, "{play:?} {k} from {}", g.pos.fen());
+                    found += la.len();
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn the_series_pictures_find_the_same_mates() {
+        let found = compare_series(0x5e71, 40, 1..=4);
+        assert!(found > 10, "only {found} lines in the sample");
+    }
+
+    #[test]
+    fn the_pictures_find_the_same_mates() {
+        // h#1 to h#2.5 from Black's side (White mates on even lengths, Black on odd).
+        let found = compare(0x9a7e, 30, 1..=5);
+        assert!(found > 20, "only {found} lines in the sample");
+    }
+
+    #[test]
+    fn the_pictures_find_the_same_mates_in_three() {
+        let found = compare(0x3a11, 5, 6..=6);
+        assert!(found > 0, "no line in the sample");
+    }
+
+    #[test]
+    #[ignore = "heavy: h#3 and h#4 on many positions (run with --release --ignored)"]
+    fn the_pictures_find_the_same_mates_deeper() {
+        let found = compare(0x51de, 60, 6..=8);
+        eprintln!("{found} lines");
+    }
+}
