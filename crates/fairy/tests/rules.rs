@@ -62,6 +62,23 @@ fn circe_rook_reborn_on_its_corner_regains_castling() {
     assert!(!moves(&mut g).contains("e1g1"));
 }
 
+/// Rights are kept per unit: a rook reborn on h1 while its king stands on g1 regains the
+/// rook's right, and the king reborn on e1 later regains its own, so White may castle.
+#[test]
+fn anticirce_rook_and_king_reborn_at_home_castle_again() {
+    // White Kg1 Rf1, black Ka8 Pf3 Pg2, no castling right in the diagram.
+    let fen = "k7/8/8/8/8/5p2/6p1/5RK1 w - - 0 1";
+    let mut g = game(fen, vec![Arc::new(Circe::anti("AntiCirce", RebirthSquare::Standard))]);
+    for (from, to) in [("f1", "f3"), ("a8", "b8"), ("g1", "g2"), ("b8", "a8")] {
+        let m = find(&mut g, from, to);
+        g.make(&m).expect("legal");
+    }
+    assert_eq!(g.pos.unit(sq("h1")).map(|u| u.kind()), Some(ROOK));
+    assert_eq!(g.pos.unit(sq("e1")).map(|u| u.kind()), Some(KING));
+    let ms = moves(&mut g);
+    assert!(ms.contains("e1g1"), "castling regained: {ms:?}");
+}
+
 #[test]
 fn anticirce_cheylan_forbids_capture_on_the_rebirth_square() {
     // White rook a5 takes on a1: its Anticirce-colonne square is a1 itself.

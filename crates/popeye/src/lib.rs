@@ -117,7 +117,8 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
         }
         put(&mut pos, ps, u, &rules)?;
     }
-    let mut rights = pos.implied_rights();
+    // Popeye keeps one castling flag per unit on its home square.
+    let mut rights = pos.unit_rights();
     for &s in &p.no_castling {
         rights &= !chimere_fairy::position::rights_of_square(s);
     }
