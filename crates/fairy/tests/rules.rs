@@ -301,3 +301,19 @@ fn canonical_moves_show_rebirths() {
     assert_eq!(g.canonical(&m).unwrap(), "-d4:wq -d7:bq +d7:wq +d8:bq");
     assert!(chimere_fairy::game_from_fen("8/8/8/8/8/8/8/8 w - - 0 1", &["circe", "ghost"]).is_err());
 }
+
+/// Popeye's `AntiSuperCirce` alone is type Calvet: the capturer may be reborn on the
+/// capture square itself (written `[wKc6->c6]`); with `Cheylan` it may not.
+#[test]
+fn popeye_anti_super_circe_defaults_to_calvet() {
+    // White Kd6 Ba4, black Ka6 Ba7 Bc6 Ba5; Black's Bc6 is only capturable by the king.
+    let fen = "8/b7/k1bK4/b7/B7/8/8/8 w - - 0 1";
+    let texts = |params: &[&str]| {
+        let params: Vec<String> = params.iter().map(|s| s.to_string()).collect();
+        let conds = chimere_fairy::conditions::registry::by_popeye("AntiSuperCirce", &params).expect("condition");
+        let mut g = game(fen, conds.into_iter().collect());
+        chimere_fairy::notation::legal_with_texts(&mut g).into_iter().map(|(_, t)| t).collect::<Vec<_>>()
+    };
+    assert!(texts(&[]).iter().any(|t| t.starts_with("Kd6*c6[wKc6->c6]")), "{:?}", texts(&[]));
+    assert!(!texts(&["Cheylan"]).iter().any(|t| t.starts_with("Kd6*c6[wKc6->c6]")));
+}

@@ -12,7 +12,7 @@ import sys
 KEYWORDS = [
     ("anfangproblem", "BeginProblem"), ("anfang", "BeginProblem"),
     ("weiteresproblem", "NextProblem"), ("weiter", "NextProblem"),
-    ("endeproblem", "EndProblem"), ("ende", "EndProblem"),
+    ("endeproblem", "EndProblem"), ("ende", "EndProblem"), ("end", "EndProblem"),
     ("forderung", "Stipulation"), ("bedingung", "Condition"), ("option", "Option"),
     ("steine", "Pieces"), ("autor", "Author"), ("quelle", "Origin"), ("titel", "Title"),
     ("zwilling", "Twin"), ("nullstellung", "ZeroPosition"), ("protokoll", "Protocol"), ("bemerkung", "Remark"),
@@ -49,6 +49,9 @@ CONDITIONS = {
     "symmetriecirce": "SymmetryCirce", "equipollentscirce": "EquipollentsCirce",
     "circeclone": "CirceClone", "couscouscirce": "CouscousCirce", "marscirce": "MarsCirce",
     "cheylan": "Cheylan", "calvet": "Calvet", "typb": "TypeB", "typeb": "TypeB",
+    "assassincirce": "Circe Assassin", "antisupercirce": "AntiSuperCirce", "chey": "Cheylan",
+    "filecirce": "Circe File", "diametralcirce": "Circe Diametral", "spiegelcirce": "MirrorCirce",
+    "antipodencirce": "AntipodeanCirce", "equipollentscirce": "EquipollentsCirce",
     "ohneschach": "ChecklessChess", "norsksjakk": "NorskSjakk", "andernach": "AndernachChess",
 }
 
@@ -75,14 +78,17 @@ OPTIONS = {
     "intell": "Intelligent", "intel": "Intelligent", "maxzeit": "MaxTime",
     "widerlegung": "Defence", "nichttriv": "NonTrivial", "maxflucht": "MaxFlightsquares",
     "zugnummer": "MoveNumbers", "zug": "MoveNumbers", "ohnewk": "NoWk", "ohnesk": "NoBk",
-    "halbduplex": "HalfDuplex", "nurlegal": "LegalOnly",
+    "halbduplex": "HalfDuplex", "nurlegal": "LegalOnly", "int": "Intelligent",
+    "nachschluessel": "PostKeyPlay", "weiss": "WhiteToPlay",
 }
 TWINS = {"tausche": "Exchange", "spiegelung": "Mirror", "versetze": "Move", "verse": "Move", "entferne": "Remove", "entfe": "Remove",
          "hinzu": "Add", "hinzuf": "Add", "ferner": "Continued", "farbwechsel": "PolishType",
          "verschieb": "Shift",
          "tausche": "Exchange", "hinzufuegen": "Add", "drehung": "Rotate", "spiegelung": "Mirror",
          "verschiebung": "Shift", "bedingung": "Condition", "forderung": "Stipulation",
-         "fortsetzung": "Continued", "polnisch": "PolishType", "ersetze": "Substitute"}
+         "fortsetzung": "Continued", "polnisch": "PolishType", "ersetze": "Substitute",
+         "bedi": "Condition", "ford": "Stipulation", "versetz": "Move", "hinzuf": "Add",
+         "entferne": "Remove", "versetze": "Move", "verschieb": "Shift"}
 
 
 def keyword(word):
