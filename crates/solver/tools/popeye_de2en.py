@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Translates a Popeye input file written in German (AnfangProblem ...) into English, for
-the subset chimere reads: problem keywords, orthodox piece letters, the common conditions
-and options. Words it does not know are left as they are (chimere then refuses the problem
+the subset chimere reads: problem keywords, orthodox piece letters (also in Forsyth), the
+common conditions (exact or abbreviated, also after a twin's `bedingung`) and options. Words it does not know are left as they are (chimere then refuses the problem
 naming the line, which the comparison counts as "refused").
 
 Usage: popeye_de2en.py IN.inp > OUT.inp"""
