@@ -123,13 +123,23 @@ pub fn move_text(game: &Game, mv: &Move, notes: &[Note]) -> String {
             _ => None,
         })
     };
-    if let Some(c) = recoloured(mv.to) {
-        let _ = write!(s, "={}", colour_letter(c));
+    // The same for its change of kind (Einstein: `c2*b3=S[+bRa8]`).
+    for n in notes {
+        match *n {
+            Note::Recoloured { sq, colour, .. } if sq == mv.to => {
+                let _ = write!(s, "={}", colour_letter(colour));
+            }
+            Note::Rekinded { sq, kind, .. } if sq == mv.to => {
+                let _ = write!(s, "={}", walk::letters(kind));
+            }
+            _ => {}
+        }
     }
     let in_bracket = |at: Square| notes.iter().any(|n| matches!(*n, Note::Reborn { sq, .. } if sq == at));
     for n in notes {
         match *n {
             Note::Recoloured { sq, .. } if sq == mv.to || in_bracket(sq) => {}
+            Note::Rekinded { sq, .. } if sq == mv.to => {}
             Note::Recoloured { colour, .. } => {
                 let _ = write!(s, "={}", colour_letter(colour));
             }

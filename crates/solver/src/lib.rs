@@ -115,9 +115,8 @@ fn opts_of(p: &Problem) -> Opts {
 }
 
 /// Options and parameters the solver does not support (refused, naming the line).
+/// (`NoWk` and `NoBk` only allow a side without king, which the solver always does.)
 const UNSUPPORTED_OPTIONS: &[&str] = &[
-    "NoWk",
-    "NoBk",
     "KeepMatingPiece",
     "PostKeyPlay",
     "Quodlibet",
