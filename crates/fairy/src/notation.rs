@@ -5,7 +5,7 @@
 use crate::position::{KAMIKAZE, ROYAL, UNCAPTURABLE, Unit};
 use crate::walk::{self, PAWN};
 use crate::{Game, Move, Note};
-use chimere_core::{Colour, Kind};
+use chimere_core::{Colour, Kind, Square};
 use std::fmt::Write;
 
 fn attrs_prefix(u: Unit, with_neutral: bool) -> String {
@@ -115,8 +115,31 @@ pub fn move_text(game: &Game, mv: &Move, notes: &[Note]) -> String {
             s.push_str(" ep.");
         }
     }
+    // Popeye writes the mover's colour change right after the move, before the capture's
+    // brackets, and a reborn unit's inside its bracket (`Ra8*a7=w[+wPa2=b]`).
+    let recoloured = |at: Square| {
+        notes.iter().find_map(|n| match *n {
+            Note::Recoloured { sq, colour, .. } if sq == at => Some(colour),
+            _ => None,
+        })
+    };
+    // The same for its change of kind (Einstein: `c2*b3=S[+bRa8]`).
     for n in notes {
         match *n {
+            Note::Recoloured { sq, colour, .. } if sq == mv.to => {
+                let _ = write!(s, "={}", colour_letter(colour));
+            }
+            Note::Rekinded { sq, kind, .. } if sq == mv.to => {
+                let _ = write!(s, "={}", walk::letters(kind));
+            }
+            _ => {}
+        }
+    }
+    let in_bracket = |at: Square| notes.iter().any(|n| matches!(*n, Note::Reborn { sq, .. } if sq == at));
+    for n in notes {
+        match *n {
+            Note::Recoloured { sq, .. } if sq == mv.to || in_bracket(sq) => {}
+            Note::Rekinded { sq, .. } if sq == mv.to => {}
             Note::Recoloured { colour, .. } => {
                 let _ = write!(s, "={}", colour_letter(colour));
             }
@@ -127,6 +150,9 @@ pub fn move_text(game: &Game, mv: &Move, notes: &[Note]) -> String {
                 let _ = write!(s, "[+{}{sq}", bracket_unit(unit));
                 if let Some(k) = promo {
                     s.push_str(&promo_text(Unit { attrs: 0, ..unit }, k));
+                }
+                if let Some(c) = recoloured(sq) {
+                    let _ = write!(s, "={}", colour_letter(c));
                 }
                 s.push(']');
             }

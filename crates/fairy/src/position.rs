@@ -921,6 +921,26 @@ impl Position {
         self.board.colour(c) | self.board.colour(Colour::Shared)
     }
 
+    /// The castling bits of the kings and rooks standing on their home squares, each unit
+    /// on its own ([`Position::homes`]): a rook on its corner holds its bit even when its
+    /// king is elsewhere (Popeye keeps one flag per unit; a king reborn on its home square
+    /// later may castle with it). Castling itself needs both bits.
+    pub fn unit_rights(&self) -> u8 {
+        use crate::walk::{KING, ROOK};
+        let mut r = 0;
+        for (i, c) in Colour::PLAYERS.into_iter().enumerate() {
+            if self.board.get(self.homes.king_square(c)) == Some(Piece::new(c, KING)) {
+                r |= [W_KING, B_KING][i];
+            }
+            for slot in [2 * i, 2 * i + 1] {
+                if self.board.get(self.homes.rook_square(slot)) == Some(Piece::new(c, ROOK)) {
+                    r |= SLOT_BITS[slot];
+                }
+            }
+        }
+        r
+    }
+
     /// Castling rights implied by kings and rooks standing on their home squares
     /// ([`Position::homes`]).
     pub fn implied_rights(&self) -> u8 {

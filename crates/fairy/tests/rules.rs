@@ -62,6 +62,23 @@ fn circe_rook_reborn_on_its_corner_regains_castling() {
     assert!(!moves(&mut g).contains("e1g1"));
 }
 
+/// Rights are kept per unit: a rook reborn on h1 while its king stands on g1 regains the
+/// rook's right, and the king reborn on e1 later regains its own, so White may castle.
+#[test]
+fn anticirce_rook_and_king_reborn_at_home_castle_again() {
+    // White Kg1 Rf1, black Ka8 Pf3 Pg2, no castling right in the diagram.
+    let fen = "k7/8/8/8/8/5p2/6p1/5RK1 w - - 0 1";
+    let mut g = game(fen, vec![Arc::new(Circe::anti("AntiCirce", RebirthSquare::Standard))]);
+    for (from, to) in [("f1", "f3"), ("a8", "b8"), ("g1", "g2"), ("b8", "a8")] {
+        let m = find(&mut g, from, to);
+        g.make(&m).expect("legal");
+    }
+    assert_eq!(g.pos.unit(sq("h1")).map(|u| u.kind()), Some(ROOK));
+    assert_eq!(g.pos.unit(sq("e1")).map(|u| u.kind()), Some(KING));
+    let ms = moves(&mut g);
+    assert!(ms.contains("e1g1"), "castling regained: {ms:?}");
+}
+
 #[test]
 fn anticirce_cheylan_forbids_capture_on_the_rebirth_square() {
     // White rook a5 takes on a1: its Anticirce-colonne square is a1 itself.
@@ -283,4 +300,20 @@ fn canonical_moves_show_rebirths() {
     let m = find(&mut g, "d4", "d7");
     assert_eq!(g.canonical(&m).unwrap(), "-d4:wq -d7:bq +d7:wq +d8:bq");
     assert!(chimere_fairy::game_from_fen("8/8/8/8/8/8/8/8 w - - 0 1", &["circe", "ghost"]).is_err());
+}
+
+/// Popeye's `AntiSuperCirce` alone is type Calvet: the capturer may be reborn on the
+/// capture square itself (written `[wKc6->c6]`); with `Cheylan` it may not.
+#[test]
+fn popeye_anti_super_circe_defaults_to_calvet() {
+    // White Kd6 Ba4, black Ka6 Ba7 Bc6 Ba5; Black's Bc6 is only capturable by the king.
+    let fen = "8/b7/k1bK4/b7/B7/8/8/8 w - - 0 1";
+    let texts = |params: &[&str]| {
+        let params: Vec<String> = params.iter().map(|s| s.to_string()).collect();
+        let conds = chimere_fairy::conditions::registry::by_popeye("AntiSuperCirce", &params).expect("condition");
+        let mut g = game(fen, conds.into_iter().collect());
+        chimere_fairy::notation::legal_with_texts(&mut g).into_iter().map(|(_, t)| t).collect::<Vec<_>>()
+    };
+    assert!(texts(&[]).iter().any(|t| t.starts_with("Kd6*c6[wKc6->c6]")), "{:?}", texts(&[]));
+    assert!(!texts(&["Cheylan"]).iter().any(|t| t.starts_with("Kd6*c6[wKc6->c6]")));
 }

@@ -53,6 +53,16 @@ impl std::error::Error for PopeyeError {}
 /// The engine's rules and position for a parsed problem (side to move: white, or black
 /// under HalfDuplex).
 pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
+    // A neutral king is royal for both sides: the engine's check rules do not know it, so
+    // such a problem is refused rather than solved with a king that cannot be checked.
+    if let Some(ps) =
+        p.pieces.iter().find(|ps| ps.colour == Colour::Shared && (ps.kind == walk::KING || ps.attrs & ROYAL != 0))
+    {
+        return Err(PopeyeError {
+            line: ps.line,
+            message: format!("a neutral royal unit ({}) is not supported", ps.square),
+        });
+    }
     let mut fairy: Vec<Kind> = Vec::new();
     for ps in &p.pieces {
         if walk::walk(ps.kind).fairy && !fairy.contains(&ps.kind) {
@@ -117,7 +127,8 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
         }
         put(&mut pos, ps, u, &rules)?;
     }
-    let mut rights = pos.implied_rights();
+    // Popeye keeps one castling flag per unit on its home square.
+    let mut rights = pos.unit_rights();
     for &s in &p.no_castling {
         rights &= !chimere_fairy::position::rights_of_square(s);
     }
@@ -221,4 +232,18 @@ pub fn solve_text(input: &str) -> Result<String, PopeyeError> {
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A neutral king is refused with a one-line reason naming its line.
+    #[test]
+    fn neutral_king_refused() {
+        let p = parse("BeginProblem\nPieces White Qf3 Black Be8 Neutral Kg8\nStipulation #2\nEndProblem").unwrap();
+        let e = build_game(&p[0]).expect_err("refused");
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("neutral"), "{e}");
+    }
 }

@@ -674,53 +674,61 @@ fn squares(s: &str) -> Option<Vec<Square>> {
     s.as_bytes().chunks(2).map(|c| Square::parse(&String::from_utf8_lossy(c).to_ascii_lowercase())).collect()
 }
 
-/// Forsyth board: ranks 8 to 1 separated by `/`, digits for empty squares, upper case
-/// white, lower case black, `S` knight; `.xy` for a two-letter walk.
+/// Popeye's Forsyth notation: the squares from a8 to h1, rank by rank; a number (of any
+/// length: `48` is six empty ranks) skips that many squares, `/` moves on to the next
+/// rank when a rank is unfinished, squares left over at the end are empty. A piece is one
+/// letter or `.` and two letters (`S` knight); upper case is White.
 fn forsyth(s: &str, line: usize, out: &mut Vec<PieceSpec>) -> Result<(), PopeyeError> {
-    let ranks: Vec<&str> = s.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(err(line, format!("Forsyth: expected 8 ranks, got {}", ranks.len())));
-    }
-    for (ri, r) in ranks.iter().enumerate() {
-        let rank = 7 - ri as u8;
-        let mut file = 0u32;
-        let cs: Vec<char> = r.chars().collect();
-        let mut k = 0;
-        while k < cs.len() {
-            let c = cs[k];
-            k += 1;
-            if let Some(d) = c.to_digit(10) {
-                file += d;
-                continue;
-            }
-            let (letters, white) = if c == '.' {
-                if k + 2 > cs.len() {
-                    return Err(err(line, "Forsyth: `.` needs two letters"));
+    // Index of the next square: 0 is a8, 7 is h8, 63 is h1.
+    let mut idx = 0u32;
+    let cs: Vec<char> = s.chars().collect();
+    let mut k = 0;
+    while k < cs.len() {
+        let c = cs[k];
+        k += 1;
+        if c.is_ascii_digit() {
+            let mut n = c.to_digit(10).unwrap_or(0);
+            while k < cs.len() && cs[k].is_ascii_digit() {
+                n = n * 10 + cs[k].to_digit(10).unwrap_or(0);
+                k += 1;
+                if n > 64 {
+                    return Err(err(line, "Forsyth: too many empty squares"));
                 }
-                let l: String = cs[k..k + 2].iter().collect();
-                k += 2;
-                let white = l.chars().all(|x| x.is_ascii_uppercase());
-                (l, white)
-            } else {
-                (c.to_string(), c.is_ascii_uppercase())
-            };
-            let kind = walk::kind_of_letters(&letters)
-                .ok_or_else(|| err(line, format!("Forsyth: unknown piece `{letters}`")))?;
-            if file >= 8 {
-                return Err(err(line, format!("Forsyth: rank {} too long", rank + 1)));
             }
-            out.push(PieceSpec {
-                colour: if white { Colour::White } else { Colour::Black },
-                kind,
-                attrs: 0,
-                square: Square::from_coords(file as u8, rank),
-                line,
-            });
-            file += 1;
+            idx += n;
+            continue;
         }
-        if file != 8 {
-            return Err(err(line, format!("Forsyth: rank {} has {} files", rank + 1, file)));
+        if c == '/' {
+            idx = idx.div_ceil(8) * 8;
+            continue;
         }
+        let (letters, white) = if c == '.' {
+            if k + 2 > cs.len() {
+                return Err(err(line, "Forsyth: `.` needs two letters"));
+            }
+            let l: String = cs[k..k + 2].iter().collect();
+            k += 2;
+            let white = l.chars().all(|x| x.is_ascii_uppercase());
+            (l, white)
+        } else {
+            (c.to_string(), c.is_ascii_uppercase())
+        };
+        let kind =
+            walk::kind_of_letters(&letters).ok_or_else(|| err(line, format!("Forsyth: unknown piece `{letters}`")))?;
+        if idx >= 64 {
+            return Err(err(line, "Forsyth: more than 64 squares"));
+        }
+        out.push(PieceSpec {
+            colour: if white { Colour::White } else { Colour::Black },
+            kind,
+            attrs: 0,
+            square: Square::from_coords((idx % 8) as u8, 7 - (idx / 8) as u8),
+            line,
+        });
+        idx += 1;
+    }
+    if idx > 64 {
+        return Err(err(line, "Forsyth: more than 64 squares"));
     }
     Ok(())
 }
@@ -800,6 +808,22 @@ mod tests {
         assert_eq!(p[1].pieces.len(), 2);
     }
 
+    /// Popeye's Forsyth counts squares from a8 on: a number may skip several ranks, the
+    /// ranks need no `/` when full, a trailing `/` and missing last squares are allowed.
+    #[test]
+    fn forsyth_counts_squares() {
+        let p = parse("BeginProblem\nForsyth 48/2rs2B1/KkbsR1Q1/\nEndProblem").expect("parses");
+        let at = |s: &str| p[0].pieces.iter().find(|x| x.square == sq(s)).map(|x| (x.kind, x.colour));
+        assert_eq!(p[0].pieces.len(), 9);
+        assert_eq!(at("c2"), Some((walk::ROOK, Colour::Black)));
+        assert_eq!(at("g2"), Some((walk::BISHOP, Colour::White)));
+        assert_eq!(at("a1"), Some((walk::KING, Colour::White)));
+        assert_eq!(at("g1"), Some((walk::QUEEN, Colour::White)));
+        let p = parse("BeginProblem\nForsyth K5rk/BR6/1B2bbb\nEndProblem").expect("parses");
+        assert_eq!(p[0].pieces.len(), 9);
+        assert!(p[0].pieces.iter().any(|x| x.square == sq("g6") && x.kind == walk::BISHOP));
+    }
+
     #[test]
     fn errors_name_their_line() {
         for (text, line) in [
@@ -810,7 +834,7 @@ mod tests {
             ("BeginProblem\nOption EnPassant z9\nEndProblem", 2),
             ("Pieces White Ke1", 1),
             ("BeginProblem\nPieces White Ke1\n", 2),
-            ("BeginProblem\nForsyth 9/8\nEndProblem", 2),
+            ("BeginProblem\nForsyth 64K\nEndProblem", 2),
             ("BeginProblem\nPieces White Ke1\nEndProblem\nBeginProblem", 4),
         ] {
             let e = parse(text).expect_err(text);

@@ -115,9 +115,8 @@ fn opts_of(p: &Problem) -> Opts {
 }
 
 /// Options and parameters the solver does not support (refused, naming the line).
+/// (`NoWk` and `NoBk` only allow a side without king, which the solver always does.)
 const UNSUPPORTED_OPTIONS: &[&str] = &[
-    "NoWk",
-    "NoBk",
     "KeepMatingPiece",
     "PostKeyPlay",
     "Quodlibet",
@@ -924,7 +923,7 @@ fn solve_problem(
         } else {
             vec![start]
         };
-        let set_play = opts.set_play && !matches!(job.stip.play, Play::Series | Play::SeriesHelp);
+        let set_play = opts.set_play && job.stip.play != Play::Series;
         let mut blocks_json: Vec<serde_json::Value> = Vec::new();
         let mut pending_lines: Vec<String> = Vec::new();
         let mut any_lines = false;
@@ -1032,6 +1031,22 @@ fn solve_set_only(
     emit: &mut dyn FnMut(Vec<Block>) -> io::Result<()>,
 ) -> io::Result<()> {
     let stip = &job.stip;
+    if stip.play == Play::SeriesHelp {
+        // ser-h set play: the other side's last move alone, from the diagram (`1...X =`).
+        let mut lines = Vec::new();
+        if let Ok(mut g2) = game_with_side(&job.problem, start.opponent())
+            && !king_capturable(&mut g2)
+        {
+            let mut s = Searcher::new(g2, shared.job_table(), shared.stop.clone(), stip.goal, false);
+            for m in s.legal() {
+                if s.goal_after_pub(&m) {
+                    let t = s.text(&m, true);
+                    lines.push(format!("  1...{t}"));
+                }
+            }
+        }
+        return emit(vec![Block::Lines(lines)]);
+    }
     if stip.play != Play::Help {
         return emit(vec![Block::Lines(Vec::new())]);
     }

@@ -483,7 +483,13 @@ impl Searcher {
         if n <= 1 {
             return Ok(false);
         }
+        let f = self.mate_filter();
         for d in &moves {
+            // A defence reaching the goal early fulfils the stipulation (`s#2` is solved
+            // when Black mates at once): it refutes nothing.
+            if !self.reflex && self.goal_after_f(&f, d) {
+                continue;
+            }
             self.try_make(d);
             let ok = self.self_attack(n - 1);
             self.game.unmake();
@@ -865,7 +871,13 @@ impl Searcher {
                 node.threat = Some(false);
             }
         }
+        let f = if play != Play::Direct && !self.reflex { self.mate_filter() } else { None };
         for d in &moves {
+            // Self play: a defence reaching the goal before the last move is no refutation
+            // and is not written.
+            if play != Play::Direct && !self.reflex && self.goal_after_f(&f, d) {
+                continue;
+            }
             self.game.make(d);
             let solved = self.attack(play, rem)?;
             if !solved {

@@ -27,10 +27,35 @@ fn map_all(p: &mut Problem, f: impl Fn(Square) -> Option<Square>) -> Result<(), 
     Ok(())
 }
 
+/// How Popeye writes a Circe keyword that names a variant in one word: as the family's
+/// keyword and the variant's parameter (`SuperCirce` is written `Circe Super`).
+fn popeye_spelling(name: &str) -> &str {
+    match name {
+        "SuperCirce" => "Circe Super",
+        "MirrorCirce" => "Circe Mirror",
+        "DiagramCirce" => "Circe Diagram",
+        "CouscousCirce" => "Circe Couscous",
+        "SymmetryCirce" => "Circe Symmetry",
+        "EquipollentsCirce" => "Circe Equipollents",
+        "AntipodeanCirce" => "Circe Antipodes",
+        "ChameleonCirce" => "Circe Chameleon",
+        "CirceClone" => "Circe Clone",
+        "VerticalMirrorCirce" => "Circe VerticalMirror",
+        "AntiSuperCirce" => "AntiCirce Super",
+        "MarsMirrorCirce" => "MarsCirce Mirror",
+        other => other,
+    }
+}
+
 /// How Popeye writes a condition set in a twin label.
 pub fn conditions_text(cs: &[ConditionSpec]) -> String {
     cs.iter()
-        .map(|c| std::iter::once(c.name.to_string()).chain(c.params.iter().cloned()).collect::<Vec<_>>().join(" "))
+        .map(|c| {
+            std::iter::once(popeye_spelling(c.name).to_string())
+                .chain(c.params.iter().cloned())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -138,6 +163,26 @@ mod tests {
 
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()
+    }
+
+    /// A one-word Circe keyword is written as its family and variant in a twin label.
+    #[test]
+    fn condition_twin_label_uses_popeye_spelling() {
+        let p = chimere_popeye::parse(
+            "BeginProblem\nPieces White Kf3 Black Kh6\nStipulation h=2\nCondition Circe\n\
+             Twin Condition AntiSuperCirce Cheylan\nTwin Condition SuperCirce\nEndProblem\n",
+        )
+        .unwrap()
+        .remove(0);
+        let labels: Vec<String> = p
+            .twins
+            .iter()
+            .map(|t| match &t.cmds[0] {
+                TwinCmd::Condition(cs) => conditions_text(cs),
+                _ => unreachable!(),
+            })
+            .collect();
+        assert_eq!(labels, vec!["AntiCirce Super Cheylan".to_string(), "Circe Super".to_string()]);
     }
 
     #[test]

@@ -52,7 +52,6 @@ const ENGINE_DEVIATIONS: &[(&str, usize, &str)] = &[
     ("popeye/forced-square-consequent.jsonl", 7, "consequent forced squares (see above)"),
     ("popeye/forced-square-consequent-black.jsonl", 5, "consequent forced squares (see above)"),
     ("popeye/forced-square-consequent-black.jsonl", 6, "consequent forced squares (see above)"),
-    ("popeye-solve/sat.jsonl", 2, "SAT: after 1.Rg2*h2 the engine gives Black no legal move, Popeye gives Kh1-g2"),
     (
         "popeye/reflective-kings.jsonl",
         4,

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Translates a Popeye input file written in German (AnfangProblem ...) into English, for
-the subset chimere reads: problem keywords, orthodox piece letters, the common conditions
-and options. Words it does not know are left as they are (chimere then refuses the problem
+the subset chimere reads: problem keywords, orthodox piece letters (also in Forsyth), the
+common conditions (exact or abbreviated, also after a twin's `bedingung`) and options. Words it does not know are left as they are (chimere then refuses the problem
 naming the line, which the comparison counts as "refused").
 
 Usage: popeye_de2en.py IN.inp > OUT.inp"""
@@ -12,11 +12,11 @@ import sys
 KEYWORDS = [
     ("anfangproblem", "BeginProblem"), ("anfang", "BeginProblem"),
     ("weiteresproblem", "NextProblem"), ("weiter", "NextProblem"),
-    ("endeproblem", "EndProblem"), ("ende", "EndProblem"),
+    ("endeproblem", "EndProblem"), ("ende", "EndProblem"), ("end", "EndProblem"),
     ("forderung", "Stipulation"), ("bedingung", "Condition"), ("option", "Option"),
     ("steine", "Pieces"), ("autor", "Author"), ("quelle", "Origin"), ("titel", "Title"),
     ("zwilling", "Twin"), ("nullstellung", "ZeroPosition"), ("protokoll", "Protocol"), ("bemerkung", "Remark"),
-    ("loesung", "Remark"), ("text", "Remark"),
+    ("loesung", "Remark"), ("text", "Remark"), ("forsyth", "Forsyth"),
 ]
 COLOURS = {"weiss": "White", "schwarz": "Black", "neutral": "Neutral"}
 PIECES = {"k": "K", "d": "Q", "t": "R", "l": "B", "s": "S", "b": "P"}
@@ -27,12 +27,46 @@ CONDITIONS = {
     "chamaeleoncirce": "ChameleonCirce", "schwarzerlaengstzueger": "BlackMaximummer",
     "weisserlaengstzueger": "WhiteMaximummer", "loch": "Hole", "cavaliermajeur": "CavalierMajeur",
     "patrouilleschach": "PatrolChess", "andernachschach": "AndernachChess",
-    "antiandernachschach": "AntiAndernachChess", "monochromschach": "MonochromeChess",
-    "bichromschach": "BichromeChess", "isardam": "Isardam", "brunnerschach": "BrunnerChess",
+    "antiandernachschach": "AntiAndernachChess", "monochromschach": "MonochromChess",
+    "bichromschach": "BichromChess", "isardam": "Isardam", "brunnerschach": "BrunnerChess",
     "bicolores": "Bicolores", "extinktionsschach": "ExtinctionChess", "superzirce": "SuperCirce",
     "geisterschach": "GhostChess", "spiegelcirce": "MirrorCirce", "haan": "HaanerChess",
     "koeko": "Koeko", "kamikaze": "Kamikaze", "sat": "SAT", "rexinklusiv": "RexInclusive",
+    "rexinklusive": "RexInclusive", "rexexklusiv": "RexExclusive", "republikanerschach": "RepublicanChess",
+    "republik": "RepublicanChess", "monochromesschach": "MonochromChess", "bichromesschach": "BichromChess",
+    "eiffelschach": "EiffelChess", "eiffel": "EiffelChess", "einstein": "EinsteinChess",
+    "ultrapatrouille": "UltraPatrol", "volage": "Volage", "ghost": "GhostChess",
+    "verlustschach": "LosingChess", "schlagschach": "LosingChess", "superzirce": "SuperCirce",
+    "supercirce": "SuperCirce", "antisupercirce": "AntiSuperCirce", "kamikazerexinklusiv": "Kamikaze",
+    "zentralschach": "CentralChess", "zentral": "CentralChess", "rokagogo": "Rokagogo",
+    "spiegelkoenige": "ReflectiveKings", "reflektierendekoenige": "ReflectiveKings",
+    "tauschkoenige": "SwappingKings", "vogtlaenderschach": "VogtlaenderChess",
+    "allinchess": "AllInChess", "allinschach": "AllInChess", "bicaptures": "Bicaptures",
+    "schwarzschachzueger": "BlackChecks", "sentinelles": "Sentinelles", "gravitation": "Gravitation",
+    "dynamo": "DynamoChess", "dynamoschach": "DynamoChess", "circeparrain": "ParrainCirce",
+    "circeassassin": "Circe Assassin", "parachute": "Parachute", "volcanic": "Volcanic",
+    "diagrammcirce": "DiagramCirce", "circeantipoden": "AntipodeanCirce", "antipoden": "Antipodes",
+    "symmetriecirce": "SymmetryCirce", "equipollentscirce": "EquipollentsCirce",
+    "circeclone": "CirceClone", "couscouscirce": "CouscousCirce", "marscirce": "MarsCirce",
+    "cheylan": "Cheylan", "calvet": "Calvet", "typb": "TypeB", "typeb": "TypeB",
+    "assassincirce": "Circe Assassin", "antisupercirce": "AntiSuperCirce", "chey": "Cheylan",
+    "filecirce": "Circe File", "diametralcirce": "Circe Diametral", "spiegelcirce": "MirrorCirce",
+    "antipodencirce": "AntipodeanCirce", "equipollentscirce": "EquipollentsCirce",
+    "ohneschach": "ChecklessChess", "norsksjakk": "NorskSjakk", "andernach": "AndernachChess",
 }
+
+
+def condition_word(w):
+    """A condition word: exact, or a unique prefix of at least four letters (Popeye accepts
+    abbreviations such as `ander` for AndernachSchach)."""
+    lw = w.lower()
+    if lw in CONDITIONS:
+        return CONDITIONS[lw]
+    if len(lw) >= 4:
+        hits = {en for de, en in CONDITIONS.items() if de.startswith(lw)}
+        if len(hits) == 1:
+            return hits.pop()
+    return w
 OPTIONS = {
     "varianten": "Variation", "vari": "Variation", "ohnedrohung": "NoThreat", "ohnedroh": "NoThreat",
     "satzspiel": "SetPlay", "satz": "SetPlay", "verfuehrung": "Try", "verf": "Try",
@@ -42,13 +76,19 @@ OPTIONS = {
     "drohung": "Threat", "droh": "Threat", "keinerochade": "NoCastling", "verfuehrung": "Try", "abwehr": "Defence", "maxloesungen": "MaxSolutions", "duplex": "Duplex",
     "halbduplex": "HalfDuplex", "intelligent": "Intelligent", "intellig": "Intelligent",
     "intell": "Intelligent", "intel": "Intelligent", "maxzeit": "MaxTime",
+    "widerlegung": "Defence", "nichttriv": "NonTrivial", "maxflucht": "MaxFlightsquares",
+    "zugnummer": "MoveNumbers", "zug": "MoveNumbers", "ohnewk": "NoWk", "ohnesk": "NoBk",
+    "halbduplex": "HalfDuplex", "nurlegal": "LegalOnly", "int": "Intelligent",
+    "nachschluessel": "PostKeyPlay", "weiss": "WhiteToPlay",
 }
 TWINS = {"tausche": "Exchange", "spiegelung": "Mirror", "versetze": "Move", "verse": "Move", "entferne": "Remove", "entfe": "Remove",
          "hinzu": "Add", "hinzuf": "Add", "ferner": "Continued", "farbwechsel": "PolishType",
          "verschieb": "Shift",
          "tausche": "Exchange", "hinzufuegen": "Add", "drehung": "Rotate", "spiegelung": "Mirror",
          "verschiebung": "Shift", "bedingung": "Condition", "forderung": "Stipulation",
-         "fortsetzung": "Continued", "polnisch": "PolishType", "ersetze": "Substitute"}
+         "fortsetzung": "Continued", "polnisch": "PolishType", "ersetze": "Substitute",
+         "bedi": "Condition", "ford": "Stipulation", "versetz": "Move", "hinzuf": "Add",
+         "entferne": "Remove", "versetze": "Move", "verschieb": "Shift"}
 
 
 def keyword(word):
@@ -75,10 +115,18 @@ def piece_word(w):
     return letter + w[1:].lower()
 
 
+def forsyth_word(w):
+    """German Forsyth letters (D T L S B) to English (Q R B S P), case kept."""
+    table = {"d": "q", "t": "r", "l": "b", "b": "p"}
+    return "".join(table[c.lower()].upper() if c.isupper() and c.lower() in table
+                   else table.get(c, c) for c in w)
+
+
 def main():
     text = open(sys.argv[1], encoding="latin-1").read()
     out = []
     section = None
+    twin_cond = False
     for line in text.splitlines():
         words = line.split()
         if not words:
@@ -89,6 +137,7 @@ def main():
         new = []
         if first:
             section = first
+            twin_cond = False
             new.append(first)
             rest = words[1:]
             if first in ("Author", "Origin", "Title", "Remark", "Protocol"):
@@ -96,14 +145,23 @@ def main():
                 continue
         for w in rest:
             lw = w.lower()
-            if section == "Pieces":
+            if section == "Forsyth":
+                new.append(forsyth_word(w))
+            elif section == "Pieces":
                 new.append(colour(w) or piece_word(w))
             elif section == "Condition":
-                new.append(CONDITIONS.get(lw, w))
+                new.append(condition_word(w))
             elif section == "Option":
                 new.append(OPTIONS.get(lw, w))
             elif section in ("Twin", "ZeroPosition"):
-                new.append(TWINS.get(lw) or colour(w) or piece_word(w))
+                if lw in ("bedingung", "bedi", "bed"):
+                    twin_cond = True
+                elif lw in TWINS:
+                    twin_cond = False
+                t = TWINS.get(lw)
+                if t is None and twin_cond:
+                    t = condition_word(w)
+                new.append(t or colour(w) or piece_word(w))
             else:
                 new.append(w)
         out.append(" ".join(new))

@@ -104,7 +104,9 @@ impl Condition for Brunner {
     }
 }
 
-/// Does any unit observe (could capture) an enemy unit of its own kind?
+/// Does any unit other than a king observe (could capture) an enemy unit of its own kind?
+/// Kings are left out, as in Madrasi without Rex Inclusive (the paralysis Isardam
+/// forbids): two kings side by side are judged by the check rule alone.
 fn same_kind_observation(ctx: &mut Ctx) -> bool {
     let mut buf = ctx.take_buf();
     let found = same_kind_observation_in(ctx, &mut buf);
@@ -123,6 +125,7 @@ fn same_kind_observation_in(ctx: &mut Ctx, buf: &mut Vec<Move>) -> bool {
             }
             if let (Some(a), Some(v)) = (ctx.pos().unit(m.from), ctx.pos().unit(c))
                 && a.kind() == v.kind()
+                && a.kind() != KING
                 && a.colour() != v.colour()
             {
                 return true;
@@ -133,7 +136,7 @@ fn same_kind_observation_in(ctx: &mut Ctx, buf: &mut Vec<Move>) -> bool {
 }
 
 /// Isardam (Popeye `Isardam`, `Isardam TypeB`): a move is illegal if after it any unit
-/// observes (could capture) an enemy unit of the same kind. Type A: a king is in check
+/// (kings excepted) observes (could capture) an enemy unit of the same kind. Type A: a king is in check
 /// only if the king capture itself would be Isardam-legal; type B: check is orthodox.
 #[derive(Clone, Debug, Default)]
 pub struct Isardam {
@@ -160,7 +163,8 @@ impl Condition for Isardam {
 
 /// SAT (Popeye `SAT`): a king is in check if and only if it has at least one flight (a
 /// king move to an empty or enemy-occupied square not attacked in the orthodox sense, the
-/// king standing there). A move may not leave the own king with a flight.
+/// king standing there; the enemy king's square is none). A move may not leave the own
+/// king with a flight.
 #[derive(Clone, Debug, Default)]
 pub struct Sat;
 
@@ -175,9 +179,11 @@ impl Condition for Sat {
         let b = ctx.pos().board();
         let kings = b.kind(KING) & b.colour(side);
         let own = b.colour(side);
+        // Taking the enemy king is no king move, so its square is no flight.
+        let enemy_kings = b.kind(KING) & b.colour(side.opponent());
         for k in kings {
             for t in chimere_core::attacks::king(k) {
-                if own.has(t) {
+                if own.has(t) || enemy_kings.has(t) {
                     continue;
                 }
                 ctx.pos_mut().begin();
@@ -210,5 +216,29 @@ mod tests {
         let mut both = by_name("bicolores").unwrap();
         both.extend(by_name("vogtlander").unwrap());
         assert!(RuleSet::build(both, &[]).is_err());
+    }
+
+    /// Isardam: two kings side by side are no same-kind observation; the check rule
+    /// decides. White Kc6 Rd4, black Kc4 Rb4: after Kc6-c5 the capture Kc4xc5 would
+    /// let the rooks observe each other, so it gives no check and the move is legal.
+    #[test]
+    fn isardam_leaves_kings_out() {
+        let m = crate::testing::move_texts("8/8/2K5/8/1rkR4/8/8/8 w - - 0 1", &["isardam"]);
+        assert!(m.iter().any(|t| t.starts_with("Kc6-c5")), "{m:?}");
+        // With the white rook on d3 the capture Kc4xc5 is Isardam-legal: check, so the
+        // king may not go there.
+        let m = crate::testing::move_texts("8/8/2K5/8/1rk5/3R4/8/8 w - - 0 1", &["isardam"]);
+        assert!(!m.iter().any(|t| t.starts_with("Kc6-c5")), "{m:?}");
+        assert!(m.iter().any(|t| t.starts_with("Kc6-d6")), "{m:?}");
+    }
+
+    /// SAT: White Ka1, black Kb1 Bc1 Bc2: each king's free squares (a2, b2) are guarded
+    /// by the other king, and taking the other king is no flight, so neither side is in
+    /// check (before, Black counted Kb1xa1 as a flight and the diagram was illegal).
+    #[test]
+    fn sat_king_square_is_no_flight() {
+        let mut g = crate::game_from_fen("8/8/8/8/8/8/2b5/Kkb5 w - - 0 1", &["sat"]).unwrap();
+        assert!(!g.in_check(chimere_core::Colour::Black));
+        assert!(!g.in_check(chimere_core::Colour::White));
     }
 }

@@ -106,6 +106,15 @@ mod tests {
         crate::testing::move_texts(fen, &["einstein"])
     }
 
+    /// Einstein + Circe: the capturer's change of kind is written right after the move,
+    /// before the rebirth bracket (Popeye's order): c2*b3 turns the pawn into a knight, the
+    /// black rook taken on b3 (light) is reborn on a8.
+    #[test]
+    fn change_of_kind_is_written_before_the_rebirth() {
+        let m = crate::testing::move_texts("8/7k/8/8/8/1r6/2P5/7K w - - 0 1", &["einstein", "circe"]);
+        assert!(m.contains(&"c2*b3=S[+bRa8]".to_string()), "{m:?}");
+    }
+
     #[test]
     fn pawns_first_rank_three_steps_and_no_promotion() {
         // White a1 pawn: a2, a3, a4 (three steps from the first rank). White g7 pawn:
@@ -155,7 +164,7 @@ mod tests {
             t.sort();
             t
         };
-        assert_eq!(captures(&["einstein", "circe couscous"]), vec!["Rd1*d5[+bPh1]=Q +"]);
+        assert_eq!(captures(&["einstein", "circe couscous"]), vec!["Rd1*d5=Q[+bPh1] +"]);
         assert_eq!(captures(&["circe couscous"]).len(), 4);
         // The reborn pawn on h1 is immobile: after 1.Rd1*d5 Black has king moves only.
         let mut g = game_from_fen(fen, &["einstein", "circe couscous"]).unwrap();

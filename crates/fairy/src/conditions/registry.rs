@@ -459,7 +459,15 @@ pub static DESCRIPTIONS: &[Description] = &[
         Circe::with_square("", RebirthSquare::Antipodes)
     ),
     circe_member!("super-circe", [], kw("SuperCirce"), "SuperCirce", Circe::with_square("", RebirthSquare::Any)),
-    circe_member!("anti-super-circe", [], kw("AntiSuperCirce"), "AntiSuperCirce", Circe::anti("", RebirthSquare::Any)),
+    circe_member!(
+        "anti-super-circe",
+        [],
+        // Cheylan in the seed; Popeye's `AntiSuperCirce` alone is Calvet (the capturer
+        // may be reborn on the capture square).
+        Popeye::Keyword { keyword: "AntiSuperCirce", form: &["Cheylan"], defaults: &["Calvet"] },
+        "AntiSuperCirce",
+        Circe::anti("", RebirthSquare::Any)
+    ),
     circe_member!("circe coucou", ["coucoucirce"], kw("CoucouCirce"), "CoucouCirce", Circe::coucou()),
     circe_member!("para-circe", [], kw("ParaCirce"), "ParaCirce", Circe::para()),
     circe_member!(

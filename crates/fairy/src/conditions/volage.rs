@@ -17,7 +17,7 @@
 use crate::position::{ROYAL, Unit, VOLAGE};
 use crate::rules::{Capabilities, Condition, Note, Play, Reject, RuleSet, RulesError, Slot};
 use crate::walk::KING;
-use chimere_core::Colour;
+use chimere_core::{Colour, Square};
 
 #[derive(Clone, Debug)]
 pub struct Volage {
@@ -58,31 +58,53 @@ impl Condition for Volage {
     }
     fn after_move(&self, play: &mut Play) -> Result<(), Reject> {
         let (from, to) = (play.mv.from, play.mv.to);
-        if from.is_light() == to.is_light() {
-            return Ok(());
+        if from.is_light() != to.is_light() {
+            recolour(play, to);
         }
-        let Some(u) = play.pos.unit(to) else { return Ok(()) };
-        if !u.has(VOLAGE) || u.kind() == KING || u.has(ROYAL) {
-            return Ok(());
+        // A unit reborn (Circe) moved from the capture square to its rebirth square: it
+        // changes colour too when the two squares differ in colour (Popeye:
+        // `Ra8*a7=w[+wPa2=b]`).
+        if let Some(c) = play.mv.capture {
+            let reborn: arrayvec::ArrayVec<Square, 4> = play
+                .notes
+                .iter()
+                .filter_map(|n| match *n {
+                    Note::Reborn { sq, .. } if sq.is_light() != c.is_light() => Some(sq),
+                    _ => None,
+                })
+                .collect();
+            for sq in reborn {
+                recolour(play, sq);
+            }
         }
-        let colour = match u.colour() {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-            Colour::Shared => return Ok(()),
-        };
-        play.pos.remove(to);
-        let turned = Unit { attrs: u.attrs & !VOLAGE, ..u.with_colour(colour) };
-        play.pos.add(to, turned);
-        play.regain_rights(to, turned);
-        play.note(Note::Recoloured { sq: to, unit: u, colour });
         Ok(())
     }
+}
+
+/// Turns the volage unit on `sq` (not a king, royal or neutral unit) to the other colour
+/// for good, noting it.
+fn recolour(play: &mut Play, sq: Square) {
+    let Some(u) = play.pos.unit(sq) else { return };
+    if !u.has(VOLAGE) || u.kind() == KING || u.has(ROYAL) {
+        return;
+    }
+    let colour = match u.colour() {
+        Colour::White => Colour::Black,
+        Colour::Black => Colour::White,
+        Colour::Shared => return,
+    };
+    play.pos.remove(sq);
+    let turned = Unit { attrs: u.attrs & !VOLAGE, ..u.with_colour(colour) };
+    play.pos.add(sq, turned);
+    play.regain_rights(sq, turned);
+    play.note(Note::Recoloured { sq, unit: u, colour });
 }
 
 #[cfg(test)]
 mod tests {
     use crate::game_from_fen;
     use crate::notation::move_with_check;
+    use chimere_core::Colour;
 
     #[test]
     fn the_change_happens_once() {
@@ -141,6 +163,18 @@ mod tests {
         let mut g = game_from_fen("k7/8/8/3n4/8/8/8/3R3K w - - 0 1", &["volage", "circe"]).unwrap();
         play(&mut g, "Rd1*d5[+bSg8]");
         assert_eq!(moves(&mut g), vec!["Ka8-a7", "Ka8-b7", "Ka8-b8", "Sg8-e7=w", "Sg8-f6=w", "Sg8-h6=w"]);
+    }
+
+    #[test]
+    fn a_unit_reborn_on_a_square_of_the_other_colour_turns() {
+        // Volage + Circe: White Kb1 Pa7, black Ra8 Kh8. Ra8*a7 (light to dark) turns the
+        // rook white; the white pawn taken on a7 (dark) is reborn on a2 (light): it moved
+        // to a square of the other colour, so it turns black, and checks the white king.
+        let mut g = game_from_fen("r6k/P7/8/8/8/8/8/1K6 b - - 0 1", &["volage", "circe"]).unwrap();
+        let t = moves(&mut g);
+        assert!(t.contains(&"Ra8*a7=w[+wPa2=b] +".to_string()), "{t:?}");
+        play(&mut g, "Ra8*a7=w[+wPa2=b] +");
+        assert_eq!(g.pos.unit(chimere_core::Square::parse("a2").unwrap()).map(|u| u.colour()), Some(Colour::Black));
     }
 
     #[test]

@@ -102,8 +102,10 @@ impl Game {
 
     fn pseudo_moves_where(&self, mover: Colour, from_mask: Bitboard, targets: Option<Bitboard>, out: &mut Vec<Move>) {
         let origin_hook = &self.rules.capture_origin;
+        // A neutral unit captures for the side moving it (Mars Circe: from that side's
+        // rebirth square), also when that side is not the one to move (check tests).
         let origin = move |p: &Position, from: Square, u: Unit| match origin_hook {
-            Some(c) => c.capture_origin(p, from, u),
+            Some(c) => c.capture_origin(p, from, if u.colour() == Colour::Shared { u.with_colour(mover) } else { u }),
             None => Some(from),
         };
         let conds = &self.rules.conditions;

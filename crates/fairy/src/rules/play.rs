@@ -237,7 +237,7 @@ impl Game {
         }
         // Castling rights: lost when a unit leaves or is taken from its square; regained by rebirths.
         let lost = if old_rights != 0 { pos.rights_lost_in_frame() } else { 0 };
-        let regained = if regain != 0 { regain & pos.implied_rights() } else { 0 };
+        let regained = if regain != 0 { regain & pos.unit_rights() } else { 0 };
         pos.set_rights((old_rights & !lost) | regained);
         // En passant: a pawn that advanced two (or three) squares may be taken on each
         // square it passed over.
