@@ -720,11 +720,12 @@ mod tests {
     #[test]
     fn the_pictures_find_the_same_mates() {
         // h#1 to h#2.5 from Black's side (White mates on even lengths, Black on odd).
-        let found = compare(0x9a7e, 30, 1..=5);
+        let found = compare(0x9a7e, 15, 1..=5);
         assert!(found > 20, "only {found} lines in the sample");
     }
 
     #[test]
+    #[ignore = "heavy: h#3 from random positions, 40 s (run with --release --ignored)"]
     fn the_pictures_find_the_same_mates_in_three() {
         let found = compare(0x3a11, 5, 6..=6);
         assert!(found > 0, "no line in the sample");
