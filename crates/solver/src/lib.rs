@@ -811,6 +811,16 @@ fn series_from(s: &mut Searcher, play: Play, k: u32, first: &Move, lines: &mut V
     Ok(())
 }
 
+/// Solves every problem of a Popeye input on one thread, without banner or progress, and
+/// returns what [`solve_input`] writes: (solutions, error lines). For tests and programs
+/// that want the text.
+pub fn solve_to_strings(input: &str) -> (String, String) {
+    let settings = Settings { threads: 1, progress: false, banner: false, ..Settings::default() };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    solve_input(input, &settings, &mut out, &mut err).expect("writing to memory cannot fail");
+    (String::from_utf8_lossy(&out).into_owned(), String::from_utf8_lossy(&err).into_owned())
+}
+
 /// Solves every problem of a Popeye input, writing Popeye's layout (or JSON) to `out` and
 /// one-line errors to `err`. Returns the number of problems refused.
 pub fn solve_input(input: &str, settings: &Settings, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<usize> {

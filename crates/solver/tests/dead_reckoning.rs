@@ -2,15 +2,12 @@
 //! is not evaluated; for the other goals a dead position has no move (no line goes on
 //! through it) and satisfies no goal. Each fixture with its reason. Also `MoveNumbers`.
 
-use chimere_solver::{Settings, compare::same_solutions, solve_input};
+use chimere_solver::{compare::same_solutions, solve_to_strings};
 
 fn run(body: &str) -> String {
-    let input = format!("BeginProblem\nOption NoBoard\n{body}\nEndProblem\n");
-    let settings = Settings { threads: 1, progress: false, banner: false, ..Settings::default() };
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    solve_input(&input, &settings, &mut out, &mut err).expect("i/o");
-    assert!(err.is_empty(), "{}", String::from_utf8_lossy(&err));
-    String::from_utf8(out).unwrap()
+    let (out, err) = solve_to_strings(&format!("BeginProblem\nOption NoBoard\n{body}\nEndProblem\n"));
+    assert!(err.is_empty(), "{err}");
+    out
 }
 
 fn lines(out: &str) -> Vec<String> {

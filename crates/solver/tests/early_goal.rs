@@ -2,13 +2,10 @@
 //! stipulation (`s#2` asks White to force Black to mate within two moves; Black mating at
 //! once is such a mate). It is no refutation and is not written.
 
-use chimere_solver::{Settings, solve_input};
+use chimere_solver::solve_to_strings;
 
 fn run(input: &str) -> String {
-    let settings = Settings { threads: 1, progress: false, banner: false, ..Settings::default() };
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    solve_input(input, &settings, &mut out, &mut err).expect("i/o");
-    String::from_utf8(out).unwrap()
+    solve_to_strings(input).0
 }
 
 /// s#2 under Anticirce Cheylan: White Ka1 Qb7 Rf4 Bc8 Bh6 Sa7 Se8 Pb2 d5 d6 f7 g4, Black

@@ -2,13 +2,10 @@
 //! defender's moves that do not mate are its refutations, listed under `but` (they used
 //! to be lost, so no `s#1` try was printed).
 
-use chimere_solver::{Settings, solve_input};
+use chimere_solver::solve_to_strings;
 
 fn run(input: &str) -> String {
-    let settings = Settings { threads: 1, progress: false, banner: false, ..Settings::default() };
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    solve_input(input, &settings, &mut out, &mut err).expect("i/o");
-    String::from_utf8(out).unwrap()
+    solve_to_strings(input).0
 }
 
 /// White Kh5 Qa1 Ba8, Black Kh7 Rb3 under Volage, s#1: 1.Qa1-h8+ is answered by

@@ -1,13 +1,10 @@
 //! `SetPlay` in series-help play: the set play is the other side's last move alone, played
 //! from the diagram (a `ser-h=n` "in zero moves"), written `1...X =` as its own block.
 
-use chimere_solver::{Settings, solve_input};
+use chimere_solver::solve_to_strings;
 
 fn run(input: &str) -> String {
-    let settings = Settings { threads: 1, progress: false, banner: false, ..Settings::default() };
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    solve_input(input, &settings, &mut out, &mut err).expect("i/o");
-    String::from_utf8(out).unwrap()
+    solve_to_strings(input).0
 }
 
 /// White Kd1 Sf1, black Kg1 Rg2 Bh1 Bh2 Pf2 Pg3, ser-h=5. Black's units all block each
