@@ -502,7 +502,24 @@ pub fn lines(
 ) -> Result<Option<bool>, Interrupted> {
     let stm = s.game.pos.side();
     let mater = if plies % 2 == 1 { stm } else { stm.opponent() };
-    let Some(Pictures { units: mut all, ranges }) = enumerate(&s.game, mater, plies.div_ceil(2), plies / 2) else {
+    let search = |w: &mut Walk<'_>, s: &mut Searcher, prefix: &mut Vec<Move>| w.search(s, plies, prefix);
+    let Some(found) = every_picture(s, mater, plies.div_ceil(2), plies / 2, prefix, search)? else {
+        return Ok(None);
+    };
+    Ok(Some(emit(s, plies, prefix, &prefixes(&found, prefix.len()), out)))
+}
+
+/// Searches every picture of a mate by `mater` (`m` moves of its own, `bmoves` of the
+/// other side) with `walk`, and returns the lines found (`None`: the method does not apply).
+fn every_picture(
+    s: &mut Searcher,
+    mater: Colour,
+    m: u32,
+    bmoves: u32,
+    prefix: &mut Vec<Move>,
+    mut walk: impl FnMut(&mut Walk<'_>, &mut Searcher, &mut Vec<Move>) -> Result<bool, Interrupted>,
+) -> Result<Option<HashSet<Vec<Move>>>, Interrupted> {
+    let Some(Pictures { units: mut all, ranges }) = enumerate(&s.game, mater, m, bmoves) else {
         return Ok(None);
     };
     let mut memo = HashSet::new();
@@ -512,17 +529,21 @@ pub fn lines(
         memo.clear();
         let mut w =
             Walk { units: &mut all[a..b], mater, memo: &mut memo, found: &mut found, count: 0, notes: Notes::new() };
-        w.search(s, plies, prefix)?;
+        walk(&mut w, s, prefix)?;
         debug_assert_eq!(prefix.len(), base);
     }
-    // Every prefix of a found line (beyond the given one), to walk them in move order.
-    let mut prefixes: HashSet<&[Move]> = HashSet::new();
-    for l in &found {
+    Ok(Some(found))
+}
+
+/// Every prefix of a found line beyond the first `base` moves, to walk them in move order.
+fn prefixes(found: &HashSet<Vec<Move>>, base: usize) -> HashSet<&[Move]> {
+    let mut out: HashSet<&[Move]> = HashSet::new();
+    for l in found {
         for i in base + 1..=l.len() {
-            prefixes.insert(&l[..i]);
+            out.insert(&l[..i]);
         }
     }
-    Ok(Some(emit(s, plies, prefix, &prefixes, out)))
+    out
 }
 
 /// Walks the legal moves in order along the found lines, feeding the complete ones.
@@ -576,25 +597,11 @@ pub fn series_lines(
         Play::Series => (stm, k, 0),
         _ => return Ok(None),
     };
-    let Some(Pictures { units: mut all, ranges }) = enumerate(&s.game, mater, m, b) else {
+    let search = |w: &mut Walk<'_>, s: &mut Searcher, prefix: &mut Vec<Move>| w.series(s, play, k, prefix);
+    let Some(found) = every_picture(s, mater, m, b, prefix, search)? else {
         return Ok(None);
     };
-    let mut memo = HashSet::new();
-    let mut found = HashSet::new();
-    let base = prefix.len();
-    for &(a, b) in &ranges {
-        memo.clear();
-        let mut w =
-            Walk { units: &mut all[a..b], mater, memo: &mut memo, found: &mut found, count: 0, notes: Notes::new() };
-        w.series(s, play, k, prefix)?;
-        debug_assert_eq!(prefix.len(), base);
-    }
-    let mut prefixes: HashSet<&[Move]> = HashSet::new();
-    for l in &found {
-        for i in base + 1..=l.len() {
-            prefixes.insert(&l[..i]);
-        }
-    }
+    let prefixes = prefixes(&found, prefix.len());
     series_emit(s, play, k, prefix, &prefixes, out).map(Some)
 }
 
