@@ -7,9 +7,8 @@
 mod common;
 
 use chimere_core::Colour;
-use chimere_fairy::conditions::by_name;
 use chimere_fairy::{Condition, Game, Move, RuleSet, position_from_fen, walk};
-use common::{Mix, random_position, random_walk};
+use common::{Mix, named_rule_sets, random_position, random_walk};
 use proptest::prelude::*;
 use std::sync::Arc;
 
@@ -30,16 +29,13 @@ fn rule_sets() -> Vec<(String, Vec<Arc<dyn Condition>>)> {
         "circe equipollent rex inclusiv",
         "kamikaze rex inclusiv",
         "anti-super-circe",
-        "kamikaze",
         "all-in-chess",
         "cavalier majeur",
-        "madrasi",
         "hole d4 e5 c3",
         "haan",
         "einstein",
         "rose",
         "locusauteur",
-        "patrol",
         "monochromatique",
         "reflective kings",
         "bicaptures",
@@ -50,13 +46,7 @@ fn rule_sets() -> Vec<(String, Vec<Arc<dyn Condition>>)> {
         "mars circe",
         "ultra-patrouille",
     ];
-    let mut out: Vec<(String, Vec<Arc<dyn Condition>>)> = vec![("orthodox".into(), vec![])];
-    for n in names {
-        if let Ok(c) = by_name(n) {
-            out.push((n.into(), c));
-        }
-    }
-    out
+    named_rule_sets(&names)
 }
 
 /// Every pseudo-legal move of the side to move after which the opponent is in check

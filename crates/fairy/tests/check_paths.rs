@@ -8,7 +8,7 @@ mod common;
 use chimere_core::Colour;
 use chimere_fairy::conditions::{Circe, Occupied, RebirthSquare, by_name};
 use chimere_fairy::{Condition, Game, Move, RuleSet, position_from_fen};
-use common::{Mix, random_position, random_walk};
+use common::{Mix, named_rule_sets, random_position, random_walk};
 use proptest::prelude::*;
 use std::sync::Arc;
 
@@ -48,10 +48,7 @@ fn rule_sets() -> Vec<(String, Vec<Arc<dyn Condition>>)> {
         "kamikaze rex inclusiv",
         "ghost",
     ];
-    let mut out: Vec<(String, Vec<Arc<dyn Condition>>)> = vec![("orthodox".into(), vec![])];
-    for n in names {
-        out.push((n.into(), by_name(n).unwrap_or_else(|e| panic!("{n}: {e}"))));
-    }
+    let mut out = named_rule_sets(&names);
     // Variants the registry has no name for.
     let extra = [
         ("anticirce symmetry", Circe::anti("Anticirce symmetry", RebirthSquare::Symmetry)),

@@ -5,9 +5,11 @@
 
 use chimere_core::rng::SplitMix64;
 use chimere_core::{Colour, Kind, Square};
+use chimere_fairy::conditions::by_name;
 use chimere_fairy::position::ROYAL;
-use chimere_fairy::{Game, Move, Position, Unit, walk};
+use chimere_fairy::{Condition, Game, Move, Position, Unit, walk};
 use proptest::prelude::TestCaseError;
+use std::sync::Arc;
 
 /// What a random position holds besides the two kings.
 pub struct Mix {
@@ -85,4 +87,14 @@ pub fn random_walk(
         g.make(&v[rng.below(v.len() as u64) as usize]).expect("legal");
     }
     Ok(plies)
+}
+
+/// Orthodox rules, then each named rule set of the registry (an unknown name fails the
+/// test: a misspelt name would otherwise test nothing).
+pub fn named_rule_sets(names: &[&str]) -> Vec<(String, Vec<Arc<dyn Condition>>)> {
+    let mut out: Vec<(String, Vec<Arc<dyn Condition>>)> = vec![("orthodox".into(), vec![])];
+    for &n in names {
+        out.push((n.into(), by_name(n).unwrap_or_else(|e| panic!("{n}: {e}"))));
+    }
+    out
 }

@@ -651,16 +651,25 @@ mod tests {
     use super::super::tests::{Rng, random_game, searcher};
     use super::*;
 
+    /// `count` random positions drawn from `seed`.
+    fn random_games(seed: u64, count: usize) -> impl Iterator<Item = Game> {
+        let mut rng = Rng(seed);
+        std::iter::from_fn(move || {
+            loop {
+                if let Some(g) = random_game(&mut rng) {
+                    return Some(g);
+                }
+            }
+        })
+        .take(count)
+    }
+
     /// Solves `count` random positions at each length in `plies` both ways, the pictures
     /// used from the first ply on: the same lines in the same order. Returns the number
     /// of lines found.
     fn compare(seed: u64, count: usize, plies: std::ops::RangeInclusive<u32>) -> usize {
-        let mut rng = Rng(seed);
-        let mut positions = 0;
         let mut found = 0;
-        while positions < count {
-            let Some(g) = random_game(&mut rng) else { continue };
-            positions += 1;
+        for g in random_games(seed, count) {
             for p in plies.clone() {
                 let mut a = searcher(g.clone());
                 let mut b = searcher(g.clone());
@@ -687,12 +696,8 @@ mod tests {
     /// The same for series play (`ser-h#k` and `ser-#k`, Black's series), answers
     /// included.
     fn compare_series(seed: u64, count: usize, ks: std::ops::RangeInclusive<u32>) -> usize {
-        let mut rng = Rng(seed);
-        let mut positions = 0;
         let mut found = 0;
-        while positions < count {
-            let Some(g) = random_game(&mut rng) else { continue };
-            positions += 1;
+        for g in random_games(seed, count) {
             for play in [Play::SeriesHelp, Play::Series] {
                 for k in ks.clone() {
                     let mut a = searcher(g.clone());
