@@ -128,6 +128,32 @@ fn parachute_releases_last_hidden_first_and_volcanic_first_hidden_first() {
     }
 }
 
+/// Circe Parachute: a king that takes a unit whose rebirth square is the capture square is
+/// covered by the reborn unit. It is hidden, not lost (so the capture is legal even onto
+/// an observed square), and it comes back when the unit on top leaves (as in Popeye).
+#[test]
+fn parachute_king_covered_by_the_reborn_unit_is_not_lost() {
+    // Black Kf2 takes the white pawn e2 (reborn on e2), though the rook e4 observes e2.
+    let fen = "8/4K3/8/8/4R3/8/4Pk2/8 b - - 0 1";
+    let parachute =
+        || -> Vec<Arc<dyn Condition>> { vec![Arc::new(Circe { occupied: Occupied::Parachute, ..Circe::plain() })] };
+    let mut g = game(fen, parachute());
+    assert!(moves(&mut g).contains("f2xe2"));
+    let m = find(&mut g, "f2", "e2");
+    g.make(&m).expect("legal");
+    assert_eq!(g.pos.unit(sq("e2")), Some(Unit::new(Colour::White, PAWN)));
+    assert_eq!(g.pos.underworld(), &[(sq("e2"), Unit::new(Colour::Black, KING))]);
+    assert!(!g.in_check(Colour::Black));
+    // The pawn steps on: the king is back on e2.
+    let m = find(&mut g, "e2", "e3");
+    g.make(&m).expect("legal");
+    assert_eq!(g.pos.unit(sq("e2")), Some(Unit::new(Colour::Black, KING)));
+    assert!(g.pos.underworld().is_empty());
+    // Plain Circe: the pawn cannot be reborn (occupied), and the king may not stand on e2.
+    let mut g = game(fen, vec![Arc::new(Circe::plain())]);
+    assert!(!moves(&mut g).contains("f2xe2"));
+}
+
 #[test]
 fn neutral_pawn_moves_for_both_sides_and_both_may_capture_neutrals() {
     let mut pos = position_from_fen("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1").unwrap();

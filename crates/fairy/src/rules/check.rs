@@ -15,9 +15,17 @@ pub(super) fn sparse_count(b: Bitboard) -> u32 {
     n
 }
 
+/// The royal units of `side`. A royal unit hidden below another (Circe Parachute: a king that captures on the
+/// captured unit's rebirth square is covered by it) still counts: it is not lost, and it
+/// comes back when the square is vacated.
 pub(super) fn count_royals(pos: &Position, side: Colour) -> u32 {
     let b = pos.board();
     let mut n = sparse_count(b.kind(KING) & b.colour(side));
+    for (_, u) in pos.underworld() {
+        if u.colour() == side && (u.kind() == KING || u.has(ROYAL)) {
+            n += 1;
+        }
+    }
     if !pos.has_royal_attrs() {
         return n;
     }
