@@ -4,8 +4,10 @@
 pawn on a first or last rank), a stipulation, at most one condition among those Popeye and
 chimere read alike, and options.
 
-Usage: gen_corpus.py SEED COUNT [STIPULATION [OPTIONS...]] > corpus.inp
-(with a stipulation: every problem has it, no condition, and the given options)"""
+Usage: gen_corpus.py [--wide] SEED COUNT [STIPULATION [OPTIONS...]] > corpus.inp
+(with a stipulation: every problem has it, no condition, and the given options; with
+`--wide`: the conditions are drawn from a longer list, WIDE_CONDITIONS added, so that the
+corpora of the short list stay as they were for their seeds)"""
 import random
 import sys
 
@@ -19,6 +21,15 @@ CONDITIONS = [
     "LosingChess", "ChecklessChess", "BlackChecks", "Circe RexInclusive", "Circe Parachute",
     "ExclusiveChess", "ExclusiveChess",
 ]
+# Further conditions read alike (the Popeye forms of the oracle's `popeye-solve` files).
+WIDE_CONDITIONS = [
+    "Circe Volcanic", "Circe Parachute", "CirceClone", "VerticalMirrorCirce", "MarsMirrorCirce",
+    "Circe Strict", "Circe Assassin", "Hole d4e5", "ReflectiveKings", "RepublicanChess",
+    "WhiteConsequentForcedSquare e4d5 BlackConsequentForcedSquare e4d5", "Isardam TypeB",
+    "AntiCirce File Cheylan", "AntiCirce CaptureSquare", "AntiCirce Equipollents",
+    "AntiCirce Mirror Cheylan", "AntiCirce PWC", "Sentinelles MaximumTotal 4",
+    "Sentinelles PionAdvers", "Rokagogo",
+]
 STIPS = ["#1", "#2", "#2", "#3", "h#1", "h#2", "h#2", "h#2.5", "h#3", "s#1", "s#2", "r#2", "=1",
          "=2", "h=2", "ser-h#3", "ser-#3", "ser-s#2", "ser-h=3", "exact-h#2"]
 UNITS = "QRRBBSSPPPP"
@@ -28,7 +39,7 @@ def sq(i):
     return "abcdefgh"[i % 8] + str(i // 8 + 1)
 
 
-def problem(rng, fixed=None, fixed_opts=()):
+def problem(rng, fixed=None, fixed_opts=(), conditions=CONDITIONS):
     used = set()
     while True:
         wk, bk = rng.randrange(64), rng.randrange(64)
@@ -45,7 +56,7 @@ def problem(rng, fixed=None, fixed_opts=()):
             continue
         used.add(s)
         (white if rng.random() < 0.55 else black).append(u + sq(s))
-    cond = "" if fixed else rng.choice(CONDITIONS)
+    cond = "" if fixed else rng.choice(conditions)
     # Exclusif: Popeye counts mates only, so for other goals its output is not an oracle
     # (conditions.md, Exclusif).
     if cond == "ExclusiveChess" and "#" not in stip:
@@ -69,10 +80,14 @@ def problem(rng, fixed=None, fixed_opts=()):
 
 
 def main():
-    seed, count = int(sys.argv[1]), int(sys.argv[2])
-    fixed = sys.argv[3] if len(sys.argv) > 3 else None
+    args = sys.argv[1:]
+    conditions = CONDITIONS
+    if args and args[0] == "--wide":
+        args, conditions = args[1:], CONDITIONS + WIDE_CONDITIONS
+    seed, count = int(args[0]), int(args[1])
+    fixed = args[2] if len(args) > 2 else None
     rng = random.Random(seed)
-    print("\n\n".join(problem(rng, fixed, sys.argv[4:]) for _ in range(count)))
+    print("\n\n".join(problem(rng, fixed, args[3:], conditions) for _ in range(count)))
 
 
 main()
