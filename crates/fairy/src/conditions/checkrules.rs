@@ -11,7 +11,7 @@
 use crate::moves::{self, Move};
 use crate::rules::{Capabilities, Condition, Ctx};
 use crate::walk::KING;
-use chimere_core::Colour;
+use chimere_core::{Bitboard, Colour, Kind};
 
 /// Does `by` attack a king of colour `side`?
 fn king_attacked(ctx: &Ctx, side: Colour, by: Colour) -> bool {
@@ -115,9 +115,41 @@ fn same_kind_observation(ctx: &mut Ctx) -> bool {
 }
 
 fn same_kind_observation_in(ctx: &mut Ctx, buf: &mut Vec<Move>) -> bool {
+    // Only the kinds with units of two colours (neutral counting as one) can observe their
+    // own kind: gather them, then generate only those units' captures of that kind (the
+    // same moves as a full generation filtered afterwards, found faster).
+    let mut kinds: [(Kind, u8, Bitboard); 16] = [(KING, 0, Bitboard::EMPTY); 16];
+    let mut n = 0;
+    let b = ctx.pos().board();
+    for s in b.occupied() & !b.kind(KING) {
+        let Some(u) = ctx.pos().unit(s) else { continue };
+        let bit = match u.colour() {
+            Colour::White => 1,
+            Colour::Black => 2,
+            Colour::Shared => 4,
+        };
+        match kinds[..n].iter_mut().find(|(k, _, _)| *k == u.kind()) {
+            Some(e) => {
+                e.1 |= bit;
+                e.2.set(s);
+            }
+            None if n < 16 => {
+                kinds[n] = (u.kind(), bit, Bitboard::from_square(s));
+                n += 1;
+            }
+            // More kinds than the table holds: judge every unit.
+            None => return same_kind_capture(ctx, buf, b.occupied() & !b.kind(KING)),
+        }
+    }
+    kinds[..n].iter().any(|&(_, colours, squares)| colours.count_ones() >= 2 && same_kind_capture(ctx, buf, squares))
+}
+
+/// Whether a unit on `squares` (either side moving) can capture an enemy unit of its own
+/// kind standing on `squares`.
+fn same_kind_capture(ctx: &mut Ctx, buf: &mut Vec<Move>, squares: Bitboard) -> bool {
     for by in [Colour::White, Colour::Black] {
         buf.clear();
-        ctx.pseudo_moves(by, buf);
+        ctx.pseudo_captures_from(by, squares, squares, buf);
         for m in buf.iter() {
             let Some(c) = m.capture else { continue };
             if m.castle.is_some() {

@@ -41,6 +41,10 @@ impl Ctx<'_> {
     pub fn pseudo_moves_from(&self, mover: Colour, from_mask: Bitboard, out: &mut Vec<Move>) {
         self.0.pseudo_moves_from(mover, from_mask, out)
     }
+    /// See [`Game::pseudo_captures_from`].
+    pub fn pseudo_captures_from(&self, mover: Colour, from_mask: Bitboard, targets: Bitboard, out: &mut Vec<Move>) {
+        self.0.pseudo_captures_from(mover, from_mask, targets, out)
+    }
     /// See [`Game::capture_candidates`].
     pub fn capture_candidates(&self, by: Colour, targets: Bitboard) -> Bitboard {
         self.0.capture_candidates(by, targets)
