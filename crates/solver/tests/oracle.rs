@@ -35,12 +35,6 @@ const ENGINE_DEVIATIONS: &[(&str, usize, &str)] = &[
         "Checkless: after 1...Rc1-g1 Popeye keeps 2.Qd7-g4 as mate (the recapture would check), the engine does not",
     ),
     (
-        "popeye-solve/circe-parachute.jsonl",
-        2,
-        "Parachute: rebirth on a square occupied by a king is read differently by the engine",
-    ),
-    ("popeye/circe-parachute.jsonl", 8, "Parachute: rebirth under an occupied square differs"),
-    (
         "popeye-solve/forced-square-consequent.jsonl",
         1,
         "Consequent forced squares: Popeye applies the obligation to pseudo-legal moves (a side in check that could reach a forced square is mated); the engine to legal moves",
