@@ -57,8 +57,9 @@ pub struct Twin {
 /// One problem of the input.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Problem {
+    /// `Title`, `Author` and `Origin` lines as written (for the header above the board); a
+    /// keyword given more than once (several authors) keeps each line, joined by `\n`.
     pub title: String,
-    /// `Author` and `Origin` lines as written (for the header above the board).
     pub author: String,
     pub origin: String,
     pub pieces: Vec<PieceSpec>,
@@ -527,12 +528,16 @@ fn keyword(kw: &str, t: Tok, toks: &[Tok], i: &mut usize, p: &mut Problem) -> Re
                 words.push(toks[*i].text);
                 *i += 1;
             }
-            match kw {
-                "Title" => p.title = words.join(" "),
-                "Author" => p.author = words.join(" "),
-                "Origin" => p.origin = words.join(" "),
-                _ => {}
+            let field = match kw {
+                "Title" => &mut p.title,
+                "Author" => &mut p.author,
+                "Origin" => &mut p.origin,
+                _ => return Ok(()),
+            };
+            if !field.is_empty() {
+                field.push('\n');
             }
+            field.push_str(&words.join(" "));
         }
         "Twin" | "ZeroPosition" => {
             if kw == "ZeroPosition" {
@@ -754,6 +759,19 @@ mod tests {
             "BeginProblem\nCondition Hole D4E5\nPieces White Ke1 Qd1 Black Ke8\nStipulation ~1\nEndProblem\n",
         );
         assert_eq!(lower.unwrap(), upper.unwrap());
+    }
+
+    /// Several `Author` (or `Title`, `Origin`) lines are all kept, in their order.
+    #[test]
+    fn repeated_header_keywords_keep_every_line() {
+        let p = parse(
+            "BeginProblem\nAuthor A. One\nAuthor B.  Two\nTitle 1.Prize\nTitle a) diagram\nOrigin X\n\
+                       Pieces White Ke1 Black Ke8\nStipulation ~1\nEndProblem",
+        )
+        .expect("parses");
+        assert_eq!(p[0].author, "A. One\nB. Two");
+        assert_eq!(p[0].title, "1.Prize\na) diagram");
+        assert_eq!(p[0].origin, "X");
     }
 
     /// `Option` written in full after a condition ends the list, though it begins the
