@@ -881,7 +881,7 @@ impl Searcher {
             self.game.make(d);
             let solved = self.attack(play, rem)?;
             if !solved {
-                let text = self.text_here(d);
+                let text = self.text_here(d, play);
                 let mut r = Node::leaf(format!("{text} !"));
                 if play != Play::Direct && self.reflex {
                     r.children = self.premature();
@@ -922,7 +922,7 @@ impl Searcher {
                 print = false;
             }
             if print {
-                let text = self.text_here(d);
+                let text = self.text_here(d, play);
                 let mut dn = Node::leaf(text);
                 for m in self.solving_moves(play, s)? {
                     let child = self.attack_node(play, &m, s, num + 1, opts)?;
@@ -935,10 +935,12 @@ impl Searcher {
         Ok(())
     }
 
-    /// The text of the move just played (taking it back and replaying it).
-    fn text_here(&mut self, d: &Move) -> String {
+    /// The text of the defence just played (taking it back and replaying it). In direct
+    /// play a defence carries no goal mark: one that mates the attacker shows ` +` only, as
+    /// in Popeye (the goal is the attacker's).
+    fn text_here(&mut self, d: &Move, play: Play) -> String {
         self.game.unmake();
-        let t = self.text(d, true);
+        let t = self.text(d, play != Play::Direct);
         self.game.make(d);
         t
     }
