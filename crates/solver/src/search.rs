@@ -422,7 +422,7 @@ impl Searcher {
     /// `n`-th move?
     pub fn self_attack(&mut self, n: u32) -> Result<bool, Interrupted> {
         self.check_stop()?;
-        let key = Table::key(self.game.pos.hash(), Q::SelfAttack, n, self.reflex as u32);
+        let key = Table::key(self.game.pos.hash(), Q::SelfAttack, n, self.reflex as u32 | (self.exact as u32) << 1);
         if let Some(v) = self.table.get(key) {
             return Ok(v);
         }
@@ -476,7 +476,8 @@ impl Searcher {
             return Ok(false);
         }
         match self.forced_goal(&moves) {
-            Some(true) => return Ok(true),
+            // `exact-`: the goal reached before the defender's last move is no solution.
+            Some(true) => return Ok(!self.exact_early(n)),
             Some(false) => {}
             None => return Ok(false),
         }
@@ -486,8 +487,12 @@ impl Searcher {
         let f = self.mate_filter();
         for d in &moves {
             // A defence reaching the goal early fulfils the stipulation (`s#2` is solved
-            // when Black mates at once): it refutes nothing.
+            // when Black mates at once): it refutes nothing, unless `exact-` forbids the
+            // shorter play, where it refutes.
             if !self.reflex && self.goal_after_f(&f, d) {
+                if self.exact {
+                    return Ok(false);
+                }
                 continue;
             }
             self.try_make(d);
@@ -498,6 +503,12 @@ impl Searcher {
             }
         }
         Ok(true)
+    }
+
+    /// Self play with `exact-`, the defender to move with `n` moves left: reaching the goal
+    /// here would be too early.
+    fn exact_early(&self, n: u32) -> bool {
+        self.exact && !self.reflex && n > 1
     }
 
     /// At a defender node of self/reflex play: `Some(true)` the goal is forced here (self:
@@ -825,8 +836,9 @@ impl Searcher {
             return Ok(());
         }
         if play != Play::Direct {
-            // Self/reflex: the goal forced here by the defender's moves.
-            if self.forced_goal(&moves) == Some(true) {
+            // Self/reflex: the goal forced here by the defender's moves (too early with
+            // `exact-`: the defences reaching it are then refutations, below).
+            if !self.exact_early(n) && self.forced_goal(&moves) == Some(true) {
                 if full {
                     for d in self.goal_moves(&moves) {
                         let text = self.text(&d, true);
@@ -874,8 +886,12 @@ impl Searcher {
         let f = if play != Play::Direct && !self.reflex { self.mate_filter() } else { None };
         for d in &moves {
             // Self play: a defence reaching the goal before the last move is no refutation
-            // and is not written.
+            // and is not written; with `exact-` it refutes.
             if play != Play::Direct && !self.reflex && self.goal_after_f(&f, d) {
+                if self.exact {
+                    let text = self.text(d, true);
+                    node.refutations.push(Node::leaf(format!("{text} !")));
+                }
                 continue;
             }
             self.game.make(d);
