@@ -447,6 +447,7 @@ fn twin(toks: &[Tok], i: &mut usize, line: usize) -> Result<Twin, PopeyeError> {
                             square,
                             line: t.line,
                         }));
+                        attrs &= !ROYAL;
                         *i += 1;
                         continue;
                     }
@@ -569,6 +570,9 @@ fn keyword(kw: &str, t: Tok, toks: &[Tok], i: &mut usize, p: &mut Problem) -> Re
                     for square in squares {
                         p.pieces.push(PieceSpec { colour: c, kind, attrs, square, line: w.line });
                     }
+                    // As Popeye: `Royal` applies to the next piece token only (one royal
+                    // unit a side); the other attributes hold until the next colour.
+                    attrs &= !ROYAL;
                     *i += 1;
                     continue;
                 }
@@ -759,6 +763,17 @@ mod tests {
             "BeginProblem\nCondition Hole D4E5\nPieces White Ke1 Qd1 Black Ke8\nStipulation ~1\nEndProblem\n",
         );
         assert_eq!(lower.unwrap(), upper.unwrap());
+    }
+
+    /// `Royal` applies to the next piece token only, as in Popeye (`Royal DUg4 Pf2`: the
+    /// pawn is an ordinary one); `Kamikaze` holds until the next colour word.
+    #[test]
+    fn royal_applies_to_the_next_piece_only() {
+        let p =
+            parse("BeginProblem\nPieces White Royal DUg4 Pf2 Kamikaze Ra1 Sb1 Black Ke8\nStipulation ~1\nEndProblem")
+                .expect("parses");
+        let attrs: Vec<u8> = p[0].pieces.iter().map(|x| x.attrs).collect();
+        assert_eq!(attrs, [ROYAL, 0, KAMIKAZE, KAMIKAZE, 0]);
     }
 
     /// Several `Author` (or `Title`, `Origin`) lines are all kept, in their order.
