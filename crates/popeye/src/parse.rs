@@ -311,7 +311,7 @@ pub fn parse_all(input: &str) -> Vec<Result<Problem, PopeyeError>> {
 /// Reads condition names with their parameters from `toks[*i..]` until a word that is not a
 /// condition (a top keyword, or in a twin a twinning command).
 fn conditions(toks: &[Tok], i: &mut usize, line: usize) -> Result<Vec<ConditionSpec>, PopeyeError> {
-    let mut out = Vec::new();
+    let mut out: Vec<ConditionSpec> = Vec::new();
     // The keywords and their parameters come from the condition descriptions
     // (`chimere_fairy::conditions::registry`).
     let table = popeye_keywords();
@@ -338,6 +338,10 @@ fn conditions(toks: &[Tok], i: &mut usize, line: usize) -> Result<Vec<ConditionS
         let Some(name) = found else {
             if stop(&w)? && !out.is_empty() {
                 break;
+            }
+            if let Some(prev) = out.last().filter(|_| w.text.bytes().all(|b| b.is_ascii_digit())) {
+                // `SAT 3`: a number the condition does not take.
+                return Err(err(w.line, format!("condition `{}`: parameter `{}` is not supported", prev.name, w.text)));
             }
             return Err(err(w.line, format!("unknown or unsupported condition `{}`", w.text)));
         };
@@ -465,7 +469,10 @@ fn twin(toks: &[Tok], i: &mut usize, line: usize) -> Result<Twin, PopeyeError> {
                     break;
                 }
                 if pieces.is_empty() {
-                    return Err(err(w.line, "Add without a piece"));
+                    return Err(match toks.get(*i).filter(|t| t.line == w.line) {
+                        Some(t) => err(t.line, format!("Add: cannot read piece `{}`", t.text)),
+                        None => err(w.line, "Add without a piece"),
+                    });
                 }
                 TwinCmd::Add(pieces)
             }
@@ -774,6 +781,18 @@ mod tests {
                 .expect("parses");
         let attrs: Vec<u8> = p[0].pieces.iter().map(|x| x.attrs).collect();
         assert_eq!(attrs, [ROYAL, 0, KAMIKAZE, KAMIKAZE, 0]);
+    }
+
+    /// Refusals name what is not read: a number after a condition that takes none, a
+    /// piece of a twin's `Add` that is not known.
+    #[test]
+    fn refusals_name_the_unread_word() {
+        let e = parse("BeginProblem\nCondition SAT 3\nPieces White Ke1 Black Ke8\nStipulation #1\nEndProblem")
+            .expect_err("refused");
+        assert!(e.to_string().contains("condition `SAT`: parameter `3` is not supported"), "{e}");
+        let e = parse("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #1\nTwin Add Neutral BBc2\nEndProblem")
+            .expect_err("refused");
+        assert!(e.to_string().contains("Add: cannot read piece `BBc2`"), "{e}");
     }
 
     /// Several `Author` (or `Title`, `Origin`) lines are all kept, in their order.
