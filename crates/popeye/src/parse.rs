@@ -57,8 +57,9 @@ pub struct Twin {
 /// One problem of the input.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Problem {
+    /// `Title`, `Author` and `Origin` lines as written (for the header above the board); a
+    /// keyword given more than once (several authors) keeps each line, joined by `\n`.
     pub title: String,
-    /// `Author` and `Origin` lines as written (for the header above the board).
     pub author: String,
     pub origin: String,
     pub pieces: Vec<PieceSpec>,
@@ -310,7 +311,7 @@ pub fn parse_all(input: &str) -> Vec<Result<Problem, PopeyeError>> {
 /// Reads condition names with their parameters from `toks[*i..]` until a word that is not a
 /// condition (a top keyword, or in a twin a twinning command).
 fn conditions(toks: &[Tok], i: &mut usize, line: usize) -> Result<Vec<ConditionSpec>, PopeyeError> {
-    let mut out = Vec::new();
+    let mut out: Vec<ConditionSpec> = Vec::new();
     // The keywords and their parameters come from the condition descriptions
     // (`chimere_fairy::conditions::registry`).
     let table = popeye_keywords();
@@ -337,6 +338,10 @@ fn conditions(toks: &[Tok], i: &mut usize, line: usize) -> Result<Vec<ConditionS
         let Some(name) = found else {
             if stop(&w)? && !out.is_empty() {
                 break;
+            }
+            if let Some(prev) = out.last().filter(|_| w.text.bytes().all(|b| b.is_ascii_digit())) {
+                // `SAT 3`: a number the condition does not take.
+                return Err(err(w.line, format!("condition `{}`: parameter `{}` is not supported", prev.name, w.text)));
             }
             return Err(err(w.line, format!("unknown or unsupported condition `{}`", w.text)));
         };
@@ -446,6 +451,7 @@ fn twin(toks: &[Tok], i: &mut usize, line: usize) -> Result<Twin, PopeyeError> {
                             square,
                             line: t.line,
                         }));
+                        attrs &= !ROYAL;
                         *i += 1;
                         continue;
                     }
@@ -463,7 +469,10 @@ fn twin(toks: &[Tok], i: &mut usize, line: usize) -> Result<Twin, PopeyeError> {
                     break;
                 }
                 if pieces.is_empty() {
-                    return Err(err(w.line, "Add without a piece"));
+                    return Err(match toks.get(*i).filter(|t| t.line == w.line) {
+                        Some(t) => err(t.line, format!("Add: cannot read piece `{}`", t.text)),
+                        None => err(w.line, "Add without a piece"),
+                    });
                 }
                 TwinCmd::Add(pieces)
             }
@@ -527,12 +536,16 @@ fn keyword(kw: &str, t: Tok, toks: &[Tok], i: &mut usize, p: &mut Problem) -> Re
                 words.push(toks[*i].text);
                 *i += 1;
             }
-            match kw {
-                "Title" => p.title = words.join(" "),
-                "Author" => p.author = words.join(" "),
-                "Origin" => p.origin = words.join(" "),
-                _ => {}
+            let field = match kw {
+                "Title" => &mut p.title,
+                "Author" => &mut p.author,
+                "Origin" => &mut p.origin,
+                _ => return Ok(()),
+            };
+            if !field.is_empty() {
+                field.push('\n');
             }
+            field.push_str(&words.join(" "));
         }
         "Twin" | "ZeroPosition" => {
             if kw == "ZeroPosition" {
@@ -564,6 +577,9 @@ fn keyword(kw: &str, t: Tok, toks: &[Tok], i: &mut usize, p: &mut Problem) -> Re
                     for square in squares {
                         p.pieces.push(PieceSpec { colour: c, kind, attrs, square, line: w.line });
                     }
+                    // As Popeye: `Royal` applies to the next piece token only (one royal
+                    // unit a side); the other attributes hold until the next colour.
+                    attrs &= !ROYAL;
                     *i += 1;
                     continue;
                 }
@@ -754,6 +770,42 @@ mod tests {
             "BeginProblem\nCondition Hole D4E5\nPieces White Ke1 Qd1 Black Ke8\nStipulation ~1\nEndProblem\n",
         );
         assert_eq!(lower.unwrap(), upper.unwrap());
+    }
+
+    /// `Royal` applies to the next piece token only, as in Popeye (`Royal DUg4 Pf2`: the
+    /// pawn is an ordinary one); `Kamikaze` holds until the next colour word.
+    #[test]
+    fn royal_applies_to_the_next_piece_only() {
+        let p =
+            parse("BeginProblem\nPieces White Royal DUg4 Pf2 Kamikaze Ra1 Sb1 Black Ke8\nStipulation ~1\nEndProblem")
+                .expect("parses");
+        let attrs: Vec<u8> = p[0].pieces.iter().map(|x| x.attrs).collect();
+        assert_eq!(attrs, [ROYAL, 0, KAMIKAZE, KAMIKAZE, 0]);
+    }
+
+    /// Refusals name what is not read: a number after a condition that takes none, a
+    /// piece of a twin's `Add` that is not known.
+    #[test]
+    fn refusals_name_the_unread_word() {
+        let e = parse("BeginProblem\nCondition SAT 3\nPieces White Ke1 Black Ke8\nStipulation #1\nEndProblem")
+            .expect_err("refused");
+        assert!(e.to_string().contains("condition `SAT`: parameter `3` is not supported"), "{e}");
+        let e = parse("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #1\nTwin Add Neutral BBc2\nEndProblem")
+            .expect_err("refused");
+        assert!(e.to_string().contains("Add: cannot read piece `BBc2`"), "{e}");
+    }
+
+    /// Several `Author` (or `Title`, `Origin`) lines are all kept, in their order.
+    #[test]
+    fn repeated_header_keywords_keep_every_line() {
+        let p = parse(
+            "BeginProblem\nAuthor A. One\nAuthor B.  Two\nTitle 1.Prize\nTitle a) diagram\nOrigin X\n\
+                       Pieces White Ke1 Black Ke8\nStipulation ~1\nEndProblem",
+        )
+        .expect("parses");
+        assert_eq!(p[0].author, "A. One\nB. Two");
+        assert_eq!(p[0].title, "1.Prize\na) diagram");
+        assert_eq!(p[0].origin, "X");
     }
 
     /// `Option` written in full after a condition ends the list, though it begins the

@@ -34,13 +34,43 @@ fn canonical(mut l: Line) -> Line {
     l
 }
 
+/// The header lines of an output: the author, origin and title lines written just above
+/// each diagram (the non-blank lines right before its top edge, blank lines between them
+/// and the edge skipped). A title such as `1.Prize` or `a) diagram` would otherwise read as
+/// a solution or twin line.
+fn header_lines(lines: &[&str]) -> Vec<bool> {
+    let mut header = vec![false; lines.len()];
+    let mut in_board = false;
+    for (i, l) in lines.iter().enumerate() {
+        if !l.starts_with("+---a---b") {
+            continue;
+        }
+        in_board = !in_board;
+        if !in_board {
+            continue;
+        }
+        let mut j = i;
+        while j > 0 && lines[j - 1].trim().is_empty() {
+            j -= 1;
+        }
+        while j > 0 && !lines[j - 1].trim().is_empty() {
+            j -= 1;
+            header[j] = true;
+        }
+    }
+    header
+}
+
 /// The solution trees of an output, by twin label (spaces collapsed; `""` without twins).
 pub fn trees(output: &str) -> BTreeMap<String, Vec<Line>> {
     let mut out: BTreeMap<String, Vec<Line>> = BTreeMap::new();
     let mut label = String::new();
     // Path of open lines: indices into the current twin's forest.
     let mut path: Vec<(usize, Vec<usize>)> = Vec::new();
-    for raw in output.lines() {
+    let lines: Vec<&str> = output.lines().collect();
+    let header = header_lines(&lines);
+    for (raw, _) in lines.iter().zip(header).filter(|(_, h)| !h) {
+        let raw = *raw;
         if is_label(raw) {
             label = raw.split_whitespace().collect::<Vec<_>>().join(" ");
             out.entry(label.clone()).or_default();
@@ -149,6 +179,20 @@ mod tests {
         // Timing and header lines do not count.
         let timing = A.replace("0.015", "9.999").replace("Popeye v4.104", "Other");
         assert!(same_solutions(A, &timing).is_ok());
+    }
+
+    /// Author, origin and title lines above the diagram do not count, even when they look
+    /// like a move (`1.Prize`) or a twin label (`a) diagram`).
+    #[test]
+    fn header_lines_above_the_board_do_not_count() {
+        let board = "+---a---b---c---d---e---f---g---h---+\n8   .   .   8\n+---a---b---c---d---e---f---g---h---+\n  h#1   1 + 1\n\n";
+        let sol = "  1.Ke8-d8 Qd1*d8 #\n\nsolution finished.\n";
+        let x = format!("Popeye\n\n   A. Author\n      1.Prize\n    a) diagram\n\n{board}{sol}");
+        let y = format!("Chimere\n\nA. Author\n\n{board}{sol}");
+        assert!(same_solutions(&x, &y).is_ok());
+        // Below the board a different line still counts.
+        let z = y.replace("Qd1*d8", "Qd1-d8");
+        assert!(same_solutions(&x, &z).is_err());
     }
 
     #[test]

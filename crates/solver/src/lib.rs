@@ -858,10 +858,8 @@ fn header(p: &Problem, stip: &str, messages: &[String], out: &mut dyn Write) -> 
     if p.no_board {
         return Ok(());
     }
-    for l in [&p.author, &p.origin, &p.title] {
-        if !l.is_empty() {
-            writeln!(out, "{l}")?;
-        }
+    for l in [&p.author, &p.origin, &p.title].into_iter().flat_map(|f| f.lines()) {
+        writeln!(out, "{}", output::centred(l))?;
     }
     writeln!(out)?;
     write!(out, "{}", output::board(p, stip))?;

@@ -422,7 +422,7 @@ impl Searcher {
     /// `n`-th move?
     pub fn self_attack(&mut self, n: u32) -> Result<bool, Interrupted> {
         self.check_stop()?;
-        let key = Table::key(self.game.pos.hash(), Q::SelfAttack, n, self.reflex as u32);
+        let key = Table::key(self.game.pos.hash(), Q::SelfAttack, n, self.reflex as u32 | (self.exact as u32) << 1);
         if let Some(v) = self.table.get(key) {
             return Ok(v);
         }
@@ -476,7 +476,8 @@ impl Searcher {
             return Ok(false);
         }
         match self.forced_goal(&moves) {
-            Some(true) => return Ok(true),
+            // `exact-`: the goal reached before the defender's last move is no solution.
+            Some(true) => return Ok(!self.exact_early(n)),
             Some(false) => {}
             None => return Ok(false),
         }
@@ -486,8 +487,12 @@ impl Searcher {
         let f = self.mate_filter();
         for d in &moves {
             // A defence reaching the goal early fulfils the stipulation (`s#2` is solved
-            // when Black mates at once): it refutes nothing.
+            // when Black mates at once): it refutes nothing, unless `exact-` forbids the
+            // shorter play, where it refutes.
             if !self.reflex && self.goal_after_f(&f, d) {
+                if self.exact {
+                    return Ok(false);
+                }
                 continue;
             }
             self.try_make(d);
@@ -498,6 +503,12 @@ impl Searcher {
             }
         }
         Ok(true)
+    }
+
+    /// Self play with `exact-`, the defender to move with `n` moves left: reaching the goal
+    /// here would be too early.
+    fn exact_early(&self, n: u32) -> bool {
+        self.exact && !self.reflex && n > 1
     }
 
     /// At a defender node of self/reflex play: `Some(true)` the goal is forced here (self:
@@ -825,8 +836,9 @@ impl Searcher {
             return Ok(());
         }
         if play != Play::Direct {
-            // Self/reflex: the goal forced here by the defender's moves.
-            if self.forced_goal(&moves) == Some(true) {
+            // Self/reflex: the goal forced here by the defender's moves (too early with
+            // `exact-`: the defences reaching it are then refutations, below).
+            if !self.exact_early(n) && self.forced_goal(&moves) == Some(true) {
                 if full {
                     for d in self.goal_moves(&moves) {
                         let text = self.text(&d, true);
@@ -874,14 +886,18 @@ impl Searcher {
         let f = if play != Play::Direct && !self.reflex { self.mate_filter() } else { None };
         for d in &moves {
             // Self play: a defence reaching the goal before the last move is no refutation
-            // and is not written.
+            // and is not written; with `exact-` it refutes.
             if play != Play::Direct && !self.reflex && self.goal_after_f(&f, d) {
+                if self.exact {
+                    let text = self.text(d, true);
+                    node.refutations.push(Node::leaf(format!("{text} !")));
+                }
                 continue;
             }
             self.game.make(d);
             let solved = self.attack(play, rem)?;
             if !solved {
-                let text = self.text_here(d);
+                let text = self.text_here(d, play);
                 let mut r = Node::leaf(format!("{text} !"));
                 if play != Play::Direct && self.reflex {
                     r.children = self.premature();
@@ -922,7 +938,7 @@ impl Searcher {
                 print = false;
             }
             if print {
-                let text = self.text_here(d);
+                let text = self.text_here(d, play);
                 let mut dn = Node::leaf(text);
                 for m in self.solving_moves(play, s)? {
                     let child = self.attack_node(play, &m, s, num + 1, opts)?;
@@ -935,10 +951,12 @@ impl Searcher {
         Ok(())
     }
 
-    /// The text of the move just played (taking it back and replaying it).
-    fn text_here(&mut self, d: &Move) -> String {
+    /// The text of the defence just played (taking it back and replaying it). In direct
+    /// play a defence carries no goal mark: one that mates the attacker shows ` +` only, as
+    /// in Popeye (the goal is the attacker's).
+    fn text_here(&mut self, d: &Move, play: Play) -> String {
         self.game.unmake();
-        let t = self.text(d, true);
+        let t = self.text(d, play != Play::Direct);
         self.game.make(d);
         t
     }

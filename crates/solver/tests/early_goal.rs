@@ -32,3 +32,21 @@ fn early_mate_by_the_defender_is_no_refutation() {
         assert!(!(t.starts_with("1...") && t.contains(" #") && t.ends_with(" !")), "a mate refutes: {out}");
     }
 }
+
+/// With `exact-` the shorter play is no solution: a defence reaching the goal before the
+/// defender's last move refutes (Popeye's `stip` example "sofortiges Selbstmatt
+/// vermeiden": exact-s#2, White Ka3 Qd1 Pa2 a4 b4 h2, Black Kc3 Pa5 c4 g6). 1.h2-h4 would
+/// solve s#2 (1...g6-g5 2.h4*g5 a5*b4#) but 1...a5*b4# mates at once, so it is a try
+/// refuted by that mate; 1.h2-h3, refuted by 1...g6-g5 as well, is no try.
+#[test]
+fn exact_self_play_early_mate_refutes() {
+    let body = "Pieces White Ka3 Qd1 Pa2a4b4h2 Black Kc3 Pa5c4g6\nOption NoBoard Variation Try";
+    let plain = run(&format!("BeginProblem\nStipulation s#2\n{body}\nEndProblem\n"));
+    assert!(plain.contains("1.h2-h4 ! zugzwang."), "{plain}");
+    let exact = run(&format!("BeginProblem\nStipulation exact-s#2\n{body}\nEndProblem\n"));
+    assert!(exact.contains("1.h2-h4 ? zugzwang."), "{exact}");
+    let try_ = exact.split("1.h2-h4 ?").nth(1).unwrap().split("\n\n").next().unwrap();
+    assert!(try_.contains("    but\n      1...a5*b4 # !"), "{exact}");
+    assert!(try_.contains("              2...a5*b4 #"), "{exact}");
+    assert!(!exact.contains("1.h2-h3"), "{exact}");
+}

@@ -25,16 +25,6 @@ const ENGINE_DEVIATIONS: &[(&str, usize, &str)] = &[
     ("popeye/black-checks.jsonl", 4, "Black checks: mate differs (see above)"),
     ("popeye/black-checks.jsonl", 5, "Black checks: mate differs (see above)"),
     (
-        "popeye-solve/checkless.jsonl",
-        1,
-        "Checkless: the engine and Popeye disagree on a capture that checks (a mate threat kept by Popeye)",
-    ),
-    (
-        "popeye/checkless.jsonl",
-        6,
-        "Checkless: after 1...Rc1-g1 Popeye keeps 2.Qd7-g4 as mate (the recapture would check), the engine does not",
-    ),
-    (
         "popeye-solve/forced-square-consequent.jsonl",
         1,
         "Consequent forced squares: Popeye applies the obligation to pseudo-legal moves (a side in check that could reach a forced square is mated); the engine to legal moves",

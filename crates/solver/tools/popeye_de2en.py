@@ -17,8 +17,9 @@ KEYWORDS = [
     ("steine", "Pieces"), ("autor", "Author"), ("quelle", "Origin"), ("titel", "Title"),
     ("zwilling", "Twin"), ("nullstellung", "ZeroPosition"), ("protokoll", "Protocol"), ("bemerkung", "Remark"),
     ("loesung", "Remark"), ("text", "Remark"), ("forsyth", "Forsyth"),
+    ("auszeichnung", "Award"), ("latex", "LaTeX"),
 ]
-COLOURS = {"weiss": "White", "schwarz": "Black", "neutral": "Neutral"}
+COLOURS = {"weiss": "White", "schwarz": "Black", "neutral": "Neutral", "koenig": "Royal"}
 PIECES = {"k": "K", "d": "Q", "t": "R", "l": "B", "s": "S", "b": "P"}
 CONDITIONS = {
     "exklusivschach": "ExclusiveChess", "circe": "Circe", "anticirce": "AntiCirce",
@@ -92,9 +93,11 @@ TWINS = {"tausche": "Exchange", "spiegelung": "Mirror", "versetze": "Move", "ver
 
 
 def keyword(word):
+    """A problem keyword: exact, or a prefix of at least three letters (Popeye reads `bed`
+    for `bedingung`); the first keyword of the list with that prefix wins."""
     w = word.lower()
     for de, en in KEYWORDS:
-        if len(w) >= 4 and de.startswith(w) or w == de:
+        if len(w) >= 3 and de.startswith(w) or w == de:
             return en
     return None
 
@@ -133,8 +136,16 @@ def main():
             out.append("")
             continue
         first = keyword(words[0])
+        if section == "LaTeX" and not first:
+            # The LaTeX output's piece names: not read by chimere.
+            out.append("")
+            continue
         rest = words
         new = []
+        if first == "LaTeX":
+            section = first
+            out.append("")
+            continue
         if first:
             section = first
             twin_cond = False
@@ -161,6 +172,9 @@ def main():
                 t = TWINS.get(lw)
                 if t is None and twin_cond:
                     t = condition_word(w)
+                if t is None and new and new[-1] in ("Substitute",) or (
+                        len(new) >= 2 and new[-2] == "Substitute"):
+                    t = PIECES.get(lw) if t is None else t
                 new.append(t or colour(w) or piece_word(w))
             else:
                 new.append(w)

@@ -3,8 +3,10 @@
 //!
 //! Our reading: after a move that is otherwise legal, if the opponent is in check, the move
 //! stands only if the opponent has no legal reply. The replies of that mate test are judged
-//! without the checkless restriction itself (a reply that escapes the check is a reply,
-//! whether or not it checks back), which keeps the test finite.
+//! by the same rule (as in Popeye): a reply that checks back without mating is no reply, so
+//! `Qa6` mates `Kf1` when the king's only flights uncover a non-mating check of the other
+//! king. The nesting stops at `MAX_REPLY_DEPTH` (8) levels, below which
+//! replies are judged without the rule.
 
 use crate::rules::{Capabilities, Condition, Ctx};
 use chimere_core::Colour;
@@ -25,11 +27,7 @@ impl Condition for Checkless {
         if !ctx.in_check(opp) {
             return true;
         }
-        let mut replies = ctx.take_buf();
-        ctx.legal_replies(&mut replies);
-        let mate = replies.is_empty();
-        ctx.give_buf(replies);
-        mate
+        !ctx.has_legal_reply()
     }
 }
 
@@ -45,5 +43,21 @@ mod tests {
             let r = RuleSet::build(c, &[]).unwrap();
             assert_eq!((r.legality.len(), r.first_reply_test), (1, 0));
         }
+    }
+
+    /// A check whose only escapes uncover a non-mating check of the other king mates: the
+    /// mate test judges the replies by the same rule (Popeye's `exklohne` h#6, final move).
+    #[test]
+    fn escapes_that_check_back_are_no_escapes() {
+        // White Kd1 Qa8, Black Kf1 and a rook or queen on g1: Kf1-f2 or -g2 would uncover
+        // a check of d1 along the first rank, which White escapes, so it is illegal.
+        let rook = crate::testing::move_texts("Q7/8/8/8/8/8/8/3K1kr1 w - - 0 1", &["checkless"]);
+        for mate in ["Qa8-a6 +", "Qa8-f3 +", "Qa8-f8 +"] {
+            assert!(rook.iter().any(|t| t == mate), "{mate} missing from {rook:?}");
+        }
+        let queen = crate::testing::move_texts("Q7/8/8/8/8/8/8/3K1kq1 w - - 0 1", &["checkless"]);
+        assert!(queen.iter().any(|t| t == "Qa8-a6 +"), "{queen:?}");
+        // A check the king escapes is still illegal.
+        assert!(!queen.iter().any(|t| t.starts_with("Qa8-f8")), "{queen:?}");
     }
 }

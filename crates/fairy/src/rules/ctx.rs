@@ -64,12 +64,41 @@ impl Ctx<'_> {
     pub fn unmake(&mut self) {
         self.0.unmake()
     }
-    /// The legal moves of the side to move, judged without the legality tests that look
-    /// at the replies (for such a test: the replies it weighs).
+    /// The legal moves of the side to move, for a legality test that looks at the replies
+    /// (the replies it weighs): they are judged by the same tests, one level deeper, and
+    /// without them below `MAX_REPLY_DEPTH` nested levels.
     pub fn legal_replies(&mut self, out: &mut Vec<Move>) {
-        let was = std::mem::replace(&mut self.0.judging_replies, true);
+        self.0.reply_depth += 1;
         self.0.legal_moves(out);
-        self.0.judging_replies = was;
+        self.0.reply_depth -= 1;
+    }
+    /// Whether the side to move has a legal move, for a legality test that looks at the
+    /// replies (as [`Ctx::legal_replies`], one level deeper); stops at the first one found
+    /// when no condition filters the whole list.
+    pub fn has_legal_reply(&mut self) -> bool {
+        let r = &self.0.rules;
+        if !r.filters.is_empty() || r.must_capture || r.choices_all_or_nothing {
+            let mut replies = self.take_buf();
+            self.legal_replies(&mut replies);
+            let any = !replies.is_empty();
+            self.give_buf(replies);
+            return any;
+        }
+        self.0.reply_depth += 1;
+        let mut buf = self.take_buf();
+        self.0.pseudo_moves(self.0.pos.side(), &mut buf);
+        let mut notes = Notes::new();
+        let mut any = false;
+        for m in &buf {
+            if self.0.make_into(m, &mut notes) {
+                self.0.unmake();
+                any = true;
+                break;
+            }
+        }
+        self.give_buf(buf);
+        self.0.reply_depth -= 1;
+        any
     }
     /// Every legal move of the side to move, every filter included (see
     /// [`Game::legal_moves`]); a filter calling it guards against judging its own nested

@@ -11,10 +11,17 @@ pub struct Game {
     pub(super) pool: Vec<Vec<Move>>,
     /// The kinds each side (white, black) had in the diagram, one bit per kind index.
     pub diagram_kinds: [u32; 2],
-    /// A legality test judging by the opponent's replies is running: the replies it plays
-    /// skip such tests ([`Capabilities::judges_by_replies`]).
-    pub(super) judging_replies: bool,
+    /// How many legality tests judging by the opponent's replies are running, one inside
+    /// the other ([`Capabilities::judges_by_replies`]): the replies such a test weighs are
+    /// judged by the same tests (a check's mate test looks at replies that may check back),
+    /// down to [`MAX_REPLY_DEPTH`] nested tests; deeper replies skip them.
+    pub(super) reply_depth: u8,
 }
+
+/// The most legality tests judging by the replies that run one inside the other (see
+/// [`Game::reply_depth`]). Popeye nests its Checkless mate tests without a practical bound;
+/// chains of checks answered by checks are short in real problems.
+pub const MAX_REPLY_DEPTH: u8 = 8;
 
 /// Keeps the moves of `out[start..]` that satisfy `keep`, in order (in place).
 pub(super) fn keep_from(out: &mut Vec<Move>, start: usize, keep: impl Fn(&Move) -> bool) {
@@ -59,7 +66,7 @@ impl Game {
                 Colour::Shared => {}
             }
         }
-        Game { rules, pos, pool: Vec::new(), diagram_kinds, judging_replies: false }
+        Game { rules, pos, pool: Vec::new(), diagram_kinds, reply_depth: 0 }
     }
 
     /// The units of `side` that may move (every unit unless a condition restricts them).
@@ -231,8 +238,9 @@ impl Game {
             self.pos.rollback();
             return None;
         }
-        // Inside a test judging by the replies, the replies skip such tests.
-        let tests = if self.judging_replies { self.rules.first_reply_test } else { self.rules.legality.len() };
+        // Too deep inside tests judging by the replies, the replies skip such tests.
+        let tests =
+            if self.reply_depth >= MAX_REPLY_DEPTH { self.rules.first_reply_test } else { self.rules.legality.len() };
         for i in 0..tests {
             let c = self.rules.legality[i].clone();
             if !c.legal_after(&mut Ctx(self), mover) {
