@@ -33,6 +33,7 @@
 //! attributes), no condition, goal mate, help play (`h#n`, `h#n.5`).
 
 mod pictures;
+mod stalemate;
 
 use crate::search::{Interrupted, Searcher, Table};
 use crate::stip::{Goal, Play, Stipulation};
@@ -61,7 +62,7 @@ const TABLE_FROM: u32 = 2;
 /// Whether the intelligent mode is used for this problem: `Option Intelligent`, help play
 /// with goal mate, and orthodox rules and units.
 pub fn applies(p: &Problem, stip: &Stipulation) -> bool {
-    stip.play == Play::Help && orthodox_mate(p, stip)
+    stip.play == Play::Help && (orthodox_mate(p, stip) || orthodox_goal(p, stip, Goal::Stalemate))
 }
 
 /// Whether the series bound ([`series_mate_possible`]) is used: `Option Intelligent`,
@@ -71,8 +72,13 @@ pub fn applies_series(p: &Problem, stip: &Stipulation) -> bool {
 }
 
 fn orthodox_mate(p: &Problem, stip: &Stipulation) -> bool {
+    orthodox_goal(p, stip, Goal::Mate)
+}
+
+/// `Option Intelligent`, goal `goal`, orthodox rules and units.
+fn orthodox_goal(p: &Problem, stip: &Stipulation, goal: Goal) -> bool {
     p.options.iter().any(|o| o == "Intelligent")
-        && stip.goal == Goal::Mate
+        && stip.goal == goal
         && p.conditions.is_empty()
         && p.pieces.iter().all(|u| u.kind.index() <= KING.index() && u.attrs == 0 && u.colour != Colour::Shared)
 }
@@ -744,7 +750,8 @@ fn exists_in(s: &mut Searcher, plies: u32, count: &mut u32, notes: &mut Notes) -
     if tabled && let Some(v) = s.table.get(key) {
         return Ok(v);
     }
-    if plies >= 2 && !mate_possible(&s.game, plies) {
+    let mate = s.goal == Goal::Mate;
+    if mate && plies >= 2 && !mate_possible(&s.game, plies) {
         if tabled {
             s.table.put(key, plies, false);
         }
@@ -753,10 +760,14 @@ fn exists_in(s: &mut Searcher, plies: u32, count: &mut u32, notes: &mut Notes) -
     let mut moves = s.candidates();
     let mut res = Ok(false);
     if plies == 1 {
-        filter_last(&s.game, &mut moves);
+        if mate {
+            filter_last(&s.game, &mut moves);
+        } else {
+            stalemate::filter_last(&mut s.game, &mut moves, notes);
+        }
         res = Ok(moves.iter().any(|m| s.goal_after_pub(m)));
     } else {
-        if plies == 2 {
+        if mate && plies == 2 {
             filter_second_last(&s.game, &mut moves);
         }
         let rev = s.reverse;
@@ -828,7 +839,8 @@ fn lines_from(
     out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
     mut pictures_from: u32,
 ) -> Result<bool, Interrupted> {
-    if plies.div_ceil(2) >= pictures_from {
+    let mate = s.goal == Goal::Mate;
+    if mate && plies.div_ceil(2) >= pictures_from {
         match pictures::lines(s, plies, prefix, out)? {
             Some(r) => return Ok(r),
             // Not here, nor below.
@@ -840,7 +852,11 @@ fn lines_from(
     }
     let mut moves = s.legal();
     if plies == 1 {
-        filter_last(&s.game, &mut moves);
+        if mate {
+            filter_last(&s.game, &mut moves);
+        } else {
+            stalemate::filter_last(&mut s.game, &mut moves, &mut Notes::new());
+        }
     }
     for m in &moves {
         if plies == 1 {

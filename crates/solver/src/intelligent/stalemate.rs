@@ -1,0 +1,200 @@
+//! The intelligent mode for orthodox stalemate goals (`h=n`, `ser-h=n`): the last-ply
+//! filter of a stalemate, proved below, used by the parent module's search and by the
+//! pictures (`super::pictures`), whose stalemate pictures are described there.
+//!
+//! **Zones.** Let the stalemated side S have its king on K, and let `s` be a legal move of
+//! S (S to move) from `x` to `y`, neither castling nor en passant. Its *zone* Z(s) is:
+//! for a king move (x = K), K, `y`, every square on the eight lines from `y` and every
+//! knight square of `y`; for any other move, K, `x`, `y`, the squares between `x` and `y`,
+//! and, when `x` is on a line (rank, file, diagonal) with K, the squares between K and
+//! `x` and those beyond `x` on the ray from K to the edge. A castling or en passant move
+//! has the whole board as zone.
+//!
+//! **Lemma.** If a sequence of moves (of either side) never changes the content of a
+//! square of Z(s) (a move changes its departure and arrival squares, the captured unit's
+//! square, the castling rook's two squares), and S is not in check at its end F, then `s`
+//! is legal in F (S to move). Proof: the unit on `x`, the squares between `x` and `y` and
+//! `y` itself are as before, so `s` is a move in F as it was (a pawn's double step and a
+//! promotion depend only on the squares). Suppose `s` leaves S's king attacked in F.
+//! For a move of another unit, S is not in check in F and `s` only empties `x` (and
+//! fills `y`), so the attack on K runs through `x`: from a line piece beyond `x` on the
+//! ray from K through `x`, the squares between K and it empty. All these squares are in
+//! Z(s), hence as before the sequence, where `s` was then illegal too: a contradiction.
+//! For a king move to `y`, the attacker stands on a knight square of `y`, next to `y` or
+//! on a line from `y` with the squares between empty (K's own square left empty by the
+//! move in both cases): all in Z(s), so `y` was attacked after `s` before the sequence,
+//! again a contradiction. ∎
+//!
+//! Hence the last move W of a stalemate (S to move after it, not in check) must change a
+//! square of every zone of S's legal moves in the position before it (the board as it
+//! is, S to move): [`filter_last`] keeps only such moves of the side to move. The zones
+//! of the moves are reduced to the minimal ones (a move touching a zone touches every
+//! zone containing it), and keeping only some of them only weakens the filter.
+//!
+//! Used only for the rules it is proved for: orthodox units, no condition (the parent
+//! module's `applies`).
+
+use super::on_board;
+use chimere_fairy::rules::Notes;
+use chimere_fairy::walk::KING;
+use chimere_fairy::{Game, Move};
+use std::sync::OnceLock;
+
+/// Squares on lines: `between[a][b]` (strictly between, when aligned) and
+/// `beyond[a][b]` (after `b` on the ray from `a` through `b`, to the edge).
+struct Geo {
+    between: Vec<u64>,
+    beyond: Vec<u64>,
+    /// The eight lines from a square, and its knight squares.
+    around: [u64; 64],
+}
+
+fn geo() -> &'static Geo {
+    static G: OnceLock<Geo> = OnceLock::new();
+    G.get_or_init(|| {
+        let mut between = vec![0u64; 64 * 64];
+        let mut beyond = vec![0u64; 64 * 64];
+        let mut around = [0u64; 64];
+        let dirs = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+        let knight = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+        for a in 0..64 {
+            let (f, r) = ((a % 8) as i32, (a / 8) as i32);
+            for &(df, dr) in &dirs {
+                // Walk the ray: each square b met gets the squares passed as `between`,
+                // and the rest of the ray as `beyond`.
+                let mut ray = Vec::new();
+                let (mut x, mut y) = (f + df, r + dr);
+                while let Some(s) = on_board(x, y) {
+                    ray.push(s);
+                    x += df;
+                    y += dr;
+                }
+                for (i, &b) in ray.iter().enumerate() {
+                    between[a * 64 + b] = ray[..i].iter().fold(0, |m, &s| m | 1 << s);
+                    beyond[a * 64 + b] = ray[i + 1..].iter().fold(0, |m, &s| m | 1 << s);
+                    around[a] |= 1 << b;
+                }
+            }
+            for &(df, dr) in &knight {
+                if let Some(s) = on_board(f + df, r + dr) {
+                    around[a] |= 1 << s;
+                }
+            }
+        }
+        Geo { between, beyond, around }
+    })
+}
+
+/// The squares whose content the move changes.
+pub(super) fn changed(m: &Move) -> u64 {
+    let mut c = 1u64 << m.from.index() | 1u64 << m.to.index();
+    if let Some(cs) = m.capture {
+        c |= 1 << cs.index();
+    }
+    if let Some((a, b)) = m.castle {
+        c |= 1 << a.index() | 1 << b.index();
+    }
+    c
+}
+
+/// The zone of the move `s` of the side whose king is on `k` (see the module doc).
+pub(super) fn zone(k: usize, s: &Move) -> u64 {
+    if s.castle.is_some() || s.ep || s.capture.is_some_and(|c| c != s.to) {
+        return !0;
+    }
+    let g = geo();
+    let (x, y) = (s.from.index(), s.to.index());
+    if x == k {
+        return 1 << k | 1 << y | g.around[y];
+    }
+    // (Both line tables are empty when the squares are not aligned.)
+    1 << k | 1 << x | 1 << y | g.between[x * 64 + y] | g.between[k * 64 + x] | g.beyond[k * 64 + x]
+}
+
+/// At most this many minimal zones are kept (a subset only weakens the filter).
+const MAX_ZONES: usize = 32;
+
+/// Minimal zones of the legal moves of the side to move (its king on `k`).
+pub(super) struct Zones {
+    z: [u64; MAX_ZONES],
+    n: usize,
+}
+
+impl Zones {
+    fn new() -> Zones {
+        Zones { z: [0; MAX_ZONES], n: 0 }
+    }
+
+    fn add(&mut self, z: u64) {
+        if self.z[..self.n].iter().any(|&o| o & !z == 0) {
+            return;
+        }
+        // Zones containing z are dropped.
+        let mut w = 0;
+        for i in 0..self.n {
+            if z & !self.z[i] != 0 {
+                self.z[w] = self.z[i];
+                w += 1;
+            }
+        }
+        self.n = w;
+        if self.n < MAX_ZONES {
+            self.z[self.n] = z;
+            self.n += 1;
+        }
+    }
+
+    /// Whether a move changing `c` touches every zone.
+    pub(super) fn hit_by(&self, c: u64) -> bool {
+        self.z[..self.n].iter().all(|&z| z & c != 0)
+    }
+
+    /// The zones `c` does not touch.
+    pub(super) fn untouched(&self, c: u64) -> Zones {
+        let mut out = Zones::new();
+        for &z in &self.z[..self.n] {
+            if z & c == 0 {
+                out.z[out.n] = z;
+                out.n += 1;
+            }
+        }
+        out
+    }
+}
+
+/// The zones of the legal moves of the side to move in `game`; `None` without exactly
+/// one king of that side.
+pub(super) fn zones(game: &mut Game, notes: &mut Notes) -> Option<Zones> {
+    let side = game.pos.side();
+    let b = game.pos.board();
+    let kings = b.colour(side).0 & b.kind(KING).0;
+    if kings.count_ones() != 1 {
+        return None;
+    }
+    let k = kings.trailing_zeros() as usize;
+    let mut moves = game.take_buf();
+    game.pseudo_moves(side, &mut moves);
+    let mut zs = Zones::new();
+    for m in &moves {
+        if game.make_into(m, notes) {
+            game.unmake();
+            zs.add(zone(k, m));
+        }
+    }
+    game.give_buf(moves);
+    Some(zs)
+}
+
+/// The side to move (W) makes the last move of a stalemate of the other side: keeps from
+/// `moves` those that touch every zone of the other side's legal moves in the position
+/// (computed with W passing; when W cannot pass, being in check, nothing is filtered).
+pub(super) fn filter_last(game: &mut Game, moves: &mut Vec<Move>, notes: &mut Notes) {
+    if !game.make_into(&Move::NULL, notes) {
+        return;
+    }
+    let zs = zones(game, notes);
+    game.unmake();
+    if let Some(zs) = zs {
+        moves.retain(|m| zs.hit_by(changed(m)));
+    }
+}
