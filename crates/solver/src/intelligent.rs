@@ -770,10 +770,17 @@ fn exists_in(s: &mut Searcher, plies: u32, count: &mut u32, notes: &mut Notes) -
         if mate && plies == 2 {
             filter_second_last(&s.game, &mut moves);
         }
+        let zs = if !mate && plies == 2 { stalemate::zones(&mut s.game, notes) } else { None };
         let rev = s.reverse;
         for i in 0..moves.len() {
             let m = &moves[if rev { moves.len() - 1 - i } else { i }];
             if !s.game.make_into(m, notes) {
+                continue;
+            }
+            if let Some(zs) = &zs
+                && !stalemate::second_last_ok(&mut s.game, zs, m)
+            {
+                s.game.unmake();
                 continue;
             }
             let ok = exists_in(s, plies - 1, count, notes);
@@ -799,7 +806,7 @@ pub fn lines(
     prefix: &mut Vec<Move>,
     out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
 ) -> Result<bool, Interrupted> {
-    lines_from(s, plies, prefix, out, pictures::PICTURES_FROM)
+    lines_from(s, plies, prefix, out, pictures_from(s.goal))
 }
 
 /// Every series line of exactly `k` series moves from here, as
@@ -827,8 +834,16 @@ pub fn series_by_pictures(k: u32) -> bool {
 }
 
 /// Whether [`lines`] searches `plies` plies by the pictures (the `pictures` submodule).
-pub fn by_pictures(plies: u32) -> bool {
-    plies.div_ceil(2) >= pictures::PICTURES_FROM
+pub fn by_pictures(goal: Goal, plies: u32) -> bool {
+    plies.div_ceil(2) >= pictures_from(goal)
+}
+
+/// From how many moves of the mating (stalemating) side on help play goes by the pictures.
+fn pictures_from(goal: Goal) -> u32 {
+    match goal {
+        Goal::Stalemate => std::env::var("ST_PF").ok().and_then(|v| v.parse().ok()).unwrap_or(3),
+        _ => pictures::PICTURES_FROM,
+    }
 }
 
 /// [`lines`], by the pictures when the mating side has at least `pictures_from` moves.
@@ -840,7 +855,7 @@ fn lines_from(
     mut pictures_from: u32,
 ) -> Result<bool, Interrupted> {
     let mate = s.goal == Goal::Mate;
-    if mate && plies.div_ceil(2) >= pictures_from {
+    if plies.div_ceil(2) >= pictures_from {
         match pictures::lines(s, plies, prefix, out)? {
             Some(r) => return Ok(r),
             // Not here, nor below.

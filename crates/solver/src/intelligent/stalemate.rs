@@ -162,6 +162,22 @@ impl Zones {
     }
 }
 
+/// Two plies left, the stalemated side S to move with the zones `zs` of its legal moves
+/// here, and its move `m` just made: whether some move of the other side W (to move now)
+/// touches every zone `m` left untouched (the lemma with the sequence of `m` and W's
+/// move: else no W move stalemates).
+pub(super) fn second_last_ok(game: &mut Game, zs: &Zones, m: &Move) -> bool {
+    let rest = zs.untouched(changed(m));
+    if rest.n == 0 {
+        return true;
+    }
+    let mut moves = game.take_buf();
+    game.pseudo_moves(game.pos.side(), &mut moves);
+    let ok = moves.iter().any(|w| rest.hit_by(changed(w)));
+    game.give_buf(moves);
+    ok
+}
+
 /// The zones of the legal moves of the side to move in `game`; `None` without exactly
 /// one king of that side.
 pub(super) fn zones(game: &mut Game, notes: &mut Notes) -> Option<Zones> {
