@@ -69,6 +69,7 @@ pub fn applies(p: &Problem, stip: &Stipulation) -> bool {
 /// `ser-#n` or `ser-h#n`, orthodox rules and units.
 pub fn applies_series(p: &Problem, stip: &Stipulation) -> bool {
     matches!(stip.play, Play::Series | Play::SeriesHelp) && orthodox_mate(p, stip)
+        || stip.play == Play::SeriesHelp && orthodox_goal(p, stip, Goal::Stalemate)
 }
 
 fn orthodox_mate(p: &Problem, stip: &Stipulation) -> bool {

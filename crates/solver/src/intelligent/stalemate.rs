@@ -214,3 +214,175 @@ pub(super) fn filter_last(game: &mut Game, moves: &mut Vec<Move>, notes: &mut No
         moves.retain(|m| zs.hit_by(changed(m)));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{Rng, random_game};
+    use super::*;
+    use crate::search::{Searcher, Table};
+    use crate::stip::{Goal, Play};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    fn searcher(g: Game) -> Searcher {
+        Searcher::new(g, Table::new(8), Arc::new(AtomicBool::new(false)), Goal::Stalemate, false)
+    }
+
+    /// `count` random positions drawn from `seed`.
+    fn random_games(seed: u64, count: usize) -> impl Iterator<Item = Game> {
+        let mut rng = Rng(seed);
+        std::iter::from_fn(move || {
+            loop {
+                if let Some(g) = random_game(&mut rng) {
+                    return Some(g);
+                }
+            }
+        })
+        .take(count)
+    }
+
+    /// Walks every node `plies` deep: on the last ply no stalemating move is filtered
+    /// out, and on the one before no move after which a stalemating move exists is
+    /// refused. Returns (moves tried on those plies, moves refused).
+    fn walk(s: &mut Searcher, plies: u32, stats: &mut (u64, u64)) {
+        let moves = s.legal();
+        if plies == 1 {
+            let mut kept = moves.clone();
+            filter_last(&mut s.game, &mut kept, &mut Notes::new());
+            for m in &moves {
+                stats.0 += 1;
+                stats.1 += u64::from(!kept.contains(m));
+                if s.goal_after_pub(m) {
+                    assert!(kept.contains(m), "stalemating move {m:?} filtered out: {}", s.game.pos.fen());
+                }
+            }
+            return;
+        }
+        let zs = if plies == 2 { zones(&mut s.game, &mut Notes::new()) } else { None };
+        for m in &moves {
+            s.game.make(m).expect("legal");
+            if let Some(zs) = &zs {
+                stats.0 += 1;
+                if !second_last_ok(&mut s.game, zs, m) {
+                    stats.1 += 1;
+                    assert!(!s.help_exists(1).expect("not stopped"), "{m:?} refused: {}", s.game.pos.fen());
+                }
+            }
+            walk(s, plies - 1, stats);
+            s.game.unmake();
+        }
+    }
+
+    #[test]
+    fn the_filters_never_refuse_a_stalemate() {
+        let mut stats = (0, 0);
+        for g in random_games(0x57a1, 60) {
+            for plies in 1..=3 {
+                walk(&mut searcher(g.clone()), plies, &mut stats);
+            }
+        }
+        // The test means something only if the filters do refuse moves.
+        assert!(stats.1 * 4 > stats.0, "refused {} of {} moves", stats.1, stats.0);
+    }
+
+    /// The help lines of `plies` plies by the normal search and by `search`.
+    fn both(g: &Game, plies: u32, search: crate::LineSearch) -> (Vec<Vec<Move>>, Vec<Vec<Move>>) {
+        let mut a = searcher(g.clone());
+        let mut b = searcher(g.clone());
+        let mut la = Vec::new();
+        let mut lb = Vec::new();
+        a.help_lines(plies, &mut Vec::new(), &mut |_, l: &[Move]| {
+            la.push(l.to_vec());
+            true
+        })
+        .expect("not stopped");
+        search(&mut b, plies, &mut Vec::new(), &mut |_, l: &[Move]| {
+            lb.push(l.to_vec());
+            true
+        })
+        .expect("not stopped");
+        (la, lb)
+    }
+
+    /// Solves `count` random positions at each length in `plies` by the normal search and
+    /// by `search`: the same lines in the same order. Returns the number of lines.
+    fn compare(seed: u64, count: usize, plies: std::ops::RangeInclusive<u32>, search: crate::LineSearch) -> usize {
+        let mut found = 0;
+        for g in random_games(seed, count) {
+            for p in plies.clone() {
+                let (la, lb) = both(&g, p, search);
+                assert_eq!(la, lb, "{} plies from {}", p, g.pos.fen());
+                found += la.len();
+            }
+        }
+        found
+    }
+
+    /// The pictures from the first ply on.
+    fn by_pictures(
+        s: &mut Searcher,
+        plies: u32,
+        prefix: &mut Vec<Move>,
+        out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
+    ) -> Result<bool, crate::search::Interrupted> {
+        let r = super::super::pictures::lines(s, plies, prefix, out)?;
+        assert!(r.is_some(), "pictures not applied: {}", s.game.pos.fen());
+        Ok(r.unwrap_or(true))
+    }
+
+    #[test]
+    fn the_intelligent_search_finds_the_same_stalemates() {
+        // h=1 to h=2.5 (the filters; the pictures from three stalemating moves on).
+        let found = compare(0x5a1e, 60, 1..=5, super::super::lines);
+        assert!(found > 10, "only {found} lines in the sample");
+    }
+
+    #[test]
+    fn the_stalemate_pictures_find_the_same_stalemates() {
+        let found = compare(0x5a2e, 25, 1..=5, by_pictures);
+        assert!(found > 10, "only {found} lines in the sample");
+    }
+
+    #[test]
+    #[ignore = "heavy: h=3 from random positions (run with --release --ignored)"]
+    fn the_stalemate_pictures_find_the_same_stalemates_in_three() {
+        let found = compare(0x5a3e, 20, 6..=6, by_pictures);
+        eprintln!("{found} lines");
+        let found = compare(0x5a4e, 20, 6..=6, super::super::lines);
+        eprintln!("{found} lines");
+    }
+
+    #[test]
+    fn the_series_pictures_find_the_same_stalemates() {
+        let mut found = 0;
+        for g in random_games(0x5e7a, 40) {
+            for k in 1..=4 {
+                let play = Play::SeriesHelp;
+                let mut a = searcher(g.clone());
+                let mut b = searcher(g.clone());
+                let mut la = Vec::new();
+                let mut lb = Vec::new();
+                a.series_lines(play, k, &mut Vec::new(), &mut |_, l: &[Move], ans| {
+                    la.push((l.to_vec(), ans));
+                    true
+                })
+                .expect("not stopped");
+                let r = super::super::pictures::series_lines(
+                    &mut b,
+                    play,
+                    k,
+                    &mut Vec::new(),
+                    &mut |_, l: &[Move], ans| {
+                        lb.push((l.to_vec(), ans));
+                        true
+                    },
+                )
+                .expect("not stopped");
+                assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
+                assert_eq!(la, lb, "ser-h={k} from {}", g.pos.fen());
+                found += la.len();
+            }
+        }
+        assert!(found > 10, "only {found} lines in the sample");
+    }
+}
