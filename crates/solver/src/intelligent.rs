@@ -29,8 +29,15 @@
 //! (`ser-h#`, `ser-#`) uses the pictures too from `SERIES_PICTURES_FROM` (6) series
 //! moves on.
 //!
+//! Stalemate goals (`h=n`, `ser-h=n`) go the same way with their own proofs: on the last
+//! two plies the filters of the `stalemate` submodule (the stalemating move must touch
+//! a square of every legal move's *zone* of the stalemated side), above them the
+//! pictures of a stalemate (the `pictures` submodule) from `STALEMATE_PICTURES_FROM` (3)
+//! stalemating moves on (at 3 only when there are few); the mate bound is not used for them.
+//!
 //! Used only for the rules it is proved for: orthodox units (K Q R B S P without
-//! attributes), no condition, goal mate, help play (`h#n`, `h#n.5`).
+//! attributes), no condition, goal mate or stalemate, help play (`h#n`, `h#n.5`, `h=n`),
+//! series play (`ser-h#`, `ser-#`, `ser-h=`).
 
 mod pictures;
 mod stalemate;
@@ -842,7 +849,7 @@ pub fn by_pictures(goal: Goal, plies: u32) -> bool {
 /// From how many moves of the mating (stalemating) side on help play goes by the pictures.
 fn pictures_from(goal: Goal) -> u32 {
     match goal {
-        Goal::Stalemate => std::env::var("ST_PF").ok().and_then(|v| v.parse().ok()).unwrap_or(3),
+        Goal::Stalemate => pictures::STALEMATE_PICTURES_FROM,
         _ => pictures::PICTURES_FROM,
     }
 }

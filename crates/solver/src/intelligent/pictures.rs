@@ -21,6 +21,21 @@
 //! most one such checker, and while it stands on its final square already it must
 //! still leave and come back (two more moves; a pawn cannot).
 //!
+//! A picture of a *stalemate* commits the stalemated king's final square K, for some
+//! units of the stalemating side a final square and kind (units that guard flights of
+//! K), and for each flight that no committed unit attacks on an empty board a unit of
+//! the stalemated side standing on it. Every stalemate fits one: each flight of K is
+//! held by a unit of the stalemated side or really guarded (else the king moves there
+//! or takes); take a minimal subset of the real guards still guarding every guarded
+//! flight, as above (a unit whose empty-board attacks add nothing is left out: its real
+//! attacks are within the others'), so a flight outside the subset's empty-board
+//! attacks is guarded by no one and holds a unit of the stalemated side (never a
+//! committed guard). A committed leaper (pawn, knight) never attacks K from its final
+//! square (a leaper's check cannot be blocked, and the stalemated king is not in
+//! check), nor does the king stand next to K. The stalemated side's other units (their
+//! immobility) are not committed: the search checks the stalemate by the real rules, its
+//! last two plies filtered by the `stalemate` submodule instead of the mate filters.
+//!
 //! Each picture is then searched: the normal help moves, keeping only those after which
 //! each side's remaining committed distances still fit within its remaining moves (the
 //! committed units are followed through the moves: departure to arrival, the castling
@@ -56,6 +71,15 @@ pub const SERIES_PICTURES_FROM: u32 = 6;
 
 /// More pictures than this: the method gives up (the caller falls back).
 const MAX_PICTURES: usize = 400_000;
+
+/// Stalemate pictures are used from this many stalemating moves on (below, the filters
+/// of the `stalemate` module alone).
+pub const STALEMATE_PICTURES_FROM: u32 = 3;
+
+/// With [`STALEMATE_PICTURES_FROM`] stalemating moves exactly, more stalemate pictures
+/// than this: the method gives up (measured on `h=3` problems: below it the pictures
+/// were faster than the filters alone, above slower).
+const MAX_STALEMATE_PICTURES_FIRST: usize = 20_000;
 
 /// Target kind of a mated unit that blocks a flight: any kind.
 const ANY: u8 = 255;
@@ -131,6 +155,7 @@ fn enumerate(game: &Game, mater: Colour, m: u32, bmoves: u32, stalemate: bool) -
         all: Vec::new(),
         ranges: Vec::new(),
         overflow: false,
+        max: if stalemate && m == STALEMATE_PICTURES_FROM { MAX_STALEMATE_PICTURES_FIRST } else { MAX_PICTURES },
     };
     for kq in 0..64 {
         let kd = t.dist(KING.index(), dk, kq);
@@ -196,6 +221,8 @@ struct Enum<'a> {
     all: Vec<Tracked>,
     ranges: Vec<(usize, usize)>,
     overflow: bool,
+    /// More pictures than this: overflow.
+    max: usize,
 }
 
 impl Enum<'_> {
@@ -244,7 +271,7 @@ impl Enum<'_> {
             let start = self.all.len();
             self.all.extend_from_slice(&self.chosen);
             self.ranges.push((start, self.all.len()));
-            if self.ranges.len() > MAX_PICTURES {
+            if self.ranges.len() > self.max {
                 self.overflow = true;
             }
             return;
