@@ -221,6 +221,7 @@ mod tests {
     use super::*;
     use crate::search::{Searcher, Table};
     use crate::stip::{Goal, Play};
+    use chimere_core::Colour;
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
 
@@ -228,12 +229,78 @@ mod tests {
         Searcher::new(g, Table::new(8), Arc::new(AtomicBool::new(false)), Goal::Stalemate, false)
     }
 
-    /// `count` random positions drawn from `seed`.
-    fn random_games(seed: u64, count: usize) -> impl Iterator<Item = Game> {
+    /// A random orthodox position rich in stalemates, Black to move, White not in check:
+    /// the black king on an edge, black pawns often blocked by white ones, a few pieces.
+    fn stalemate_game(rng: &mut Rng) -> Option<Game> {
+        let mut board = [None::<char>; 64];
+        let edge = [0, 7][rng.below(2) as usize];
+        let bk = if rng.below(2) == 0 { edge * 8 + rng.below(8) } else { rng.below(8) * 8 + edge } as usize;
+        let wk = rng.below(64) as usize;
+        if super::super::cheb(wk, bk) <= 1 {
+            return None;
+        }
+        board[bk] = Some('k');
+        board[wk] = Some('K');
+        let put = |board: &mut [Option<char>; 64], c: char, sq: usize| {
+            if board[sq].is_none() && (!c.eq_ignore_ascii_case(&'p') || (8..56).contains(&sq)) {
+                board[sq] = Some(c);
+                true
+            } else {
+                false
+            }
+        };
+        for _ in 0..1 + rng.below(3) {
+            let sq = 8 + rng.below(48) as usize;
+            if put(&mut board, 'p', sq) && rng.below(2) == 0 && sq >= 16 {
+                put(&mut board, 'P', sq - 8);
+            }
+        }
+        for _ in 0..rng.below(2) {
+            let u = b"rbs"[rng.below(3) as usize] as char;
+            put(&mut board, u, rng.below(64) as usize);
+        }
+        for _ in 0..1 + rng.below(3) {
+            let u = b"QRBSP"[rng.below(5) as usize] as char;
+            put(&mut board, u, rng.below(64) as usize);
+        }
+        let mut fen = String::new();
+        for r in (0..8).rev() {
+            let mut empty = 0;
+            for f in 0..8 {
+                match board[r * 8 + f] {
+                    Some(c) => {
+                        if empty > 0 {
+                            fen.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        fen.push(c);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                fen.push_str(&empty.to_string());
+            }
+            if r > 0 {
+                fen.push('/');
+            }
+        }
+        let mut g = chimere_fairy::game_from_fen(&format!("{fen} b - - 0 1"), &[]).ok()?;
+        if g.in_check(Colour::White) {
+            return None;
+        }
+        Some(g)
+    }
+
+    /// `count` positions, alternately from [`random_game`] and [`stalemate_game`].
+    fn mixed_games(seed: u64, count: usize) -> impl Iterator<Item = Game> {
         let mut rng = Rng(seed);
+        let mut i = 0u32;
         std::iter::from_fn(move || {
+            i += 1;
             loop {
-                if let Some(g) = random_game(&mut rng) {
+                let g = if i % 2 == 0 { random_game(&mut rng) } else { stalemate_game(&mut rng) };
+                if let Some(g) = g {
                     return Some(g);
                 }
             }
@@ -276,7 +343,7 @@ mod tests {
     #[test]
     fn the_filters_never_refuse_a_stalemate() {
         let mut stats = (0, 0);
-        for g in random_games(0x57a1, 60) {
+        for g in mixed_games(0x57a1, 60) {
             for plies in 1..=3 {
                 walk(&mut searcher(g.clone()), plies, &mut stats);
             }
@@ -308,7 +375,7 @@ mod tests {
     /// by `search`: the same lines in the same order. Returns the number of lines.
     fn compare(seed: u64, count: usize, plies: std::ops::RangeInclusive<u32>, search: crate::LineSearch) -> usize {
         let mut found = 0;
-        for g in random_games(seed, count) {
+        for g in mixed_games(seed, count) {
             for p in plies.clone() {
                 let (la, lb) = both(&g, p, search);
                 assert_eq!(la, lb, "{} plies from {}", p, g.pos.fen());
@@ -355,7 +422,7 @@ mod tests {
     #[test]
     fn the_series_pictures_find_the_same_stalemates() {
         let mut found = 0;
-        for g in random_games(0x5e7a, 40) {
+        for g in mixed_games(0x5e7a, 40) {
             for k in 1..=4 {
                 let play = Play::SeriesHelp;
                 let mut a = searcher(g.clone());
