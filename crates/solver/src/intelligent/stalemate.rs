@@ -299,7 +299,7 @@ mod tests {
         std::iter::from_fn(move || {
             i += 1;
             loop {
-                let g = if i % 2 == 0 { random_game(&mut rng) } else { stalemate_game(&mut rng) };
+                let g = if i.is_multiple_of(2) { random_game(&mut rng) } else { stalemate_game(&mut rng) };
                 if let Some(g) = g {
                     return Some(g);
                 }
