@@ -498,6 +498,12 @@ impl Walk<'_> {
         }
         let c = colour_index(stm);
         let moves = s.legal();
+        // `ser-h=`: the last series move and the stalemating answer are the last two plies.
+        let zs = if self.stalemate && k == 1 && play == Play::SeriesHelp {
+            super::stalemate::zones(&mut s.game, &mut self.notes)
+        } else {
+            None
+        };
         let mut any = false;
         for m in &moves {
             if let Some(cs) = m.capture
@@ -507,6 +513,14 @@ impl Walk<'_> {
             }
             if self.after(&s.game, m, series_is_mater, c, mine) > k as i32 - 1 {
                 continue;
+            }
+            if let Some(zs) = &zs {
+                s.game.make(m);
+                let ok = super::stalemate::second_last_ok(&mut s.game, zs, m);
+                s.game.unmake();
+                if !ok {
+                    continue;
+                }
             }
             if k == 1 {
                 let found = &mut *self.found;
