@@ -73,13 +73,9 @@ pub const SERIES_PICTURES_FROM: u32 = 6;
 const MAX_PICTURES: usize = 400_000;
 
 /// Stalemate pictures are used from this many stalemating moves on (below, the filters
-/// of the `stalemate` module alone).
-pub const STALEMATE_PICTURES_FROM: u32 = 3;
-
-/// With [`STALEMATE_PICTURES_FROM`] stalemating moves exactly, more stalemate pictures
-/// than this: the method gives up (measured on `h=3` problems: below it the pictures
-/// were faster than the filters alone, above slower).
-const MAX_STALEMATE_PICTURES_FIRST: usize = 20_000;
+/// of the `stalemate` module alone: on the `h=3` problems of the measured collection the
+/// pictures from three moves on were slower, on `h=4` and longer much faster).
+pub const STALEMATE_PICTURES_FROM: u32 = 4;
 
 /// Target kind of a mated unit that blocks a flight: any kind.
 const ANY: u8 = 255;
@@ -155,7 +151,6 @@ fn enumerate(game: &Game, mater: Colour, m: u32, bmoves: u32, stalemate: bool) -
         all: Vec::new(),
         ranges: Vec::new(),
         overflow: false,
-        max: if stalemate && m == STALEMATE_PICTURES_FROM { MAX_STALEMATE_PICTURES_FIRST } else { MAX_PICTURES },
     };
     for kq in 0..64 {
         let kd = t.dist(KING.index(), dk, kq);
@@ -221,8 +216,6 @@ struct Enum<'a> {
     all: Vec<Tracked>,
     ranges: Vec<(usize, usize)>,
     overflow: bool,
-    /// More pictures than this: overflow.
-    max: usize,
 }
 
 impl Enum<'_> {
@@ -271,7 +264,7 @@ impl Enum<'_> {
             let start = self.all.len();
             self.all.extend_from_slice(&self.chosen);
             self.ranges.push((start, self.all.len()));
-            if self.ranges.len() > self.max {
+            if self.ranges.len() > MAX_PICTURES {
                 self.overflow = true;
             }
             return;

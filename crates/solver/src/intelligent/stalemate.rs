@@ -1,4 +1,4 @@
-//! The intelligent mode for orthodox stalemate goals (`h=n`, `ser-h=n`): the last-ply
+//! The intelligent mode for orthodox stalemate goals (`h=n`; the pictures also `ser-h=n`): the last-ply
 //! filter of a stalemate, proved below, used by the parent module's search and by the
 //! pictures (`super::pictures`), whose stalemate pictures are described there.
 //!
