@@ -29,10 +29,20 @@
 //! (`ser-h#`, `ser-#`) uses the pictures too from `SERIES_PICTURES_FROM` (6) series
 //! moves on.
 //!
+//! Stalemate goals (`h=n`) go the same way with their own proofs: on the last
+//! two plies the filters of the `stalemate` submodule (the stalemating move must touch
+//! a square of every legal move's *zone* of the stalemated side), above them the
+//! pictures of a stalemate (the `pictures` submodule) from `STALEMATE_PICTURES_FROM` (4)
+//! stalemating moves on; the mate bound is not used for them.
+//!
 //! Used only for the rules it is proved for: orthodox units (K Q R B S P without
-//! attributes), no condition, goal mate, help play (`h#n`, `h#n.5`).
+//! attributes), no condition, goal mate or stalemate, help play (`h#n`, `h#n.5`, `h=n`),
+//! series play (`ser-h#`, `ser-#`; the stalemate pictures also serve `ser-h=`, tested,
+//! but `ser-h=` is left to the normal search: the pictures were slower on the measured
+//! collection's `ser-h=` problems).
 
 mod pictures;
+mod stalemate;
 
 use crate::search::{Interrupted, Searcher, Table};
 use crate::stip::{Goal, Play, Stipulation};
@@ -61,7 +71,7 @@ const TABLE_FROM: u32 = 2;
 /// Whether the intelligent mode is used for this problem: `Option Intelligent`, help play
 /// with goal mate, and orthodox rules and units.
 pub fn applies(p: &Problem, stip: &Stipulation) -> bool {
-    stip.play == Play::Help && orthodox_mate(p, stip)
+    stip.play == Play::Help && (orthodox_mate(p, stip) || orthodox_goal(p, stip, Goal::Stalemate))
 }
 
 /// Whether the series bound ([`series_mate_possible`]) is used: `Option Intelligent`,
@@ -71,8 +81,13 @@ pub fn applies_series(p: &Problem, stip: &Stipulation) -> bool {
 }
 
 fn orthodox_mate(p: &Problem, stip: &Stipulation) -> bool {
+    orthodox_goal(p, stip, Goal::Mate)
+}
+
+/// `Option Intelligent`, goal `goal`, orthodox rules and units.
+fn orthodox_goal(p: &Problem, stip: &Stipulation, goal: Goal) -> bool {
     p.options.iter().any(|o| o == "Intelligent")
-        && stip.goal == Goal::Mate
+        && stip.goal == goal
         && p.conditions.is_empty()
         && p.pieces.iter().all(|u| u.kind.index() <= KING.index() && u.attrs == 0 && u.colour != Colour::Shared)
 }
@@ -744,7 +759,8 @@ fn exists_in(s: &mut Searcher, plies: u32, count: &mut u32, notes: &mut Notes) -
     if tabled && let Some(v) = s.table.get(key) {
         return Ok(v);
     }
-    if plies >= 2 && !mate_possible(&s.game, plies) {
+    let mate = s.goal == Goal::Mate;
+    if mate && plies >= 2 && !mate_possible(&s.game, plies) {
         if tabled {
             s.table.put(key, plies, false);
         }
@@ -753,16 +769,27 @@ fn exists_in(s: &mut Searcher, plies: u32, count: &mut u32, notes: &mut Notes) -
     let mut moves = s.candidates();
     let mut res = Ok(false);
     if plies == 1 {
-        filter_last(&s.game, &mut moves);
+        if mate {
+            filter_last(&s.game, &mut moves);
+        } else {
+            stalemate::filter_last(&mut s.game, &mut moves, notes);
+        }
         res = Ok(moves.iter().any(|m| s.goal_after_pub(m)));
     } else {
-        if plies == 2 {
+        if mate && plies == 2 {
             filter_second_last(&s.game, &mut moves);
         }
+        let zs = if !mate && plies == 2 { stalemate::zones(&mut s.game, notes) } else { None };
         let rev = s.reverse;
         for i in 0..moves.len() {
             let m = &moves[if rev { moves.len() - 1 - i } else { i }];
             if !s.game.make_into(m, notes) {
+                continue;
+            }
+            if let Some(zs) = &zs
+                && !stalemate::second_last_ok(&mut s.game, zs, m)
+            {
+                s.game.unmake();
                 continue;
             }
             let ok = exists_in(s, plies - 1, count, notes);
@@ -788,7 +815,7 @@ pub fn lines(
     prefix: &mut Vec<Move>,
     out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
 ) -> Result<bool, Interrupted> {
-    lines_from(s, plies, prefix, out, pictures::PICTURES_FROM)
+    lines_from(s, plies, prefix, out, pictures_from(s.goal))
 }
 
 /// Every series line of exactly `k` series moves from here, as
@@ -816,8 +843,16 @@ pub fn series_by_pictures(k: u32) -> bool {
 }
 
 /// Whether [`lines`] searches `plies` plies by the pictures (the `pictures` submodule).
-pub fn by_pictures(plies: u32) -> bool {
-    plies.div_ceil(2) >= pictures::PICTURES_FROM
+pub fn by_pictures(goal: Goal, plies: u32) -> bool {
+    plies.div_ceil(2) >= pictures_from(goal)
+}
+
+/// From how many moves of the mating (stalemating) side on help play goes by the pictures.
+fn pictures_from(goal: Goal) -> u32 {
+    match goal {
+        Goal::Stalemate => pictures::STALEMATE_PICTURES_FROM,
+        _ => pictures::PICTURES_FROM,
+    }
 }
 
 /// [`lines`], by the pictures when the mating side has at least `pictures_from` moves.
@@ -828,6 +863,7 @@ fn lines_from(
     out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
     mut pictures_from: u32,
 ) -> Result<bool, Interrupted> {
+    let mate = s.goal == Goal::Mate;
     if plies.div_ceil(2) >= pictures_from {
         match pictures::lines(s, plies, prefix, out)? {
             Some(r) => return Ok(r),
@@ -840,7 +876,11 @@ fn lines_from(
     }
     let mut moves = s.legal();
     if plies == 1 {
-        filter_last(&s.game, &mut moves);
+        if mate {
+            filter_last(&s.game, &mut moves);
+        } else {
+            stalemate::filter_last(&mut s.game, &mut moves, &mut Notes::new());
+        }
     }
     for m in &moves {
         if plies == 1 {
@@ -881,7 +921,7 @@ mod tests {
             self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             self.0 >> 33
         }
-        fn below(&mut self, n: u64) -> u64 {
+        pub(super) fn below(&mut self, n: u64) -> u64 {
             self.next() % n
         }
     }

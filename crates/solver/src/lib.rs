@@ -582,7 +582,7 @@ fn solve_side(
             };
             let helper = move |s: &mut Searcher, m: &Move| {
                 // (The pictures do not use the table: nothing to help with.)
-                if intel && intelligent::by_pictures(total - 1) {
+                if intel && intelligent::by_pictures(s.goal, total - 1) {
                     return;
                 }
                 if total >= 2 && s.game.make(m).is_some() {

@@ -611,7 +611,10 @@ impl Searcher {
         if let Some(v) = self.table.get(key) {
             return Ok(v);
         }
-        if self.series_bound && !crate::intelligent::series_mate_possible(&self.game, play, k) {
+        if self.series_bound
+            && self.goal == Goal::Mate
+            && !crate::intelligent::series_mate_possible(&self.game, play, k)
+        {
             return Ok(false);
         }
         let moves = self.candidates();

@@ -21,6 +21,21 @@
 //! most one such checker, and while it stands on its final square already it must
 //! still leave and come back (two more moves; a pawn cannot).
 //!
+//! A picture of a *stalemate* commits the stalemated king's final square K, for some
+//! units of the stalemating side a final square and kind (units that guard flights of
+//! K), and for each flight that no committed unit attacks on an empty board a unit of
+//! the stalemated side standing on it. Every stalemate fits one: each flight of K is
+//! held by a unit of the stalemated side or really guarded (else the king moves there
+//! or takes); take a minimal subset of the real guards still guarding every guarded
+//! flight, as above (a unit whose empty-board attacks add nothing is left out: its real
+//! attacks are within the others'), so a flight outside the subset's empty-board
+//! attacks is guarded by no one and holds a unit of the stalemated side (never a
+//! committed guard). A committed leaper (pawn, knight) never attacks K from its final
+//! square (a leaper's check cannot be blocked, and the stalemated king is not in
+//! check), nor does the king stand next to K. The stalemated side's other units (their
+//! immobility) are not committed: the search checks the stalemate by the real rules, its
+//! last two plies filtered by the `stalemate` submodule instead of the mate filters.
+//!
 //! Each picture is then searched: the normal help moves, keeping only those after which
 //! each side's remaining committed distances still fit within its remaining moves (the
 //! committed units are followed through the moves: departure to arrival, the castling
@@ -38,7 +53,7 @@
 
 use super::{INF, PAWN, check_stop, colour_index, filter_last, filter_second_last, tables, units};
 use crate::search::{Interrupted, Searcher, SeriesSink};
-use crate::stip::Play;
+use crate::stip::{Goal, Play};
 use chimere_core::Colour;
 use chimere_fairy::rules::Notes;
 use chimere_fairy::walk::{KING, KNIGHT};
@@ -56,6 +71,11 @@ pub const SERIES_PICTURES_FROM: u32 = 6;
 
 /// More pictures than this: the method gives up (the caller falls back).
 const MAX_PICTURES: usize = 400_000;
+
+/// Stalemate pictures are used from this many stalemating moves on (below, the filters
+/// of the `stalemate` module alone: on the `h=3` problems of the measured collection the
+/// pictures from three moves on were slower, on `h=4` and longer much faster).
+pub const STALEMATE_PICTURES_FROM: u32 = 4;
 
 /// Target kind of a mated unit that blocks a flight: any kind.
 const ANY: u8 = 255;
@@ -103,7 +123,7 @@ struct Pictures {
 /// Every picture of a mate by `mater` with `m` moves of its own while the other side
 /// makes `bmoves`. `None` when the method does not apply
 /// (not exactly one mated king, too many pictures).
-fn enumerate(game: &Game, mater: Colour, m: u32, bmoves: u32) -> Option<Pictures> {
+fn enumerate(game: &Game, mater: Colour, m: u32, bmoves: u32, stalemate: bool) -> Option<Pictures> {
     let t = tables();
     let mated = mater.opponent();
     let board = game.pos.board();
@@ -119,6 +139,7 @@ fn enumerate(game: &Game, mater: Colour, m: u32, bmoves: u32) -> Option<Pictures
         maters: &maters,
         blockers: &blockers,
         m: m as u8,
+        stalemate,
         mc,
         dc,
         kq: 0,
@@ -137,7 +158,8 @@ fn enumerate(game: &Game, mater: Colour, m: u32, bmoves: u32) -> Option<Pictures
             continue;
         }
         let flights = t.att(0, KING.index(), kq);
-        let need = flights | 1 << kq;
+        // A stalemate needs only the flights guarded.
+        let need = if stalemate { flights } else { flights | 1 << kq };
         e.kq = kq;
         e.flights = flights;
         e.budget = (bmoves - kd as u32) as u8;
@@ -150,6 +172,10 @@ fn enumerate(game: &Game, mater: Colour, m: u32, bmoves: u32) -> Option<Pictures
                 for to in 0..64 {
                     let c = t.reach(mc, k, sq, k2, to);
                     if c as u32 > m || to == kq || (k2 == KING.index() && super::cheb(to, kq) <= 1) {
+                        continue;
+                    }
+                    // A leaper never checks the stalemated king.
+                    if stalemate && (k2 == PAWN.index() || k2 == KNIGHT.index()) && t.att(mc, k2, to) >> kq & 1 == 1 {
                         continue;
                     }
                     let a = t.att(mc, k2, to) & need;
@@ -176,6 +202,8 @@ struct Enum<'a> {
     maters: &'a [(usize, usize)],
     blockers: &'a [(usize, usize)],
     m: u8,
+    /// Pictures of a stalemate (no check, the flights guarded or blocked).
+    stalemate: bool,
     mc: usize,
     dc: usize,
     kq: usize,
@@ -196,7 +224,7 @@ impl Enum<'_> {
             return;
         }
         if i == self.maters.len() {
-            if covered >> self.kq & 1 == 0 {
+            if !self.stalemate && covered >> self.kq & 1 == 0 {
                 return;
             }
             // A leaper (pawn, knight) that checks at the end made the mating move:
@@ -267,6 +295,8 @@ impl Enum<'_> {
 struct Walk<'a> {
     units: &'a mut [Tracked],
     mater: Colour,
+    /// Stalemate pictures: the stalemate filter on the last ply, none on the one before.
+    stalemate: bool,
     memo: &'a mut HashSet<u64>,
     found: &'a mut HashSet<Vec<Move>>,
     count: u32,
@@ -374,11 +404,17 @@ impl Walk<'_> {
             return Ok(false);
         }
         let mut moves = s.candidates();
-        if plies == 1 {
+        if self.stalemate {
+            if plies == 1 {
+                super::stalemate::filter_last(&mut s.game, &mut moves, &mut self.notes);
+            }
+        } else if plies == 1 {
             filter_last(&s.game, &mut moves);
         } else if plies == 2 {
             filter_second_last(&s.game, &mut moves);
         }
+        let zs =
+            if self.stalemate && plies == 2 { super::stalemate::zones(&mut s.game, &mut self.notes) } else { None };
         let c = colour_index(stm);
         let mut any = false;
         let mut res = Ok(());
@@ -403,6 +439,12 @@ impl Walk<'_> {
                 continue;
             }
             if !s.game.make_into(m, &mut self.notes) {
+                continue;
+            }
+            if let Some(zs) = &zs
+                && !super::stalemate::second_last_ok(&mut s.game, zs, m)
+            {
+                s.game.unmake();
                 continue;
             }
             let moved = self.follow(m);
@@ -449,6 +491,12 @@ impl Walk<'_> {
         }
         let c = colour_index(stm);
         let moves = s.legal();
+        // `ser-h=`: the last series move and the stalemating answer are the last two plies.
+        let zs = if self.stalemate && k == 1 && play == Play::SeriesHelp {
+            super::stalemate::zones(&mut s.game, &mut self.notes)
+        } else {
+            None
+        };
         let mut any = false;
         for m in &moves {
             if let Some(cs) = m.capture
@@ -458,6 +506,14 @@ impl Walk<'_> {
             }
             if self.after(&s.game, m, series_is_mater, c, mine) > k as i32 - 1 {
                 continue;
+            }
+            if let Some(zs) = &zs {
+                s.game.make(m);
+                let ok = super::stalemate::second_last_ok(&mut s.game, zs, m);
+                s.game.unmake();
+                if !ok {
+                    continue;
+                }
             }
             if k == 1 {
                 let found = &mut *self.found;
@@ -519,7 +575,12 @@ fn every_picture(
     prefix: &mut Vec<Move>,
     mut walk: impl FnMut(&mut Walk<'_>, &mut Searcher, &mut Vec<Move>) -> Result<bool, Interrupted>,
 ) -> Result<Option<HashSet<Vec<Move>>>, Interrupted> {
-    let Some(Pictures { units: mut all, ranges }) = enumerate(&s.game, mater, m, bmoves) else {
+    let stalemate = match s.goal {
+        Goal::Mate => false,
+        Goal::Stalemate => true,
+        Goal::Any => return Ok(None),
+    };
+    let Some(Pictures { units: mut all, ranges }) = enumerate(&s.game, mater, m, bmoves, stalemate) else {
         return Ok(None);
     };
     let mut memo = HashSet::new();
@@ -527,8 +588,15 @@ fn every_picture(
     let base = prefix.len();
     for &(a, b) in &ranges {
         memo.clear();
-        let mut w =
-            Walk { units: &mut all[a..b], mater, memo: &mut memo, found: &mut found, count: 0, notes: Notes::new() };
+        let mut w = Walk {
+            units: &mut all[a..b],
+            mater,
+            stalemate,
+            memo: &mut memo,
+            found: &mut found,
+            count: 0,
+            notes: Notes::new(),
+        };
         walk(&mut w, s, prefix)?;
         debug_assert_eq!(prefix.len(), base);
     }

@@ -1,0 +1,455 @@
+//! The intelligent mode for orthodox stalemate goals (`h=n`; the pictures also `ser-h=n`): the last-ply
+//! filter of a stalemate, proved below, used by the parent module's search and by the
+//! pictures (`super::pictures`), whose stalemate pictures are described there.
+//!
+//! **Zones.** Let the stalemated side S have its king on K, and let `s` be a legal move of
+//! S (S to move) from `x` to `y`, neither castling nor en passant. Its *zone* Z(s) is:
+//! for a king move (x = K), K, `y`, every square on the eight lines from `y` and every
+//! knight square of `y`; for any other move, K, `x`, `y`, the squares between `x` and `y`,
+//! and, when `x` is on a line (rank, file, diagonal) with K, the squares between K and
+//! `x` and those beyond `x` on the ray from K to the edge. A castling or en passant move
+//! has the whole board as zone.
+//!
+//! **Lemma.** If a sequence of moves (of either side) never changes the content of a
+//! square of Z(s) (a move changes its departure and arrival squares, the captured unit's
+//! square, the castling rook's two squares), and S is not in check at its end F, then `s`
+//! is legal in F (S to move). Proof: the unit on `x`, the squares between `x` and `y` and
+//! `y` itself are as before, so `s` is a move in F as it was (a pawn's double step and a
+//! promotion depend only on the squares). Suppose `s` leaves S's king attacked in F.
+//! For a move of another unit, S is not in check in F and `s` only empties `x` (and
+//! fills `y`), so the attack on K runs through `x`: from a line piece beyond `x` on the
+//! ray from K through `x`, the squares between K and it empty. All these squares are in
+//! Z(s), hence as before the sequence, where `s` was then illegal too: a contradiction.
+//! For a king move to `y`, the attacker stands on a knight square of `y`, next to `y` or
+//! on a line from `y` with the squares between empty (K's own square left empty by the
+//! move in both cases): all in Z(s), so `y` was attacked after `s` before the sequence,
+//! again a contradiction. ∎
+//!
+//! Hence the last move W of a stalemate (S to move after it, not in check) must change a
+//! square of every zone of S's legal moves in the position before it (the board as it
+//! is, S to move): [`filter_last`] keeps only such moves of the side to move. The zones
+//! of the moves are reduced to the minimal ones (a move touching a zone touches every
+//! zone containing it), and keeping only some of them only weakens the filter.
+//!
+//! Used only for the rules it is proved for: orthodox units, no condition (the parent
+//! module's `applies`).
+
+use super::on_board;
+use chimere_fairy::rules::Notes;
+use chimere_fairy::walk::KING;
+use chimere_fairy::{Game, Move};
+use std::sync::OnceLock;
+
+/// Squares on lines: `between[a][b]` (strictly between, when aligned) and
+/// `beyond[a][b]` (after `b` on the ray from `a` through `b`, to the edge).
+struct Geo {
+    between: Vec<u64>,
+    beyond: Vec<u64>,
+    /// The eight lines from a square, and its knight squares.
+    around: [u64; 64],
+}
+
+fn geo() -> &'static Geo {
+    static G: OnceLock<Geo> = OnceLock::new();
+    G.get_or_init(|| {
+        let mut between = vec![0u64; 64 * 64];
+        let mut beyond = vec![0u64; 64 * 64];
+        let mut around = [0u64; 64];
+        let dirs = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+        let knight = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+        for a in 0..64 {
+            let (f, r) = ((a % 8) as i32, (a / 8) as i32);
+            for &(df, dr) in &dirs {
+                // Walk the ray: each square b met gets the squares passed as `between`,
+                // and the rest of the ray as `beyond`.
+                let mut ray = Vec::new();
+                let (mut x, mut y) = (f + df, r + dr);
+                while let Some(s) = on_board(x, y) {
+                    ray.push(s);
+                    x += df;
+                    y += dr;
+                }
+                for (i, &b) in ray.iter().enumerate() {
+                    between[a * 64 + b] = ray[..i].iter().fold(0, |m, &s| m | 1 << s);
+                    beyond[a * 64 + b] = ray[i + 1..].iter().fold(0, |m, &s| m | 1 << s);
+                    around[a] |= 1 << b;
+                }
+            }
+            for &(df, dr) in &knight {
+                if let Some(s) = on_board(f + df, r + dr) {
+                    around[a] |= 1 << s;
+                }
+            }
+        }
+        Geo { between, beyond, around }
+    })
+}
+
+/// The squares whose content the move changes.
+pub(super) fn changed(m: &Move) -> u64 {
+    let mut c = 1u64 << m.from.index() | 1u64 << m.to.index();
+    if let Some(cs) = m.capture {
+        c |= 1 << cs.index();
+    }
+    if let Some((a, b)) = m.castle {
+        c |= 1 << a.index() | 1 << b.index();
+    }
+    c
+}
+
+/// The zone of the move `s` of the side whose king is on `k` (see the module doc).
+pub(super) fn zone(k: usize, s: &Move) -> u64 {
+    if s.castle.is_some() || s.ep || s.capture.is_some_and(|c| c != s.to) {
+        return !0;
+    }
+    let g = geo();
+    let (x, y) = (s.from.index(), s.to.index());
+    if x == k {
+        return 1 << k | 1 << y | g.around[y];
+    }
+    // (Both line tables are empty when the squares are not aligned.)
+    1 << k | 1 << x | 1 << y | g.between[x * 64 + y] | g.between[k * 64 + x] | g.beyond[k * 64 + x]
+}
+
+/// At most this many minimal zones are kept (a subset only weakens the filter).
+const MAX_ZONES: usize = 32;
+
+/// Minimal zones of the legal moves of the side to move (its king on `k`).
+pub(super) struct Zones {
+    z: [u64; MAX_ZONES],
+    n: usize,
+}
+
+impl Zones {
+    fn new() -> Zones {
+        Zones { z: [0; MAX_ZONES], n: 0 }
+    }
+
+    fn add(&mut self, z: u64) {
+        if self.z[..self.n].iter().any(|&o| o & !z == 0) {
+            return;
+        }
+        // Zones containing z are dropped.
+        let mut w = 0;
+        for i in 0..self.n {
+            if z & !self.z[i] != 0 {
+                self.z[w] = self.z[i];
+                w += 1;
+            }
+        }
+        self.n = w;
+        if self.n < MAX_ZONES {
+            self.z[self.n] = z;
+            self.n += 1;
+        }
+    }
+
+    /// Whether a move changing `c` touches every zone.
+    pub(super) fn hit_by(&self, c: u64) -> bool {
+        self.z[..self.n].iter().all(|&z| z & c != 0)
+    }
+
+    /// The zones `c` does not touch.
+    pub(super) fn untouched(&self, c: u64) -> Zones {
+        let mut out = Zones::new();
+        for &z in &self.z[..self.n] {
+            if z & c == 0 {
+                out.z[out.n] = z;
+                out.n += 1;
+            }
+        }
+        out
+    }
+}
+
+/// Two plies left, the stalemated side S to move with the zones `zs` of its legal moves
+/// here, and its move `m` just made: whether some move of the other side W (to move now)
+/// touches every zone `m` left untouched (the lemma with the sequence of `m` and W's
+/// move: else no W move stalemates).
+pub(super) fn second_last_ok(game: &mut Game, zs: &Zones, m: &Move) -> bool {
+    let rest = zs.untouched(changed(m));
+    if rest.n == 0 {
+        return true;
+    }
+    let mut moves = game.take_buf();
+    game.pseudo_moves(game.pos.side(), &mut moves);
+    let ok = moves.iter().any(|w| rest.hit_by(changed(w)));
+    game.give_buf(moves);
+    ok
+}
+
+/// The zones of the legal moves of the side to move in `game`; `None` without exactly
+/// one king of that side.
+pub(super) fn zones(game: &mut Game, notes: &mut Notes) -> Option<Zones> {
+    let side = game.pos.side();
+    let b = game.pos.board();
+    let kings = b.colour(side).0 & b.kind(KING).0;
+    if kings.count_ones() != 1 {
+        return None;
+    }
+    let k = kings.trailing_zeros() as usize;
+    let mut moves = game.take_buf();
+    game.pseudo_moves(side, &mut moves);
+    let mut zs = Zones::new();
+    for m in &moves {
+        if game.make_into(m, notes) {
+            game.unmake();
+            zs.add(zone(k, m));
+        }
+    }
+    game.give_buf(moves);
+    Some(zs)
+}
+
+/// The side to move (W) makes the last move of a stalemate of the other side: keeps from
+/// `moves` those that touch every zone of the other side's legal moves in the position
+/// (computed with W passing; when W cannot pass, being in check, nothing is filtered).
+pub(super) fn filter_last(game: &mut Game, moves: &mut Vec<Move>, notes: &mut Notes) {
+    if !game.make_into(&Move::NULL, notes) {
+        return;
+    }
+    let zs = zones(game, notes);
+    game.unmake();
+    if let Some(zs) = zs {
+        moves.retain(|m| zs.hit_by(changed(m)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{Rng, random_game};
+    use super::*;
+    use crate::search::{Searcher, Table};
+    use crate::stip::{Goal, Play};
+    use chimere_core::Colour;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    fn searcher(g: Game) -> Searcher {
+        Searcher::new(g, Table::new(8), Arc::new(AtomicBool::new(false)), Goal::Stalemate, false)
+    }
+
+    /// A random orthodox position rich in stalemates, Black to move, White not in check:
+    /// the black king on an edge, black pawns often blocked by white ones, a few pieces.
+    fn stalemate_game(rng: &mut Rng) -> Option<Game> {
+        let mut board = [None::<char>; 64];
+        let edge = [0, 7][rng.below(2) as usize];
+        let bk = if rng.below(2) == 0 { edge * 8 + rng.below(8) } else { rng.below(8) * 8 + edge } as usize;
+        let wk = rng.below(64) as usize;
+        if super::super::cheb(wk, bk) <= 1 {
+            return None;
+        }
+        board[bk] = Some('k');
+        board[wk] = Some('K');
+        let put = |board: &mut [Option<char>; 64], c: char, sq: usize| {
+            if board[sq].is_none() && (!c.eq_ignore_ascii_case(&'p') || (8..56).contains(&sq)) {
+                board[sq] = Some(c);
+                true
+            } else {
+                false
+            }
+        };
+        for _ in 0..1 + rng.below(3) {
+            let sq = 8 + rng.below(48) as usize;
+            if put(&mut board, 'p', sq) && rng.below(2) == 0 && sq >= 16 {
+                put(&mut board, 'P', sq - 8);
+            }
+        }
+        for _ in 0..rng.below(2) {
+            let u = b"rbs"[rng.below(3) as usize] as char;
+            put(&mut board, u, rng.below(64) as usize);
+        }
+        for _ in 0..1 + rng.below(3) {
+            let u = b"QRBSP"[rng.below(5) as usize] as char;
+            put(&mut board, u, rng.below(64) as usize);
+        }
+        let mut fen = String::new();
+        for r in (0..8).rev() {
+            let mut empty = 0;
+            for f in 0..8 {
+                match board[r * 8 + f] {
+                    Some(c) => {
+                        if empty > 0 {
+                            fen.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        fen.push(c);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                fen.push_str(&empty.to_string());
+            }
+            if r > 0 {
+                fen.push('/');
+            }
+        }
+        let mut g = chimere_fairy::game_from_fen(&format!("{fen} b - - 0 1"), &[]).ok()?;
+        if g.in_check(Colour::White) {
+            return None;
+        }
+        Some(g)
+    }
+
+    /// `count` positions, alternately from [`random_game`] and [`stalemate_game`].
+    fn mixed_games(seed: u64, count: usize) -> impl Iterator<Item = Game> {
+        let mut rng = Rng(seed);
+        let mut i = 0u32;
+        std::iter::from_fn(move || {
+            i += 1;
+            loop {
+                let g = if i.is_multiple_of(2) { random_game(&mut rng) } else { stalemate_game(&mut rng) };
+                if let Some(g) = g {
+                    return Some(g);
+                }
+            }
+        })
+        .take(count)
+    }
+
+    /// Walks every node `plies` deep: on the last ply no stalemating move is filtered
+    /// out, and on the one before no move after which a stalemating move exists is
+    /// refused. Returns (moves tried on those plies, moves refused).
+    fn walk(s: &mut Searcher, plies: u32, stats: &mut (u64, u64)) {
+        let moves = s.legal();
+        if plies == 1 {
+            let mut kept = moves.clone();
+            filter_last(&mut s.game, &mut kept, &mut Notes::new());
+            for m in &moves {
+                stats.0 += 1;
+                stats.1 += u64::from(!kept.contains(m));
+                if s.goal_after_pub(m) {
+                    assert!(kept.contains(m), "stalemating move {m:?} filtered out: {}", s.game.pos.fen());
+                }
+            }
+            return;
+        }
+        let zs = if plies == 2 { zones(&mut s.game, &mut Notes::new()) } else { None };
+        for m in &moves {
+            s.game.make(m).expect("legal");
+            if let Some(zs) = &zs {
+                stats.0 += 1;
+                if !second_last_ok(&mut s.game, zs, m) {
+                    stats.1 += 1;
+                    assert!(!s.help_exists(1).expect("not stopped"), "{m:?} refused: {}", s.game.pos.fen());
+                }
+            }
+            walk(s, plies - 1, stats);
+            s.game.unmake();
+        }
+    }
+
+    #[test]
+    fn the_filters_never_refuse_a_stalemate() {
+        let mut stats = (0, 0);
+        for g in mixed_games(0x57a1, 60) {
+            for plies in 1..=3 {
+                walk(&mut searcher(g.clone()), plies, &mut stats);
+            }
+        }
+        // The test means something only if the filters do refuse moves.
+        assert!(stats.1 * 4 > stats.0, "refused {} of {} moves", stats.1, stats.0);
+    }
+
+    /// The help lines of `plies` plies by the normal search and by `search`.
+    fn both(g: &Game, plies: u32, search: crate::LineSearch) -> (Vec<Vec<Move>>, Vec<Vec<Move>>) {
+        let mut a = searcher(g.clone());
+        let mut b = searcher(g.clone());
+        let mut la = Vec::new();
+        let mut lb = Vec::new();
+        a.help_lines(plies, &mut Vec::new(), &mut |_, l: &[Move]| {
+            la.push(l.to_vec());
+            true
+        })
+        .expect("not stopped");
+        search(&mut b, plies, &mut Vec::new(), &mut |_, l: &[Move]| {
+            lb.push(l.to_vec());
+            true
+        })
+        .expect("not stopped");
+        (la, lb)
+    }
+
+    /// Solves `count` random positions at each length in `plies` by the normal search and
+    /// by `search`: the same lines in the same order. Returns the number of lines.
+    fn compare(seed: u64, count: usize, plies: std::ops::RangeInclusive<u32>, search: crate::LineSearch) -> usize {
+        let mut found = 0;
+        for g in mixed_games(seed, count) {
+            for p in plies.clone() {
+                let (la, lb) = both(&g, p, search);
+                assert_eq!(la, lb, "{} plies from {}", p, g.pos.fen());
+                found += la.len();
+            }
+        }
+        found
+    }
+
+    /// The pictures from the first ply on.
+    fn by_pictures(
+        s: &mut Searcher,
+        plies: u32,
+        prefix: &mut Vec<Move>,
+        out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
+    ) -> Result<bool, crate::search::Interrupted> {
+        let r = super::super::pictures::lines(s, plies, prefix, out)?;
+        assert!(r.is_some(), "pictures not applied: {}", s.game.pos.fen());
+        Ok(r.unwrap_or(true))
+    }
+
+    #[test]
+    fn the_intelligent_search_finds_the_same_stalemates() {
+        // h=0.5 to h=2 (the filters).
+        let found = compare(0x5a1e, 40, 1..=4, super::super::lines);
+        assert!(found > 10, "only {found} lines in the sample");
+    }
+
+    #[test]
+    fn the_stalemate_pictures_find_the_same_stalemates() {
+        let found = compare(0x5a2e, 25, 1..=4, by_pictures);
+        assert!(found > 10, "only {found} lines in the sample");
+    }
+
+    #[test]
+    #[ignore = "heavy: h=3 from random positions (run with --release --ignored)"]
+    fn the_stalemate_pictures_find_the_same_stalemates_in_three() {
+        let found = compare(0x5a3e, 20, 5..=6, by_pictures);
+        eprintln!("{found} lines");
+        let found = compare(0x5a4e, 20, 6..=6, super::super::lines);
+        eprintln!("{found} lines");
+    }
+
+    #[test]
+    fn the_series_pictures_find_the_same_stalemates() {
+        let mut found = 0;
+        for g in mixed_games(0x5e7a, 40) {
+            for k in 1..=4 {
+                let play = Play::SeriesHelp;
+                let mut a = searcher(g.clone());
+                let mut b = searcher(g.clone());
+                let mut la = Vec::new();
+                let mut lb = Vec::new();
+                a.series_lines(play, k, &mut Vec::new(), &mut |_, l: &[Move], ans| {
+                    la.push((l.to_vec(), ans));
+                    true
+                })
+                .expect("not stopped");
+                let r = super::super::pictures::series_lines(
+                    &mut b,
+                    play,
+                    k,
+                    &mut Vec::new(),
+                    &mut |_, l: &[Move], ans| {
+                        lb.push((l.to_vec(), ans));
+                        true
+                    },
+                )
+                .expect("not stopped");
+                assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
+                assert_eq!(la, lb, "ser-h={k} from {}", g.pos.fen());
+                found += la.len();
+            }
+        }
+        assert!(found > 10, "only {found} lines in the sample");
+    }
+}
