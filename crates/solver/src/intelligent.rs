@@ -967,6 +967,57 @@ mod tests {
                 board[sq] = Some(u);
             }
         }
+        let fen = placement(&board);
+        // Sometimes White has just played a double step (en passant possible).
+        let mut ep = "-".to_string();
+        for f in 0..8 {
+            if board[24 + f] == Some('P') && board[16 + f].is_none() && board[8 + f].is_none() && rng.below(2) == 0 {
+                ep = format!("{}3", (b'a' + f as u8) as char);
+                break;
+            }
+        }
+        if rights.is_empty() {
+            rights.push('-');
+        }
+        let mut g = chimere_fairy::game_from_fen(&format!("{fen} b {rights} {ep} 0 1"), &[]).ok()?;
+        if g.in_check(Colour::White) {
+            return None;
+        }
+        Some(g)
+    }
+
+    pub(super) fn searcher(g: Game) -> Searcher {
+        Searcher::new(g, Table::new(8), Arc::new(AtomicBool::new(false)), Goal::Mate, false)
+    }
+
+    /// The lines a help search (`run`, given the sink) finds, in order, and its result.
+    pub(super) fn collect_help<R>(
+        run: impl FnOnce(&mut dyn FnMut(&mut Searcher, &[Move]) -> bool) -> Result<R, Interrupted>,
+    ) -> (Vec<Vec<Move>>, R) {
+        let mut lines = Vec::new();
+        let r = run(&mut |_, l: &[Move]| {
+            lines.push(l.to_vec());
+            true
+        })
+        .expect("not stopped");
+        (lines, r)
+    }
+
+    /// The lines (with their answers) a series search finds, in order, and its result.
+    pub(super) fn collect_series<R>(
+        run: impl FnOnce(&mut crate::search::SeriesSink<'_>) -> Result<R, Interrupted>,
+    ) -> (Vec<(Vec<Move>, Option<Move>)>, R) {
+        let mut lines = Vec::new();
+        let r = run(&mut |_, l: &[Move], ans| {
+            lines.push((l.to_vec(), ans));
+            true
+        })
+        .expect("not stopped");
+        (lines, r)
+    }
+
+    /// The pieces of `board` (index `8 * rank + file`, a1 = 0) as a FEN placement.
+    pub(super) fn placement(board: &[Option<char>; 64]) -> String {
         let mut fen = String::new();
         for r in (0..8).rev() {
             let mut empty = 0;
@@ -989,26 +1040,7 @@ mod tests {
                 fen.push('/');
             }
         }
-        // Sometimes White has just played a double step (en passant possible).
-        let mut ep = "-".to_string();
-        for f in 0..8 {
-            if board[24 + f] == Some('P') && board[16 + f].is_none() && board[8 + f].is_none() && rng.below(2) == 0 {
-                ep = format!("{}3", (b'a' + f as u8) as char);
-                break;
-            }
-        }
-        if rights.is_empty() {
-            rights.push('-');
-        }
-        let mut g = chimere_fairy::game_from_fen(&format!("{fen} b {rights} {ep} 0 1"), &[]).ok()?;
-        if g.in_check(Colour::White) {
-            return None;
-        }
-        Some(g)
-    }
-
-    pub(super) fn searcher(g: Game) -> Searcher {
-        Searcher::new(g, Table::new(8), Arc::new(AtomicBool::new(false)), Goal::Mate, false)
+        fen
     }
 
     /// Walks every node down to `plies`: wherever the normal search finds a mate in the

@@ -716,7 +716,7 @@ fn series_emit(
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{Rng, random_game, searcher};
+    use super::super::tests::{Rng, collect_help, collect_series, random_game, searcher};
     use super::*;
 
     /// `count` random positions drawn from `seed`.
@@ -739,20 +739,8 @@ mod tests {
         let mut found = 0;
         for g in random_games(seed, count) {
             for p in plies.clone() {
-                let mut a = searcher(g.clone());
-                let mut b = searcher(g.clone());
-                let mut la = Vec::new();
-                let mut lb = Vec::new();
-                a.help_lines(p, &mut Vec::new(), &mut |_, l: &[Move]| {
-                    la.push(l.to_vec());
-                    true
-                })
-                .expect("not stopped");
-                let r = lines(&mut b, p, &mut Vec::new(), &mut |_, l: &[Move]| {
-                    lb.push(l.to_vec());
-                    true
-                })
-                .expect("not stopped");
+                let (la, _) = collect_help(|out| searcher(g.clone()).help_lines(p, &mut Vec::new(), out));
+                let (lb, r) = collect_help(|out| lines(&mut searcher(g.clone()), p, &mut Vec::new(), out));
                 assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
                 assert_eq!(la, lb, "{} plies from {}", p, g.pos.fen());
                 found += la.len();
@@ -768,20 +756,9 @@ mod tests {
         for g in random_games(seed, count) {
             for play in [Play::SeriesHelp, Play::Series] {
                 for k in ks.clone() {
-                    let mut a = searcher(g.clone());
-                    let mut b = searcher(g.clone());
-                    let mut la = Vec::new();
-                    let mut lb = Vec::new();
-                    a.series_lines(play, k, &mut Vec::new(), &mut |_, l: &[Move], ans| {
-                        la.push((l.to_vec(), ans));
-                        true
-                    })
-                    .expect("not stopped");
-                    let r = series_lines(&mut b, play, k, &mut Vec::new(), &mut |_, l: &[Move], ans| {
-                        lb.push((l.to_vec(), ans));
-                        true
-                    })
-                    .expect("not stopped");
+                    let (la, _) = collect_series(|out| searcher(g.clone()).series_lines(play, k, &mut Vec::new(), out));
+                    let (lb, r) =
+                        collect_series(|out| series_lines(&mut searcher(g.clone()), play, k, &mut Vec::new(), out));
                     assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
                     assert_eq!(la, lb, "{play:?} {k} from {}", g.pos.fen());
                     found += la.len();

@@ -217,7 +217,7 @@ pub(super) fn filter_last(game: &mut Game, moves: &mut Vec<Move>, notes: &mut No
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{Rng, random_game};
+    use super::super::tests::{Rng, collect_help, collect_series, placement, random_game};
     use super::*;
     use crate::search::{Searcher, Table};
     use crate::stip::{Goal, Play};
@@ -263,28 +263,7 @@ mod tests {
             let u = b"QRBSP"[rng.below(5) as usize] as char;
             put(&mut board, u, rng.below(64) as usize);
         }
-        let mut fen = String::new();
-        for r in (0..8).rev() {
-            let mut empty = 0;
-            for f in 0..8 {
-                match board[r * 8 + f] {
-                    Some(c) => {
-                        if empty > 0 {
-                            fen.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        fen.push(c);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                fen.push_str(&empty.to_string());
-            }
-            if r > 0 {
-                fen.push('/');
-            }
-        }
+        let fen = placement(&board);
         let mut g = chimere_fairy::game_from_fen(&format!("{fen} b - - 0 1"), &[]).ok()?;
         if g.in_check(Colour::White) {
             return None;
@@ -354,20 +333,8 @@ mod tests {
 
     /// The help lines of `plies` plies by the normal search and by `search`.
     fn both(g: &Game, plies: u32, search: crate::LineSearch) -> (Vec<Vec<Move>>, Vec<Vec<Move>>) {
-        let mut a = searcher(g.clone());
-        let mut b = searcher(g.clone());
-        let mut la = Vec::new();
-        let mut lb = Vec::new();
-        a.help_lines(plies, &mut Vec::new(), &mut |_, l: &[Move]| {
-            la.push(l.to_vec());
-            true
-        })
-        .expect("not stopped");
-        search(&mut b, plies, &mut Vec::new(), &mut |_, l: &[Move]| {
-            lb.push(l.to_vec());
-            true
-        })
-        .expect("not stopped");
+        let (la, _) = collect_help(|out| searcher(g.clone()).help_lines(plies, &mut Vec::new(), out));
+        let (lb, _) = collect_help(|out| search(&mut searcher(g.clone()), plies, &mut Vec::new(), out));
         (la, lb)
     }
 
@@ -425,26 +392,10 @@ mod tests {
         for g in mixed_games(0x5e7a, 40) {
             for k in 1..=4 {
                 let play = Play::SeriesHelp;
-                let mut a = searcher(g.clone());
-                let mut b = searcher(g.clone());
-                let mut la = Vec::new();
-                let mut lb = Vec::new();
-                a.series_lines(play, k, &mut Vec::new(), &mut |_, l: &[Move], ans| {
-                    la.push((l.to_vec(), ans));
-                    true
-                })
-                .expect("not stopped");
-                let r = super::super::pictures::series_lines(
-                    &mut b,
-                    play,
-                    k,
-                    &mut Vec::new(),
-                    &mut |_, l: &[Move], ans| {
-                        lb.push((l.to_vec(), ans));
-                        true
-                    },
-                )
-                .expect("not stopped");
+                let (la, _) = collect_series(|out| searcher(g.clone()).series_lines(play, k, &mut Vec::new(), out));
+                let (lb, r) = collect_series(|out| {
+                    super::super::pictures::series_lines(&mut searcher(g.clone()), play, k, &mut Vec::new(), out)
+                });
                 assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
                 assert_eq!(la, lb, "ser-h={k} from {}", g.pos.fen());
                 found += la.len();
