@@ -1003,10 +1003,13 @@ mod tests {
         (lines, r)
     }
 
+    /// A series line with the other side's answer.
+    pub(super) type SeriesLine = (Vec<Move>, Option<Move>);
+
     /// The lines (with their answers) a series search finds, in order, and its result.
     pub(super) fn collect_series<R>(
         run: impl FnOnce(&mut crate::search::SeriesSink<'_>) -> Result<R, Interrupted>,
-    ) -> (Vec<(Vec<Move>, Option<Move>)>, R) {
+    ) -> (Vec<SeriesLine>, R) {
         let mut lines = Vec::new();
         let r = run(&mut |_, l: &[Move], ans| {
             lines.push((l.to_vec(), ans));
