@@ -8,8 +8,8 @@ Usage: gen_corpus.py [--wide] SEED COUNT [STIPULATION [OPTIONS...]] > corpus.inp
 (with a stipulation: every problem has it, no condition, and the given options; with
 `--wide`: the conditions are drawn from a longer list, WIDE_CONDITIONS added, so that the
 corpora of the short list stay as they were for their seeds)"""
+import argparse
 import random
-import sys
 
 CONDITIONS = [
     "", "", "", "", "Circe", "AntiCirce", "ChameleonCirce", "CouscousCirce", "DiagramCirce",
@@ -80,14 +80,21 @@ def problem(rng, fixed=None, fixed_opts=(), conditions=CONDITIONS):
 
 
 def main():
-    args = sys.argv[1:]
-    conditions = CONDITIONS
-    if args and args[0] == "--wide":
-        args, conditions = args[1:], CONDITIONS + WIDE_CONDITIONS
-    seed, count = int(args[0]), int(args[1])
-    fixed = args[2] if len(args) > 2 else None
-    rng = random.Random(seed)
-    print("\n\n".join(problem(rng, fixed, args[3:], conditions) for _ in range(count)))
+    ap = argparse.ArgumentParser(
+        description="Write a reproducible corpus of random problems (Popeye input) to standard output.")
+    ap.add_argument("--wide", action="store_true",
+                    help="draw the conditions from the longer list (WIDE_CONDITIONS added)")
+    ap.add_argument("seed", type=int, help="random seed (the same seed gives the same corpus)")
+    ap.add_argument("count", type=int, help="number of problems")
+    ap.add_argument("stipulation", nargs="?",
+                    help="give every problem this stipulation, no condition and only the OPTIONS")
+    ap.add_argument("options", nargs="*", help="options for the fixed stipulation (NoBoard is always set)")
+    a = ap.parse_args()
+    if a.count < 0:
+        ap.error("count must not be negative")
+    conditions = CONDITIONS + WIDE_CONDITIONS if a.wide else CONDITIONS
+    rng = random.Random(a.seed)
+    print("\n\n".join(problem(rng, a.stipulation, a.options, conditions) for _ in range(a.count)))
 
 
 main()
