@@ -33,7 +33,7 @@ enum Command {
     Bench(BenchArgs),
     /// Print the starting position (FEN) of a variant.
     Start(StartArgs),
-    /// Read a Popeye input file (stipulation `~1`: print every legal first move).
+    /// Solve the fairy problems of a Popeye input file and print their solutions as Popeye does.
     Solve(SolveArgs),
     /// List the variants.
     Variants,

@@ -81,6 +81,47 @@ pub struct Problem {
     pub zero_position: bool,
     /// Line of `BeginProblem` (for messages).
     pub line: usize,
+    /// Popeye's informational messages about the input (printed before the solution).
+    pub notices: Vec<String>,
+}
+
+impl Problem {
+    /// The squares of `Condition Hole` as given, each with the condition's line.
+    fn holes_given(&self) -> Vec<(Square, usize)> {
+        let mut out = Vec::new();
+        for c in self.conditions.iter().filter(|c| c.name == "Hole") {
+            for w in &c.params {
+                for ch in w.as_bytes().chunks(2) {
+                    if let Some(sq) = Square::parse(&String::from_utf8_lossy(ch)) {
+                        out.push((sq, c.line));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The squares of `Condition Hole` that are holes in the diagram (a unit given on a
+    /// hole square fills it, see [`settle_holes`]).
+    pub fn hole_squares(&self) -> Vec<Square> {
+        let mut out: Vec<Square> = self.holes_given().into_iter().map(|(sq, _)| sq).collect();
+        out.retain(|&sq| !self.pieces.iter().any(|u| u.square == sq));
+        out.dedup();
+        out
+    }
+}
+
+/// Units given on a hole square (`Condition Hole`), read in Popeye's order: a unit given
+/// before the condition is displaced by the hole (removed); a unit given after it fills
+/// the hole (the square is then an ordinary one), with Popeye's message.
+fn settle_holes(p: &mut Problem) {
+    let holes = p.holes_given();
+    p.pieces.retain(|u| !holes.iter().any(|&(sq, line)| sq == u.square && u.line < line));
+    for u in &p.pieces {
+        if holes.iter().any(|&(sq, _)| sq == u.square) {
+            p.notices.push(format!("{} already occupied - old piece goes to the underworld.", u.square));
+        }
+    }
 }
 
 const TOP: &[&str] = &[
@@ -274,7 +315,10 @@ pub fn parse_all(input: &str) -> Vec<Result<Problem, PopeyeError>> {
             }
             "NextProblem" | "EndProblem" => {
                 match cur.take() {
-                    Some(p) => problems.push(Ok(p)),
+                    Some(mut p) => {
+                        settle_holes(&mut p);
+                        problems.push(Ok(p))
+                    }
                     None if skipping => {}
                     None => problems.push(Err(err(t.line, format!("{kw} without BeginProblem")))),
                 }

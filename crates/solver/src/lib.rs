@@ -151,7 +151,7 @@ fn check_position(p: &Problem, stip: &Stipulation, line: usize) -> Result<(), Po
 
 /// Reads the stipulation, options and twins of a problem into the positions to solve.
 fn prepare(p: &Problem) -> Result<(Vec<TwinJob>, Vec<String>), PopeyeError> {
-    let mut messages = Vec::new();
+    let mut messages = p.notices.clone();
     for (o, line) in &p.option_lines {
         if UNSUPPORTED_OPTIONS.contains(&o.as_str()) {
             return Err(perr(*line, format!("option {o} is not supported")));
@@ -851,10 +851,11 @@ pub fn solve_input(input: &str, settings: &Settings, out: &mut dyn Write, err: &
 }
 
 fn header(p: &Problem, stip: &str, messages: &[String], out: &mut dyn Write) -> io::Result<()> {
-    writeln!(out)?;
+    // Popeye's messages about the input come first (it prints them while reading).
     for m in messages {
         writeln!(out, "{m}")?;
     }
+    writeln!(out)?;
     if p.no_board {
         return Ok(());
     }
@@ -863,8 +864,11 @@ fn header(p: &Problem, stip: &str, messages: &[String], out: &mut dyn Write) -> 
     }
     writeln!(out)?;
     write!(out, "{}", output::board(p, stip))?;
-    if !p.conditions.is_empty() {
-        writeln!(out, "{}", output::centred(&twins::conditions_text(&p.conditions)))?;
+    // Holes are drawn in the diagram, not named under it (as Popeye does).
+    let named: Vec<_> = p.conditions.iter().filter(|c| c.name != "Hole").cloned().collect();
+    let conditions = twins::conditions_text(&named);
+    if !conditions.is_empty() {
+        writeln!(out, "{}", output::centred(&conditions))?;
     }
     for (o, name) in [("Duplex", "Duplex"), ("HalfDuplex", "HalfDuplex")] {
         if p.options.iter().any(|x| x == o) || (o == "HalfDuplex" && p.half_duplex) {
@@ -933,8 +937,9 @@ fn solve_problem(
         };
         let set_play = opts.set_play && job.stip.play != Play::Series;
         let mut blocks_json: Vec<serde_json::Value> = Vec::new();
-        let mut pending_lines: Vec<String> = Vec::new();
-        let mut any_lines = false;
+        // Whether some side's position was legal (solved): Popeye then closes the list of
+        // help and series lines with a blank line, even an empty list.
+        let mut any_solved = false;
         for (k, &side) in sides.iter().enumerate() {
             let mut q = job.problem.clone();
             q.half_duplex = false;
@@ -984,7 +989,6 @@ fn solve_problem(
                                 }
                                 writeln!(out)?;
                             } else {
-                                any_lines = true;
                                 for l in &ls {
                                     writeln!(out, "{l}")?;
                                 }
@@ -996,13 +1000,13 @@ fn solve_problem(
             };
             let sp = tree_mode && set_play && k == 0;
             let solved = solve_side(&shared, &job2, &opts, side, sp, &mut emit)?;
+            any_solved |= solved;
             if !solved && !settings.json {
                 writeln!(out, "the side to play can capture the king")?;
             }
         }
-        let _ = &mut pending_lines;
         if !settings.json {
-            if !tree_mode && any_lines {
+            if !tree_mode && any_solved {
                 writeln!(out)?;
             }
             if tree_mode {

@@ -22,12 +22,15 @@ pub fn board(p: &Problem, stip: &str) -> String {
     let blank = "|                                   |\n";
     s.push_str(border);
     s.push_str(blank);
+    let holes = p.hole_squares();
     for rank in (0..8u8).rev() {
         let _ = write!(s, "{} ", rank + 1);
         for file in 0..8u8 {
             let sq = Square::from_coords(file, rank);
             let mut cell = [b' '; 4];
             match p.pieces.iter().rev().find(|x| x.square == sq) {
+                // A hole is drawn as a blank square.
+                None if holes.contains(&sq) => {}
                 None => cell[2] = b'.',
                 Some(u) => {
                     let l = walk::letters(u.kind).as_bytes();

@@ -7,7 +7,9 @@
 //!
 //! The engine capability is the holes bitboard of [`crate::Position`] (shared with Haan);
 //! this condition puts the holes in when the game starts. Decision: a unit standing on a
-//! given square in the diagram stays there until it moves away.
+//! given square in the start position fills it: that square is not a hole (no unit may stand
+//! on a hole, so the position names an ordinary square there; Popeye too replaces the hole
+//! by a unit placed on it).
 
 use crate::position::Position;
 use crate::rules::Condition;
@@ -42,7 +44,9 @@ impl Condition for Hole {
     }
     fn setup(&self, pos: &mut Position) {
         for &s in &self.squares {
-            pos.setup_hole(s);
+            if pos.unit(s).is_none() {
+                pos.setup_hole(s);
+            }
         }
     }
 }
@@ -149,6 +153,28 @@ mod tests {
         // hole); Ke1-d1/f1/f2 (e2 a hole, d2 own).
         let m = moves("4k3/8/8/8/1p1p4/8/2PP4/1N2K3 w - - 0 1", "hole e2d3c3");
         assert_eq!(m, ["b1a3", "e1d1", "e1f1", "e1f2"]);
+    }
+
+    #[test]
+    fn a_unit_on_a_hole_square_fills_it() {
+        // Holes d4 e5, a white queen given on d4: d4 is an ordinary square. The queen
+        // moves from it and can come back; the rook can then pass d4 (but never e5).
+        let sq = |s: &str| chimere_core::Square::parse(s).unwrap();
+        let mut g = game_from_fen("k7/8/8/8/3Q4/8/8/K2R4 w - - 0 1", &["hole d4e5"]).unwrap();
+        assert!(!g.pos.holes().has(sq("d4")) && g.pos.holes().has(sq("e5")));
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        assert!(!v.iter().any(|m| m.from == sq("d4") && m.to == sq("e5")), "e5 stays a hole");
+        let m = *v.iter().find(|m| m.from == sq("d4") && m.to == sq("c4")).unwrap();
+        g.make(&m).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let m = *v.iter().find(|m| m.to == sq("b8")).unwrap();
+        g.make(&m).unwrap();
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        assert!(v.iter().any(|m| m.from == sq("c4") && m.to == sq("d4")), "the queen comes back");
+        assert!(v.iter().any(|m| m.from == sq("d1") && m.to == sq("d8")), "the rook passes d4");
     }
 
     #[test]
