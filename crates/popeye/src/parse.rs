@@ -122,7 +122,7 @@ const OPTIONS: &[&str] = &[
     "HalfDuplex",
     "EnPassant",
     "NoCastling",
-    "Variation",
+    "Variations",
     "Try",
     "MaxSolutions",
     "Threat",
@@ -144,7 +144,7 @@ const OPTIONS: &[&str] = &[
     "NonTrivial",
     "MaxFlightsquares",
     "StartMoveNumber",
-    "ShortSolutions",
+    "StopOnShortSolutions",
     "NullMoves",
 ];
 
@@ -818,6 +818,21 @@ mod tests {
             assert_eq!(p[0].conditions.len(), 1, "{cond}");
             assert!(p[0].half_duplex, "{cond}");
         }
+    }
+
+    #[test]
+    fn option_words_are_popeyes_english_ones() {
+        // Popeye's English keyword is `Variations`: the whole word and its prefixes read.
+        for word in ["Variations", "variation", "vari"] {
+            let p =
+                parse(&format!("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption {word}\nEndProblem"))
+                    .expect("parses");
+            assert_eq!(p[0].options, vec!["Variations".to_string()], "{word}");
+        }
+        let p =
+            parse("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption StopOnShortSolutions\nEndProblem")
+                .expect("parses");
+        assert_eq!(p[0].options, vec!["StopOnShortSolutions".to_string()]);
     }
 
     #[test]

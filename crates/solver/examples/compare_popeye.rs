@@ -70,11 +70,13 @@ fn parse_args() -> Result<Args, String> {
     Ok(a)
 }
 
-/// Whether `word` is a prefix (at least 4 letters, or the whole word) of `keyword`.
+/// Whether `word` is a prefix (at least 3 letters, or the whole word) of `keyword`: Popeye
+/// takes any unique prefix, and its examples write `beg`, `end`, `next` (no other
+/// problem-level keyword shares their first three letters).
 fn is_kw(word: &str, keyword: &str) -> bool {
     let w = word.to_ascii_lowercase();
     let k = keyword.to_ascii_lowercase();
-    (w.len() >= 4 || w == k) && k.starts_with(&w)
+    (w.len() >= 3 || w == k) && k.starts_with(&w)
 }
 
 /// The problems of a Popeye input, each as a complete input of its own.

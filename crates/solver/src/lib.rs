@@ -98,7 +98,7 @@ fn opts_of(p: &Problem) -> Opts {
     let has = |o: &str| p.options.iter().any(|x| x == o);
     let val = |o: &str| p.option_values.iter().find(|(k, _)| k == o).map(|(_, v)| *v);
     Opts {
-        variation: has("Variation"),
+        variation: has("Variations"),
         try_: has("Try"),
         defence: val("Defence").unwrap_or(1).max(1),
         set_play: has("SetPlay"),
@@ -124,7 +124,7 @@ const UNSUPPORTED_OPTIONS: &[&str] = &[
     "NonTrivial",
     "MaxFlightsquares",
     "StartMoveNumber",
-    "ShortSolutions",
+    "StopOnShortSolutions",
     "NullMoves",
 ];
 
