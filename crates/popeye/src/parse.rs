@@ -97,6 +97,7 @@ const TOP: &[&str] = &[
     "Forsyth",
     "Condition",
     "Stipulation",
+    "SStipulation",
     "Option",
     "Twin",
     "ZeroPosition",
@@ -612,6 +613,9 @@ fn keyword(kw: &str, t: Tok, toks: &[Tok], i: &mut usize, p: &mut Problem) -> Re
             let specs = conditions(toks, i, t.line)?;
             p.conditions.extend(specs);
         }
+        "SStipulation" => {
+            return Err(err(t.line, "structured stipulations (SStipulation) are not supported"));
+        }
         "Stipulation" => {
             let w = toks.get(*i).ok_or_else(|| err(t.line, "Stipulation without a value"))?;
             *i += 1;
@@ -818,6 +822,16 @@ mod tests {
             assert_eq!(p[0].conditions.len(), 1, "{cond}");
             assert!(p[0].half_duplex, "{cond}");
         }
+    }
+
+    #[test]
+    fn a_structured_stipulation_is_refused_by_name() {
+        let e = parse("BeginProblem\nPieces White Ke1 Black Ke8\nsstip black 4hh[2da[#]]\nEndProblem").unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(e.message.contains("SStipulation"), "{}", e.message);
+        // `stip` still abbreviates Stipulation alone.
+        let p = parse("BeginProblem\nPieces White Ke1 Black Ke8\nstip #2\nEndProblem").expect("parses");
+        assert_eq!(p[0].stipulation.as_ref().map(|s| s.0.as_str()), Some("#2"));
     }
 
     #[test]
