@@ -327,6 +327,12 @@ fn conditions(toks: &[Tok], i: &mut usize, line: usize) -> Result<Vec<ConditionS
         if !out.is_empty() && TOP.iter().any(|k| k.eq_ignore_ascii_case(w.text)) {
             break;
         }
+        // An abbreviation of a problem keyword after the conditions (`cond blackchecks` then
+        // `opt try`) ends the list unless it names a condition in full: Popeye reads it so,
+        // its table lacking the names we add (`OptionalReplacement`).
+        if !out.is_empty() && !names.iter().any(|n| n.eq_ignore_ascii_case(w.text)) && top_keyword(&w)?.is_some() {
+            break;
+        }
         let found = match match_keyword(w.text, &names) {
             Ok(f) => f,
             Err(hits) => {
@@ -822,6 +828,20 @@ mod tests {
             assert_eq!(p[0].conditions.len(), 1, "{cond}");
             assert!(p[0].half_duplex, "{cond}");
         }
+    }
+
+    #[test]
+    fn an_abbreviated_keyword_ends_the_conditions() {
+        let p = parse(
+            "BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\ncond blackchecks\nopt try var\nEndProblem",
+        )
+        .expect("parses");
+        assert_eq!(p[0].conditions.len(), 1);
+        assert_eq!(p[0].options, vec!["Try".to_string(), "Variations".to_string()]);
+        // In full, and as the first word, the condition's name still reads.
+        let p = parse("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\ncond OptionalReplacement\nEndProblem")
+            .expect("parses");
+        assert_eq!(p[0].conditions[0].name, "OptionalReplacement");
     }
 
     #[test]
