@@ -523,7 +523,7 @@ fn twin(toks: &[Tok], i: &mut usize, line: usize) -> Result<Twin, PopeyeError> {
             _ => {
                 let t = toks.get(*i).ok_or_else(|| err(w.line, "Stipulation without a value"))?;
                 *i += 1;
-                TwinCmd::Stipulation(t.text.to_string())
+                TwinCmd::Stipulation(stipulation_text(t.text, toks, i))
             }
         };
         tw.cmds.push(c);
@@ -532,6 +532,19 @@ fn twin(toks: &[Tok], i: &mut usize, line: usize) -> Result<Twin, PopeyeError> {
         return Err(err(line, "Twin without a twinning command"));
     }
     Ok(tw)
+}
+
+/// A stipulation's text: Popeye allows white space before the length (`dia 4`, `# 2`), so
+/// a goal without its number takes the next token when that is one.
+fn stipulation_text(first: &str, toks: &[Tok], i: &mut usize) -> String {
+    let mut text = first.to_string();
+    if !first.ends_with(|c: char| c.is_ascii_digit()) {
+        if let Some(n) = toks.get(*i).filter(|n| n.text.starts_with(|c: char| c.is_ascii_digit())) {
+            text.push_str(n.text);
+            *i += 1;
+        }
+    }
+    text
 }
 
 /// Reads the data of one keyword (other than the problem delimiters) into `p`.
@@ -625,7 +638,7 @@ fn keyword(kw: &str, t: Tok, toks: &[Tok], i: &mut usize, p: &mut Problem) -> Re
         "Stipulation" => {
             let w = toks.get(*i).ok_or_else(|| err(t.line, "Stipulation without a value"))?;
             *i += 1;
-            p.stipulation = Some((w.text.to_string(), w.line));
+            p.stipulation = Some((stipulation_text(w.text, toks, i), w.line));
         }
         "Option" => {
             let mut any = false;
@@ -842,6 +855,16 @@ mod tests {
         let p = parse("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\ncond OptionalReplacement\nEndProblem")
             .expect("parses");
         assert_eq!(p[0].conditions[0].name, "OptionalReplacement");
+    }
+
+    #[test]
+    fn the_length_may_follow_the_goal_after_a_space() {
+        let p = parse("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation h# 2.5\nTwin Stipulation # 3\nEndProblem")
+            .expect("parses");
+        assert_eq!(p[0].stipulation.as_ref().map(|s| s.0.as_str()), Some("h#2.5"));
+        assert!(matches!(&p[0].twins[0].cmds[0], TwinCmd::Stipulation(s) if s == "#3"));
+        // A complete stipulation leaves the next token alone.
+        assert!(parse("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2 3\nEndProblem").is_err());
     }
 
     #[test]
