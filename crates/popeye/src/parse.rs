@@ -538,11 +538,10 @@ fn twin(toks: &[Tok], i: &mut usize, line: usize) -> Result<Twin, PopeyeError> {
 /// a goal without its number takes the next token when that is one.
 fn stipulation_text(first: &str, toks: &[Tok], i: &mut usize) -> String {
     let mut text = first.to_string();
-    if !first.ends_with(|c: char| c.is_ascii_digit()) {
-        if let Some(n) = toks.get(*i).filter(|n| n.text.starts_with(|c: char| c.is_ascii_digit())) {
-            text.push_str(n.text);
-            *i += 1;
-        }
+    let length = toks.get(*i).filter(|n| n.text.starts_with(|c: char| c.is_ascii_digit()));
+    if let Some(n) = length.filter(|_| !first.ends_with(|c: char| c.is_ascii_digit())) {
+        text.push_str(n.text);
+        *i += 1;
     }
     text
 }
