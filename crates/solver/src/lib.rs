@@ -128,6 +128,17 @@ const UNSUPPORTED_OPTIONS: &[&str] = &[
     "NullMoves",
 ];
 
+/// A help stipulation's text under `WhiteToPlay` (White starts, half a move less):
+/// `h#3` is written `h#2.5`.
+fn white_to_play_text(text: &str) -> String {
+    let digits = text.bytes().rev().take_while(u8::is_ascii_digit).count();
+    let (head, n) = text.split_at(text.len() - digits);
+    match n.parse::<u32>() {
+        Ok(n) if n >= 1 => format!("{head}{}.5", n - 1),
+        _ => text.to_string(),
+    }
+}
+
 /// One position to solve: its label line and problem.
 struct TwinJob {
     label: Option<String>,
@@ -197,9 +208,15 @@ fn prepare(p: &Problem) -> Result<(Vec<TwinJob>, Vec<String>), PopeyeError> {
     for tw in &p.twins {
         let mut q = if tw.continued { prev.clone() } else { base.clone() };
         q.twins.clear();
-        let desc = twins::apply(&mut q, &tw.cmds).map_err(|m| perr(tw.line, m))?;
+        let mut desc = twins::apply(&mut q, &tw.cmds).map_err(|m| perr(tw.line, m))?;
         let (t, l) = q.stipulation.clone().expect("stipulation");
         let st = stip::parse_stipulation(&t).map_err(|m| perr(tw.line.max(l), m))?;
+        if opts.white_to_play && st.play == Play::Help && !st.half {
+            // As Popeye: the label gives the stipulation White's first move makes of it.
+            for d in desc.iter_mut().filter(|d| **d == t) {
+                *d = white_to_play_text(d);
+            }
+        }
         goal_rules::bind_goal(&mut q, &st, tw.line)?;
         check_position(&q, &st, tw.line)?;
         if letter >= 26 {
