@@ -636,6 +636,10 @@ fn keyword(kw: &str, t: Tok, toks: &[Tok], i: &mut usize, p: &mut Problem) -> Re
         }
         "Stipulation" => {
             let w = toks.get(*i).ok_or_else(|| err(t.line, "Stipulation without a value"))?;
+            // `Stipulation` then `Option ...`: a keyword is no stipulation.
+            if w.text.bytes().all(|b| b.is_ascii_alphabetic()) && top_keyword(w)?.is_some() {
+                return Err(err(t.line, "Stipulation without a value"));
+            }
             *i += 1;
             p.stipulation = Some((stipulation_text(w.text, toks, i), w.line));
         }
@@ -854,6 +858,16 @@ mod tests {
         let p = parse("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\ncond OptionalReplacement\nEndProblem")
             .expect("parses");
         assert_eq!(p[0].conditions[0].name, "OptionalReplacement");
+    }
+
+    #[test]
+    fn a_stipulation_keyword_without_value_is_named() {
+        let e = parse("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation\nOption Variation NoBoard\nEndProblem")
+            .unwrap_err();
+        assert_eq!((e.line, e.message.as_str()), (3, "Stipulation without a value"));
+        // The value may stand on the next line.
+        let p = parse("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation\nh#2\nEndProblem").expect("parses");
+        assert_eq!(p[0].stipulation.as_ref().map(|s| s.0.as_str()), Some("h#2"));
     }
 
     #[test]
