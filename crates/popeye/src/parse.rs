@@ -446,10 +446,25 @@ fn twin(toks: &[Tok], i: &mut usize, line: usize) -> Result<Twin, PopeyeError> {
                     _ => return Err(err(c.line, format!("Add: `{}` is not a colour", c.text))),
                 };
                 *i += 1;
+                let mut colour = colour;
                 let mut attrs = 0u8;
                 let mut pieces = Vec::new();
                 while *i < toks.len() {
                     let t = toks[*i];
+                    // Another colour word starts that colour's pieces (`Add White Sa7
+                    // Black Ba5`), as in `Pieces`.
+                    if !pieces.is_empty()
+                        && let Ok(Some(c)) = match_keyword(t.text, &["White", "Black", "Neutral"])
+                    {
+                        colour = match c {
+                            "White" => Colour::White,
+                            "Black" => Colour::Black,
+                            _ => Colour::Shared,
+                        };
+                        attrs = 0;
+                        *i += 1;
+                        continue;
+                    }
                     if let Some((kind, squares)) = piece_token(t.text) {
                         pieces.extend(squares.into_iter().map(|square| PieceSpec {
                             colour,
@@ -858,6 +873,17 @@ mod tests {
         let p = parse("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\ncond OptionalReplacement\nEndProblem")
             .expect("parses");
         assert_eq!(p[0].conditions[0].name, "OptionalReplacement");
+    }
+
+    #[test]
+    fn a_twin_adds_pieces_of_several_colours() {
+        let p = parse(
+            "BeginProblem\nPieces White Ka1 Black Kh1\nStipulation h#2\nTwin Add White Sa7 Black Ba5 Pb5\nEndProblem",
+        )
+        .expect("parses");
+        let TwinCmd::Add(units) = &p[0].twins[0].cmds[0] else { panic!("{:?}", p[0].twins) };
+        let cols: Vec<(Colour, Square)> = units.iter().map(|u| (u.colour, u.square)).collect();
+        assert_eq!(cols, vec![(Colour::White, sq("a7")), (Colour::Black, sq("a5")), (Colour::Black, sq("b5"))]);
     }
 
     #[test]

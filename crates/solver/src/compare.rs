@@ -14,10 +14,13 @@ pub struct Line {
     pub children: Vec<Line>,
 }
 
+/// A twin label: `a) `, `+c) `, and after `z) ` Popeye's `z1) `, `z2) `...
 fn is_label(l: &str) -> bool {
     let b = l.as_bytes();
     let b = if b.first() == Some(&b'+') { &b[1..] } else { b };
-    b.len() >= 3 && b[0].is_ascii_lowercase() && b[1] == b')' && b[2] == b' '
+    let Some((&first, rest)) = b.split_first() else { return false };
+    let digits = if first == b'z' { rest.iter().take_while(|c| c.is_ascii_digit()).count() } else { 0 };
+    first.is_ascii_lowercase() && rest[digits..].starts_with(b") ")
 }
 
 fn is_solution_line(t: &str) -> bool {
@@ -221,6 +224,15 @@ mod tests {
         // Below the board a different line still counts.
         let z = y.replace("Qd1*d8", "Qd1-d8");
         assert!(same_solutions(&x, &z).is_err());
+    }
+
+    #[test]
+    fn labels_after_z_are_numbered() {
+        let x =
+            "z) \n\n  1.Kd3-e4 g7-g8=Q   2.Ke4-f5 Qg8-g4 #\n\nz1) +wSa7  \n\n  1.Kc8-b7 d7-d8=Q   2.Kb7-a6 Qd8*c7 =\n";
+        let t = trees(x);
+        assert_eq!(t.keys().cloned().collect::<Vec<_>>(), vec!["z)".to_string(), "z1) +wSa7".to_string()]);
+        assert!(!is_label("1.Kd3-e4") && !is_label("z12x) ") && is_label("+z3) "));
     }
 
     #[test]

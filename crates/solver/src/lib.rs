@@ -128,6 +128,12 @@ const UNSUPPORTED_OPTIONS: &[&str] = &[
     "NullMoves",
 ];
 
+/// The label of the twin with index `i` (0 = `a`): `a` to `z`, then `z1`, `z2`... as
+/// Popeye numbers them.
+fn twin_letter(i: u32) -> String {
+    if i < 26 { ((b'a' + i as u8) as char).to_string() } else { format!("z{}", i - 25) }
+}
+
 /// A help stipulation's text under `WhiteToPlay` (White starts, half a move less):
 /// `h#3` is written `h#2.5`.
 fn white_to_play_text(text: &str) -> String {
@@ -199,7 +205,7 @@ fn prepare(p: &Problem) -> Result<(Vec<TwinJob>, Vec<String>), PopeyeError> {
         return Ok((jobs, messages));
     }
     let mut prev = base.clone();
-    let mut letter = 0u8;
+    let mut letter = 0u32;
     if !p.zero_position {
         check_position(&base, &stip, line)?;
         jobs.push(TwinJob { label: Some("a) ".to_string()), problem: base.clone(), stip: stip.clone() });
@@ -219,11 +225,7 @@ fn prepare(p: &Problem) -> Result<(Vec<TwinJob>, Vec<String>), PopeyeError> {
         }
         goal_rules::bind_goal(&mut q, &st, tw.line)?;
         check_position(&q, &st, tw.line)?;
-        if letter >= 26 {
-            return Err(perr(tw.line, "at most 26 twins"));
-        }
-        let label =
-            format!("{}{}) {}  ", if tw.continued { "+" } else { "" }, (b'a' + letter) as char, desc.join("  "));
+        let label = format!("{}{}) {}  ", if tw.continued { "+" } else { "" }, twin_letter(letter), desc.join("  "));
         letter += 1;
         jobs.push(TwinJob { label: Some(label), problem: q.clone(), stip: st });
         prev = q;
