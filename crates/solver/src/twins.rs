@@ -67,6 +67,10 @@ pub fn apply(p: &mut Problem, cmds: &[TwinCmd]) -> Result<Vec<String>, String> {
         match c {
             TwinCmd::Move(a, b) => {
                 let i = p.pieces.iter().position(|x| x.square == *a).ok_or_else(|| format!("Move: no unit on {a}"))?;
+                // A unit on the target square is removed, and Popeye says so first.
+                if let Some(t) = p.pieces.iter().find(|x| x.square == *b && a != b) {
+                    desc.push(format!("-{}{b}", unit_text(t)));
+                }
                 desc.push(format!("{}{a}-->{b}", unit_text(&p.pieces[i])));
                 p.pieces.retain(|x| x.square != *b);
                 let i = p.pieces.iter().position(|x| x.square == *a).expect("still there");
@@ -183,6 +187,21 @@ mod tests {
             })
             .collect();
         assert_eq!(labels, vec!["AntiCirce Super Cheylan".to_string(), "Circe Super".to_string()]);
+    }
+
+    /// `Move` onto an occupied square removes its unit, named first in the label.
+    #[test]
+    fn move_onto_a_unit_names_its_removal() {
+        let mut p = chimere_popeye::parse(
+            "BeginProblem\nPieces White Pa3 Pb3 Ka1 Black Kh8\nStipulation ~1\nTwin Move a3 b3\nEndProblem\n",
+        )
+        .unwrap()
+        .remove(0);
+        let cmds = p.twins[0].cmds.clone();
+        let d = apply(&mut p, &cmds).unwrap();
+        assert_eq!(d, vec!["-wPb3".to_string(), "wPa3-->b3".to_string()]);
+        assert_eq!(p.pieces.iter().filter(|x| x.square == sq("b3")).count(), 1);
+        assert!(!p.pieces.iter().any(|x| x.square == sq("a3")));
     }
 
     #[test]
