@@ -138,6 +138,7 @@ const TOP: &[&str] = &[
     "Forsyth",
     "Condition",
     "Stipulation",
+    "SStipulation",
     "Option",
     "Twin",
     "ZeroPosition",
@@ -163,7 +164,7 @@ const OPTIONS: &[&str] = &[
     "HalfDuplex",
     "EnPassant",
     "NoCastling",
-    "Variation",
+    "Variations",
     "Try",
     "MaxSolutions",
     "Threat",
@@ -185,7 +186,7 @@ const OPTIONS: &[&str] = &[
     "NonTrivial",
     "MaxFlightsquares",
     "StartMoveNumber",
-    "ShortSolutions",
+    "StopOnShortSolutions",
     "NullMoves",
 ];
 
@@ -370,6 +371,12 @@ fn conditions(toks: &[Tok], i: &mut usize, line: usize) -> Result<Vec<ConditionS
         if !out.is_empty() && TOP.iter().any(|k| k.eq_ignore_ascii_case(w.text)) {
             break;
         }
+        // An abbreviation of a problem keyword after the conditions (`cond blackchecks` then
+        // `opt try`) ends the list unless it names a condition in full: Popeye reads it so,
+        // its table lacking the names we add (`OptionalReplacement`).
+        if !out.is_empty() && !names.iter().any(|n| n.eq_ignore_ascii_case(w.text)) && top_keyword(&w)?.is_some() {
+            break;
+        }
         let found = match match_keyword(w.text, &names) {
             Ok(f) => f,
             Err(hits) => {
@@ -483,10 +490,25 @@ fn twin(toks: &[Tok], i: &mut usize, line: usize) -> Result<Twin, PopeyeError> {
                     _ => return Err(err(c.line, format!("Add: `{}` is not a colour", c.text))),
                 };
                 *i += 1;
+                let mut colour = colour;
                 let mut attrs = 0u8;
                 let mut pieces = Vec::new();
                 while *i < toks.len() {
                     let t = toks[*i];
+                    // Another colour word starts that colour's pieces (`Add White Sa7
+                    // Black Ba5`), as in `Pieces`.
+                    if !pieces.is_empty()
+                        && let Ok(Some(c)) = match_keyword(t.text, &["White", "Black", "Neutral"])
+                    {
+                        colour = match c {
+                            "White" => Colour::White,
+                            "Black" => Colour::Black,
+                            _ => Colour::Shared,
+                        };
+                        attrs = 0;
+                        *i += 1;
+                        continue;
+                    }
                     if let Some((kind, squares)) = piece_token(t.text) {
                         pieces.extend(squares.into_iter().map(|square| PieceSpec {
                             colour,
@@ -560,7 +582,7 @@ fn twin(toks: &[Tok], i: &mut usize, line: usize) -> Result<Twin, PopeyeError> {
             _ => {
                 let t = toks.get(*i).ok_or_else(|| err(w.line, "Stipulation without a value"))?;
                 *i += 1;
-                TwinCmd::Stipulation(t.text.to_string())
+                TwinCmd::Stipulation(stipulation_text(t.text, toks, i))
             }
         };
         tw.cmds.push(c);
@@ -569,6 +591,18 @@ fn twin(toks: &[Tok], i: &mut usize, line: usize) -> Result<Twin, PopeyeError> {
         return Err(err(line, "Twin without a twinning command"));
     }
     Ok(tw)
+}
+
+/// A stipulation's text: Popeye allows white space before the length (`dia 4`, `# 2`), so
+/// a goal without its number takes the next token when that is one.
+fn stipulation_text(first: &str, toks: &[Tok], i: &mut usize) -> String {
+    let mut text = first.to_string();
+    let length = toks.get(*i).filter(|n| n.text.starts_with(|c: char| c.is_ascii_digit()));
+    if let Some(n) = length.filter(|_| !first.ends_with(|c: char| c.is_ascii_digit())) {
+        text.push_str(n.text);
+        *i += 1;
+    }
+    text
 }
 
 /// Reads the data of one keyword (other than the problem delimiters) into `p`.
@@ -656,10 +690,17 @@ fn keyword(kw: &str, t: Tok, toks: &[Tok], i: &mut usize, p: &mut Problem) -> Re
             let specs = conditions(toks, i, t.line)?;
             p.conditions.extend(specs);
         }
+        "SStipulation" => {
+            return Err(err(t.line, "structured stipulations (SStipulation) are not supported"));
+        }
         "Stipulation" => {
             let w = toks.get(*i).ok_or_else(|| err(t.line, "Stipulation without a value"))?;
+            // `Stipulation` then `Option ...`: a keyword is no stipulation.
+            if w.text.bytes().all(|b| b.is_ascii_alphabetic()) && top_keyword(w)?.is_some() {
+                return Err(err(t.line, "Stipulation without a value"));
+            }
             *i += 1;
-            p.stipulation = Some((w.text.to_string(), w.line));
+            p.stipulation = Some((stipulation_text(w.text, toks, i), w.line));
         }
         "Option" => {
             let mut any = false;
@@ -862,6 +903,76 @@ mod tests {
             assert_eq!(p[0].conditions.len(), 1, "{cond}");
             assert!(p[0].half_duplex, "{cond}");
         }
+    }
+
+    #[test]
+    fn an_abbreviated_keyword_ends_the_conditions() {
+        let p = parse(
+            "BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\ncond blackchecks\nopt try var\nEndProblem",
+        )
+        .expect("parses");
+        assert_eq!(p[0].conditions.len(), 1);
+        assert_eq!(p[0].options, vec!["Try".to_string(), "Variations".to_string()]);
+        // In full, and as the first word, the condition's name still reads.
+        let p = parse("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\ncond OptionalReplacement\nEndProblem")
+            .expect("parses");
+        assert_eq!(p[0].conditions[0].name, "OptionalReplacement");
+    }
+
+    #[test]
+    fn a_twin_adds_pieces_of_several_colours() {
+        let p = parse(
+            "BeginProblem\nPieces White Ka1 Black Kh1\nStipulation h#2\nTwin Add White Sa7 Black Ba5 Pb5\nEndProblem",
+        )
+        .expect("parses");
+        let TwinCmd::Add(units) = &p[0].twins[0].cmds[0] else { panic!("{:?}", p[0].twins) };
+        let cols: Vec<(Colour, Square)> = units.iter().map(|u| (u.colour, u.square)).collect();
+        assert_eq!(cols, vec![(Colour::White, sq("a7")), (Colour::Black, sq("a5")), (Colour::Black, sq("b5"))]);
+    }
+
+    #[test]
+    fn a_stipulation_keyword_without_value_is_named() {
+        let e = parse("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation\nOption Variation NoBoard\nEndProblem")
+            .unwrap_err();
+        assert_eq!((e.line, e.message.as_str()), (3, "Stipulation without a value"));
+        // The value may stand on the next line.
+        let p = parse("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation\nh#2\nEndProblem").expect("parses");
+        assert_eq!(p[0].stipulation.as_ref().map(|s| s.0.as_str()), Some("h#2"));
+    }
+
+    #[test]
+    fn the_length_may_follow_the_goal_after_a_space() {
+        let p = parse("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation h# 2.5\nTwin Stipulation # 3\nEndProblem")
+            .expect("parses");
+        assert_eq!(p[0].stipulation.as_ref().map(|s| s.0.as_str()), Some("h#2.5"));
+        assert!(matches!(&p[0].twins[0].cmds[0], TwinCmd::Stipulation(s) if s == "#3"));
+        // A complete stipulation leaves the next token alone.
+        assert!(parse("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2 3\nEndProblem").is_err());
+    }
+
+    #[test]
+    fn a_structured_stipulation_is_refused_by_name() {
+        let e = parse("BeginProblem\nPieces White Ke1 Black Ke8\nsstip black 4hh[2da[#]]\nEndProblem").unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(e.message.contains("SStipulation"), "{}", e.message);
+        // `stip` still abbreviates Stipulation alone.
+        let p = parse("BeginProblem\nPieces White Ke1 Black Ke8\nstip #2\nEndProblem").expect("parses");
+        assert_eq!(p[0].stipulation.as_ref().map(|s| s.0.as_str()), Some("#2"));
+    }
+
+    #[test]
+    fn option_words_are_popeyes_english_ones() {
+        // Popeye's English keyword is `Variations`: the whole word and its prefixes read.
+        for word in ["Variations", "variation", "vari"] {
+            let p =
+                parse(&format!("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption {word}\nEndProblem"))
+                    .expect("parses");
+            assert_eq!(p[0].options, vec!["Variations".to_string()], "{word}");
+        }
+        let p =
+            parse("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption StopOnShortSolutions\nEndProblem")
+                .expect("parses");
+        assert_eq!(p[0].options, vec!["StopOnShortSolutions".to_string()]);
     }
 
     #[test]

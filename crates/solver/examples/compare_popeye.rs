@@ -70,11 +70,13 @@ fn parse_args() -> Result<Args, String> {
     Ok(a)
 }
 
-/// Whether `word` is a prefix (at least 4 letters, or the whole word) of `keyword`.
+/// Whether `word` is a prefix (at least 3 letters, or the whole word) of `keyword`: Popeye
+/// takes any unique prefix, and its examples write `beg`, `end`, `next` (no other
+/// problem-level keyword shares their first three letters).
 fn is_kw(word: &str, keyword: &str) -> bool {
     let w = word.to_ascii_lowercase();
     let k = keyword.to_ascii_lowercase();
-    (w.len() >= 4 || w == k) && k.starts_with(&w)
+    (w.len() >= 3 || w == k) && k.starts_with(&w)
 }
 
 /// The problems of a Popeye input, each as a complete input of its own.
@@ -187,6 +189,14 @@ fn main() {
     };
     let dir = args.keep.clone().unwrap_or_else(|| std::env::temp_dir().join(format!("cmp-{}", std::process::id())));
     std::fs::create_dir_all(&dir).expect("work directory");
+    // Popeye runs in the work directory: a `Protocol FILE` line makes it write FILE in its
+    // current directory, which must not be the caller's (a checkout). Paths made absolute.
+    let dir = dir.canonicalize().expect("work directory");
+    let popeye = if args.popeye.components().count() > 1 {
+        args.popeye.canonicalize().unwrap_or_else(|_| args.popeye.clone())
+    } else {
+        args.popeye.clone()
+    };
     let mut counts = Counts::default();
     let mut index = 0;
     let limit = Duration::from_secs(args.time + 10);
@@ -207,8 +217,10 @@ fn main() {
             let name = format!("{stem}-{:03}", k + 1);
             let path = dir.join(format!("{name}.inp"));
             std::fs::write(&path, problem).expect("write problem");
-            let (py_out, py_err, _, py_killed) =
-                run(Command::new(&args.popeye).arg("-maxtime").arg(args.time.to_string()).arg(&path), limit);
+            let (py_out, py_err, _, py_killed) = run(
+                Command::new(&popeye).current_dir(&dir).arg("-maxtime").arg(args.time.to_string()).arg(&path),
+                limit,
+            );
             let t = Instant::now();
             let (ch_out, ch_err, ch_code, ch_killed) = run(
                 Command::new(&args.chimere)
@@ -247,7 +259,8 @@ fn main() {
                         // Popeye's own answer may depend on its hash table (its keys leave
                         // out state some conditions need): ask it again with the table off.
                         let (py0, _, _, py0_killed) = run(
-                            Command::new(&args.popeye)
+                            Command::new(&popeye)
+                                .current_dir(&dir)
                                 .arg("-maxmem")
                                 .arg("0")
                                 .arg("-maxtime")

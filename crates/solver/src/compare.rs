@@ -14,10 +14,13 @@ pub struct Line {
     pub children: Vec<Line>,
 }
 
+/// A twin label: `a) `, `+c) `, and after `z) ` Popeye's `z1) `, `z2) `...
 fn is_label(l: &str) -> bool {
     let b = l.as_bytes();
     let b = if b.first() == Some(&b'+') { &b[1..] } else { b };
-    b.len() >= 3 && b[0].is_ascii_lowercase() && b[1] == b')' && b[2] == b' '
+    let Some((&first, rest)) = b.split_first() else { return false };
+    let digits = if first == b'z' { rest.iter().take_while(|c| c.is_ascii_digit()).count() } else { 0 };
+    first.is_ascii_lowercase() && rest[digits..].starts_with(b") ")
 }
 
 fn is_solution_line(t: &str) -> bool {
@@ -119,6 +122,41 @@ pub fn trees(output: &str) -> BTreeMap<String, Vec<Line>> {
         .collect()
 }
 
+/// Every line of a forest with the lines above it (`parent / child`, indentation kept on
+/// the last), so a line found under another parent or a different number of times shows.
+fn paths(forest: &[Line]) -> Vec<String> {
+    fn walk(l: &Line, above: &str, out: &mut Vec<String>) {
+        let here = format!("{}{}", " ".repeat(l.indent), l.text);
+        let full = if above.is_empty() { here } else { format!("{above} / {}", here.trim_start()) };
+        out.push(full.clone());
+        for c in &l.children {
+            walk(c, &full, out);
+        }
+    }
+    let mut out = Vec::new();
+    for l in forest {
+        walk(l, "", &mut out);
+    }
+    out
+}
+
+/// The entries of `a` left after taking out those of `b`, one for one.
+fn multiset_minus<'a>(a: &'a [String], b: &[String]) -> Vec<&'a String> {
+    let mut left: Vec<Option<&String>> = b.iter().map(Some).collect();
+    a.iter()
+        .filter(|x| {
+            let hit = left.iter_mut().find(|y| y.is_some_and(|y| y == *x));
+            match hit {
+                Some(slot) => {
+                    *slot = None;
+                    false
+                }
+                None => true,
+            }
+        })
+        .collect()
+}
+
 /// Whether two outputs have the same solutions in the sense of the checker; `Err` tells
 /// the first difference.
 pub fn same_solutions(expected: &str, got: &str) -> Result<(), String> {
@@ -131,22 +169,9 @@ pub fn same_solutions(expected: &str, got: &str) -> Result<(), String> {
         match b.get(k) {
             None => return Err(format!("twin `{k}` missing")),
             Some(w) if w != v => {
-                let flat = |f: &Vec<Line>| {
-                    let mut s = Vec::new();
-                    fn walk(l: &Line, s: &mut Vec<String>) {
-                        s.push(format!("{}{}", " ".repeat(l.indent), l.text));
-                        for c in &l.children {
-                            walk(c, s);
-                        }
-                    }
-                    for l in f {
-                        walk(l, &mut s);
-                    }
-                    s
-                };
-                let (fv, fw) = (flat(v), flat(w));
-                let missing: Vec<_> = fv.iter().filter(|x| !fw.contains(x)).take(3).collect();
-                let extra: Vec<_> = fw.iter().filter(|x| !fv.contains(x)).take(3).collect();
+                let (fv, fw) = (paths(v), paths(w));
+                let missing: Vec<_> = multiset_minus(&fv, &fw).into_iter().take(3).collect();
+                let extra: Vec<_> = multiset_minus(&fw, &fv).into_iter().take(3).collect();
                 return Err(format!("twin `{k}`: missing {missing:?}, extra {extra:?}"));
             }
             _ => {}
@@ -172,7 +197,13 @@ mod tests {
         let moved = A
             .replace("          2.Qa8*c8 #\n", "")
             .replace("          2.Rh1*h3 #\n", "          2.Rh1*h3 #\n          2.Qa8*c8 #\n");
-        assert!(same_solutions(A, &moved).is_err());
+        let e = same_solutions(A, &moved).unwrap_err();
+        // The message names the moved line with its parents on both sides.
+        assert!(e.contains("1.Qa2-a8 ! threat: / 2.Qa8*c8 #"), "{e}");
+        assert!(e.contains("1...Bc8-h3 / 2.Qa8*c8 #"), "{e}");
+        // A line printed twice where once was expected shows too.
+        let twice = A.replace("          2.Qa8*c8 #\n", "          2.Qa8*c8 #\n          2.Qa8*c8 #\n");
+        assert!(same_solutions(A, &twice).unwrap_err().contains("extra [\"   1.Qa2-a8 ! threat: / 2.Qa8*c8 #\"]"));
         // Indentation is exact.
         let shifted = A.replace("      1...Bc8-h3", "     1...Bc8-h3");
         assert!(same_solutions(A, &shifted).is_err());
@@ -193,6 +224,15 @@ mod tests {
         // Below the board a different line still counts.
         let z = y.replace("Qd1*d8", "Qd1-d8");
         assert!(same_solutions(&x, &z).is_err());
+    }
+
+    #[test]
+    fn labels_after_z_are_numbered() {
+        let x =
+            "z) \n\n  1.Kd3-e4 g7-g8=Q   2.Ke4-f5 Qg8-g4 #\n\nz1) +wSa7  \n\n  1.Kc8-b7 d7-d8=Q   2.Kb7-a6 Qd8*c7 =\n";
+        let t = trees(x);
+        assert_eq!(t.keys().cloned().collect::<Vec<_>>(), vec!["z)".to_string(), "z1) +wSa7".to_string()]);
+        assert!(!is_label("1.Kd3-e4") && !is_label("z12x) ") && is_label("+z3) "));
     }
 
     #[test]

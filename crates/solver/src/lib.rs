@@ -98,7 +98,7 @@ fn opts_of(p: &Problem) -> Opts {
     let has = |o: &str| p.options.iter().any(|x| x == o);
     let val = |o: &str| p.option_values.iter().find(|(k, _)| k == o).map(|(_, v)| *v);
     Opts {
-        variation: has("Variation"),
+        variation: has("Variations"),
         try_: has("Try"),
         defence: val("Defence").unwrap_or(1).max(1),
         set_play: has("SetPlay"),
@@ -124,9 +124,26 @@ const UNSUPPORTED_OPTIONS: &[&str] = &[
     "NonTrivial",
     "MaxFlightsquares",
     "StartMoveNumber",
-    "ShortSolutions",
+    "StopOnShortSolutions",
     "NullMoves",
 ];
+
+/// The label of the twin with index `i` (0 = `a`): `a` to `z`, then `z1`, `z2`... as
+/// Popeye numbers them.
+fn twin_letter(i: u32) -> String {
+    if i < 26 { ((b'a' + i as u8) as char).to_string() } else { format!("z{}", i - 25) }
+}
+
+/// A help stipulation's text under `WhiteToPlay` (White starts, half a move less):
+/// `h#3` is written `h#2.5`.
+fn white_to_play_text(text: &str) -> String {
+    let digits = text.bytes().rev().take_while(u8::is_ascii_digit).count();
+    let (head, n) = text.split_at(text.len() - digits);
+    match n.parse::<u32>() {
+        Ok(n) if n >= 1 => format!("{head}{}.5", n - 1),
+        _ => text.to_string(),
+    }
+}
 
 /// One position to solve: its label line and problem.
 struct TwinJob {
@@ -188,7 +205,7 @@ fn prepare(p: &Problem) -> Result<(Vec<TwinJob>, Vec<String>), PopeyeError> {
         return Ok((jobs, messages));
     }
     let mut prev = base.clone();
-    let mut letter = 0u8;
+    let mut letter = 0u32;
     if !p.zero_position {
         check_position(&base, &stip, line)?;
         jobs.push(TwinJob { label: Some("a) ".to_string()), problem: base.clone(), stip: stip.clone() });
@@ -197,16 +214,18 @@ fn prepare(p: &Problem) -> Result<(Vec<TwinJob>, Vec<String>), PopeyeError> {
     for tw in &p.twins {
         let mut q = if tw.continued { prev.clone() } else { base.clone() };
         q.twins.clear();
-        let desc = twins::apply(&mut q, &tw.cmds).map_err(|m| perr(tw.line, m))?;
+        let mut desc = twins::apply(&mut q, &tw.cmds).map_err(|m| perr(tw.line, m))?;
         let (t, l) = q.stipulation.clone().expect("stipulation");
         let st = stip::parse_stipulation(&t).map_err(|m| perr(tw.line.max(l), m))?;
+        if opts.white_to_play && st.play == Play::Help && !st.half {
+            // As Popeye: the label gives the stipulation White's first move makes of it.
+            for d in desc.iter_mut().filter(|d| **d == t) {
+                *d = white_to_play_text(d);
+            }
+        }
         goal_rules::bind_goal(&mut q, &st, tw.line)?;
         check_position(&q, &st, tw.line)?;
-        if letter >= 26 {
-            return Err(perr(tw.line, "at most 26 twins"));
-        }
-        let label =
-            format!("{}{}) {}  ", if tw.continued { "+" } else { "" }, (b'a' + letter) as char, desc.join("  "));
+        let label = format!("{}{}) {}  ", if tw.continued { "+" } else { "" }, twin_letter(letter), desc.join("  "));
         letter += 1;
         jobs.push(TwinJob { label: Some(label), problem: q.clone(), stip: st });
         prev = q;

@@ -669,14 +669,55 @@ impl Searcher {
                 if !self.try_make(m) {
                     return Ok(false);
                 }
-                let moves = self.legal();
-                let f = self.mate_filter();
-                let r = !moves.is_empty() && moves.iter().all(|x| self.goal_after_f(&f, x));
+                // Memoised: the position after the last series move is reached by many
+                // orders of the others.
+                let key = Table::key(self.game.pos.hash(), Q::Series, 0, play as u32);
+                let r = match self.table.get(key) {
+                    Some(v) => v,
+                    None => {
+                        let v = self.every_reply_reaches_goal();
+                        self.table.put(key, 0, v);
+                        v
+                    }
+                };
                 self.game.unmake();
                 Ok(r)
             }
             _ => Ok(self.goal_after_f(f, m)),
         }
+    }
+
+    /// The side to move has a legal move and every one reaches the goal (the end of
+    /// series-self play). Without rules that judge the whole list, the pseudo-legal moves
+    /// are tried one by one and the first legal one that misses the goal ends the test.
+    fn every_reply_reaches_goal(&mut self) -> bool {
+        let r = &self.game.rules;
+        if !r.filters.is_empty() || r.must_capture || r.choices_all_or_nothing || r.turns.is_some() {
+            let moves = self.legal();
+            let f = self.mate_filter();
+            return !moves.is_empty() && moves.iter().all(|x| self.goal_after_f(&f, x));
+        }
+        let f = self.mate_filter();
+        let side = self.game.pos.side();
+        let mut buf = self.game.take_buf();
+        self.game.pseudo_moves(side, &mut buf);
+        let mut any = false;
+        let mut all = true;
+        for m in &buf {
+            let may_reach = f.as_ref().is_none_or(|f| f.may_check(&self.game.pos, m));
+            if !self.try_make(m) {
+                continue;
+            }
+            any = true;
+            let g = may_reach && self.goal_reached(self.goal);
+            self.game.unmake();
+            if !g {
+                all = false;
+                break;
+            }
+        }
+        self.game.give_buf(buf);
+        any && all
     }
 
     /// The final moves of the other side after the last series move (series-help: its

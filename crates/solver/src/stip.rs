@@ -66,8 +66,9 @@ impl fmt::Display for Stipulation {
     }
 }
 
-/// The longest stipulation accepted (moves).
-pub const MAX_MOVES: u32 = 30;
+/// The longest stipulation accepted (moves; Popeye's examples go beyond 30: an s#31,
+/// series of 40 and more).
+pub const MAX_MOVES: u32 = 99;
 
 /// Parses a stipulation; `Err` is a one-line reason.
 pub fn parse_stipulation(text: &str) -> Result<Stipulation, String> {
@@ -145,7 +146,9 @@ mod tests {
         assert_eq!(parse_stipulation("ser-s#3").unwrap().play, Play::SeriesSelf);
         assert_eq!(parse_stipulation("~1").unwrap().goal, Goal::Any);
         assert_eq!(parse_stipulation("h~2").unwrap().play, Play::Help);
-        for bad in ["dia5.5", "#", "#2.5", "s~2", "hs#2", "r=2", "x3", "#0", "#99"] {
+        assert_eq!(parse_stipulation("S#31").unwrap().n, 31);
+        assert_eq!(parse_stipulation("ser-h#99").unwrap().n, 99);
+        for bad in ["dia5.5", "#", "#2.5", "s~2", "hs#2", "r=2", "x3", "#0", "#100"] {
             assert!(parse_stipulation(bad).is_err(), "{bad}");
         }
     }

@@ -67,6 +67,10 @@ pub fn apply(p: &mut Problem, cmds: &[TwinCmd]) -> Result<Vec<String>, String> {
         match c {
             TwinCmd::Move(a, b) => {
                 let i = p.pieces.iter().position(|x| x.square == *a).ok_or_else(|| format!("Move: no unit on {a}"))?;
+                // A unit on the target square is removed, and Popeye says so first.
+                if let Some(t) = p.pieces.iter().find(|x| x.square == *b && a != b) {
+                    desc.push(format!("-{}{b}", unit_text(t)));
+                }
                 desc.push(format!("{}{a}-->{b}", unit_text(&p.pieces[i])));
                 p.pieces.retain(|x| x.square != *b);
                 let i = p.pieces.iter().position(|x| x.square == *a).expect("still there");
@@ -185,6 +189,21 @@ mod tests {
         assert_eq!(labels, vec!["AntiCirce Super Cheylan".to_string(), "Circe Super".to_string()]);
     }
 
+    /// `Move` onto an occupied square removes its unit, named first in the label.
+    #[test]
+    fn move_onto_a_unit_names_its_removal() {
+        let mut p = chimere_popeye::parse(
+            "BeginProblem\nPieces White Pa3 Pb3 Ka1 Black Kh8\nStipulation ~1\nTwin Move a3 b3\nEndProblem\n",
+        )
+        .unwrap()
+        .remove(0);
+        let cmds = p.twins[0].cmds.clone();
+        let d = apply(&mut p, &cmds).unwrap();
+        assert_eq!(d, vec!["-wPb3".to_string(), "wPa3-->b3".to_string()]);
+        assert_eq!(p.pieces.iter().filter(|x| x.square == sq("b3")).count(), 1);
+        assert!(!p.pieces.iter().any(|x| x.square == sq("a3")));
+    }
+
     #[test]
     fn rotation_and_mirrors_move_units_as_popeye_does() {
         let mut p = chimere_popeye::parse(
@@ -221,7 +240,9 @@ mod tests {
             ],
         )
         .unwrap();
-        assert_eq!(d, vec!["wSd4-->e5", "wSe5<-->wRb6", "-bPc3", "R ==> B"]);
+        // Popeye 4.104 writes `-bRe5  wSd4-->e5  wSe5<-->wBb6  -bPc3  R ==> B`: it names
+        // the exchanged rook by the walk the later Substitute gives it (not followed here).
+        assert_eq!(d, vec!["-bRe5", "wSd4-->e5", "wSe5<-->wRb6", "-bPc3", "R ==> B"]);
         assert_eq!(p.pieces.len(), 4, "the black rook on e5 was taken off by the move, the pawn c3 removed");
     }
 }

@@ -77,6 +77,39 @@ fn replay_is_mate(input: &str, line: &str) -> bool {
     g.in_check(side) && legal.is_empty()
 }
 
+/// Replays the series of a series-self line (`  1.X 2.Y Z #`: White's moves, then Black's
+/// answer) and checks Black then has a legal move and every one mates.
+fn series_self_is_forced(input: &str, line: &str) -> bool {
+    let p = chimere_popeye::parse(input).unwrap().remove(0);
+    let mut g = chimere_popeye::build_game(&p).unwrap();
+    let moves: Vec<&str> = line
+        .split_whitespace()
+        .map(|tok| tok.split_once('.').map_or(tok, |(_, r)| r))
+        .filter(|t| !t.is_empty() && !["#", "+", "="].contains(t))
+        .collect();
+    let Some((_, series)) = moves.split_last() else { return false };
+    for (i, t) in series.iter().enumerate() {
+        let Some(m) = notation::find_legal(&mut g, t) else { return false };
+        g.make(&m);
+        if i + 1 < series.len() {
+            // Black passes between the series moves.
+            g.make(&chimere_fairy::moves::Move::NULL);
+        }
+    }
+    let mut replies = Vec::new();
+    g.legal_moves(&mut replies);
+    !replies.is_empty()
+        && replies.iter().all(|m| {
+            g.make(m);
+            let side = g.pos.side();
+            let mut next = Vec::new();
+            g.legal_moves(&mut next);
+            let mate = g.in_check(side) && next.is_empty();
+            g.unmake();
+            mate
+        })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, .. ProptestConfig::default() })]
 
@@ -92,6 +125,20 @@ proptest! {
         }
         let direct = input_of(&units, wk, bk, if k % 2 == 0 { "#2" } else { "s#2" }, "Variation Try").unwrap();
         prop_assert_eq!(trees(&solve(&direct, 16)), trees(&solve(&direct, 0)));
+    }
+
+    /// Series-self play: the table (which also keeps the end test after the last series
+    /// move) changes no solution, and every printed line ends with a Black move after
+    /// which the rule holds: after White's series Black has a move and every one mates.
+    #[test]
+    fn series_self_lines_force_the_mate_and_the_table_changes_nothing((units, k) in position(), wk in 0u8..64, bk in 0u8..64) {
+        prop_assume!((wk % 8).abs_diff(bk % 8) > 1 || (wk / 8).abs_diff(bk / 8) > 1);
+        let input = input_of(&units, wk, bk, ["ser-s#1", "ser-s#2"][k as usize % 2], "").unwrap();
+        let with = solve(&input, 16);
+        prop_assert_eq!(trees(&with), trees(&solve(&input, 0)), "{}", input);
+        for l in with.lines().filter(|l| l.starts_with("  1.")) {
+            prop_assert!(series_self_is_forced(&input, l), "{} is not forced\n{}", l, input);
+        }
     }
 
     /// Threads sharing the table (and helping on one another's first moves once theirs

@@ -11,6 +11,11 @@
 //! when the opponent has no king). The `AfterMove` hook puts the king (notation `[+bKa8]`,
 //! as Popeye writes it), the legality test refuses a placement that does not mate.
 //!
+//! Type 1 is suspended once a king is placed: a side in check may not place a king (every
+//! placement checks, so the side whose king was just placed cannot answer by placing the
+//! mover's king; Popeye's title for it: "RepublicanChess is suspended when a side inserts
+//! the king"). Under Type 2 such a counter-placement is a parry.
+//!
 //! Decisions: the mate test of a placed king looks for a reply that takes the king out of
 //! check among the opponent's moves without placement of their own (a placement is no
 //! parry) and without castling; conditions that decide legality otherwise are not
@@ -37,6 +42,20 @@ fn has_king(pos: &Position, side: Colour) -> bool {
 fn king_count(pos: &Position, side: Colour) -> u32 {
     let b = pos.board();
     (b.kind(KING) & b.colour(side)).count()
+}
+
+/// Whether `mover` was in check before the move being judged (the journal's open frame).
+fn in_check_before_move(ctx: &mut Ctx, mover: Colour) -> bool {
+    if !has_king(ctx.pos(), mover)
+        && !ctx.pos().frame().iter().any(|fx| matches!(fx, Fx::Remove(_, u) if u.kind() == KING && u.colour() == mover))
+    {
+        return false;
+    }
+    let after = ctx.pos().clone();
+    ctx.pos_mut().rollback();
+    let check = ctx.in_check(mover);
+    *ctx.pos_mut() = after;
+    check
 }
 
 /// With `side` to move: is it checkmated (in check and no reply leaves it out of check)?
@@ -105,9 +124,9 @@ impl Condition for Republican {
         let placed = frame.iter().any(|fx| matches!(fx, Fx::Add(_, u) if opp_king(u)))
             && !frame.iter().any(|fx| matches!(fx, Fx::Remove(_, u) if opp_king(u)));
         if placed {
-            return mated(ctx, opp);
+            return !(self.type1 && in_check_before_move(ctx, mover)) && mated(ctx, opp);
         }
-        if !self.type1 || has_king(ctx.pos(), opp) {
+        if !self.type1 || has_king(ctx.pos(), opp) || in_check_before_move(ctx, mover) {
             return true;
         }
         // Type 1: the move without placement is illegal if some placement mates.
@@ -180,6 +199,21 @@ mod tests {
     fn popeye_helpmate_final_move() {
         let t = texts("8/5B2/8/7n/1K6/5Nn1/8/8 w - - 0 1", "republican");
         assert!(t.contains(&"Bf7-e6[+bKh4] +".to_string()), "{t:?}");
+    }
+
+    /// Type 1 is suspended by a placement: White Ra1-h1 puts the black king on h3 (double
+    /// check by Rh1 and Be6, flights covered); under Type 2 Black answers Kh3-h4 putting the
+    /// white king on h2, where it blocks the rook and is itself mated by the rooks g2/g3;
+    /// under Type 1 a side in check may not place, so Black is mated.
+    #[test]
+    fn type1_forbids_a_counter_placement_out_of_check() {
+        let fen = "8/8/4B3/8/8/6rk/6r1/7R b - - 0 1";
+        assert_eq!(texts(fen, "republican"), vec!["Kh3-h4[+wKh2] +".to_string()]);
+        assert!(texts(fen, "republican type1").is_empty());
+        // Not in check, Type 1 still places (and must, when a placement mates).
+        let t1 = texts("8/8/4B3/8/8/6r1/6r1/1R6 w - - 0 1", "republican type1");
+        assert!(t1.contains(&"Rb1-h1[+bKh3] +".to_string()), "{t1:?}");
+        assert!(!t1.contains(&"Rb1-h1".to_string()));
     }
 
     /// With both kings on the board the condition changes nothing.
