@@ -111,6 +111,87 @@ pub(super) fn zone(k: usize, s: &Move) -> u64 {
     1 << k | 1 << x | 1 << y | g.between[x * 64 + y] | g.between[k * 64 + x] | g.beyond[k * 64 + x]
 }
 
+/// How a unit of the stalemated side may be immobile at the end (see [`immobility`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Immobile {
+    /// Every first step may still be blocked by its own side (or the unit is a pawn).
+    Blocked,
+    /// Only as a pinned unit: a unit of the other side that can move along the line must
+    /// stand on one of these squares at the end (the pinner), nonempty.
+    Pinned(u64),
+    /// Neither.
+    Never,
+}
+
+/// How a unit of the stalemated side S standing on `t` as `kind` at the end may have no
+/// legal move there, S's king on `kq`, judged by S's final squares alone: `occ` (a
+/// subset of the squares S occupies at the end, its king's included; at most `rem`
+/// more are added later), `foreign` (squares S does not occupy at the end: the other
+/// side's committed final squares). A pawn is always `Blocked` (its front square may
+/// hold a unit of the other side).
+///
+/// **Proof.** Let the unit u (not a pawn, not the king) stand on `t` in a stalemate F
+/// (S to move, not in check, no legal move), O ⊇ `occ` the squares S occupies in F.
+/// Suppose u has a pseudo-legal move. It is illegal, so it leaves S's king on `kq`
+/// attacked while S was not in check before: u's leaving `t` opens a line onto `kq`, so
+/// `t` is on a line (rank, file, diagonal) with `kq`, the squares strictly between are
+/// empty (none in O) and on the ray from `kq` beyond `t` the first occupied square holds
+/// the attacker P, a unit of the other side moving along that line (a queen, or a rook
+/// on a rank or file, a bishop on a diagonal), the squares between `t` and P empty
+/// (none in O, and no committed unit of the other side stands on them). Moreover no
+/// pseudo-legal move of u keeps to the line (it would keep it shut, hence be legal): a
+/// knight never moves along a line, a bishop never along a rank or file, a rook never
+/// along a diagonal; a unit moving along it (a queen always, a rook on a rank or file,
+/// a bishop on a diagonal) can step to the first square beyond `t` (empty) or take P
+/// there. So either u is such a *pinned* unit and P stands on a square of the returned
+/// set (the squares beyond `t` up to the first one in `occ`, excluded, or in `foreign`,
+/// included), or u has no pseudo-legal move at all: the first square of each of its
+/// directions (a rider's), each of its leaps (a knight's) is off the board or in O (an
+/// empty one is a move, one of the other side's a capture). The squares of the pinned
+/// case only shrink as O grows; the blocked case needs the first-step squares outside
+/// `occ` among the at most `rem` squares added later, none in `foreign`.
+pub(super) fn immobility(kind: usize, t: usize, kq: usize, occ: u64, foreign: u64, rem: u32) -> Immobile {
+    use chimere_fairy::walk::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
+    let tb = super::tables();
+    let near = tb.att(0, KING.index(), t);
+    let first = if kind == KNIGHT.index() {
+        tb.att(0, kind, t)
+    } else if kind == BISHOP.index() || kind == ROOK.index() {
+        near & tb.att(0, kind, t)
+    } else if kind == QUEEN.index() {
+        near
+    } else {
+        debug_assert_eq!(kind, PAWN.index());
+        return Immobile::Blocked;
+    };
+    let missing = first & !occ;
+    if missing & foreign == 0 && missing.count_ones() <= rem {
+        return Immobile::Blocked;
+    }
+    let g = geo();
+    let orth = kq % 8 == t % 8 || kq / 8 == t / 8;
+    let pinnable = kind == KNIGHT.index() || (kind == BISHOP.index() && orth) || (kind == ROOK.index() && !orth);
+    if !pinnable || g.beyond[kq * 64 + t] == 0 || g.between[kq * 64 + t] & occ != 0 {
+        return Immobile::Never;
+    }
+    // The ray beyond t, square by square.
+    let (df, dr) = (((t % 8) as i32 - (kq % 8) as i32).signum(), ((t / 8) as i32 - (kq / 8) as i32).signum());
+    let (mut f, mut r) = ((t % 8) as i32 + df, (t / 8) as i32 + dr);
+    let mut seg = 0u64;
+    while let Some(sq) = super::on_board(f, r) {
+        if occ >> sq & 1 == 1 {
+            break;
+        }
+        seg |= 1 << sq;
+        if foreign >> sq & 1 == 1 {
+            break;
+        }
+        f += df;
+        r += dr;
+    }
+    if seg == 0 { Immobile::Never } else { Immobile::Pinned(seg) }
+}
+
 /// At most this many minimal zones are kept (a subset only weakens the filter).
 const MAX_ZONES: usize = 32;
 
@@ -269,6 +350,112 @@ mod tests {
             return None;
         }
         Some(g)
+    }
+
+    /// A random position, Black to move, built to be often a stalemate with pinned
+    /// units: the black king on an edge, black pieces next to it or on its lines, white
+    /// line pieces, White not in check.
+    fn crowded_game(rng: &mut Rng) -> Option<Game> {
+        let mut board = [None::<char>; 64];
+        let edge = [0, 7][rng.below(2) as usize];
+        let bk = if rng.below(2) == 0 { edge * 8 + rng.below(8) } else { rng.below(8) * 8 + edge } as usize;
+        let wk = rng.below(64) as usize;
+        if super::super::cheb(wk, bk) <= 1 {
+            return None;
+        }
+        board[bk] = Some('k');
+        board[wk] = Some('K');
+        for _ in 0..2 + rng.below(4) {
+            let (f, r) = ((bk % 8) as i32 + rng.below(5) as i32 - 2, (bk / 8) as i32 + rng.below(5) as i32 - 2);
+            if let Some(sq) = super::super::on_board(f, r)
+                && board[sq].is_none()
+            {
+                let u = b"snbrqpp"[rng.below(7) as usize] as char;
+                if u != 'p' || (8..56).contains(&sq) {
+                    board[sq] = Some(u);
+                }
+            }
+        }
+        for _ in 0..2 + rng.below(3) {
+            let sq = rng.below(64) as usize;
+            if board[sq].is_none() {
+                board[sq] = Some(b"QRB"[rng.below(3) as usize] as char);
+            }
+        }
+        let fen = placement(&board);
+        let mut g = chimere_fairy::game_from_fen(&format!("{fen} b - - 0 1"), &[]).ok()?;
+        if g.in_check(Colour::White) {
+            return None;
+        }
+        Some(g)
+    }
+
+    /// The immobility rule ([`immobility`]) against the real rules: in random
+    /// stalemates, every black unit is `Blocked` or `Pinned` with a white line piece of
+    /// the right kind on one of the pinning squares, judged with the black squares
+    /// known and the white ones as foreign; and while black squares are still to be
+    /// placed (any subset of them known, the rest counted), never `Never`.
+    #[test]
+    fn the_immobility_rule_holds_in_real_stalemates() {
+        use chimere_fairy::walk::{BISHOP, QUEEN, ROOK};
+        let mut rng = Rng(0x1a7e);
+        let (mut stalemates, mut pinned) = (0, 0);
+        let mut tried = 0;
+        while stalemates < 1000 {
+            tried += 1;
+            assert!(tried < 2_000_000, "too few stalemates: {stalemates}");
+            let Some(mut g) = crowded_game(&mut rng) else { continue };
+            if g.in_check(Colour::Black) {
+                continue;
+            }
+            let mut moves = Vec::new();
+            g.pseudo_moves(Colour::Black, &mut moves);
+            let mut notes = Notes::new();
+            let mobile = moves.iter().any(|m| {
+                let ok = g.make_into(m, &mut notes);
+                if ok {
+                    g.unmake();
+                }
+                ok
+            });
+            if mobile {
+                continue;
+            }
+            stalemates += 1;
+            let b = g.pos.board();
+            let black = b.colour(Colour::Black).0;
+            let white = b.colour(Colour::White).0;
+            let kq = (black & b.kind(KING).0).trailing_zeros() as usize;
+            let mut units = black & !(1 << kq);
+            while units != 0 {
+                let t = units.trailing_zeros() as usize;
+                units &= units - 1;
+                let kind = b.get(chimere_core::Square::new(t as u8)).expect("a unit").kind.index();
+                match immobility(kind, t, kq, black, white, 0) {
+                    Immobile::Never => panic!("unit on {t} called mobile: {}", g.pos.fen()),
+                    Immobile::Blocked => {}
+                    Immobile::Pinned(seg) => {
+                        let orth = kq % 8 == t % 8 || kq / 8 == t / 8;
+                        let line = if orth { ROOK } else { BISHOP };
+                        let pinners = (b.kind(QUEEN).0 | b.kind(line).0) & white & seg;
+                        assert!(pinners != 0, "unit on {t}: no pinner on the pinning squares: {}", g.pos.fen());
+                        pinned += 1;
+                    }
+                }
+                // Part of the black squares known: the rest counted.
+                let mask = rng.below(1 << 31) << 33 | rng.below(1 << 31) << 2 | rng.below(4);
+                let known = black & mask | 1 << kq | 1 << t;
+                let rem = (black & !known).count_ones();
+                assert_ne!(
+                    immobility(kind, t, kq, known, white, rem),
+                    Immobile::Never,
+                    "unit on {t}, known {known:x}: {}",
+                    g.pos.fen()
+                );
+            }
+        }
+        // The sample must hold pinned units for the test to mean something.
+        assert!(pinned >= 20, "only {pinned} pinned units in {stalemates} stalemates");
     }
 
     /// `count` positions, alternately from [`random_game`] and [`stalemate_game`].
