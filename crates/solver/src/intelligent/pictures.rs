@@ -91,10 +91,10 @@ const FATED: u8 = 253;
 
 /// Completion entry of an uncommitted unit of the stalemating side: no commitment.
 const FREE: u8 = 200;
-/// Completion entry of a pinner on a rank or file (it ends as a rook or a queen).
-const PIN_ORTH: u8 = 201;
-/// Completion entry of a pinner on a diagonal (it ends as a bishop or a queen).
-const PIN_DIAG: u8 = 202;
+/// Completion entry of a unit of the stalemating side that holds a stalemated unit
+/// (pins it, or stands in front of a pawn): `HOLD + kinds` (a bit per kind index), the
+/// target an index in the squares where it may end.
+const HOLD: u8 = 100;
 
 /// More completions than this in all: the full commitment gives up.
 const MAX_COMPLETIONS: usize = 500_000;
@@ -143,7 +143,7 @@ struct Pictures {
     ranges: Vec<(usize, usize, usize, usize)>,
     /// Completions: per completion, an entry for each [`FATED`] unit in order: for a
     /// stalemated unit (kind, target) or ([`CAPTURED`], _); for a stalemating unit
-    /// ([`FREE`], _) or ([`PIN_ORTH`] / [`PIN_DIAG`], index in `segs`).
+    /// ([`FREE`], _) or ([`HOLD`] + kinds, index in `segs`).
     fates: Vec<(u8, u32)>,
     /// The squares where a pinner must end (one of them).
     segs: Vec<u64>,
@@ -439,116 +439,129 @@ impl Enum<'_> {
     }
 
     /// Whether every placed stalemated unit may still be immobile with `rem` units
-    /// still to place: blocked by its own side, or pinned, the pinners distinct units of
-    /// the stalemating side whose committed distances and distances to a pinning square
-    /// fit within its moves (see the module doc).
+    /// still to place: blocked by its own side, or held by units of the stalemating
+    /// side (pinners, a unit in front of a pawn) whose distances, with its committed
+    /// ones, fit within its moves (see [`Enum::ways`]).
     fn pins_possible(&self, rem: u32) -> bool {
-        let Some(pc) = self.pin_costs(rem) else {
-            return false;
-        };
-        let Some(pc) = pc else {
-            return true;
-        };
-        let left = self.m.saturating_sub(self.wspent);
-        fn assign(pc: &PinCosts, nw: usize, p: usize, taken: u16, left: u8) -> bool {
-            if p == pc.n {
-                return true;
+        match self.requirements(rem) {
+            None => false,
+            Some(None) => true,
+            Some(Some(reqs)) => {
+                let mut out = Vec::new();
+                self.ways(&reqs, 1, &mut out);
+                !out.is_empty()
             }
-            (0..nw).any(|w| {
-                taken >> w & 1 == 0
-                    && pc.cost[p][w] <= left
-                    && assign(pc, nw, p + 1, taken | 1 << w, left - pc.cost[p][w])
-            })
         }
-        assign(&pc, self.maters.len(), 0, 0, left)
     }
 
-    /// Every way to give the pinned units of a complete fate their pinners within the
-    /// stalemating side's moves, as the pinners' commitments (`None`: too many ways or
-    /// too many pinned units: no commitment). A pinner that is a committed unit costs
-    /// nothing and commits nothing more.
-    fn pin_assignments(&self, pc: &PinCosts) -> Option<Vec<[u8; 4]>> {
-        let left = self.m.saturating_sub(self.wspent);
-        fn go(pc: &PinCosts, nw: usize, p: usize, taken: u16, left: u8, cur: &mut [u8; 4], out: &mut Vec<[u8; 4]>) {
-            if out.len() > 8 {
+    /// The stalemating side's units needed to hold the placed stalemated units: one
+    /// [`Req`] per unit that cannot be blocked by its own side. `None`: some unit can be
+    /// held by nothing; `Some(None)`: no requirement, or too many to use (no bound).
+    #[allow(clippy::option_option)]
+    fn requirements(&self, rem: u32) -> Option<Option<Vec<Req>>> {
+        use super::stalemate::{Immobile, immobility};
+        let (kq, occ, foreign) = (self.kq, self.occ, self.foreign);
+        let (orth, diag) = (1u8 << ROOK.index() | 1 << QUEEN.index(), 1u8 << BISHOP.index() | 1 << QUEEN.index());
+        let mut reqs = Vec::new();
+        for &(k, t) in &self.checks {
+            let line = |t: usize| if kq % 8 == t % 8 || kq / 8 == t / 8 { orth } else { diag };
+            let req = match immobility(k as usize, t as usize, kq, occ, foreign, rem, self.dc == 1) {
+                Immobile::Blocked => continue,
+                Immobile::Never => return None,
+                Immobile::Pinned(seg) => Req { alts: [(seg, line(t as usize)), (0, 0)] },
+                Immobile::Front { sq, pin } => Req { alts: [(1 << sq, ANY_KIND), (pin, line(t as usize))] },
+            };
+            reqs.push(req);
+        }
+        if reqs.is_empty() || reqs.len() > 6 {
+            return Some(None);
+        }
+        Some(Some(reqs))
+    }
+
+    /// Ways to meet the requirements `reqs` (each by one of its alternatives: a unit of
+    /// the stalemating side ending on one of the squares as one of the kinds), up to
+    /// `max` of them: per uncommitted unit of that side (index in `maters`) the squares
+    /// and kinds it must end on (0: nothing). A committed unit meets an alternative at
+    /// no cost when its final square and kind are in it; one unit may meet several when
+    /// it can end on a square and kind common to them. A way is kept when the side's
+    /// committed distances plus each assigned unit's distance to its squares fit within
+    /// its moves (each move moves one unit; a unit ends on one square as one kind).
+    fn ways(&self, reqs: &[Req], max: usize, out: &mut Vec<[(u64, u8); 16]>) {
+        struct Ctx<'a> {
+            e: &'a Enum<'a>,
+            reqs: &'a [Req],
+            max: usize,
+            left: u8,
+            committed: [Option<(u8, u8)>; 16],
+        }
+        fn dist(e: &Enum<'_>, w: usize, set: u64, kinds: u8) -> u8 {
+            let t = tables();
+            let (sq, k) = e.maters[w];
+            let mut best = INF;
+            let mut b = set;
+            while b != 0 {
+                let x = b.trailing_zeros() as usize;
+                b &= b - 1;
+                if kinds == ANY_KIND {
+                    best = best.min(t.block(e.mc, k, sq)[x]);
+                } else {
+                    for k2 in 0..KING.index() + 1 {
+                        if kinds >> k2 & 1 == 1 {
+                            best = best.min(t.reach(e.mc, k, sq, k2, x));
+                        }
+                    }
+                }
+            }
+            best
+        }
+        fn go(c: &Ctx<'_>, r: usize, cur: &mut [(u64, u8); 16], spent: u8, out: &mut Vec<[(u64, u8); 16]>) {
+            if out.len() >= c.max {
                 return;
             }
-            if p == pc.n {
+            if r == c.reqs.len() {
                 out.push(*cur);
                 return;
             }
-            for w in 0..nw {
-                if taken >> w & 1 == 0 && pc.cost[p][w] <= left {
-                    cur[p] = w as u8;
-                    go(pc, nw, p + 1, taken | 1 << w, left - pc.cost[p][w], cur, out);
+            for &(set, kinds) in &c.reqs[r].alts {
+                if set == 0 {
+                    continue;
                 }
-            }
-        }
-        let mut out = Vec::new();
-        go(pc, self.maters.len(), 0, 0, left, &mut [0; 4], &mut out);
-        (out.len() <= 8).then_some(out)
-    }
-
-    /// The pinned units and the cost of each stalemating unit to pin each: `None` when
-    /// some placed unit can be neither blocked nor pinned; `Some(None)` when no unit
-    /// needs pinning or too many do (no bound then).
-    #[allow(clippy::option_option)]
-    fn pin_costs(&self, rem: u32) -> Option<Option<PinCosts>> {
-        use super::stalemate::{Immobile, immobility};
-        let (kq, occ, foreign) = (self.kq, self.occ, self.foreign);
-        // (pinning squares, the line is a rank or file)
-        let mut pins = [(0u64, false); 4];
-        let mut n = 0;
-        for &(k, t) in &self.checks {
-            match immobility(k as usize, t as usize, kq, occ, foreign, rem) {
-                Immobile::Blocked => {}
-                Immobile::Never => return None,
-                Immobile::Pinned(seg) => {
-                    if n == pins.len() {
-                        // Too many to match: the bound is left out (it only weakens).
-                        return Some(None);
-                    }
-                    pins[n] = (seg, kq % 8 == t as usize % 8 || kq / 8 == t as usize / 8);
-                    n += 1;
-                }
-            }
-        }
-        if n == 0 {
-            return Some(None);
-        }
-        // cost[p][w]: moves of stalemating unit w to pin unit p (INF: it cannot).
-        let tb = tables();
-        let mut cost = [[INF; 16]; 4];
-        let nw = self.maters.len().min(16);
-        for (p, &(seg, orth)) in pins[..n].iter().enumerate() {
-            let line = if orth { ROOK.index() } else { BISHOP.index() };
-            for (w, &(sq, k)) in self.maters.iter().take(nw).enumerate() {
-                let committed = self.chosen.iter().find(|u| u.mater && u.sq as usize == sq);
-                cost[p][w] = match committed {
-                    Some(u) => {
-                        let kind = u.kind as usize;
-                        if seg >> u.target & 1 == 1 && (kind == line || kind == QUEEN.index()) { 0 } else { INF }
-                    }
-                    None => {
-                        let mut best = INF;
-                        let mut b = seg;
-                        while b != 0 {
-                            let s = b.trailing_zeros() as usize;
-                            b &= b - 1;
-                            best = best.min(tb.reach(self.mc, k, sq, line, s)).min(tb.reach(
-                                self.mc,
-                                k,
-                                sq,
-                                QUEEN.index(),
-                                s,
-                            ));
+                for w in 0..c.e.maters.len() {
+                    if let Some((to, kind)) = c.committed[w] {
+                        if set >> to & 1 == 1 && kinds >> kind & 1 == 1 {
+                            go(c, r + 1, cur, spent, out);
+                            if out.len() >= c.max {
+                                return;
+                            }
                         }
-                        best
+                        continue;
                     }
-                };
+                    let (s0, k0) = cur[w];
+                    let (s1, k1) = if s0 == 0 { (set, kinds) } else { (s0 & set, k0 & kinds) };
+                    if s1 == 0 || k1 == 0 {
+                        continue;
+                    }
+                    let before = if s0 == 0 { 0 } else { dist(c.e, w, s0, k0) };
+                    let after = dist(c.e, w, s1, k1);
+                    if after >= INF || spent + after - before > c.left {
+                        continue;
+                    }
+                    cur[w] = (s1, k1);
+                    go(c, r + 1, cur, spent + after - before, out);
+                    cur[w] = (s0, k0);
+                    if out.len() >= c.max {
+                        return;
+                    }
+                }
             }
         }
-        Some(Some(PinCosts { n, pins, cost }))
+        let mut committed = [None; 16];
+        for (w, &(sq, _)) in self.maters.iter().enumerate().take(16) {
+            committed[w] = self.chosen.iter().find(|u| u.mater && u.sq as usize == sq).map(|u| (u.target, u.kind));
+        }
+        let c = Ctx { e: self, reqs, max, left: self.m.saturating_sub(self.wspent), committed };
+        go(&c, 0, &mut [(0, 0); 16], 0, out);
     }
 
     /// Moves stalemating unit `w` needs to capture stalemated unit `b` (index in
@@ -681,9 +694,16 @@ impl Enum<'_> {
             return;
         }
         if rem == 0 {
-            // One completion per way to give the pinned units their pinners.
-            let pc = self.pin_costs(0).expect("checked above");
-            let ways = pc.as_ref().and_then(|pc| self.pin_assignments(pc)).unwrap_or_else(|| vec![[u8::MAX; 4]]);
+            // One completion per way to meet the requirements (at most 8: beyond, one
+            // without commitment, which only weakens the search).
+            let reqs = self.requirements(0).expect("checked above");
+            let mut ways = Vec::new();
+            if let Some(reqs) = &reqs {
+                self.ways(reqs, 9, &mut ways);
+            }
+            if ways.is_empty() || ways.len() > 8 {
+                ways = vec![[(0, 0); 16]];
+            }
             for way in ways {
                 // Every unit in the order of [`Enum::canon`].
                 for ci in 0..self.canon.len() {
@@ -693,16 +713,12 @@ impl Enum<'_> {
                         continue;
                     }
                     let w = self.maters.iter().position(|m| m.0 == c.sq as usize).expect("a stalemating unit");
-                    let entry = match &pc {
-                        Some(pc) if way[0] != u8::MAX => match (0..pc.n).find(|&p| way[p] as usize == w) {
-                            Some(p) => {
-                                let (seg, orth) = pc.pins[p];
-                                self.segs.push(seg);
-                                (if orth { PIN_ORTH } else { PIN_DIAG }, (self.segs.len() - 1) as u32)
-                            }
-                            None => (FREE, 0),
-                        },
-                        _ => (FREE, 0),
+                    let entry = match way[w] {
+                        (0, _) => (FREE, 0),
+                        (set, kinds) => {
+                            self.segs.push(set);
+                            (HOLD + kinds, (self.segs.len() - 1) as u32)
+                        }
                     };
                     self.fates.push(entry);
                 }
@@ -732,7 +748,7 @@ impl Enum<'_> {
             }
             self.chosen.push(Tracked { sq, mater: false, kind: k2, target: to });
             self.occ |= 1 << to;
-            let checked = k2 as usize != PAWN.index();
+            let checked = true;
             if checked {
                 self.checks.push((k2, to));
             }
@@ -749,14 +765,16 @@ impl Enum<'_> {
     }
 }
 
-/// Pinned stalemated units (`pins[..n]`: the squares where a pinner may stand, and
-/// whether the line is a rank or file) and `cost[p][w]`, the moves of stalemating unit
-/// w to pin unit p ([`INF`]: it cannot; 0 for a committed unit standing there).
-struct PinCosts {
-    n: usize,
-    pins: [(u64, bool); 4],
-    cost: [[u8; 16]; 4],
+/// A placed stalemated unit that its own side cannot block: a unit of the stalemating
+/// side must end on one of the squares as one of the kinds (a bit per kind index) of
+/// one alternative (squares 0: no alternative).
+#[derive(Clone, Copy)]
+struct Req {
+    alts: [(u64, u8); 2],
 }
+
+/// Every kind (a bit per kind index), as the kinds of a [`Req`] alternative.
+const ANY_KIND: u8 = 0x3f;
 
 /// The search of one picture.
 struct Walk<'a> {
@@ -873,14 +891,22 @@ impl Walk<'_> {
                     if sq == GONE as usize {
                         continue 'next;
                     }
-                    let d = if code == PIN_ORTH || code == PIN_DIAG {
-                        let line = if code == PIN_ORTH { ROOK.index() } else { BISHOP.index() };
+                    let d = if (HOLD..HOLD + 64).contains(&code) {
+                        let kinds = code - HOLD;
                         let mut best = INF;
                         let mut seg = self.segs[to as usize];
                         while seg != 0 {
                             let x = seg.trailing_zeros() as usize;
                             seg &= seg - 1;
-                            best = best.min(t.reach(mc, k, sq, line, x)).min(t.reach(mc, k, sq, QUEEN.index(), x));
+                            if kinds == ANY_KIND {
+                                best = best.min(t.block(mc, k, sq)[x]);
+                            } else {
+                                for k2 in 0..=KING.index() {
+                                    if kinds >> k2 & 1 == 1 {
+                                        best = best.min(t.reach(mc, k, sq, k2, x));
+                                    }
+                                }
+                            }
                         }
                         best
                     } else {
@@ -1014,6 +1040,22 @@ impl Walk<'_> {
                 continue;
             }
             if plies == 1 {
+                // Full commitment: the last move completes a picture still in reach.
+                if !self.fates.is_empty() {
+                    if !s.game.make_into(m, &mut self.notes) {
+                        continue;
+                    }
+                    let moved = self.follow(m);
+                    let saved = (self.live_start, self.live.len());
+                    let ok = self.completes(&s.game, 0, 0);
+                    self.live_start = saved.0;
+                    self.live.truncate(saved.1);
+                    self.unfollow(m, moved);
+                    s.game.unmake();
+                    if !ok {
+                        continue;
+                    }
+                }
                 if s.goal_after_pub(m) {
                     prefix.push(*m);
                     self.found.insert(prefix.clone());

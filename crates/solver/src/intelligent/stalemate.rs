@@ -119,6 +119,10 @@ pub(super) enum Immobile {
     /// Only as a pinned unit: a unit of the other side that can move along the line must
     /// stand on one of these squares at the end (the pinner), nonempty.
     Pinned(u64),
+    /// A pawn whose front square `sq` is not its side's: a unit of the other side must
+    /// stand on `sq`, or pin the pawn from one of the squares `pin` (empty: it cannot be
+    /// pinned immobile).
+    Front { sq: u8, pin: u64 },
     /// Neither.
     Never,
 }
@@ -150,10 +154,26 @@ pub(super) enum Immobile {
 /// empty one is a move, one of the other side's a capture). The squares of the pinned
 /// case only shrink as O grows; the blocked case needs the first-step squares outside
 /// `occ` among the at most `rem` squares added later, none in `foreign`.
-pub(super) fn immobility(kind: usize, t: usize, kq: usize, occ: u64, foreign: u64, rem: u32) -> Immobile {
+pub(super) fn immobility(kind: usize, t: usize, kq: usize, occ: u64, foreign: u64, rem: u32, down: bool) -> Immobile {
     use chimere_fairy::walk::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
     let tb = super::tables();
     let near = tb.att(0, KING.index(), t);
+    if kind == PAWN.index() {
+        let front = if down { t - 8 } else { t + 8 };
+        if (occ | foreign) >> front & 1 == 1 || rem > 0 {
+            return Immobile::Blocked;
+        }
+        // Pinned on a rank or a diagonal (a pin on the file lets it push); on a
+        // diagonal going forward, not by a pinner next to it (the pawn would take it).
+        let pin = if kq % 8 == t % 8 || g_line_blocked(kq, t, occ) {
+            0
+        } else {
+            let seg = pin_squares(kq, t, occ, foreign);
+            let forward = (t / 8 < kq / 8) == down;
+            if kq / 8 != t / 8 && forward { seg & !near } else { seg }
+        };
+        return Immobile::Front { sq: front as u8, pin };
+    }
     let first = if kind == KNIGHT.index() {
         tb.att(0, kind, t)
     } else if kind == BISHOP.index() || kind == ROOK.index() {
@@ -161,20 +181,31 @@ pub(super) fn immobility(kind: usize, t: usize, kq: usize, occ: u64, foreign: u6
     } else if kind == QUEEN.index() {
         near
     } else {
-        debug_assert_eq!(kind, PAWN.index());
         return Immobile::Blocked;
     };
     let missing = first & !occ;
     if missing & foreign == 0 && missing.count_ones() <= rem {
         return Immobile::Blocked;
     }
-    let g = geo();
     let orth = kq % 8 == t % 8 || kq / 8 == t / 8;
     let pinnable = kind == KNIGHT.index() || (kind == BISHOP.index() && orth) || (kind == ROOK.index() && !orth);
-    if !pinnable || g.beyond[kq * 64 + t] == 0 || g.between[kq * 64 + t] & occ != 0 {
+    if !pinnable || g_line_blocked(kq, t, occ) {
         return Immobile::Never;
     }
-    // The ray beyond t, square by square.
+    let seg = pin_squares(kq, t, occ, foreign);
+    if seg == 0 { Immobile::Never } else { Immobile::Pinned(seg) }
+}
+
+/// Whether `t` is off the lines of `kq`, or has no square beyond it, or a square of
+/// `occ` lies between them.
+fn g_line_blocked(kq: usize, t: usize, occ: u64) -> bool {
+    let g = geo();
+    g.beyond[kq * 64 + t] == 0 || g.between[kq * 64 + t] & occ != 0
+}
+
+/// The squares beyond `t` on the ray from `kq` (aligned) where a pinner may stand: up
+/// to the first one in `occ` (excluded) or in `foreign` (included).
+fn pin_squares(kq: usize, t: usize, occ: u64, foreign: u64) -> u64 {
     let (df, dr) = (((t % 8) as i32 - (kq % 8) as i32).signum(), ((t / 8) as i32 - (kq / 8) as i32).signum());
     let (mut f, mut r) = ((t % 8) as i32 + df, (t / 8) as i32 + dr);
     let mut seg = 0u64;
@@ -189,7 +220,7 @@ pub(super) fn immobility(kind: usize, t: usize, kq: usize, occ: u64, foreign: u6
         f += df;
         r += dr;
     }
-    if seg == 0 { Immobile::Never } else { Immobile::Pinned(seg) }
+    seg
 }
 
 /// At most this many minimal zones are kept (a subset only weakens the filter).
@@ -370,7 +401,7 @@ mod tests {
             if let Some(sq) = super::super::on_board(f, r)
                 && board[sq].is_none()
             {
-                let u = b"snbrqpp"[rng.below(7) as usize] as char;
+                let u = b"snbrqppp"[rng.below(8) as usize] as char;
                 if u != 'p' || (8..56).contains(&sq) {
                     board[sq] = Some(u);
                 }
@@ -379,7 +410,10 @@ mod tests {
         for _ in 0..2 + rng.below(3) {
             let sq = rng.below(64) as usize;
             if board[sq].is_none() {
-                board[sq] = Some(b"QRB"[rng.below(3) as usize] as char);
+                let u = b"QRBSP"[rng.below(5) as usize] as char;
+                if u != 'P' || (8..56).contains(&sq) {
+                    board[sq] = Some(u);
+                }
             }
         }
         let fen = placement(&board);
@@ -399,9 +433,9 @@ mod tests {
     fn the_immobility_rule_holds_in_real_stalemates() {
         use chimere_fairy::walk::{BISHOP, QUEEN, ROOK};
         let mut rng = Rng(0x1a7e);
-        let (mut stalemates, mut pinned) = (0, 0);
+        let (mut stalemates, mut pinned, mut fronts) = (0, 0, 0);
         let mut tried = 0;
-        while stalemates < 1000 {
+        while stalemates < 3000 {
             tried += 1;
             assert!(tried < 2_000_000, "too few stalemates: {stalemates}");
             let Some(mut g) = crowded_game(&mut rng) else { continue };
@@ -431,7 +465,7 @@ mod tests {
                 let t = units.trailing_zeros() as usize;
                 units &= units - 1;
                 let kind = b.get(chimere_core::Square::new(t as u8)).expect("a unit").kind.index();
-                match immobility(kind, t, kq, black, white, 0) {
+                match immobility(kind, t, kq, black, white, 0, true) {
                     Immobile::Never => panic!("unit on {t} called mobile: {}", g.pos.fen()),
                     Immobile::Blocked => {}
                     Immobile::Pinned(seg) => {
@@ -441,13 +475,24 @@ mod tests {
                         assert!(pinners != 0, "unit on {t}: no pinner on the pinning squares: {}", g.pos.fen());
                         pinned += 1;
                     }
+                    Immobile::Front { sq, pin } => {
+                        let orth = kq / 8 == t / 8;
+                        let line = if orth { ROOK } else { BISHOP };
+                        let pinners = (b.kind(QUEEN).0 | b.kind(line).0) & white & pin;
+                        assert!(
+                            white >> sq & 1 == 1 || pinners != 0,
+                            "pawn on {t}: neither blocked nor pinned: {}",
+                            g.pos.fen()
+                        );
+                        fronts += 1;
+                    }
                 }
                 // Part of the black squares known: the rest counted.
                 let mask = rng.below(1 << 31) << 33 | rng.below(1 << 31) << 2 | rng.below(4);
                 let known = black & mask | 1 << kq | 1 << t;
                 let rem = (black & !known).count_ones();
                 assert_ne!(
-                    immobility(kind, t, kq, known, white, rem),
+                    immobility(kind, t, kq, known, white, rem, true),
                     Immobile::Never,
                     "unit on {t}, known {known:x}: {}",
                     g.pos.fen()
@@ -456,6 +501,7 @@ mod tests {
         }
         // The sample must hold pinned units for the test to mean something.
         assert!(pinned >= 20, "only {pinned} pinned units in {stalemates} stalemates");
+        assert!(fronts >= 15, "only {fronts} pawns held by White in {stalemates} stalemates");
     }
 
     /// `count` positions, alternately from [`random_game`] and [`stalemate_game`].
