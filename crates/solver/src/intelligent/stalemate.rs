@@ -619,6 +619,24 @@ mod tests {
         eprintln!("{found} lines");
     }
 
+    /// Crowded positions (pinned units, pawns held by White), by the pictures from the
+    /// first ply on: the same lines as the normal search.
+    #[test]
+    fn the_stalemate_pictures_find_the_same_stalemates_when_crowded() {
+        let mut rng = Rng(0xc20d);
+        let (mut found, mut games) = (0, 0);
+        while games < 30 {
+            let Some(g) = crowded_game(&mut rng) else { continue };
+            games += 1;
+            for p in 1..=4 {
+                let (la, lb) = both(&g, p, by_pictures);
+                assert_eq!(la, lb, "{} plies from {}", p, g.pos.fen());
+                found += la.len();
+            }
+        }
+        assert!(found > 10, "only {found} lines in the sample");
+    }
+
     #[test]
     fn the_series_pictures_find_the_same_stalemates() {
         let mut found = 0;
