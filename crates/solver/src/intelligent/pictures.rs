@@ -32,9 +32,43 @@
 //! attacks is guarded by no one and holds a unit of the stalemated side (never a
 //! committed guard). A committed leaper (pawn, knight) never attacks K from its final
 //! square (a leaper's check cannot be blocked, and the stalemated king is not in
-//! check), nor does the king stand next to K. The stalemated side's other units (their
-//! immobility) are not committed: the search checks the stalemate by the real rules, its
-//! last two plies filtered by the `stalemate` submodule instead of the mate filters.
+//! check), nor does the king stand next to K.
+//!
+//! **Full commitment of the stalemated side.** A stalemate picture is then completed:
+//! every other unit of the stalemated side S gets a fate, *captured* or a final square
+//! and kind (its distance counted in S's budget, with the king's and the blockers'),
+//! the captured ones at most the stalemating side W's moves (one capture a move) and,
+//! more sharply, assignable to distinct capturing moves of W's units within W's moves
+//! ([`Enum::captures_possible`]: a unit's moves are at least its committed distance,
+//! its number of captures, and its distance through each capture square, the captured
+//! unit taken where it stands after at most S's spare moves). S's final squares are
+//! then known exactly (king, blockers, placed units), and each placed unit (a blocker
+//! that is not a pawn too) must have no legal move: by the rule proved at
+//! `stalemate::immobility`, it is blocked by its own side on every first step, or it
+//! is *held* by W — pinned (a knight; a bishop on a rank or file; a rook on a
+//! diagonal; a pawn on a rank or diagonal) with a W line piece on the pinning squares,
+//! or, a pawn, a W unit on its front square. Holders are committed as requirements met
+//! by W's units ([`Enum::ways`]: a committed unit already there, or an uncommitted one
+//! whose distance to the squares, as the kinds needed, is added to W's; one unit may
+//! meet several requirements only on a square common to them), one completion per way
+//! (more than eight ways: one completion without holders, which only weakens it). A
+//! real stalemate fits a completion: give each unit its real fate; the real captures
+//! are W's moves; each placed unit satisfies the rule in the real final position, and
+//! its real holders meet the requirements, so the way of the real holders is among
+//! those enumerated (the checks during the enumeration are on subsets of S's final
+//! squares, each proved to stay true as squares are added).
+//!
+//! The complete pictures are searched together: one search whose nodes keep the list
+//! of complete pictures still in reach ([`Walk::completes`]: none of their placed units,
+//! blockers or holders captured, their captured units still on the board at most W's
+//! moves left, each side's distances within its moves left; a picture out of reach stays
+//! so below, so the list of a node is filtered from its parent's and depends only on
+//! the position and the units' squares, which the table of sub-positions keys). A node
+//! without a picture in reach has no solution below; on the last ply a move is tried
+//! only if some picture is complete after it. When the complete pictures overflow, the
+//! stalemate pictures are searched one by one without the full commitment, as below.
+//! The search checks the stalemate by the real rules, its last two plies filtered by the
+//! `stalemate` submodule instead of the mate filters.
 //!
 //! Each picture is then searched: the normal help moves, keeping only those after which
 //! each side's remaining committed distances still fit within its remaining moves (the

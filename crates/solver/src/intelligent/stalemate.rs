@@ -31,6 +31,11 @@
 //! of the moves are reduced to the minimal ones (a move touching a zone touches every
 //! zone containing it), and keeping only some of them only weakens the filter.
 //!
+//! **Immobility.** [`immobility`] says how a unit of the stalemated side can have no
+//! legal move at the end, from its side's final squares alone (blocked by them, or held
+//! by the other side: pinned, a pawn's front square taken), proved at the function; the
+//! pictures use it to commit the stalemated side's every unit.
+//!
 //! Used only for the rules it is proved for: orthodox units, no condition (the parent
 //! module's `applies`).
 
