@@ -32,7 +32,7 @@
 //! Stalemate goals (`h=n`) go the same way with their own proofs: on the last
 //! two plies the filters of the `stalemate` submodule (the stalemating move must touch
 //! a square of every legal move's *zone* of the stalemated side), above them the
-//! pictures of a stalemate (the `pictures` submodule) from `STALEMATE_PICTURES_FROM` (3)
+//! pictures of a stalemate (the `pictures` submodule) from `STALEMATE_PICTURES_FROM` (4)
 //! stalemating moves on; the mate bound is not used for them.
 //!
 //! Used only for the rules it is proved for: orthodox units (K Q R B S P without
