@@ -32,9 +32,43 @@
 //! attacks is guarded by no one and holds a unit of the stalemated side (never a
 //! committed guard). A committed leaper (pawn, knight) never attacks K from its final
 //! square (a leaper's check cannot be blocked, and the stalemated king is not in
-//! check), nor does the king stand next to K. The stalemated side's other units (their
-//! immobility) are not committed: the search checks the stalemate by the real rules, its
-//! last two plies filtered by the `stalemate` submodule instead of the mate filters.
+//! check), nor does the king stand next to K.
+//!
+//! **Full commitment of the stalemated side.** A stalemate picture is then completed:
+//! every other unit of the stalemated side S gets a fate, *captured* or a final square
+//! and kind (its distance counted in S's budget, with the king's and the blockers'),
+//! the captured ones at most the stalemating side W's moves (one capture a move) and,
+//! more sharply, assignable to distinct capturing moves of W's units within W's moves
+//! ([`Enum::captures_possible`]: a unit's moves are at least its committed distance,
+//! its number of captures, and its distance through each capture square, the captured
+//! unit taken where it stands after at most S's spare moves). S's final squares are
+//! then known exactly (king, blockers, placed units), and each placed unit (a blocker
+//! that is not a pawn too) must have no legal move: by the rule proved at
+//! `stalemate::immobility`, it is blocked by its own side on every first step, or it
+//! is *held* by W — pinned (a knight; a bishop on a rank or file; a rook on a
+//! diagonal; a pawn on a rank or diagonal) with a W line piece on the pinning squares,
+//! or, a pawn, a W unit on its front square. Holders are committed as requirements met
+//! by W's units ([`Enum::ways`]: a committed unit already there, or an uncommitted one
+//! whose distance to the squares, as the kinds needed, is added to W's; one unit may
+//! meet several requirements only on a square common to them), one completion per way
+//! (more than eight ways: one completion without holders, which only weakens it). A
+//! real stalemate fits a completion: give each unit its real fate; the real captures
+//! are W's moves; each placed unit satisfies the rule in the real final position, and
+//! its real holders meet the requirements, so the way of the real holders is among
+//! those enumerated (the checks during the enumeration are on subsets of S's final
+//! squares, each proved to stay true as squares are added).
+//!
+//! The complete pictures are searched together: one search whose nodes keep the list
+//! of complete pictures still in reach ([`Walk::completes`]: none of their placed units,
+//! blockers or holders captured, their captured units still on the board at most W's
+//! moves left, each side's distances within its moves left; a picture out of reach stays
+//! so below, so the list of a node is filtered from its parent's and depends only on
+//! the position and the units' squares, which the table of sub-positions keys). A node
+//! without a picture in reach has no solution below; on the last ply a move is tried
+//! only if some picture is complete after it. When the complete pictures overflow, the
+//! stalemate pictures are searched one by one without the full commitment, as below.
+//! The search checks the stalemate by the real rules, its last two plies filtered by the
+//! `stalemate` submodule instead of the mate filters.
 //!
 //! Each picture is then searched: the normal help moves, keeping only those after which
 //! each side's remaining committed distances still fit within its remaining moves (the
@@ -56,7 +90,7 @@ use crate::search::{Interrupted, Searcher, SeriesSink};
 use crate::stip::{Goal, Play};
 use chimere_core::Colour;
 use chimere_fairy::rules::Notes;
-use chimere_fairy::walk::{KING, KNIGHT};
+use chimere_fairy::walk::{BISHOP, KING, KNIGHT, QUEEN, ROOK};
 use chimere_fairy::{Game, Move};
 use std::collections::HashSet;
 
@@ -73,12 +107,32 @@ pub const SERIES_PICTURES_FROM: u32 = 6;
 const MAX_PICTURES: usize = 400_000;
 
 /// Stalemate pictures are used from this many stalemating moves on (below, the filters
-/// of the `stalemate` module alone: on the `h=3` problems of the measured collection the
-/// pictures from three moves on were slower, on `h=4` and longer much faster).
+/// of the `stalemate` module alone; with the stalemated side fully committed, `h=3` by
+/// the pictures took one problem of the measured collection from 9.5 s to 3.6 s, left
+/// another unchanged and took a third from 4.3 s to 27 s: many units of both sides).
 pub const STALEMATE_PICTURES_FROM: u32 = 4;
 
 /// Target kind of a mated unit that blocks a flight: any kind.
 const ANY: u8 = 255;
+
+/// "Target kind" of a stalemated unit whose fate is to be captured.
+const CAPTURED: u8 = 254;
+
+/// The square of a captured unit (off the board).
+const GONE: u8 = 64;
+
+/// "Target kind" of a stalemated unit whose fate is one of its picture's completions.
+const FATED: u8 = 253;
+
+/// Completion entry of an uncommitted unit of the stalemating side: no commitment.
+const FREE: u8 = 200;
+/// Completion entry of a unit of the stalemating side that holds a stalemated unit
+/// (pins it, or stands in front of a pawn): `HOLD + kinds` (a bit per kind index), the
+/// target an index in the squares where it may end.
+const HOLD: u8 = 100;
+
+/// More completions than this in all: the full commitment gives up.
+const MAX_COMPLETIONS: usize = 500_000;
 
 /// A committed unit: where it stands now, and where it must end (as what kind).
 #[derive(Clone, Copy, Debug)]
@@ -102,7 +156,9 @@ fn leaper_checks(u: &Tracked, kq: u8, mc: usize) -> bool {
 /// Minimal moves for the unit on `sq` (kind `k` there, colour `c`) to meet its target.
 fn cost(tr: &Tracked, c: usize, k: usize) -> u8 {
     let t = tables();
-    if tr.kind == ANY {
+    if tr.kind == CAPTURED || tr.kind == FATED {
+        0
+    } else if tr.kind == ANY {
         t.block(c, k, tr.sq as usize)[tr.target as usize]
     } else {
         t.reach(c, k, tr.sq as usize, tr.kind as usize, tr.target as usize)
@@ -117,13 +173,21 @@ fn kind_at(game: &Game, sq: usize) -> Option<(Colour, usize)> {
 /// `(a, b)` of `ranges` (the mated king first).
 struct Pictures {
     units: Vec<Tracked>,
-    ranges: Vec<(usize, usize)>,
+    /// Per picture: its units `units[a..b]`, and its completions `fates[c..d]` (see
+    /// [`Walk::fates`]).
+    ranges: Vec<(usize, usize, usize, usize)>,
+    /// Completions: per completion, an entry for each [`FATED`] unit in order: for a
+    /// stalemated unit (kind, target) or ([`CAPTURED`], _); for a stalemating unit
+    /// ([`FREE`], _) or ([`HOLD`] + kinds, index in `segs`).
+    fates: Vec<(u8, u32)>,
+    /// The squares where a pinner must end (one of them).
+    segs: Vec<u64>,
 }
 
 /// Every picture of a mate by `mater` with `m` moves of its own while the other side
 /// makes `bmoves`. `None` when the method does not apply
 /// (not exactly one mated king, too many pictures).
-fn enumerate(game: &Game, mater: Colour, m: u32, bmoves: u32, stalemate: bool) -> Option<Pictures> {
+fn enumerate(game: &Game, mater: Colour, m: u32, bmoves: u32, stalemate: bool, full: bool) -> Option<Pictures> {
     let t = tables();
     let mated = mater.opponent();
     let board = game.pos.board();
@@ -135,7 +199,48 @@ fn enumerate(game: &Game, mater: Colour, m: u32, bmoves: u32, stalemate: bool) -
     let (mc, dc) = (colour_index(mater), colour_index(mated));
     let maters: Vec<(usize, usize)> = units(game, mater).collect();
     let blockers: Vec<(usize, usize)> = units(game, mated).filter(|&(_, k)| k != KING.index()).collect();
+    // Full commitment: each stalemated unit's final (square, kind) options within its
+    // side's moves, by cost.
+    let full = full && stalemate;
+    let mut fate_opts = Vec::new();
+    if full {
+        for &(sq, k) in &blockers {
+            let kinds: &[usize] = if k == PAWN.index() { &[0, 1, 2, 3, 4] } else { std::slice::from_ref(&k) };
+            let mut list = Vec::new();
+            for &k2 in kinds {
+                for to in 0..64 {
+                    let c = t.reach(dc, k, sq, k2, to);
+                    if c as u32 <= bmoves {
+                        list.push((to as u8, k2 as u8, c));
+                    }
+                }
+            }
+            list.sort_by_key(|o| o.2);
+            fate_opts.push(list);
+        }
+    }
+    let mut canon = Vec::new();
+    if full {
+        canon.push(Tracked { sq: dk as u8, mater: false, kind: FATED, target: 0 });
+        for &(sq, _) in &blockers {
+            canon.push(Tracked { sq: sq as u8, mater: false, kind: FATED, target: 0 });
+        }
+        for &(sq, _) in &maters {
+            canon.push(Tracked { sq: sq as u8, mater: true, kind: FATED, target: 0 });
+        }
+        if canon.len() > 32 {
+            return None;
+        }
+    }
     let mut e = Enum {
+        full,
+        fate_opts,
+        order: Vec::new(),
+        checks: Vec::new(),
+        occ: 0,
+        foreign: 0,
+        wspent: 0,
+        via: vec![u8::MAX; 16 * 16 * 16],
         maters: &maters,
         blockers: &blockers,
         m: m as u8,
@@ -150,6 +255,9 @@ fn enumerate(game: &Game, mater: Colour, m: u32, bmoves: u32, stalemate: bool) -
         used: 0,
         all: Vec::new(),
         ranges: Vec::new(),
+        fates: Vec::new(),
+        segs: Vec::new(),
+        canon,
         overflow: false,
     };
     for kq in 0..64 {
@@ -195,10 +303,35 @@ fn enumerate(game: &Game, mater: Colour, m: u32, bmoves: u32, stalemate: bool) -
             return None;
         }
     }
-    Some(Pictures { units: e.all, ranges: e.ranges })
+    if full {
+        // One search over every complete picture (none: no stalemate, nothing to search).
+        let n = e.canon.len();
+        let ranges = if e.fates.is_empty() { Vec::new() } else { vec![(0, n, 0, e.fates.len())] };
+        return Some(Pictures { units: e.canon, ranges, fates: e.fates, segs: e.segs });
+    }
+    Some(Pictures { units: e.all, ranges: e.ranges, fates: e.fates, segs: e.segs })
 }
 
 struct Enum<'a> {
+    /// Stalemate pictures with every stalemated unit committed (captured, or a final
+    /// square and kind where it may be immobile).
+    full: bool,
+    /// Per stalemated unit (index in `blockers`): its (target, kind, cost) options.
+    fate_opts: Vec<Vec<(u8, u8, u8)>>,
+    /// The stalemated units without a fate yet, in the order they get one.
+    order: Vec<usize>,
+    /// Placed stalemated units to check for immobility: (kind, target).
+    checks: Vec<(u8, u8)>,
+    /// The stalemated side's final squares so far (its king's included).
+    occ: u64,
+    /// The committed final squares of the stalemating side.
+    foreign: u64,
+    /// The stalemating side's moves spent on its committed units.
+    wspent: u8,
+    /// `via[(w * 16 + b) * 16 + slack]`: moves of stalemating unit w to capture
+    /// stalemated unit b (and then reach its committed target) when the stalemated side
+    /// has `slack` moves to spare; `u8::MAX`: not computed yet.
+    via: Vec<u8>,
     maters: &'a [(usize, usize)],
     blockers: &'a [(usize, usize)],
     m: u8,
@@ -214,7 +347,12 @@ struct Enum<'a> {
     /// Mated units already blocking (bit per index in `blockers`).
     used: u32,
     all: Vec<Tracked>,
-    ranges: Vec<(usize, usize)>,
+    ranges: Vec<(usize, usize, usize, usize)>,
+    fates: Vec<(u8, u32)>,
+    /// Pinning squares of the completions' pinners (see [`Pictures::segs`]).
+    segs: Vec<u64>,
+    /// Full commitment: every unit, as in the search ([`FATED`], from its square).
+    canon: Vec<Tracked>,
     overflow: bool,
 }
 
@@ -239,6 +377,7 @@ impl Enum<'_> {
                 return;
             }
             self.used = 0;
+            self.wspent = spent;
             self.block_dfs(open, 0);
             return;
         }
@@ -261,11 +400,10 @@ impl Enum<'_> {
     /// Assigns distinct mated units to the flights in `open`, within the budget.
     fn block_dfs(&mut self, open: u64, spent: u8) {
         if open == 0 {
-            let start = self.all.len();
-            self.all.extend_from_slice(&self.chosen);
-            self.ranges.push((start, self.all.len()));
-            if self.ranges.len() > MAX_PICTURES {
-                self.overflow = true;
+            if self.full {
+                self.fates(spent);
+            } else {
+                self.record();
             }
             return;
         }
@@ -291,9 +429,400 @@ impl Enum<'_> {
     }
 }
 
+impl Enum<'_> {
+    fn record(&mut self) {
+        let start = self.all.len();
+        self.all.extend_from_slice(&self.chosen);
+        let f = self.fates.len();
+        self.ranges.push((start, self.all.len(), f, f));
+        if self.ranges.len() > MAX_PICTURES {
+            self.overflow = true;
+        }
+    }
+
+    /// Full commitment (see the module doc): the blockers chosen (their squares spent
+    /// `spent` of the stalemated side's budget), gives every other stalemated unit a fate.
+    fn fates(&mut self, spent: u8) {
+        self.occ = 1 << self.kq;
+        self.foreign = 0;
+        self.checks.clear();
+        for u in &self.chosen[1..] {
+            if u.mater {
+                self.foreign |= 1 << u.target;
+            } else {
+                self.occ |= 1 << u.target;
+                // A blocker keeps its kind unless it is a pawn (accepted as any kind).
+                let k = self.blockers.iter().find(|b| b.0 == u.sq as usize).map_or(PAWN.index(), |b| b.1);
+                if k != PAWN.index() {
+                    self.checks.push((k as u8, u.target));
+                }
+            }
+        }
+        self.order.clear();
+        // Pieces first (the immobility checks cut early), pawns last.
+        for pawns in [false, true] {
+            for (b, &(_, k)) in self.blockers.iter().enumerate() {
+                if b < 32 && self.used >> b & 1 == 0 && (k == PAWN.index()) == pawns {
+                    self.order.push(b);
+                }
+            }
+        }
+        if self.blockers.len() > 16 || self.maters.len() > 16 {
+            return;
+        }
+        self.via.fill(u8::MAX);
+        self.fate_dfs(0, spent, 0);
+    }
+
+    /// Whether every placed stalemated unit may still be immobile with `rem` units
+    /// still to place: blocked by its own side, or held by units of the stalemating
+    /// side (pinners, a unit in front of a pawn) whose distances, with its committed
+    /// ones, fit within its moves (see [`Enum::ways`]).
+    fn pins_possible(&self, rem: u32) -> bool {
+        match self.requirements(rem) {
+            None => false,
+            Some(None) => true,
+            Some(Some(reqs)) => {
+                let mut out = Vec::new();
+                self.ways(&reqs, 1, &mut out);
+                !out.is_empty()
+            }
+        }
+    }
+
+    /// The stalemating side's units needed to hold the placed stalemated units: one
+    /// [`Req`] per unit that cannot be blocked by its own side. `None`: some unit can be
+    /// held by nothing; `Some(None)`: no requirement, or too many to use (no bound).
+    #[allow(clippy::option_option)]
+    fn requirements(&self, rem: u32) -> Option<Option<Vec<Req>>> {
+        use super::stalemate::{Immobile, immobility};
+        let (kq, occ, foreign) = (self.kq, self.occ, self.foreign);
+        let (orth, diag) = (1u8 << ROOK.index() | 1 << QUEEN.index(), 1u8 << BISHOP.index() | 1 << QUEEN.index());
+        let mut reqs = Vec::new();
+        for &(k, t) in &self.checks {
+            let line = |t: usize| if kq % 8 == t % 8 || kq / 8 == t / 8 { orth } else { diag };
+            let req = match immobility(k as usize, t as usize, kq, occ, foreign, rem, self.dc == 1) {
+                Immobile::Blocked => continue,
+                Immobile::Never => return None,
+                Immobile::Pinned(seg) => Req { alts: [(seg, line(t as usize)), (0, 0)] },
+                Immobile::Front { sq, pin } => Req { alts: [(1 << sq, ANY_KIND), (pin, line(t as usize))] },
+            };
+            reqs.push(req);
+        }
+        if reqs.is_empty() || reqs.len() > 6 {
+            return Some(None);
+        }
+        Some(Some(reqs))
+    }
+
+    /// Ways to meet the requirements `reqs` (each by one of its alternatives: a unit of
+    /// the stalemating side ending on one of the squares as one of the kinds), up to
+    /// `max` of them: per uncommitted unit of that side (index in `maters`) the squares
+    /// and kinds it must end on (0: nothing). A committed unit meets an alternative at
+    /// no cost when its final square and kind are in it; one unit may meet several when
+    /// it can end on a square and kind common to them. A way is kept when the side's
+    /// committed distances plus each assigned unit's distance to its squares fit within
+    /// its moves (each move moves one unit; a unit ends on one square as one kind).
+    fn ways(&self, reqs: &[Req], max: usize, out: &mut Vec<[(u64, u8); 16]>) {
+        struct Ctx<'a> {
+            e: &'a Enum<'a>,
+            reqs: &'a [Req],
+            max: usize,
+            left: u8,
+            committed: [Option<(u8, u8)>; 16],
+        }
+        fn dist(e: &Enum<'_>, w: usize, set: u64, kinds: u8) -> u8 {
+            let t = tables();
+            let (sq, k) = e.maters[w];
+            let mut best = INF;
+            let mut b = set;
+            while b != 0 {
+                let x = b.trailing_zeros() as usize;
+                b &= b - 1;
+                if kinds == ANY_KIND {
+                    best = best.min(t.block(e.mc, k, sq)[x]);
+                } else {
+                    for k2 in 0..KING.index() + 1 {
+                        if kinds >> k2 & 1 == 1 {
+                            best = best.min(t.reach(e.mc, k, sq, k2, x));
+                        }
+                    }
+                }
+            }
+            best
+        }
+        fn go(c: &Ctx<'_>, r: usize, cur: &mut [(u64, u8); 16], spent: u8, out: &mut Vec<[(u64, u8); 16]>) {
+            if out.len() >= c.max {
+                return;
+            }
+            if r == c.reqs.len() {
+                out.push(*cur);
+                return;
+            }
+            for &(set, kinds) in &c.reqs[r].alts {
+                if set == 0 {
+                    continue;
+                }
+                for w in 0..c.e.maters.len() {
+                    if let Some((to, kind)) = c.committed[w] {
+                        if set >> to & 1 == 1 && kinds >> kind & 1 == 1 {
+                            go(c, r + 1, cur, spent, out);
+                            if out.len() >= c.max {
+                                return;
+                            }
+                        }
+                        continue;
+                    }
+                    let (s0, k0) = cur[w];
+                    let (s1, k1) = if s0 == 0 { (set, kinds) } else { (s0 & set, k0 & kinds) };
+                    if s1 == 0 || k1 == 0 {
+                        continue;
+                    }
+                    let before = if s0 == 0 { 0 } else { dist(c.e, w, s0, k0) };
+                    let after = dist(c.e, w, s1, k1);
+                    if after >= INF || spent + after - before > c.left {
+                        continue;
+                    }
+                    cur[w] = (s1, k1);
+                    go(c, r + 1, cur, spent + after - before, out);
+                    cur[w] = (s0, k0);
+                    if out.len() >= c.max {
+                        return;
+                    }
+                }
+            }
+        }
+        let mut committed = [None; 16];
+        for (w, &(sq, _)) in self.maters.iter().enumerate().take(16) {
+            committed[w] = self.chosen.iter().find(|u| u.mater && u.sq as usize == sq).map(|u| (u.target, u.kind));
+        }
+        let c = Ctx { e: self, reqs, max, left: self.m.saturating_sub(self.wspent), committed };
+        go(&c, 0, &mut [(0, 0); 16], 0, out);
+    }
+
+    /// Moves stalemating unit `w` needs to capture stalemated unit `b` (index in
+    /// `blockers`) and then reach its committed target if any, the stalemated side
+    /// having `slack` moves to spare (b is taken where it stands after at most `slack`
+    /// moves of its own; a pawn also by en passant, its taker landing behind it).
+    fn via(&mut self, w: usize, b: usize, slack: u8) -> u8 {
+        let i = (w * 16 + b) * 16 + slack.min(15) as usize;
+        if self.via[i] != u8::MAX {
+            return self.via[i];
+        }
+        let t = tables();
+        let (bsq, bk) = self.blockers[b];
+        let mut at = 0u64;
+        for (x, &d) in t.block(self.dc, bk, bsq).iter().enumerate() {
+            if d <= slack {
+                at |= 1 << x;
+            }
+        }
+        if bk == PAWN.index() {
+            // En passant: White takes on the square behind (Black's pawns move down);
+            // Black takes on the square below.
+            at |= if self.dc == 1 { at << 8 } else { at >> 8 };
+        }
+        let (wsq, wk) = self.maters[w];
+        let committed = self.chosen.iter().find(|u| u.mater && u.sq as usize == wsq).copied();
+        let kinds: &[usize] = if wk == PAWN.index() { &[0, 1, 2, 3, 4] } else { std::slice::from_ref(&wk) };
+        let mut best = INF;
+        let mut bb = at;
+        while bb != 0 {
+            let x = bb.trailing_zeros() as usize;
+            bb &= bb - 1;
+            match committed {
+                None => best = best.min(t.block(self.mc, wk, wsq)[x]),
+                Some(u) => {
+                    for &k2 in kinds {
+                        let a = t.reach(self.mc, wk, wsq, k2, x);
+                        if a < INF {
+                            let b2 = t.reach(self.mc, k2, x, u.kind as usize, u.target as usize);
+                            best = best.min(a.saturating_add(b2).min(INF));
+                        }
+                    }
+                }
+            }
+        }
+        self.via[i] = best;
+        best
+    }
+
+    /// Whether the stalemating side can make the captures of the chosen units to be
+    /// captured besides its committed units' journeys, the stalemated side having
+    /// `slack` moves to spare: a lower bound on its moves is, for the best assignment
+    /// of each captured unit to a distinct capturing move of some unit w, the sum over
+    /// its units of the largest of w's committed distance, the number of captures w
+    /// makes (one a move) and, for each capture, w's moves through the capture square
+    /// (to its committed target if any); it must fit within its moves.
+    fn captures_possible(&mut self, slack: u8) -> bool {
+        let mut caught = [0usize; 16];
+        let mut n = 0;
+        for u in &self.chosen {
+            if u.kind == CAPTURED {
+                caught[n] = self.blockers.iter().position(|b| b.0 == u.sq as usize).expect("a stalemated unit");
+                n += 1;
+            }
+        }
+        let nw = self.maters.len();
+        let mut via = [[INF; 16]; 16];
+        for (c, &b) in caught[..n].iter().enumerate() {
+            for (w, v) in via[c].iter_mut().enumerate().take(nw) {
+                *v = self.via(w, b, slack);
+            }
+        }
+        // Committed distances per stalemating unit.
+        let mut own = [0u8; 16];
+        let t = tables();
+        for (w, &(sq, k)) in self.maters.iter().enumerate() {
+            if let Some(u) = self.chosen.iter().find(|u| u.mater && u.sq as usize == sq) {
+                own[w] = t.reach(self.mc, k, sq, u.kind as usize, u.target as usize);
+            }
+        }
+        struct St<'a> {
+            via: &'a [[u8; 16]; 16],
+            n: usize,
+            nw: usize,
+            limit: u32,
+            steps: u32,
+        }
+        /// Per unit: (captures so far, moves needed so far).
+        fn go(st: &mut St<'_>, c: usize, load: &mut [(u8, u8); 16], total: u32) -> bool {
+            st.steps += 1;
+            if c == st.n || st.steps > 20_000 {
+                return true;
+            }
+            for w in 0..st.nw {
+                let v = st.via[c][w];
+                if v >= INF {
+                    continue;
+                }
+                let (k, need) = load[w];
+                let need2 = need.max(k + 1).max(v);
+                let total2 = total + need2 as u32 - need as u32;
+                if total2 > st.limit {
+                    continue;
+                }
+                load[w] = (k + 1, need2);
+                let ok = go(st, c + 1, load, total2);
+                load[w] = (k, need);
+                if ok {
+                    return true;
+                }
+            }
+            false
+        }
+        let mut load = [(0u8, 0u8); 16];
+        let mut total = 0u32;
+        for w in 0..nw {
+            load[w] = (0, own[w]);
+            total += own[w] as u32;
+        }
+        let mut st = St { via: &via, n, nw, limit: self.m as u32, steps: 0 };
+        go(&mut st, 0, &mut load, total)
+    }
+
+    fn fate_dfs(&mut self, i: usize, spent: u8, caps: u8) {
+        if self.overflow {
+            return;
+        }
+        let rem = (self.order.len() - i) as u32;
+        if !self.pins_possible(rem) {
+            return;
+        }
+        if rem == 0 {
+            // One completion per way to meet the requirements (at most 8: beyond, one
+            // without commitment, which only weakens the search).
+            let reqs = self.requirements(0).expect("checked above");
+            let mut ways = Vec::new();
+            if let Some(reqs) = &reqs {
+                self.ways(reqs, 9, &mut ways);
+            }
+            if ways.is_empty() || ways.len() > 8 {
+                ways = vec![[(0, 0); 16]];
+            }
+            for way in ways {
+                // Every unit in the order of [`Enum::canon`].
+                for ci in 0..self.canon.len() {
+                    let c = self.canon[ci];
+                    if let Some(u) = self.chosen.iter().find(|u| u.sq == c.sq && u.mater == c.mater) {
+                        self.fates.push((u.kind, u.target as u32));
+                        continue;
+                    }
+                    let w = self.maters.iter().position(|m| m.0 == c.sq as usize).expect("a stalemating unit");
+                    let entry = match way[w] {
+                        (0, _) => (FREE, 0),
+                        (set, kinds) => {
+                            self.segs.push(set);
+                            (HOLD + kinds, (self.segs.len() - 1) as u32)
+                        }
+                    };
+                    self.fates.push(entry);
+                }
+            }
+            if self.fates.len() > MAX_COMPLETIONS * self.canon.len() {
+                self.overflow = true;
+            }
+            return;
+        }
+        let b = self.order[i];
+        let sq = self.blockers[b].0 as u8;
+        // Captured: by a move of the stalemating side, one capture each.
+        if caps < self.m {
+            self.chosen.push(Tracked { sq, mater: false, kind: CAPTURED, target: GONE });
+            if self.captures_possible(self.budget - spent) {
+                self.fate_dfs(i + 1, spent, caps + 1);
+            }
+            self.chosen.pop();
+        }
+        for j in 0..self.fate_opts[b].len() {
+            let (to, k2, c) = self.fate_opts[b][j];
+            if spent + c > self.budget {
+                break;
+            }
+            if (self.occ | self.foreign) >> to & 1 == 1 {
+                continue;
+            }
+            self.chosen.push(Tracked { sq, mater: false, kind: k2, target: to });
+            self.occ |= 1 << to;
+            let checked = true;
+            if checked {
+                self.checks.push((k2, to));
+            }
+            self.fate_dfs(i + 1, spent + c, caps);
+            if checked {
+                self.checks.pop();
+            }
+            self.occ &= !(1 << to);
+            self.chosen.pop();
+            if self.overflow {
+                return;
+            }
+        }
+    }
+}
+
+/// A placed stalemated unit that its own side cannot block: a unit of the stalemating
+/// side must end on one of the squares as one of the kinds (a bit per kind index) of
+/// one alternative (squares 0: no alternative).
+#[derive(Clone, Copy)]
+struct Req {
+    alts: [(u64, u8); 2],
+}
+
+/// Every kind (a bit per kind index), as the kinds of a [`Req`] alternative.
+const ANY_KIND: u8 = 0x3f;
+
 /// The search of one picture.
 struct Walk<'a> {
     units: &'a mut [Tracked],
+    /// The picture's completions: per completion a (kind, target) for each [`FATED`]
+    /// unit of `units` in order (none without them: then one empty completion).
+    fates: &'a [(u8, u32)],
+    segs: &'a [u64],
+    /// Full commitment: indices of the complete pictures still in reach, a range per
+    /// node on the path (`live[live_start..]` the current node's).
+    live: Vec<u32>,
+    live_start: usize,
     mater: Colour,
     /// Stalemate pictures: the stalemate filter on the last ply, none on the one before.
     stalemate: bool,
@@ -304,12 +833,17 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
-    /// Each side's committed distance (mating side, mated side).
-    fn sums(&self, game: &Game) -> (u32, u32) {
+    /// Each side's committed distance (mating side, mated side), and the number of units
+    /// to be captured still on the board (each needs a move of the mating side).
+    fn sums(&self, game: &Game) -> (u32, u32, u32) {
         let (mc, dc) = (colour_index(self.mater), colour_index(self.mater.opponent()));
         let kq = self.units[0].target;
-        let mut s = (0u32, 0u32);
+        let mut s = (0u32, 0u32, 0u32);
         for u in self.units.iter() {
+            if u.kind == CAPTURED {
+                s.2 += u32::from(u.sq != GONE);
+                continue;
+            }
             let k = kind_at(game, u.sq as usize).map_or(0, |(_, k)| k);
             if u.mater {
                 s.0 += cost(u, mc, k) as u32;
@@ -358,12 +892,106 @@ impl Walk<'_> {
         sum
     }
 
-    /// Moves the committed units along `m` (the mover, a castling rook); returns which.
-    fn follow(&mut self, m: &Move) -> [usize; 2] {
-        let mut moved = [usize::MAX; 2];
+    /// Full commitment: keeps, of the complete pictures still in reach at the parent
+    /// node (`live[live_start..]`), those still in reach here, as the new live range;
+    /// `false` when none is. A complete picture is in reach when none of its units that
+    /// stay on the board has been captured, its units to be captured still on the board
+    /// are at most the mating side's `mater_left` moves, and each side's distances (its
+    /// units to their final squares and kinds, a blocker to its square as any kind, a
+    /// pinner to one of its pinning squares as a line piece) fit within its moves left.
+    /// (A picture out of reach stays so below: a move lowers its side's distances by at
+    /// most one and captures at most one unit.) Without full commitment: `true`.
+    fn completes(&mut self, game: &Game, mated_left: u32, mater_left: u32) -> bool {
+        if self.fates.is_empty() {
+            return true;
+        }
+        let (mc, dc) = (colour_index(self.mater), colour_index(self.mater.opponent()));
+        let n = self.units.len();
+        let mut here = [(GONE, 0u8, false); 32];
+        for (h, u) in here.iter_mut().zip(self.units.iter()) {
+            let k = if u.sq == GONE { 0 } else { kind_at(game, u.sq as usize).map_or(0, |(_, k)| k) };
+            *h = (u.sq, k as u8, u.mater);
+        }
+        let t = tables();
+        let (a, b) = (self.live_start, self.live.len());
+        'next: for li in a..b {
+            let ci = self.live[li] as usize;
+            let comp = &self.fates[ci * n..(ci + 1) * n];
+            let (mut sum, mut wsum, mut caps) = (0u32, 0u32, 0u32);
+            for (&(sq, k, mater), &(code, to)) in here[..n].iter().zip(comp) {
+                let (k, sq) = (k as usize, sq as usize);
+                if mater {
+                    if code == FREE {
+                        continue;
+                    }
+                    if sq == GONE as usize {
+                        continue 'next;
+                    }
+                    let d = if (HOLD..HOLD + 64).contains(&code) {
+                        let kinds = code - HOLD;
+                        let mut best = INF;
+                        let mut seg = self.segs[to as usize];
+                        while seg != 0 {
+                            let x = seg.trailing_zeros() as usize;
+                            seg &= seg - 1;
+                            if kinds == ANY_KIND {
+                                best = best.min(t.block(mc, k, sq)[x]);
+                            } else {
+                                for k2 in 0..=KING.index() {
+                                    if kinds >> k2 & 1 == 1 {
+                                        best = best.min(t.reach(mc, k, sq, k2, x));
+                                    }
+                                }
+                            }
+                        }
+                        best
+                    } else {
+                        t.reach(mc, k, sq, code as usize, to as usize)
+                    };
+                    wsum += d as u32;
+                    if wsum > mater_left {
+                        continue 'next;
+                    }
+                } else if code == CAPTURED {
+                    caps += u32::from(sq != GONE as usize);
+                    if caps > mater_left {
+                        continue 'next;
+                    }
+                } else {
+                    if sq == GONE as usize {
+                        continue 'next;
+                    }
+                    let d = if code == ANY {
+                        t.block(dc, k, sq)[to as usize]
+                    } else {
+                        t.reach(dc, k, sq, code as usize, to as usize)
+                    };
+                    sum += d as u32;
+                    if sum > mated_left {
+                        continue 'next;
+                    }
+                }
+            }
+            self.live.push(ci as u32);
+        }
+        if self.live.len() == b {
+            return false;
+        }
+        self.live_start = b;
+        true
+    }
+
+    /// Moves the committed units along `m` (the mover, a castling rook, a captured unit
+    /// taken off); returns which.
+    fn follow(&mut self, m: &Move) -> [usize; 3] {
+        let mut moved = [usize::MAX; 3];
         let from = m.from.index() as u8;
+        let cs = m.capture.map_or(u8::MAX, |c| c.index() as u8);
         for (i, u) in self.units.iter_mut().enumerate() {
-            if u.sq == from {
+            if u.sq == cs {
+                u.sq = GONE;
+                moved[2] = i;
+            } else if u.sq == from {
                 u.sq = m.to.index() as u8;
                 moved[0] = i;
             } else if let Some((rf, rt)) = m.castle
@@ -377,7 +1005,12 @@ impl Walk<'_> {
     }
 
     /// Undoes [`Walk::follow`].
-    fn unfollow(&mut self, m: &Move, moved: [usize; 2]) {
+    fn unfollow(&mut self, m: &Move, moved: [usize; 3]) {
+        if moved[2] != usize::MAX
+            && let Some(cs) = m.capture
+        {
+            self.units[moved[2]].sq = cs.index() as u8;
+        }
         if moved[0] != usize::MAX {
             self.units[moved[0]].sq = m.from.index() as u8;
         }
@@ -389,6 +1022,14 @@ impl Walk<'_> {
     }
 
     fn search(&mut self, s: &mut Searcher, plies: u32, prefix: &mut Vec<Move>) -> Result<bool, Interrupted> {
+        let saved = (self.live_start, self.live.len());
+        let r = self.search_node(s, plies, prefix);
+        self.live_start = saved.0;
+        self.live.truncate(saved.1);
+        r
+    }
+
+    fn search_node(&mut self, s: &mut Searcher, plies: u32, prefix: &mut Vec<Move>) -> Result<bool, Interrupted> {
         check_stop(s, &mut self.count)?;
         let key = self.key(&s.game, plies);
         if self.memo.contains(&key) {
@@ -397,9 +1038,14 @@ impl Walk<'_> {
         let stm = s.game.pos.side();
         let mover_is_mater = stm == self.mater;
         let (left_now, left_other) = (plies.div_ceil(2), plies / 2);
-        let (sm, sd) = self.sums(&s.game);
+        let (sm, sd, cap) = self.sums(&s.game);
         let (mover_sum, other_sum) = if mover_is_mater { (sm, sd) } else { (sd, sm) };
-        if mover_sum > left_now || other_sum > left_other {
+        let (mater_left, mated_left) = if mover_is_mater { (left_now, left_other) } else { (left_other, left_now) };
+        if mover_sum > left_now
+            || other_sum > left_other
+            || cap > mater_left
+            || !self.completes(&s.game, mated_left, mater_left)
+        {
             self.memo.insert(key);
             return Ok(false);
         }
@@ -421,7 +1067,7 @@ impl Walk<'_> {
         for m in &moves {
             // Committed units of the other side may not be taken.
             if let Some(cs) = m.capture
-                && self.units.iter().any(|u| u.mater != mover_is_mater && u.sq == cs.index() as u8)
+                && self.units.iter().any(|u| u.mater != mover_is_mater && u.sq == cs.index() as u8 && u.kind != FATED)
             {
                 continue;
             }
@@ -430,6 +1076,22 @@ impl Walk<'_> {
                 continue;
             }
             if plies == 1 {
+                // Full commitment: the last move completes a picture still in reach.
+                if !self.fates.is_empty() {
+                    if !s.game.make_into(m, &mut self.notes) {
+                        continue;
+                    }
+                    let moved = self.follow(m);
+                    let saved = (self.live_start, self.live.len());
+                    let ok = self.completes(&s.game, 0, 0);
+                    self.live_start = saved.0;
+                    self.live.truncate(saved.1);
+                    self.unfollow(m, moved);
+                    s.game.unmake();
+                    if !ok {
+                        continue;
+                    }
+                }
                 if s.goal_after_pub(m) {
                     prefix.push(*m);
                     self.found.insert(prefix.clone());
@@ -475,6 +1137,20 @@ impl Walk<'_> {
     /// The series side to move, `k` series moves left (see [`series_lines`]): records
     /// the series lines of this picture (without the answer).
     fn series(&mut self, s: &mut Searcher, play: Play, k: u32, prefix: &mut Vec<Move>) -> Result<bool, Interrupted> {
+        let saved = (self.live_start, self.live.len());
+        let r = self.series_node(s, play, k, prefix);
+        self.live_start = saved.0;
+        self.live.truncate(saved.1);
+        r
+    }
+
+    fn series_node(
+        &mut self,
+        s: &mut Searcher,
+        play: Play,
+        k: u32,
+        prefix: &mut Vec<Move>,
+    ) -> Result<bool, Interrupted> {
         check_stop(s, &mut self.count)?;
         let key = self.key(&s.game, k + 1000);
         if self.memo.contains(&key) {
@@ -482,10 +1158,11 @@ impl Walk<'_> {
         }
         let stm = s.game.pos.side();
         let series_is_mater = stm == self.mater;
-        let (sm, sd) = self.sums(&s.game);
+        let (sm, sd, cap) = self.sums(&s.game);
         let (mine, other) = if series_is_mater { (sm, sd) } else { (sd, sm) };
         let other_left = u32::from(play == Play::SeriesHelp);
-        if mine > k || other > other_left {
+        let (mater_left, mated_left) = if series_is_mater { (k, other_left) } else { (other_left, k) };
+        if mine > k || other > other_left || cap > mater_left || !self.completes(&s.game, mated_left, mater_left) {
             self.memo.insert(key);
             return Ok(false);
         }
@@ -500,7 +1177,7 @@ impl Walk<'_> {
         let mut any = false;
         for m in &moves {
             if let Some(cs) = m.capture
-                && self.units.iter().any(|u| u.mater != series_is_mater && u.sq == cs.index() as u8)
+                && self.units.iter().any(|u| u.mater != series_is_mater && u.sq == cs.index() as u8 && u.kind != FATED)
             {
                 continue;
             }
@@ -580,16 +1257,24 @@ fn every_picture(
         Goal::Stalemate => true,
         Goal::Any => return Ok(None),
     };
-    let Some(Pictures { units: mut all, ranges }) = enumerate(&s.game, mater, m, bmoves, stalemate) else {
+    // Full commitment first; on overflow, the pictures without it.
+    let first = enumerate(&s.game, mater, m, bmoves, stalemate, true);
+    let Some(Pictures { units: mut all, ranges, fates, segs }) =
+        first.or_else(|| enumerate(&s.game, mater, m, bmoves, stalemate, false))
+    else {
         return Ok(None);
     };
     let mut memo = HashSet::new();
     let mut found = HashSet::new();
     let base = prefix.len();
-    for &(a, b) in &ranges {
+    for &(a, b, c, d) in &ranges {
         memo.clear();
         let mut w = Walk {
             units: &mut all[a..b],
+            fates: &fates[c..d],
+            segs: &segs,
+            live: if d > c { (0..((d - c) / (b - a)) as u32).collect() } else { Vec::new() },
+            live_start: 0,
             mater,
             stalemate,
             memo: &mut memo,

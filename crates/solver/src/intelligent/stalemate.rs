@@ -31,6 +31,11 @@
 //! of the moves are reduced to the minimal ones (a move touching a zone touches every
 //! zone containing it), and keeping only some of them only weakens the filter.
 //!
+//! **Immobility.** [`immobility`] says how a unit of the stalemated side can have no
+//! legal move at the end, from its side's final squares alone (blocked by them, or held
+//! by the other side: pinned, a pawn's front square taken), proved at the function; the
+//! pictures use it to commit the stalemated side's every unit.
+//!
 //! Used only for the rules it is proved for: orthodox units, no condition (the parent
 //! module's `applies`).
 
@@ -109,6 +114,118 @@ pub(super) fn zone(k: usize, s: &Move) -> u64 {
     }
     // (Both line tables are empty when the squares are not aligned.)
     1 << k | 1 << x | 1 << y | g.between[x * 64 + y] | g.between[k * 64 + x] | g.beyond[k * 64 + x]
+}
+
+/// How a unit of the stalemated side may be immobile at the end (see [`immobility`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Immobile {
+    /// Every first step may still be blocked by its own side (or the unit is a pawn).
+    Blocked,
+    /// Only as a pinned unit: a unit of the other side that can move along the line must
+    /// stand on one of these squares at the end (the pinner), nonempty.
+    Pinned(u64),
+    /// A pawn whose front square `sq` is not its side's: a unit of the other side must
+    /// stand on `sq`, or pin the pawn from one of the squares `pin` (empty: it cannot be
+    /// pinned immobile).
+    Front { sq: u8, pin: u64 },
+    /// Neither.
+    Never,
+}
+
+/// How a unit of the stalemated side S standing on `t` as `kind` at the end may have no
+/// legal move there, S's king on `kq`, judged by S's final squares alone: `occ` (a
+/// subset of the squares S occupies at the end, its king's included; at most `rem`
+/// more are added later), `foreign` (squares S does not occupy at the end: the other
+/// side's committed final squares). A pawn is always `Blocked` (its front square may
+/// hold a unit of the other side).
+///
+/// **Proof.** Let the unit u (not a pawn, not the king) stand on `t` in a stalemate F
+/// (S to move, not in check, no legal move), O ⊇ `occ` the squares S occupies in F.
+/// Suppose u has a pseudo-legal move. It is illegal, so it leaves S's king on `kq`
+/// attacked while S was not in check before: u's leaving `t` opens a line onto `kq`, so
+/// `t` is on a line (rank, file, diagonal) with `kq`, the squares strictly between are
+/// empty (none in O) and on the ray from `kq` beyond `t` the first occupied square holds
+/// the attacker P, a unit of the other side moving along that line (a queen, or a rook
+/// on a rank or file, a bishop on a diagonal), the squares between `t` and P empty
+/// (none in O, and no committed unit of the other side stands on them). Moreover no
+/// pseudo-legal move of u keeps to the line (it would keep it shut, hence be legal): a
+/// knight never moves along a line, a bishop never along a rank or file, a rook never
+/// along a diagonal; a unit moving along it (a queen always, a rook on a rank or file,
+/// a bishop on a diagonal) can step to the first square beyond `t` (empty) or take P
+/// there. So either u is such a *pinned* unit and P stands on a square of the returned
+/// set (the squares beyond `t` up to the first one in `occ`, excluded, or in `foreign`,
+/// included), or u has no pseudo-legal move at all: the first square of each of its
+/// directions (a rider's), each of its leaps (a knight's) is off the board or in O (an
+/// empty one is a move, one of the other side's a capture). The squares of the pinned
+/// case only shrink as O grows; the blocked case needs the first-step squares outside
+/// `occ` among the at most `rem` squares added later, none in `foreign`.
+pub(super) fn immobility(kind: usize, t: usize, kq: usize, occ: u64, foreign: u64, rem: u32, down: bool) -> Immobile {
+    use chimere_fairy::walk::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
+    let tb = super::tables();
+    let near = tb.att(0, KING.index(), t);
+    if kind == PAWN.index() {
+        let front = if down { t - 8 } else { t + 8 };
+        if (occ | foreign) >> front & 1 == 1 || rem > 0 {
+            return Immobile::Blocked;
+        }
+        // Pinned on a rank or a diagonal (a pin on the file lets it push); on a
+        // diagonal going forward, not by a pinner next to it (the pawn would take it).
+        let pin = if kq % 8 == t % 8 || g_line_blocked(kq, t, occ) {
+            0
+        } else {
+            let seg = pin_squares(kq, t, occ, foreign);
+            let forward = (t / 8 < kq / 8) == down;
+            if kq / 8 != t / 8 && forward { seg & !near } else { seg }
+        };
+        return Immobile::Front { sq: front as u8, pin };
+    }
+    let first = if kind == KNIGHT.index() {
+        tb.att(0, kind, t)
+    } else if kind == BISHOP.index() || kind == ROOK.index() {
+        near & tb.att(0, kind, t)
+    } else if kind == QUEEN.index() {
+        near
+    } else {
+        return Immobile::Blocked;
+    };
+    let missing = first & !occ;
+    if missing & foreign == 0 && missing.count_ones() <= rem {
+        return Immobile::Blocked;
+    }
+    let orth = kq % 8 == t % 8 || kq / 8 == t / 8;
+    let pinnable = kind == KNIGHT.index() || (kind == BISHOP.index() && orth) || (kind == ROOK.index() && !orth);
+    if !pinnable || g_line_blocked(kq, t, occ) {
+        return Immobile::Never;
+    }
+    let seg = pin_squares(kq, t, occ, foreign);
+    if seg == 0 { Immobile::Never } else { Immobile::Pinned(seg) }
+}
+
+/// Whether `t` is off the lines of `kq`, or has no square beyond it, or a square of
+/// `occ` lies between them.
+fn g_line_blocked(kq: usize, t: usize, occ: u64) -> bool {
+    let g = geo();
+    g.beyond[kq * 64 + t] == 0 || g.between[kq * 64 + t] & occ != 0
+}
+
+/// The squares beyond `t` on the ray from `kq` (aligned) where a pinner may stand: up
+/// to the first one in `occ` (excluded) or in `foreign` (included).
+fn pin_squares(kq: usize, t: usize, occ: u64, foreign: u64) -> u64 {
+    let (df, dr) = (((t % 8) as i32 - (kq % 8) as i32).signum(), ((t / 8) as i32 - (kq / 8) as i32).signum());
+    let (mut f, mut r) = ((t % 8) as i32 + df, (t / 8) as i32 + dr);
+    let mut seg = 0u64;
+    while let Some(sq) = super::on_board(f, r) {
+        if occ >> sq & 1 == 1 {
+            break;
+        }
+        seg |= 1 << sq;
+        if foreign >> sq & 1 == 1 {
+            break;
+        }
+        f += df;
+        r += dr;
+    }
+    seg
 }
 
 /// At most this many minimal zones are kept (a subset only weakens the filter).
@@ -271,6 +388,127 @@ mod tests {
         Some(g)
     }
 
+    /// A random position, Black to move, built to be often a stalemate with pinned
+    /// units: the black king on an edge, black pieces next to it or on its lines, white
+    /// line pieces, White not in check.
+    fn crowded_game(rng: &mut Rng) -> Option<Game> {
+        let mut board = [None::<char>; 64];
+        let edge = [0, 7][rng.below(2) as usize];
+        let bk = if rng.below(2) == 0 { edge * 8 + rng.below(8) } else { rng.below(8) * 8 + edge } as usize;
+        let wk = rng.below(64) as usize;
+        if super::super::cheb(wk, bk) <= 1 {
+            return None;
+        }
+        board[bk] = Some('k');
+        board[wk] = Some('K');
+        for _ in 0..2 + rng.below(4) {
+            let (f, r) = ((bk % 8) as i32 + rng.below(5) as i32 - 2, (bk / 8) as i32 + rng.below(5) as i32 - 2);
+            if let Some(sq) = super::super::on_board(f, r)
+                && board[sq].is_none()
+            {
+                let u = b"snbrqppp"[rng.below(8) as usize] as char;
+                if u != 'p' || (8..56).contains(&sq) {
+                    board[sq] = Some(u);
+                }
+            }
+        }
+        for _ in 0..2 + rng.below(3) {
+            let sq = rng.below(64) as usize;
+            if board[sq].is_none() {
+                let u = b"QRBSP"[rng.below(5) as usize] as char;
+                if u != 'P' || (8..56).contains(&sq) {
+                    board[sq] = Some(u);
+                }
+            }
+        }
+        let fen = placement(&board);
+        let mut g = chimere_fairy::game_from_fen(&format!("{fen} b - - 0 1"), &[]).ok()?;
+        if g.in_check(Colour::White) {
+            return None;
+        }
+        Some(g)
+    }
+
+    /// The immobility rule ([`immobility`]) against the real rules: in random
+    /// stalemates, every black unit is `Blocked` or `Pinned` with a white line piece of
+    /// the right kind on one of the pinning squares, judged with the black squares
+    /// known and the white ones as foreign; and while black squares are still to be
+    /// placed (any subset of them known, the rest counted), never `Never`.
+    #[test]
+    fn the_immobility_rule_holds_in_real_stalemates() {
+        use chimere_fairy::walk::{BISHOP, QUEEN, ROOK};
+        let mut rng = Rng(0x1a7e);
+        let (mut stalemates, mut pinned, mut fronts) = (0, 0, 0);
+        let mut tried = 0;
+        while stalemates < 3000 {
+            tried += 1;
+            assert!(tried < 2_000_000, "too few stalemates: {stalemates}");
+            let Some(mut g) = crowded_game(&mut rng) else { continue };
+            if g.in_check(Colour::Black) {
+                continue;
+            }
+            let mut moves = Vec::new();
+            g.pseudo_moves(Colour::Black, &mut moves);
+            let mut notes = Notes::new();
+            let mobile = moves.iter().any(|m| {
+                let ok = g.make_into(m, &mut notes);
+                if ok {
+                    g.unmake();
+                }
+                ok
+            });
+            if mobile {
+                continue;
+            }
+            stalemates += 1;
+            let b = g.pos.board();
+            let black = b.colour(Colour::Black).0;
+            let white = b.colour(Colour::White).0;
+            let kq = (black & b.kind(KING).0).trailing_zeros() as usize;
+            let mut units = black & !(1 << kq);
+            while units != 0 {
+                let t = units.trailing_zeros() as usize;
+                units &= units - 1;
+                let kind = b.get(chimere_core::Square::new(t as u8)).expect("a unit").kind.index();
+                match immobility(kind, t, kq, black, white, 0, true) {
+                    Immobile::Never => panic!("unit on {t} called mobile: {}", g.pos.fen()),
+                    Immobile::Blocked => {}
+                    Immobile::Pinned(seg) => {
+                        let orth = kq % 8 == t % 8 || kq / 8 == t / 8;
+                        let line = if orth { ROOK } else { BISHOP };
+                        let pinners = (b.kind(QUEEN).0 | b.kind(line).0) & white & seg;
+                        assert!(pinners != 0, "unit on {t}: no pinner on the pinning squares: {}", g.pos.fen());
+                        pinned += 1;
+                    }
+                    Immobile::Front { sq, pin } => {
+                        let orth = kq / 8 == t / 8;
+                        let line = if orth { ROOK } else { BISHOP };
+                        let pinners = (b.kind(QUEEN).0 | b.kind(line).0) & white & pin;
+                        assert!(
+                            white >> sq & 1 == 1 || pinners != 0,
+                            "pawn on {t}: neither blocked nor pinned: {}",
+                            g.pos.fen()
+                        );
+                        fronts += 1;
+                    }
+                }
+                // Part of the black squares known: the rest counted.
+                let mask = rng.below(1 << 31) << 33 | rng.below(1 << 31) << 2 | rng.below(4);
+                let known = black & mask | 1 << kq | 1 << t;
+                let rem = (black & !known).count_ones();
+                assert_ne!(
+                    immobility(kind, t, kq, known, white, rem, true),
+                    Immobile::Never,
+                    "unit on {t}, known {known:x}: {}",
+                    g.pos.fen()
+                );
+            }
+        }
+        // The sample must hold pinned units for the test to mean something.
+        assert!(pinned >= 20, "only {pinned} pinned units in {stalemates} stalemates");
+        assert!(fronts >= 15, "only {fronts} pawns held by White in {stalemates} stalemates");
+    }
+
     /// `count` positions, alternately from [`random_game`] and [`stalemate_game`].
     fn mixed_games(seed: u64, count: usize) -> impl Iterator<Item = Game> {
         let mut rng = Rng(seed);
@@ -384,6 +622,24 @@ mod tests {
         eprintln!("{found} lines");
         let found = compare(0x5a4e, 20, 6..=6, super::super::lines);
         eprintln!("{found} lines");
+    }
+
+    /// Crowded positions (pinned units, pawns held by White), by the pictures from the
+    /// first ply on: the same lines as the normal search.
+    #[test]
+    fn the_stalemate_pictures_find_the_same_stalemates_when_crowded() {
+        let mut rng = Rng(0xc20d);
+        let (mut found, mut games) = (0, 0);
+        while games < 30 {
+            let Some(g) = crowded_game(&mut rng) else { continue };
+            games += 1;
+            for p in 1..=4 {
+                let (la, lb) = both(&g, p, by_pictures);
+                assert_eq!(la, lb, "{} plies from {}", p, g.pos.fen());
+                found += la.len();
+            }
+        }
+        assert!(found > 10, "only {found} lines in the sample");
     }
 
     #[test]
