@@ -346,9 +346,9 @@ mod tests {
         Searcher::new(g, Table::new(8), Arc::new(AtomicBool::new(false)), Goal::Stalemate, false)
     }
 
-    /// A random orthodox position rich in stalemates, Black to move, White not in check:
-    /// the black king on an edge, black pawns often blocked by white ones, a few pieces.
-    fn stalemate_game(rng: &mut Rng) -> Option<Game> {
+    /// A board with the black king on an edge and the white king apart from it (`None`
+    /// when they would touch), and the black king's square.
+    fn kings_on_board(rng: &mut Rng) -> Option<([Option<char>; 64], usize)> {
         let mut board = [None::<char>; 64];
         let edge = [0, 7][rng.below(2) as usize];
         let bk = if rng.below(2) == 0 { edge * 8 + rng.below(8) } else { rng.below(8) * 8 + edge } as usize;
@@ -358,6 +358,13 @@ mod tests {
         }
         board[bk] = Some('k');
         board[wk] = Some('K');
+        Some((board, bk))
+    }
+
+    /// A random orthodox position rich in stalemates, Black to move, White not in check:
+    /// the black king on an edge, black pawns often blocked by white ones, a few pieces.
+    fn stalemate_game(rng: &mut Rng) -> Option<Game> {
+        let (mut board, _) = kings_on_board(rng)?;
         let put = |board: &mut [Option<char>; 64], c: char, sq: usize| {
             if board[sq].is_none() && (!c.eq_ignore_ascii_case(&'p') || (8..56).contains(&sq)) {
                 board[sq] = Some(c);
@@ -392,15 +399,7 @@ mod tests {
     /// units: the black king on an edge, black pieces next to it or on its lines, white
     /// line pieces, White not in check.
     fn crowded_game(rng: &mut Rng) -> Option<Game> {
-        let mut board = [None::<char>; 64];
-        let edge = [0, 7][rng.below(2) as usize];
-        let bk = if rng.below(2) == 0 { edge * 8 + rng.below(8) } else { rng.below(8) * 8 + edge } as usize;
-        let wk = rng.below(64) as usize;
-        if super::super::cheb(wk, bk) <= 1 {
-            return None;
-        }
-        board[bk] = Some('k');
-        board[wk] = Some('K');
+        let (mut board, bk) = kings_on_board(rng)?;
         for _ in 0..2 + rng.below(4) {
             let (f, r) = ((bk % 8) as i32 + rng.below(5) as i32 - 2, (bk / 8) as i32 + rng.below(5) as i32 - 2);
             if let Some(sq) = super::super::on_board(f, r)
