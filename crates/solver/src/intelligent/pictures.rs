@@ -165,7 +165,11 @@ fn cost(tr: &Tracked, c: usize, k: usize) -> u8 {
     }
 }
 
+/// The unit on `sq`, if any; `None` for [`GONE`] (a unit no longer on the board).
 fn kind_at(game: &Game, sq: usize) -> Option<(Colour, usize)> {
+    if sq >= 64 {
+        return None;
+    }
     game.pos.board().get(chimere_core::Square::new(sq as u8)).map(|p| (p.colour, p.kind.index()))
 }
 
