@@ -169,6 +169,14 @@ mod tests {
         Square::parse(s).unwrap()
     }
 
+    /// The problem of `input` with its first twin applied, and that twin's label parts.
+    fn first_twin(input: &str) -> (Problem, Vec<String>) {
+        let mut p = chimere_popeye::parse(input).unwrap().remove(0);
+        let cmds = p.twins[0].cmds.clone();
+        let d = apply(&mut p, &cmds).unwrap();
+        (p, d)
+    }
+
     /// A one-word Circe keyword is written as its family and variant in a twin label.
     #[test]
     fn condition_twin_label_uses_popeye_spelling() {
@@ -192,13 +200,9 @@ mod tests {
     /// `Move` onto an occupied square removes its unit, named first in the label.
     #[test]
     fn move_onto_a_unit_names_its_removal() {
-        let mut p = chimere_popeye::parse(
+        let (p, d) = first_twin(
             "BeginProblem\nPieces White Pa3 Pb3 Ka1 Black Kh8\nStipulation ~1\nTwin Move a3 b3\nEndProblem\n",
-        )
-        .unwrap()
-        .remove(0);
-        let cmds = p.twins[0].cmds.clone();
-        let d = apply(&mut p, &cmds).unwrap();
+        );
         assert_eq!(d, vec!["-wPb3".to_string(), "wPa3-->b3".to_string()]);
         assert_eq!(p.pieces.iter().filter(|x| x.square == sq("b3")).count(), 1);
         assert!(!p.pieces.iter().any(|x| x.square == sq("a3")));
@@ -206,13 +210,8 @@ mod tests {
 
     #[test]
     fn rotation_and_mirrors_move_units_as_popeye_does() {
-        let mut p = chimere_popeye::parse(
-            "BeginProblem\nPieces White Kf3 Black Kh6\nStipulation h=2\nTwin Rotate 90\nEndProblem\n",
-        )
-        .unwrap()
-        .remove(0);
-        let cmds = p.twins[0].cmds.clone();
-        let d = apply(&mut p, &cmds).unwrap();
+        let (p, d) =
+            first_twin("BeginProblem\nPieces White Kf3 Black Kh6\nStipulation h=2\nTwin Rotate 90\nEndProblem\n");
         assert_eq!(d, vec!["rotate 90".to_string()]);
         // Rotating 90 degrees to the left: h6 goes to c8, f3 to f6.
         assert!(p.pieces.iter().any(|x| x.square == sq("c8") && x.colour == Colour::Black));
