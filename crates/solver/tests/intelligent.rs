@@ -124,3 +124,27 @@ fn intelligent_series_prints_the_normal_solutions() {
     eprintln!("{found} solutions");
     assert!(found >= 20, "only {found} solutions in the sample");
 }
+
+/// `ser-h=n` under `Option Intelligent` goes by the stalemate pictures from six series
+/// moves on: the lines printed are the normal search's (small positions with 12 to 40
+/// stalemates each, picked at random).
+#[test]
+fn intelligent_series_stalemate_prints_the_normal_solutions() {
+    let positions = [
+        "White Kh6 Sf5 Black Kd3",
+        "White Ka6 Sf8 Qe2 Black Ka4 Pe3",
+        "White Kf5 Qh7 Bg1 Black Ke7 Pc5",
+        "White Ke2 Qb8 Bh1 Black Kh8 Sc4",
+        "White Ka5 Qf2 Se2 Black Kh2 Pd4 Pc6",
+        "White Ke6 Bh4 Black Kh6 Pd3",
+    ];
+    for pieces in positions {
+        let normal = format!("BeginProblem\nStipulation ser-h=7\nOption NoBoard\nPieces {pieces}\nEndProblem\n");
+        let intelligent = normal.replace("Option NoBoard", "Option NoBoard Intelligent");
+        let (a, ea) = solve(&normal);
+        let (b, eb) = solve(&intelligent);
+        assert_eq!(ea, eb, "errors differ for\n{normal}");
+        assert_eq!(a, b, "solutions differ for\n{intelligent}");
+        assert!(a.iter().filter(|l| l.ends_with('=')).count() >= 10, "too few stalemates: {a:?}");
+    }
+}
