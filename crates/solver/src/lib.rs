@@ -638,9 +638,11 @@ fn solve_side(
                 s.series_bound = bound;
                 let mut lines = Vec::new();
                 let lo = if exact { n } else { 1 };
+                s.horizon = n - 1;
                 for k in lo..=n {
                     series_from(s, play, k, m, &mut lines)?;
                 }
+                s.horizon = 0;
                 Ok(vec![Block::Lines(lines)])
             };
             let helper = move |s: &mut Searcher, m: &Move| {
@@ -727,6 +729,7 @@ fn help_all_as(
     } else {
         1
     };
+    s.horizon = if first.is_some() { total - 1 } else { total };
     while plies <= total {
         let starts_half = plies % 2 == 1;
         let mut found: Vec<String> = Vec::new();
@@ -760,6 +763,7 @@ fn help_all_as(
         lines.extend(found);
         plies += 2;
     }
+    s.horizon = 0;
     Ok(())
 }
 

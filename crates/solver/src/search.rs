@@ -42,6 +42,11 @@ pub struct Searcher {
     /// Series play with `Option Intelligent` on orthodox rules: positions from which no
     /// mate can end the series are cut ([`crate::intelligent::series_mate_possible`]).
     pub series_bound: bool,
+    /// The longest play (help plies, or series moves) the caller will ask of
+    /// [`crate::intelligent::lines`] or [`crate::intelligent::series_lines`] from the
+    /// position it asks next, shorter plays first (0: unknown). The intelligent mode
+    /// then enumerates its pictures once, for the longest.
+    pub horizon: u32,
 }
 
 /// Receives each series line (moves, and the other side's final answer).
@@ -122,6 +127,7 @@ impl Searcher {
             reverse: false,
             killers: Vec::new(),
             series_bound: false,
+            horizon: 0,
         }
     }
 

@@ -88,11 +88,14 @@
 use super::{INF, PAWN, check_stop, colour_index, filter_last, filter_second_last, tables, units};
 use crate::search::{Interrupted, Searcher, SeriesSink};
 use crate::stip::{Goal, Play};
-use chimere_core::Colour;
+use chimere_core::{Colour, Kind};
+use chimere_fairy::position::Unit;
 use chimere_fairy::rules::Notes;
 use chimere_fairy::walk::{BISHOP, KING, KNIGHT, QUEEN, ROOK};
 use chimere_fairy::{Game, Move};
+use std::cell::RefCell;
 use std::collections::HashSet;
+use std::rc::Rc;
 
 /// The pictures are used when the mating side has at least this many moves left (below,
 /// the bound of the parent module is cheaper; at 4 the pictures took h#4 problems of
@@ -263,6 +266,8 @@ fn enumerate(game: &Game, mater: Colour, m: u32, bmoves: u32, stalemate: bool, f
         segs: Vec::new(),
         canon,
         overflow: false,
+        scratch: if full { Some(game.clone()) } else { None },
+        moves: Vec::new(),
     };
     for kq in 0..64 {
         let kd = t.dist(KING.index(), dk, kq);
@@ -358,6 +363,11 @@ struct Enum<'a> {
     /// Full commitment: every unit, as in the search ([`FATED`], from its square).
     canon: Vec<Tracked>,
     overflow: bool,
+    /// Full commitment: a copy of the game, to set up candidate final positions on
+    /// ([`Enum::stalemate_placeable`]).
+    scratch: Option<Game>,
+    /// A move buffer for the checks on `scratch`.
+    moves: Vec<Move>,
 }
 
 impl Enum<'_> {
@@ -745,6 +755,9 @@ impl Enum<'_> {
                 ways = vec![[(0, 0); 16]];
             }
             for way in ways {
+                if !self.stalemate_placeable(&way) {
+                    continue;
+                }
                 // Every unit in the order of [`Enum::canon`].
                 for ci in 0..self.canon.len() {
                     let c = self.canon[ci];
@@ -802,6 +815,180 @@ impl Enum<'_> {
                 return;
             }
         }
+    }
+}
+
+/// At most this many final positions are set up for one completion
+/// ([`Enum::stalemate_placeable`]); beyond, the completion is kept untested.
+const MAX_PLACEMENTS: u32 = 2048;
+
+/// The orthodox kinds by table index (P S B R Q K).
+const KIND_OF: [Kind; 6] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING];
+
+/// A unit's possible final states while a completion is tested: (square or [`GONE`],
+/// kind index, moves of its side).
+type Options = Vec<(u8, u8, u8)>;
+
+impl Enum<'_> {
+    /// Whether some final position fits the completion now chosen and is a real
+    /// stalemate. Every unit gets a final square and kind: the stalemated king its square;
+    /// a placed stalemated unit its own; a blocker its kind, a pawn blocker any kind it
+    /// can stand there as; a committed stalemating unit its own; a holder (`way`) one of
+    /// its squares and kinds; any other stalemating unit but the king is captured, stays,
+    /// or stands on any square as any kind it reaches; the stalemating side's distances
+    /// within its moves, no two units on one square. Each such position, with the
+    /// stalemated side to move, no castling right and no en passant capture, is set up on
+    /// the scratch game: one where the stalemating side is in check is no final position
+    /// (it has just moved); one where the stalemated side is not in check and has no
+    /// legal move is a stalemate. The real final position of a stalemate that fits the
+    /// completion is among those set up, and without its castling rights and en passant
+    /// state (which only add moves) it is still a stalemate; so a completion without any
+    /// is dropped. When more than [`MAX_PLACEMENTS`] positions would be set up, the
+    /// completion is kept untested.
+    fn stalemate_placeable(&mut self, way: &[(u64, u8); 16]) -> bool {
+        let Some(mut g) = self.scratch.take() else {
+            return true;
+        };
+        let t = tables();
+        let (mc, dc) = (self.mc, self.dc);
+        let mut opts: Vec<(Colour, Options)> = Vec::new();
+        let (mater, mated) = if mc == 0 { (Colour::White, Colour::Black) } else { (Colour::Black, Colour::White) };
+        opts.push((mated, vec![(self.kq as u8, KING.index() as u8, 0)]));
+        for u in self.chosen[1..].iter().filter(|u| !u.mater) {
+            let k = self.blockers.iter().find(|b| b.0 == u.sq as usize).map_or(PAWN.index(), |b| b.1);
+            let cost = |k2: usize| t.reach(dc, k, u.sq as usize, k2, u.target as usize);
+            match u.kind {
+                CAPTURED => {}
+                ANY => {
+                    let kinds: Options = if k == PAWN.index() {
+                        (0..KING.index())
+                            .map(|k2| (u.target, k2 as u8, cost(k2)))
+                            .filter(|o| o.2 <= self.budget)
+                            .collect()
+                    } else {
+                        vec![(u.target, k as u8, cost(k))]
+                    };
+                    opts.push((mated, kinds));
+                }
+                k2 => opts.push((mated, vec![(u.target, k2, cost(k2 as usize))])),
+            }
+        }
+        let m = self.m;
+        for (w, &(sq, k)) in self.maters.iter().enumerate() {
+            let mut list: Options = Vec::new();
+            if let Some(u) = self.chosen.iter().find(|u| u.mater && u.sq as usize == sq) {
+                list.push((u.target, u.kind, t.reach(mc, k, sq, u.kind as usize, u.target as usize)));
+            } else {
+                let (set, kinds) = if w < 16 { way[w] } else { (0, 0) };
+                if set == 0 {
+                    list.push((sq as u8, k as u8, 0));
+                    if k != KING.index() {
+                        list.push((GONE, k as u8, 0));
+                    }
+                }
+                let kinds = if set == 0 { ANY_KIND } else { kinds };
+                let set = if set == 0 { u64::MAX } else { set };
+                for to in 0..64 {
+                    for k2 in 0..=KING.index() {
+                        if set >> to & 1 == 0 || kinds >> k2 & 1 == 0 || (to == sq && k2 == k && way[w].0 == 0) {
+                            continue;
+                        }
+                        let c = t.reach(mc, k, sq, k2, to);
+                        if c <= m {
+                            list.push((to as u8, k2 as u8, c));
+                        }
+                    }
+                }
+            }
+            opts.push((mater, list));
+        }
+        let budgets = [m, self.budget];
+        let mut st = Place { opts: &opts, mater, budgets, tried: 0, moves: std::mem::take(&mut self.moves) };
+        g.pos.begin();
+        let mut bb = g.pos.occupied().0;
+        while bb != 0 {
+            let sq = bb.trailing_zeros() as u8;
+            bb &= bb - 1;
+            g.pos.remove(chimere_core::Square::new(sq));
+        }
+        g.pos.set_rights(0);
+        g.pos.set_ep(None);
+        if g.pos.side() != mated {
+            g.pos.flip_side();
+        }
+        let found = st.go(&mut g, 0, 0, [0, 0]);
+        g.pos.rollback();
+        self.moves = st.moves;
+        self.scratch = Some(g);
+        found != Some(false)
+    }
+}
+
+/// The search of [`Enum::stalemate_placeable`] (see there).
+struct Place<'a> {
+    opts: &'a [(Colour, Options)],
+    mater: Colour,
+    /// Moves of the stalemating side, and of the stalemated side besides its king's.
+    budgets: [u8; 2],
+    tried: u32,
+    moves: Vec<Move>,
+}
+
+impl Place<'_> {
+    /// Places unit `i` on, `occ` the squares taken, `spent` each side's moves (as
+    /// [`Place::budgets`]): `Some(true)` a stalemate found, `Some(false)` none, `None`
+    /// too many tried.
+    fn go(&mut self, g: &mut Game, i: usize, occ: u64, spent: [u8; 2]) -> Option<bool> {
+        if i == self.opts.len() {
+            self.tried += 1;
+            if self.tried > MAX_PLACEMENTS {
+                return None;
+            }
+            return Some(self.stalemate(g));
+        }
+        let (colour, ref list) = self.opts[i];
+        let side = usize::from(colour != self.mater);
+        for &(sq, k, c) in list {
+            let mut spent = spent;
+            spent[side] += c;
+            if spent[side] > self.budgets[side] || (sq != GONE && occ >> sq & 1 == 1) {
+                continue;
+            }
+            if sq == GONE {
+                match self.go(g, i + 1, occ, spent) {
+                    Some(false) => continue,
+                    r => return r,
+                }
+            }
+            let at = chimere_core::Square::new(sq);
+            g.pos.begin();
+            g.pos.add(at, Unit::new(colour, KIND_OF[k as usize]));
+            let r = self.go(g, i + 1, occ | 1 << sq, spent);
+            g.pos.rollback();
+            if r != Some(false) {
+                return r;
+            }
+        }
+        Some(false)
+    }
+
+    /// Whether the position set up on `g` (the stalemated side to move) is a final
+    /// position of a stalemate.
+    fn stalemate(&mut self, g: &mut Game) -> bool {
+        let mated = self.mater.opponent();
+        if g.in_check(self.mater) || g.in_check(mated) {
+            return false;
+        }
+        let mut notes = Notes::new();
+        self.moves.clear();
+        g.pseudo_moves(mated, &mut self.moves);
+        for m in &self.moves {
+            if g.make_into(m, &mut notes) {
+                g.unmake();
+                return false;
+            }
+        }
+        true
     }
 }
 
@@ -1240,19 +1427,57 @@ pub fn lines(
     let stm = s.game.pos.side();
     let mater = if plies % 2 == 1 { stm } else { stm.opponent() };
     let search = |w: &mut Walk<'_>, s: &mut Searcher, prefix: &mut Vec<Move>| w.search(s, plies, prefix);
-    let Some(found) = every_picture(s, mater, plies.div_ceil(2), plies / 2, prefix, search)? else {
+    // The longest help play asked from here (same parity, same mating side).
+    let most = if s.horizon > plies && (s.horizon - plies) % 2 == 0 { s.horizon } else { plies };
+    let budgets = (plies.div_ceil(2), plies / 2, most.div_ceil(2), most / 2);
+    let Some(found) = every_picture(s, mater, budgets, prefix, search)? else {
         return Ok(None);
     };
     Ok(Some(emit(s, plies, prefix, &prefixes(&found, prefix.len()), out)))
 }
 
-/// Searches every picture of a mate by `mater` (`m` moves of its own, `bmoves` of the
-/// other side) with `walk`, and returns the lines found (`None`: the method does not apply).
+thread_local! {
+    /// The last pictures enumerated on this thread: (position, mating side, stalemate,
+    /// the moves of each side they were enumerated for), and the pictures.
+    static LAST: RefCell<Option<((u64, Colour, bool, u32, u32), Rc<Pictures>)>> = const { RefCell::new(None) };
+}
+
+/// The pictures of a mate (stalemate) by `mater` within `m` moves of its own and `bmoves`
+/// of the other side, enumerated for `most_m` and `most_b` moves when those are more (the
+/// longest play the caller will ask from here: see [`Searcher::horizon`]) and kept for the
+/// next call. Pictures within more moves are a superset (every bound only loosens) and the
+/// search checks each side's distances against its moves left, so the extra pictures only
+/// cost time. `None`: the method does not apply.
+fn pictures_for(game: &Game, mater: Colour, stalemate: bool, budgets: (u32, u32, u32, u32)) -> Option<Rc<Pictures>> {
+    let (m, bmoves, most_m, most_b) = budgets;
+    let (most_m, most_b) = (most_m.max(m), most_b.max(bmoves));
+    let key = (game.pos.hash(), mater, stalemate);
+    let cached = LAST.with_borrow(|last| match last {
+        Some(((h, c, st, cm, cb), p)) if (*h, *c, *st) == key && *cm >= m && *cb >= bmoves => Some(p.clone()),
+        _ => None,
+    });
+    if cached.is_some() {
+        return cached;
+    }
+    // Full commitment first; on overflow, the pictures without it (for the moves asked).
+    let pictures = match enumerate(game, mater, most_m, most_b, stalemate, true) {
+        Some(p) => Rc::new(p),
+        None if (most_m, most_b) != (m, bmoves) => match enumerate(game, mater, m, bmoves, stalemate, true) {
+            Some(p) => return Some(Rc::new(p)),
+            None => return enumerate(game, mater, m, bmoves, stalemate, false).map(Rc::new),
+        },
+        None => return enumerate(game, mater, m, bmoves, stalemate, false).map(Rc::new),
+    };
+    LAST.set(Some(((key.0, key.1, key.2, most_m, most_b), pictures.clone())));
+    Some(pictures)
+}
+
+/// Searches every picture of a mate by `mater` with `walk` (`budgets`: as in
+/// [`pictures_for`]), and returns the lines found (`None`: the method does not apply).
 fn every_picture(
     s: &mut Searcher,
     mater: Colour,
-    m: u32,
-    bmoves: u32,
+    budgets: (u32, u32, u32, u32),
     prefix: &mut Vec<Move>,
     mut walk: impl FnMut(&mut Walk<'_>, &mut Searcher, &mut Vec<Move>) -> Result<bool, Interrupted>,
 ) -> Result<Option<HashSet<Vec<Move>>>, Interrupted> {
@@ -1261,22 +1486,20 @@ fn every_picture(
         Goal::Stalemate => true,
         Goal::Any => return Ok(None),
     };
-    // Full commitment first; on overflow, the pictures without it.
-    let first = enumerate(&s.game, mater, m, bmoves, stalemate, true);
-    let Some(Pictures { units: mut all, ranges, fates, segs }) =
-        first.or_else(|| enumerate(&s.game, mater, m, bmoves, stalemate, false))
-    else {
+    let Some(pictures) = pictures_for(&s.game, mater, stalemate, budgets) else {
         return Ok(None);
     };
+    let Pictures { units, ranges, fates, segs } = &*pictures;
+    let mut all = units.clone();
     let mut memo = HashSet::new();
     let mut found = HashSet::new();
     let base = prefix.len();
-    for &(a, b, c, d) in &ranges {
+    for &(a, b, c, d) in ranges {
         memo.clear();
         let mut w = Walk {
             units: &mut all[a..b],
             fates: &fates[c..d],
-            segs: &segs,
+            segs,
             live: if d > c { (0..((d - c) / (b - a)) as u32).collect() } else { Vec::new() },
             live_start: 0,
             mater,
@@ -1349,13 +1572,15 @@ pub fn series_lines(
 ) -> Result<Option<bool>, Interrupted> {
     let stm = s.game.pos.side();
     // (mating side, its moves, the other side's moves)
-    let (mater, m, b) = match play {
-        Play::SeriesHelp => (stm.opponent(), 1, k),
-        Play::Series => (stm, k, 0),
+    // The longest series asked from here.
+    let most = s.horizon.max(k);
+    let (mater, budgets) = match play {
+        Play::SeriesHelp => (stm.opponent(), (1, k, 1, most)),
+        Play::Series => (stm, (k, 0, most, 0)),
         _ => return Ok(None),
     };
     let search = |w: &mut Walk<'_>, s: &mut Searcher, prefix: &mut Vec<Move>| w.series(s, play, k, prefix);
-    let Some(found) = every_picture(s, mater, m, b, prefix, search)? else {
+    let Some(found) = every_picture(s, mater, budgets, prefix, search)? else {
         return Ok(None);
     };
     let prefixes = prefixes(&found, prefix.len());
