@@ -1428,7 +1428,7 @@ pub fn lines(
     let mater = if plies % 2 == 1 { stm } else { stm.opponent() };
     let search = |w: &mut Walk<'_>, s: &mut Searcher, prefix: &mut Vec<Move>| w.search(s, plies, prefix);
     // The longest help play asked from here (same parity, same mating side).
-    let most = if s.horizon > plies && (s.horizon - plies) % 2 == 0 { s.horizon } else { plies };
+    let most = if s.horizon > plies && (s.horizon - plies).is_multiple_of(2) { s.horizon } else { plies };
     let budgets = (plies.div_ceil(2), plies / 2, most.div_ceil(2), most / 2);
     let Some(found) = every_picture(s, mater, budgets, prefix, search)? else {
         return Ok(None);
@@ -1436,10 +1436,13 @@ pub fn lines(
     Ok(Some(emit(s, plies, prefix, &prefixes(&found, prefix.len()), out)))
 }
 
+/// What pictures were enumerated for: (position, mating side, stalemate, the moves of
+/// each side).
+type PicturesKey = (u64, Colour, bool, u32, u32);
+
 thread_local! {
-    /// The last pictures enumerated on this thread: (position, mating side, stalemate,
-    /// the moves of each side they were enumerated for), and the pictures.
-    static LAST: RefCell<Option<((u64, Colour, bool, u32, u32), Rc<Pictures>)>> = const { RefCell::new(None) };
+    /// The last pictures enumerated on this thread.
+    static LAST: RefCell<Option<(PicturesKey, Rc<Pictures>)>> = const { RefCell::new(None) };
 }
 
 /// The pictures of a mate (stalemate) by `mater` within `m` moves of its own and `bmoves`
