@@ -131,6 +131,10 @@ const FREE: u8 = 200;
 /// target an index in the squares where it may end.
 const HOLD: u8 = 100;
 
+/// Completion entry of a mating unit that is a leaper (pawn, knight) checking the mated
+/// king from its target: `CHECKER + kind` (see [`leaper_checks`]).
+const CHECKER: u8 = 64;
+
 /// More completions than this in all: the full commitment gives up.
 const MAX_COMPLETIONS: usize = 500_000;
 
@@ -816,6 +820,20 @@ struct Req {
 /// Every kind (a bit per kind index), as the kinds of a [`Req`] alternative.
 const ANY_KIND: u8 = 0x3f;
 
+/// Impossible, as a distance.
+const OUT: u16 = 1000;
+
+/// A completion in reach: its index, and its sums (each side's committed distances, its
+/// units to be captured still on the board, the leaper-checker's extra moves).
+#[derive(Clone, Copy, Debug)]
+struct Reach {
+    ci: u32,
+    mater: u16,
+    mated: u16,
+    caps: u8,
+    pen: u16,
+}
+
 /// The search of one picture.
 struct Walk<'a> {
     units: &'a mut [Tracked],
@@ -823,10 +841,12 @@ struct Walk<'a> {
     /// unit of `units` in order (none without them: then one empty completion).
     fates: &'a [(u8, u32)],
     segs: &'a [u64],
-    /// Full commitment: indices of the complete pictures still in reach, a range per
+    /// Full commitment: the completions still in reach with their sums, a range per
     /// node on the path (`live[live_start..]` the current node's).
-    live: Vec<u32>,
+    live: Vec<Reach>,
     live_start: usize,
+    /// The live list is still to be made (at the walk's first node).
+    fresh: bool,
     mater: Colour,
     /// Stalemate pictures: the stalemate filter on the last ply, none on the one before.
     stalemate: bool,
@@ -896,87 +916,164 @@ impl Walk<'_> {
         sum
     }
 
-    /// Full commitment: keeps, of the complete pictures still in reach at the parent
-    /// node (`live[live_start..]`), those still in reach here, as the new live range;
-    /// `false` when none is. A complete picture is in reach when none of its units that
-    /// stay on the board has been captured, its units to be captured still on the board
-    /// are at most the mating side's `mater_left` moves, and each side's distances (its
-    /// units to their final squares and kinds, a blocker to its square as any kind, a
-    /// pinner to one of its pinning squares as a line piece) fit within its moves left.
-    /// (A picture out of reach stays so below: a move lowers its side's distances by at
-    /// most one and captures at most one unit.) Without full commitment: `true`.
-    fn completes(&mut self, game: &Game, mated_left: u32, mater_left: u32) -> bool {
-        if self.fates.is_empty() {
-            return true;
-        }
-        let (mc, dc) = (colour_index(self.mater), colour_index(self.mater.opponent()));
-        let n = self.units.len();
-        let mut here = [(GONE, 0u8, false); 32];
-        for (h, u) in here.iter_mut().zip(self.units.iter()) {
-            let k = if u.sq == GONE { 0 } else { kind_at(game, u.sq as usize).map_or(0, |(_, k)| k) };
-            *h = (u.sq, k as u8, u.mater);
-        }
+    /// What completion entry `(code, to)` asks of its unit, now on `sq` as kind `k` (of
+    /// the mating side when `mater`): (moves of its side, whether it is a unit to be
+    /// captured still on the board, the leaper-checker's extra moves while the mating
+    /// side has moves left). [`GONE`] for a unit that must stay on the board: [`OUT`].
+    fn entry(&self, code: u8, to: u32, sq: u8, k: usize, mater: bool) -> (u16, u8, u16) {
         let t = tables();
-        let (a, b) = (self.live_start, self.live.len());
-        'next: for li in a..b {
-            let ci = self.live[li] as usize;
-            let comp = &self.fates[ci * n..(ci + 1) * n];
-            let (mut sum, mut wsum, mut caps) = (0u32, 0u32, 0u32);
-            for (&(sq, k, mater), &(code, to)) in here[..n].iter().zip(comp) {
-                let (k, sq) = (k as usize, sq as usize);
-                if mater {
-                    if code == FREE {
-                        continue;
-                    }
-                    if sq == GONE as usize {
-                        continue 'next;
-                    }
-                    let d = if (HOLD..HOLD + 64).contains(&code) {
-                        let kinds = code - HOLD;
-                        let mut best = INF;
-                        let mut seg = self.segs[to as usize];
-                        while seg != 0 {
-                            let x = seg.trailing_zeros() as usize;
-                            seg &= seg - 1;
-                            if kinds == ANY_KIND {
-                                best = best.min(t.block(mc, k, sq)[x]);
-                            } else {
-                                for k2 in 0..=KING.index() {
-                                    if kinds >> k2 & 1 == 1 {
-                                        best = best.min(t.reach(mc, k, sq, k2, x));
-                                    }
-                                }
-                            }
-                        }
-                        best
-                    } else {
-                        t.reach(mc, k, sq, code as usize, to as usize)
-                    };
-                    wsum += d as u32;
-                    if wsum > mater_left {
-                        continue 'next;
-                    }
-                } else if code == CAPTURED {
-                    caps += u32::from(sq != GONE as usize);
-                    if caps > mater_left {
-                        continue 'next;
-                    }
+        let (mc, dc) = (colour_index(self.mater), colour_index(self.mater.opponent()));
+        if code == FREE {
+            return (0, 0, 0);
+        }
+        if code == CAPTURED {
+            return (0, u8::from(sq != GONE), 0);
+        }
+        if sq == GONE {
+            return (OUT, 0, 0);
+        }
+        let sq = sq as usize;
+        if !mater {
+            let d = if code == ANY {
+                t.block(dc, k, sq)[to as usize]
+            } else {
+                t.reach(dc, k, sq, code as usize, to as usize)
+            };
+            return (u16::from(d), 0, 0);
+        }
+        if (CHECKER..CHECKER + 6).contains(&code) {
+            // A leaper checking at the end makes the mating move: on its target
+            // already, it must leave and come back (a pawn cannot).
+            let kind = (code - CHECKER) as usize;
+            let d = t.reach(mc, k, sq, kind, to as usize);
+            let pen = if sq == to as usize && k == kind { if kind == PAWN.index() { OUT } else { 2 } } else { 0 };
+            return (u16::from(d), 0, pen);
+        }
+        if (HOLD..HOLD + 64).contains(&code) {
+            let kinds = code - HOLD;
+            let mut best = INF;
+            let mut seg = self.segs[to as usize];
+            while seg != 0 {
+                let x = seg.trailing_zeros() as usize;
+                seg &= seg - 1;
+                if kinds == ANY_KIND {
+                    best = best.min(t.block(mc, k, sq)[x]);
                 } else {
-                    if sq == GONE as usize {
-                        continue 'next;
-                    }
-                    let d = if code == ANY {
-                        t.block(dc, k, sq)[to as usize]
-                    } else {
-                        t.reach(dc, k, sq, code as usize, to as usize)
-                    };
-                    sum += d as u32;
-                    if sum > mated_left {
-                        continue 'next;
+                    for k2 in 0..=KING.index() {
+                        if kinds >> k2 & 1 == 1 {
+                            best = best.min(t.reach(mc, k, sq, k2, x));
+                        }
                     }
                 }
             }
-            self.live.push(ci as u32);
+            return (u16::from(best), 0, 0);
+        }
+        (u16::from(t.reach(mc, k, sq, code as usize, to as usize)), 0, 0)
+    }
+
+    /// Whether a completion with these sums is in reach with the moves left (the
+    /// leaper-checker's extra moves count while the mating side has moves left).
+    fn in_reach(r: &Reach, mated_left: u32, mater_left: u32) -> bool {
+        let pen = if mater_left > 0 { u32::from(r.pen) } else { 0 };
+        u32::from(r.mated) <= mated_left && u32::from(r.mater) + pen <= mater_left && u32::from(r.caps) <= mater_left
+    }
+
+    /// The live list at the walk's first node: every completion in reach here, with its
+    /// sums (see [`Walk::step`]). Without completions: `true`.
+    fn init_live(&mut self, game: &Game, mated_left: u32, mater_left: u32) -> bool {
+        if self.fates.is_empty() || !self.fresh {
+            return true;
+        }
+        self.fresh = false;
+        let n = self.units.len();
+        let mut here = [(GONE, 0usize, false); 32];
+        for (h, u) in here.iter_mut().zip(self.units.iter()) {
+            let k = if u.sq == GONE { 0 } else { kind_at(game, u.sq as usize).map_or(0, |(_, k)| k) };
+            *h = (u.sq, k, u.mater);
+        }
+        let start = self.live.len();
+        for ci in 0..self.fates.len() / n {
+            let comp = &self.fates[ci * n..(ci + 1) * n];
+            let mut r = Reach { ci: ci as u32, mater: 0, mated: 0, caps: 0, pen: 0 };
+            for (&(sq, k, mater), &(code, to)) in here[..n].iter().zip(comp) {
+                let (d, c, pen) = self.entry(code, to, sq, k, mater);
+                if mater {
+                    r.mater = r.mater.saturating_add(d);
+                } else {
+                    r.mated = r.mated.saturating_add(d);
+                }
+                r.caps += c;
+                r.pen = r.pen.saturating_add(pen);
+            }
+            if Self::in_reach(&r, mated_left, mater_left) {
+                self.live.push(r);
+            }
+        }
+        self.live_start = start;
+        self.live.len() > start
+    }
+
+    /// Full commitment: keeps, of the completions in reach at this node
+    /// (`live[live_start..]`), those still in reach after `m` (played from `game`), with
+    /// `mated_left` and `mater_left` moves left then, as the new live range; `false`
+    /// when none is (the caller restores the range). A completion is in reach when
+    /// none of its units that stay on the board has been captured, its units to be
+    /// captured still on the board are at most the mating side's moves left, and each
+    /// side's distances (its units to their final squares and kinds, a blocker to its
+    /// square as any kind, a pinner to one of its pinning squares as a line piece, a
+    /// leaper checking at the end on its final square already two more) fit within its
+    /// moves left. The sums are kept per completion and changed by the units `m` moves
+    /// (the mover, a castling rook, the captured unit). Without completions: `true`.
+    fn step(&mut self, game: &Game, m: &Move, mated_left: u32, mater_left: u32) -> bool {
+        if self.fates.is_empty() {
+            return true;
+        }
+        // (unit index, before (square, kind), after (square, kind))
+        let mut mv = [(0usize, (GONE, 0usize), (GONE, 0usize)); 3];
+        let mut nm = 0;
+        let from = m.from.index() as u8;
+        if let Some(i) = self.units.iter().position(|u| u.sq == from) {
+            let k = kind_at(game, from as usize).map_or(0, |(_, k)| k);
+            mv[nm] = (i, (from, k), (m.to.index() as u8, m.promo.map_or(k, |p| p.index())));
+            nm += 1;
+        }
+        if let Some((rf, rt)) = m.castle
+            && let Some(i) = self.units.iter().position(|u| u.sq == rf.index() as u8)
+        {
+            mv[nm] = (i, (rf.index() as u8, ROOK.index()), (rt.index() as u8, ROOK.index()));
+            nm += 1;
+        }
+        if let Some(cs) = m.capture
+            && let Some(i) = self.units.iter().position(|u| u.sq == cs.index() as u8)
+        {
+            let k = kind_at(game, cs.index()).map_or(0, |(_, k)| k);
+            mv[nm] = (i, (cs.index() as u8, k), (GONE, 0));
+            nm += 1;
+        }
+        let n = self.units.len();
+        let (a, b) = (self.live_start, self.live.len());
+        for li in a..b {
+            let mut r = self.live[li];
+            let comp = &self.fates[r.ci as usize * n..(r.ci as usize + 1) * n];
+            for &(i, (s0, k0), (s1, k1)) in &mv[..nm] {
+                let (code, to) = comp[i];
+                if code == FREE {
+                    continue;
+                }
+                let mater = self.units[i].mater;
+                let (d0, c0, p0) = self.entry(code, to, s0, k0, mater);
+                let (d1, c1, p1) = self.entry(code, to, s1, k1, mater);
+                if mater {
+                    r.mater = (r.mater + d1).saturating_sub(d0);
+                } else {
+                    r.mated = (r.mated + d1).saturating_sub(d0);
+                }
+                r.caps = (r.caps + c1) - c0;
+                r.pen = (r.pen + p1).saturating_sub(p0);
+            }
+            if Self::in_reach(&r, mated_left, mater_left) {
+                self.live.push(r);
+            }
         }
         if self.live.len() == b {
             return false;
@@ -1048,7 +1145,7 @@ impl Walk<'_> {
         if mover_sum > left_now
             || other_sum > left_other
             || cap > mater_left
-            || !self.completes(&s.game, mated_left, mater_left)
+            || !self.init_live(&s.game, mated_left, mater_left)
         {
             self.memo.insert(key);
             return Ok(false);
@@ -1075,27 +1172,19 @@ impl Walk<'_> {
             {
                 continue;
             }
-            let sum = self.after(&s.game, m, mover_is_mater, c, mover_sum);
-            if sum > left_now as i32 - 1 {
+            if self.fates.is_empty() && self.after(&s.game, m, mover_is_mater, c, mover_sum) > left_now as i32 - 1 {
+                continue;
+            }
+            // Completions: some still in reach after the move (on the last ply: complete).
+            let saved = (self.live_start, self.live.len());
+            let (mater_next, mated_next) =
+                if mover_is_mater { (mater_left - 1, mated_left) } else { (mater_left, mated_left - 1) };
+            if !self.step(&s.game, m, mated_next, mater_next) {
                 continue;
             }
             if plies == 1 {
-                // Full commitment: the last move completes a picture still in reach.
-                if !self.fates.is_empty() {
-                    if !s.game.make_into(m, &mut self.notes) {
-                        continue;
-                    }
-                    let moved = self.follow(m);
-                    let saved = (self.live_start, self.live.len());
-                    let ok = self.completes(&s.game, 0, 0);
-                    self.live_start = saved.0;
-                    self.live.truncate(saved.1);
-                    self.unfollow(m, moved);
-                    s.game.unmake();
-                    if !ok {
-                        continue;
-                    }
-                }
+                self.live_start = saved.0;
+                self.live.truncate(saved.1);
                 if s.goal_after_pub(m) {
                     prefix.push(*m);
                     self.found.insert(prefix.clone());
@@ -1105,12 +1194,16 @@ impl Walk<'_> {
                 continue;
             }
             if !s.game.make_into(m, &mut self.notes) {
+                self.live_start = saved.0;
+                self.live.truncate(saved.1);
                 continue;
             }
             if let Some(zs) = &zs
                 && !super::stalemate::second_last_ok(&mut s.game, zs, m)
             {
                 s.game.unmake();
+                self.live_start = saved.0;
+                self.live.truncate(saved.1);
                 continue;
             }
             let moved = self.follow(m);
@@ -1119,6 +1212,8 @@ impl Walk<'_> {
             prefix.pop();
             s.game.unmake();
             self.unfollow(m, moved);
+            self.live_start = saved.0;
+            self.live.truncate(saved.1);
             match r {
                 Ok(true) => any = true,
                 Ok(false) => {}
@@ -1166,12 +1261,12 @@ impl Walk<'_> {
         let (mine, other) = if series_is_mater { (sm, sd) } else { (sd, sm) };
         let other_left = u32::from(play == Play::SeriesHelp);
         let (mater_left, mated_left) = if series_is_mater { (k, other_left) } else { (other_left, k) };
-        if mine > k || other > other_left || cap > mater_left || !self.completes(&s.game, mated_left, mater_left) {
+        if mine > k || other > other_left || cap > mater_left || !self.init_live(&s.game, mated_left, mater_left) {
             self.memo.insert(key);
             return Ok(false);
         }
         let c = colour_index(stm);
-        let moves = s.legal();
+        let moves = s.candidates();
         // `ser-h=`: the last series move and the stalemating answer are the last two plies.
         let zs = if self.stalemate && k == 1 && play == Play::SeriesHelp {
             super::stalemate::zones(&mut s.game, &mut self.notes)
@@ -1185,31 +1280,36 @@ impl Walk<'_> {
             {
                 continue;
             }
-            if self.after(&s.game, m, series_is_mater, c, mine) > k as i32 - 1 {
+            if self.fates.is_empty() && self.after(&s.game, m, series_is_mater, c, mine) > k as i32 - 1 {
                 continue;
             }
-            if let Some(zs) = &zs {
-                s.game.make(m);
-                let ok = super::stalemate::second_last_ok(&mut s.game, zs, m);
-                s.game.unmake();
-                if !ok {
-                    continue;
+            // Completions: some still in reach after the move (after the last series
+            // move: complete but for the answer).
+            let saved = (self.live_start, self.live.len());
+            let (mater_next, mated_next) =
+                if series_is_mater { (mater_left - 1, mated_left) } else { (mater_left, mated_left - 1) };
+            if !self.step(&s.game, m, mated_next, mater_next) {
+                continue;
+            }
+            // (Candidates: the legality is checked by playing the move.)
+            let legal = s.game.make(m).is_some();
+            let ok = legal && zs.as_ref().is_none_or(|zs| super::stalemate::second_last_ok(&mut s.game, zs, m));
+            if !ok || k == 1 || s.game.make(&Move::NULL).is_none() {
+                if legal {
+                    s.game.unmake();
                 }
-            }
-            if k == 1 {
-                let found = &mut *self.found;
-                let mut hit = false;
-                s.series_last(play, m, prefix, &mut |_, line: &[Move], _| {
-                    found.insert(line.to_vec());
-                    hit = true;
-                    true
-                })?;
-                any |= hit;
-                continue;
-            }
-            s.game.make(m);
-            if s.game.make(&Move::NULL).is_none() {
-                s.game.unmake();
+                self.live_start = saved.0;
+                self.live.truncate(saved.1);
+                if ok && k == 1 {
+                    let found = &mut *self.found;
+                    let mut hit = false;
+                    s.series_last(play, m, prefix, &mut |_, line: &[Move], _| {
+                        found.insert(line.to_vec());
+                        hit = true;
+                        true
+                    })?;
+                    any |= hit;
+                }
                 continue;
             }
             let moved = self.follow(m);
@@ -1219,8 +1319,11 @@ impl Walk<'_> {
             s.game.unmake();
             s.game.unmake();
             self.unfollow(m, moved);
+            self.live_start = saved.0;
+            self.live.truncate(saved.1);
             any |= r?;
         }
+        s.game.give_buf(moves);
         if !any {
             self.memo.insert(key);
         }
@@ -1263,11 +1366,18 @@ fn every_picture(
     };
     // Full commitment first; on overflow, the pictures without it.
     let first = enumerate(&s.game, mater, m, bmoves, stalemate, true);
-    let Some(Pictures { units: mut all, ranges, fates, segs }) =
+    let Some(Pictures { units: all, ranges, fates, segs }) =
         first.or_else(|| enumerate(&s.game, mater, m, bmoves, stalemate, false))
     else {
         return Ok(None);
     };
+    let (all, ranges, fates) = if stalemate || ranges.len() > UNITE_UP_TO {
+        (all, ranges, fates)
+    } else {
+        let p = unite(&s.game, mater, Pictures { units: all, ranges, fates, segs: Vec::new() });
+        (p.units, p.ranges, p.fates)
+    };
+    let mut all = all;
     let mut memo = HashSet::new();
     let mut found = HashSet::new();
     let base = prefix.len();
@@ -1277,8 +1387,9 @@ fn every_picture(
             units: &mut all[a..b],
             fates: &fates[c..d],
             segs: &segs,
-            live: if d > c { (0..((d - c) / (b - a)) as u32).collect() } else { Vec::new() },
+            live: Vec::new(),
             live_start: 0,
+            fresh: true,
             mater,
             stalemate,
             memo: &mut memo,
@@ -1290,6 +1401,46 @@ fn every_picture(
         debug_assert_eq!(prefix.len(), base);
     }
     Ok(Some(found))
+}
+
+/// Mate pictures up to this many are searched together ([`unite`]); beyond, one by one.
+const UNITE_UP_TO: usize = MAX_PICTURES;
+
+/// The mate pictures `p` (one per range) as completions over one canonical list of every
+/// unit on the board (the mated king, the other units of the mated side, the mating
+/// units, each [`FATED`]), to search them together: per picture, the mated king's entry
+/// (its kind, K), a blocker's ([`ANY`], its flight), a committed mating unit's (kind,
+/// target), or [`CHECKER`] + kind for a leaper that checks K from its target, and
+/// ([`FREE`], 0) for every uncommitted unit of either side.
+fn unite(game: &Game, mater: Colour, p: Pictures) -> Pictures {
+    let mc = colour_index(mater);
+    let mated = mater.opponent();
+    let board = game.pos.board();
+    let dk = (board.colour(mated).0 & board.kind(KING).0).trailing_zeros() as u8;
+    let mut canon = vec![Tracked { sq: dk, mater: false, kind: FATED, target: 0 }];
+    for (sq, k) in units(game, mated) {
+        if k != KING.index() {
+            canon.push(Tracked { sq: sq as u8, mater: false, kind: FATED, target: 0 });
+        }
+    }
+    for (sq, _) in units(game, mater) {
+        canon.push(Tracked { sq: sq as u8, mater: true, kind: FATED, target: 0 });
+    }
+    let n = canon.len();
+    let mut fates = Vec::with_capacity(p.ranges.len() * n);
+    for &(a, b, _, _) in &p.ranges {
+        let pic = &p.units[a..b];
+        let kq = pic[0].target;
+        let start = fates.len();
+        fates.resize(start + n, (FREE, 0));
+        for u in pic {
+            let i = canon.iter().position(|c| c.sq == u.sq && c.mater == u.mater).expect("a unit on the board");
+            let code = if u.mater && leaper_checks(u, kq, mc) { CHECKER + u.kind } else { u.kind };
+            fates[start + i] = (code, u32::from(u.target));
+        }
+    }
+    let ranges = if fates.is_empty() { Vec::new() } else { vec![(0, n, 0, fates.len())] };
+    Pictures { units: canon, ranges, fates, segs: Vec::new() }
 }
 
 /// Every prefix of a found line beyond the first `base` moves, to walk them in move order.
