@@ -59,16 +59,45 @@
 //! squares, each proved to stay true as squares are added).
 //!
 //! The complete pictures are searched together: one search whose nodes keep the list
-//! of complete pictures still in reach ([`Walk::completes`]: none of their placed units,
-//! blockers or holders captured, their captured units still on the board at most W's
-//! moves left, each side's distances within its moves left; a picture out of reach stays
-//! so below, so the list of a node is filtered from its parent's and depends only on
-//! the position and the units' squares, which the table of sub-positions keys). A node
-//! without a picture in reach has no solution below; on the last ply a move is tried
-//! only if some picture is complete after it. When the complete pictures overflow, the
-//! stalemate pictures are searched one by one without the full commitment, as below.
-//! The search checks the stalemate by the real rules, its last two plies filtered by the
-//! `stalemate` submodule instead of the mate filters.
+//! of complete pictures still in reach (see *Searching pictures together* below). When
+//! the complete pictures overflow, the stalemate pictures are searched one by one
+//! without the full commitment, as below. The search checks the stalemate by the real
+//! rules, its last two plies filtered by the `stalemate` submodule instead of the mate
+//! filters.
+//!
+//! **Mate pictures together** ([`unite`]). The mate pictures (up to [`UNITE_UP_TO`])
+//! are written as completions over one canonical list of every unit on the board: the
+//! mated king with its final square K, each blocker with its flight (any kind), each
+//! committed mating unit with its final square and kind (a leaper checking K from there
+//! marked [`CHECKER`]), every other unit of either side [`FREE`]. A completion asks
+//! exactly what its picture asks, so the rules of the one-by-one walk below become
+//! rules of the completions: each side's committed distances within its moves left; a
+//! committed unit captured takes its completions out of reach (the one-by-one walk does
+//! not try the capture; here it is tried for the completions where the unit is free);
+//! a leaper checker on its final square while the mating side has moves left needs two
+//! more (a pawn: out of reach); on the last ply a move is tried only if some completion
+//! is complete after it; the last-two-ply filters as below.
+//!
+//! **Searching pictures together** ([`Walk::step`]). A node keeps the completions in
+//! reach with their sums (each side's distances, units to capture still on the board,
+//! the leaper's extra moves); a move changes the sums only through the units it moves
+//! (the mover, a castling rook, the captured unit), so the child's list is the parent's
+//! filtered with those changes, computed before the move is played. *No solution is
+//! lost*: a solution line L through a node fits some picture p (the pictures cover every
+//! mate within the budgets), and "in reach" is a necessary condition at every node of a
+//! line that ends fitting p (each test is a lower bound on what the rest of the line
+//! must spend), so p is live at every node of L, each move of L is tried, and the mate
+//! is found by the real rules. *The tables stay sound*: a node is recorded "no
+//! solution below" only after its search; the live list at a node may depend on the
+//! path, but by the argument above, for any path to the same position with the same
+//! plies left, every continuation that mates gives a solution line through this node's
+//! path too (the final position, and so the picture it fits, depends only on the
+//! continuation), whose picture is live here. So "no solution below" is a fact of the
+//! position and the plies left, not of the live list: it is kept in the walk's memo
+//! and in the searcher's table under the normal search's keys (help: mate in exactly n
+//! plies; series: in exactly k series moves), shared by every walk (each first move,
+//! each length) and by the normal search. (The one-by-one walk's memo is only its
+//! picture's: it never goes to the table.)
 //!
 //! Each picture is then searched: the normal help moves, keeping only those after which
 //! each side's remaining committed distances still fit within its remaining moves (the
@@ -80,14 +109,20 @@
 //! pictures are united, then printed in the normal search's order (a walk of the legal
 //! moves in generation order through the found lines).
 //!
+//! A mate picture is kept only if some committed mating unit checks K with only the
+//! picture's final squares occupied: the real final position has those squares
+//! occupied and maybe more, which only block more, and in a real mate some committed
+//! unit checks.
+//!
 //! Series play (`ser-h#`, `ser-#`) goes the same way: the series side's moves with the
 //! other side passing, the last series move and its answers as in
 //! [`Searcher::series_lines`]; the budgets are the series moves for the series side and
 //! one move (`ser-h#`) or none (`ser-#`) for the other.
 
 use super::{INF, PAWN, check_stop, colour_index, filter_last, filter_second_last, tables, units};
-use crate::search::{Interrupted, Searcher, SeriesSink};
+use crate::search::{Interrupted, Searcher, SeriesSink, Table};
 use crate::stip::{Goal, Play};
+use crate::table::Q;
 use chimere_core::Colour;
 use chimere_fairy::rules::Notes;
 use chimere_fairy::walk::{BISHOP, KING, KNIGHT, QUEEN, ROOK};
@@ -95,13 +130,17 @@ use chimere_fairy::{Game, Move};
 use std::collections::HashSet;
 
 /// The pictures are used when the mating side has at least this many moves left (below,
-/// the bound of the parent module is cheaper; at 4 the pictures took h#4 problems of
-/// the measured collection from seconds to tenths of a second).
-pub const PICTURES_FROM: u32 = 4;
+/// the bound of the parent module is cheaper). With the pictures searched one by one
+/// the threshold was 4; searched together and sharing the table, 3 took the 66 `h#3` of
+/// Popeye's `intell` examples from 34 s to 15 s in all (worst: 0.25 s to 0.62 s;
+/// best: 3.3 s to 0.46 s).
+pub const PICTURES_FROM: u32 = 3;
 
 /// Series play (`Option Intelligent`) goes by the pictures from this many series moves
-/// left on (at 5, one `ser-h#6` of the measured collection was faster, another slower).
-pub const SERIES_PICTURES_FROM: u32 = 6;
+/// left on (searched together: at 4, `ser-h#6` problems of the measured collection took
+/// 0.03 s and 0.28 s instead of 0.85 s and 1.65 s at 6; a `ser-h#8` and a `ser-h#9`
+/// about the same).
+pub const SERIES_PICTURES_FROM: u32 = 4;
 
 /// More pictures than this: the method gives up (the caller falls back).
 const MAX_PICTURES: usize = 400_000;
@@ -155,6 +194,25 @@ struct Tracked {
 fn leaper_checks(u: &Tracked, kq: u8, mc: usize) -> bool {
     (u.kind as usize == PAWN.index() || u.kind as usize == KNIGHT.index())
         && tables().att(mc, u.kind as usize, u.target as usize) >> kq & 1 == 1
+}
+
+/// The squares strictly between `a` and `b` when they share a rank, file or diagonal
+/// (else none).
+fn between(a: usize, b: usize) -> u64 {
+    let (fa, ra, fb, rb) = ((a % 8) as i32, (a / 8) as i32, (b % 8) as i32, (b / 8) as i32);
+    let (df, dr) = (fb - fa, rb - ra);
+    if !(df == 0 || dr == 0 || df.abs() == dr.abs()) || a == b {
+        return 0;
+    }
+    let (sf, sr) = (df.signum(), dr.signum());
+    let mut out = 0u64;
+    let (mut f, mut r) = (fa + sf, ra + sr);
+    while (f, r) != (fb, rb) {
+        out |= 1 << (r * 8 + f);
+        f += sf;
+        r += sr;
+    }
+    out
 }
 
 /// Minimal moves for the unit on `sq` (kind `k` there, colour `c`) to meet its target.
@@ -439,6 +497,20 @@ impl Enum<'_> {
 
 impl Enum<'_> {
     fn record(&mut self) {
+        // Some committed unit checks K with the picture's final squares occupied (the
+        // real final position has those and maybe more, which only block more).
+        if !self.stalemate {
+            let occ = self.chosen[1..].iter().fold(0u64, |o, u| o | 1 << u.target);
+            let kq = self.kq;
+            let checks = |u: &Tracked| {
+                u.mater
+                    && tables().att(self.mc, u.kind as usize, u.target as usize) >> kq & 1 == 1
+                    && between(u.target as usize, kq) & occ == 0
+            };
+            if !self.chosen.iter().any(checks) {
+                return;
+            }
+        }
         let start = self.all.len();
         self.all.extend_from_slice(&self.chosen);
         let f = self.fates.len();
@@ -834,12 +906,58 @@ struct Reach {
     pen: u16,
 }
 
+/// The completions' entries, indexed per unit for [`Walk::step`]: unit `i`'s distinct
+/// entries are `list[base[i] + j]` for `j` from 1 (0 stands for [`FREE`]), and
+/// completion `ci`'s entry for unit `i` is `pic[ci * n + i]`.
+struct Demands {
+    n: usize,
+    base: Vec<usize>,
+    list: Vec<(u8, u32)>,
+    pic: Vec<u16>,
+    /// Per entry of `list`: the step that last computed its change, and the change of
+    /// (distance, units to capture, extra moves).
+    cache: Vec<(u32, i32, i32, i32)>,
+    stamp: u32,
+}
+
+impl Demands {
+    /// `fates`: an entry per unit for each completion (`n` units).
+    fn new(fates: &[(u8, u32)], n: usize) -> Demands {
+        let mut per: Vec<std::collections::HashMap<(u8, u32), u16>> = vec![Default::default(); n];
+        let mut lists: Vec<Vec<(u8, u32)>> = vec![vec![(FREE, 0)]; n];
+        let mut pic = Vec::with_capacity(fates.len());
+        for (x, &e) in fates.iter().enumerate() {
+            let i = x % n;
+            if e.0 == FREE {
+                pic.push(0);
+                continue;
+            }
+            let j = *per[i].entry(e).or_insert_with(|| {
+                lists[i].push(e);
+                (lists[i].len() - 1) as u16
+            });
+            pic.push(j);
+        }
+        let mut base = Vec::with_capacity(n + 1);
+        let mut list = Vec::new();
+        for l in lists {
+            base.push(list.len());
+            list.extend(l);
+        }
+        base.push(list.len());
+        let cache = vec![(0, 0, 0, 0); list.len()];
+        Demands { n, base, list, pic, cache, stamp: 0 }
+    }
+}
+
 /// The search of one picture.
 struct Walk<'a> {
     units: &'a mut [Tracked],
     /// The picture's completions: per completion a (kind, target) for each [`FATED`]
     /// unit of `units` in order (none without them: then one empty completion).
     fates: &'a [(u8, u32)],
+    /// The completions' entries per unit (with completions).
+    demands: Option<Demands>,
     segs: &'a [u64],
     /// Full commitment: the completions still in reach with their sums, a range per
     /// node on the path (`live[live_start..]` the current node's).
@@ -1050,31 +1168,49 @@ impl Walk<'_> {
             mv[nm] = (i, (cs.index() as u8, k), (GONE, 0));
             nm += 1;
         }
-        let n = self.units.len();
+        let mut dm = self.demands.take().expect("completions indexed");
+        dm.stamp = dm.stamp.wrapping_add(1);
+        if dm.stamp == 0 {
+            dm.cache.iter_mut().for_each(|c| c.0 = 0);
+            dm.stamp = 1;
+        }
+        let n = dm.n;
         let (a, b) = (self.live_start, self.live.len());
         for li in a..b {
             let mut r = self.live[li];
-            let comp = &self.fates[r.ci as usize * n..(r.ci as usize + 1) * n];
+            let row = r.ci as usize * n;
             for &(i, (s0, k0), (s1, k1)) in &mv[..nm] {
-                let (code, to) = comp[i];
-                if code == FREE {
+                let j = dm.pic[row + i] as usize;
+                if j == 0 {
                     continue;
                 }
-                let mater = self.units[i].mater;
-                let (d0, c0, p0) = self.entry(code, to, s0, k0, mater);
-                let (d1, c1, p1) = self.entry(code, to, s1, k1, mater);
-                if mater {
-                    r.mater = (r.mater + d1).saturating_sub(d0);
-                } else {
-                    r.mated = (r.mated + d1).saturating_sub(d0);
+                let g = dm.base[i] + j;
+                if dm.cache[g].0 != dm.stamp {
+                    let (code, to) = dm.list[g];
+                    let mater = self.units[i].mater;
+                    let (d0, c0, p0) = self.entry(code, to, s0, k0, mater);
+                    let (d1, c1, p1) = self.entry(code, to, s1, k1, mater);
+                    dm.cache[g] = (
+                        dm.stamp,
+                        i32::from(d1) - i32::from(d0),
+                        i32::from(c1) - i32::from(c0),
+                        i32::from(p1) - i32::from(p0),
+                    );
                 }
-                r.caps = (r.caps + c1) - c0;
-                r.pen = (r.pen + p1).saturating_sub(p0);
+                let (_, dd, dc, dp) = dm.cache[g];
+                if self.units[i].mater {
+                    r.mater = (i32::from(r.mater) + dd) as u16;
+                } else {
+                    r.mated = (i32::from(r.mated) + dd) as u16;
+                }
+                r.caps = (i32::from(r.caps) + dc) as u8;
+                r.pen = (i32::from(r.pen) + dp) as u16;
             }
             if Self::in_reach(&r, mated_left, mater_left) {
                 self.live.push(r);
             }
         }
+        self.demands = Some(dm);
         if self.live.len() == b {
             return false;
         }
@@ -1136,6 +1272,12 @@ impl Walk<'_> {
         if self.memo.contains(&key) {
             return Ok(false);
         }
+        // Completions: the answer is the position's (see [`Walk::tabled`]).
+        let tkey = Table::key(s.game.pos.hash(), Q::Help, plies, 0);
+        let tabled = !self.fates.is_empty() && plies >= 2;
+        if tabled && s.table.get(tkey) == Some(false) {
+            return Ok(false);
+        }
         let stm = s.game.pos.side();
         let mover_is_mater = stm == self.mater;
         let (left_now, left_other) = (plies.div_ceil(2), plies / 2);
@@ -1168,6 +1310,7 @@ impl Walk<'_> {
         for m in &moves {
             // Committed units of the other side may not be taken.
             if let Some(cs) = m.capture
+                && self.fates.is_empty()
                 && self.units.iter().any(|u| u.mater != mover_is_mater && u.sq == cs.index() as u8 && u.kind != FATED)
             {
                 continue;
@@ -1228,6 +1371,9 @@ impl Walk<'_> {
         if !any {
             self.memo.insert(key);
         }
+        if tabled {
+            s.table.put(tkey, plies, any);
+        }
         Ok(any)
     }
 }
@@ -1255,6 +1401,12 @@ impl Walk<'_> {
         if self.memo.contains(&key) {
             return Ok(false);
         }
+        // Completions: the answer is the position's (see [`Walk::tabled`]).
+        let tkey = Table::key(s.game.pos.hash(), Q::Series, k, play as u32);
+        let tabled = !self.fates.is_empty() && k >= 2;
+        if tabled && s.table.get(tkey) == Some(false) {
+            return Ok(false);
+        }
         let stm = s.game.pos.side();
         let series_is_mater = stm == self.mater;
         let (sm, sd, cap) = self.sums(&s.game);
@@ -1276,6 +1428,7 @@ impl Walk<'_> {
         let mut any = false;
         for m in &moves {
             if let Some(cs) = m.capture
+                && self.fates.is_empty()
                 && self.units.iter().any(|u| u.mater != series_is_mater && u.sq == cs.index() as u8 && u.kind != FATED)
             {
                 continue;
@@ -1326,6 +1479,9 @@ impl Walk<'_> {
         s.game.give_buf(moves);
         if !any {
             self.memo.insert(key);
+        }
+        if tabled {
+            s.table.put(tkey, k, any);
         }
         Ok(any)
     }
@@ -1386,6 +1542,7 @@ fn every_picture(
         let mut w = Walk {
             units: &mut all[a..b],
             fates: &fates[c..d],
+            demands: (d > c).then(|| Demands::new(&fates[c..d], b - a)),
             segs: &segs,
             live: Vec::new(),
             live_start: 0,
@@ -1606,6 +1763,67 @@ mod tests {
             }
         }
         found
+    }
+
+    /// Solves `count` random positions at each help length in `plies` and each series
+    /// length in `ks` with ONE searcher per position, so that the walks (by the pictures
+    /// from the first ply on) share its table with each other and with the normal
+    /// search asked first about the same lengths: the same lines as fresh normal
+    /// searches. Returns the number of lines found.
+    fn compare_shared(
+        seed: u64,
+        count: usize,
+        plies: std::ops::RangeInclusive<u32>,
+        ks: std::ops::RangeInclusive<u32>,
+    ) -> usize {
+        let mut found = 0;
+        for g in random_games(seed, count) {
+            let mut shared = searcher(g.clone());
+            for p in plies.clone() {
+                let (la, _) = collect_help(|out| searcher(g.clone()).help_lines(p, &mut Vec::new(), out));
+                if p % 2 == 0 {
+                    // The normal search first fills the table for this length.
+                    super::super::exists(&mut shared, p).expect("not stopped");
+                }
+                let (lb, r) = collect_help(|out| lines(&mut shared, p, &mut Vec::new(), out));
+                assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
+                assert_eq!(la, lb, "{} plies from {} (shared table)", p, g.pos.fen());
+                found += la.len();
+            }
+            for play in [Play::SeriesHelp, Play::Series] {
+                for k in ks.clone() {
+                    let (la, _) = collect_series(|out| searcher(g.clone()).series_lines(play, k, &mut Vec::new(), out));
+                    let (lb, r) = collect_series(|out| series_lines(&mut shared, play, k, &mut Vec::new(), out));
+                    assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
+                    assert_eq!(la, lb, "{play:?} {k} from {} (shared table)", g.pos.fen());
+                    found += la.len();
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn the_pictures_sharing_a_table_find_the_same_mates() {
+        let found = compare_shared(0x7ab1, 12, 1..=5, 1..=4);
+        assert!(found > 20, "only {found} lines in the sample");
+    }
+
+    #[test]
+    fn the_mate_pictures_are_searched_together() {
+        // Black's series of 8 moves before White's mate (2 + 9 units): the pictures of a
+        // mate become completions over one canonical unit list, searched in one walk.
+        let g = chimere_fairy::game_from_fen("8/8/knb5/npq5/rbr5/1P1K4/8/8 b - - 0 1", &[]).expect("a position");
+        let p = enumerate(&g, Colour::White, 1, 8, false, true).expect("pictures");
+        assert!(p.ranges.len() > 1, "one range per picture before the union");
+        let count = p.ranges.len();
+        let u = unite(&g, Colour::White, p);
+        assert_eq!(u.ranges.len(), 1, "one walk");
+        let n = u.units.len();
+        assert_eq!(n, 11, "every unit on the board");
+        assert_eq!(u.fates.len(), count * n, "one completion per picture");
+        // Each completion commits the mated king (first), with a final square.
+        assert!(u.fates.chunks(n).all(|c| c[0].0 == KING.index() as u8));
     }
 
     #[test]
