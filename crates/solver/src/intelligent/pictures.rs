@@ -892,6 +892,27 @@ struct Req {
 /// Every kind (a bit per kind index), as the kinds of a [`Req`] alternative.
 const ANY_KIND: u8 = 0x3f;
 
+/// The keys of the sub-positions without a solution (already hashes: not hashed again).
+type Memo = HashSet<u64, std::hash::BuildHasherDefault<KeyHasher>>;
+
+/// A hasher for keys that are hashes already.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
 /// Impossible, as a distance.
 const OUT: u16 = 1000;
 
@@ -968,7 +989,7 @@ struct Walk<'a> {
     mater: Colour,
     /// Stalemate pictures: the stalemate filter on the last ply, none on the one before.
     stalemate: bool,
-    memo: &'a mut HashSet<u64>,
+    memo: &'a mut Memo,
     found: &'a mut HashSet<Vec<Move>>,
     count: u32,
     notes: Notes,
@@ -1272,7 +1293,7 @@ impl Walk<'_> {
         if self.memo.contains(&key) {
             return Ok(false);
         }
-        // Completions: the answer is the position's (see [`Walk::tabled`]).
+        // Completions: the answer is the position's (see the module doc, *Searching pictures together*).
         let tkey = Table::key(s.game.pos.hash(), Q::Help, plies, 0);
         let tabled = !self.fates.is_empty() && plies >= 2;
         if tabled && s.table.get(tkey) == Some(false) {
@@ -1281,7 +1302,8 @@ impl Walk<'_> {
         let stm = s.game.pos.side();
         let mover_is_mater = stm == self.mater;
         let (left_now, left_other) = (plies.div_ceil(2), plies / 2);
-        let (sm, sd, cap) = self.sums(&s.game);
+        // (With completions every unit is [`FATED`]: the sums are the live list's.)
+        let (sm, sd, cap) = if self.fates.is_empty() { self.sums(&s.game) } else { (0, 0, 0) };
         let (mover_sum, other_sum) = if mover_is_mater { (sm, sd) } else { (sd, sm) };
         let (mater_left, mated_left) = if mover_is_mater { (left_now, left_other) } else { (left_other, left_now) };
         if mover_sum > left_now
@@ -1401,7 +1423,7 @@ impl Walk<'_> {
         if self.memo.contains(&key) {
             return Ok(false);
         }
-        // Completions: the answer is the position's (see [`Walk::tabled`]).
+        // Completions: the answer is the position's (see the module doc, *Searching pictures together*).
         let tkey = Table::key(s.game.pos.hash(), Q::Series, k, play as u32);
         let tabled = !self.fates.is_empty() && k >= 2;
         if tabled && s.table.get(tkey) == Some(false) {
@@ -1409,7 +1431,8 @@ impl Walk<'_> {
         }
         let stm = s.game.pos.side();
         let series_is_mater = stm == self.mater;
-        let (sm, sd, cap) = self.sums(&s.game);
+        // (With completions every unit is [`FATED`]: the sums are the live list's.)
+        let (sm, sd, cap) = if self.fates.is_empty() { self.sums(&s.game) } else { (0, 0, 0) };
         let (mine, other) = if series_is_mater { (sm, sd) } else { (sd, sm) };
         let other_left = u32::from(play == Play::SeriesHelp);
         let (mater_left, mated_left) = if series_is_mater { (k, other_left) } else { (other_left, k) };
@@ -1534,7 +1557,7 @@ fn every_picture(
         (p.units, p.ranges, p.fates)
     };
     let mut all = all;
-    let mut memo = HashSet::new();
+    let mut memo = Memo::default();
     let mut found = HashSet::new();
     let base = prefix.len();
     for &(a, b, c, d) in &ranges {
