@@ -109,11 +109,6 @@
 //! pictures are united, then printed in the normal search's order (a walk of the legal
 //! moves in generation order through the found lines).
 //!
-//! A mate picture is kept only if some committed mating unit checks K with only the
-//! picture's final squares occupied: the real final position has those squares
-//! occupied and maybe more, which only block more, and in a real mate some committed
-//! unit checks.
-//!
 //! Series play (`ser-h#`, `ser-#`) goes the same way: the series side's moves with the
 //! other side passing, the last series move and its answers as in
 //! [`Searcher::series_lines`]; the budgets are the series moves for the series side and
@@ -194,25 +189,6 @@ struct Tracked {
 fn leaper_checks(u: &Tracked, kq: u8, mc: usize) -> bool {
     (u.kind as usize == PAWN.index() || u.kind as usize == KNIGHT.index())
         && tables().att(mc, u.kind as usize, u.target as usize) >> kq & 1 == 1
-}
-
-/// The squares strictly between `a` and `b` when they share a rank, file or diagonal
-/// (else none).
-fn between(a: usize, b: usize) -> u64 {
-    let (fa, ra, fb, rb) = ((a % 8) as i32, (a / 8) as i32, (b % 8) as i32, (b / 8) as i32);
-    let (df, dr) = (fb - fa, rb - ra);
-    if !(df == 0 || dr == 0 || df.abs() == dr.abs()) || a == b {
-        return 0;
-    }
-    let (sf, sr) = (df.signum(), dr.signum());
-    let mut out = 0u64;
-    let (mut f, mut r) = (fa + sf, ra + sr);
-    while (f, r) != (fb, rb) {
-        out |= 1 << (r * 8 + f);
-        f += sf;
-        r += sr;
-    }
-    out
 }
 
 /// Minimal moves for the unit on `sq` (kind `k` there, colour `c`) to meet its target.
@@ -497,20 +473,6 @@ impl Enum<'_> {
 
 impl Enum<'_> {
     fn record(&mut self) {
-        // Some committed unit checks K with the picture's final squares occupied (the
-        // real final position has those and maybe more, which only block more).
-        if !self.stalemate {
-            let occ = self.chosen[1..].iter().fold(0u64, |o, u| o | 1 << u.target);
-            let kq = self.kq;
-            let checks = |u: &Tracked| {
-                u.mater
-                    && tables().att(self.mc, u.kind as usize, u.target as usize) >> kq & 1 == 1
-                    && between(u.target as usize, kq) & occ == 0
-            };
-            if !self.chosen.iter().any(checks) {
-                return;
-            }
-        }
         let start = self.all.len();
         self.all.extend_from_slice(&self.chosen);
         let f = self.fates.len();
