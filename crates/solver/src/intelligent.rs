@@ -18,15 +18,15 @@
 //! without a solution.
 //!
 //! The bound is computed only while the mating side has at most `BOUND_UP_TO` (4) moves
-//! left. From `PICTURES_FROM` (4) mating moves on, help play goes the other way
+//! left. From `PICTURES_FROM` (3) mating moves on, help play goes the other way
 //! round instead (the `pictures` submodule): every final picture of a mate (the mated king's
 //! square, the mating units that check or guard with their final squares, the mated
 //! units that block the remaining flights) is enumerated within both sides' moves, and
-//! a search per picture keeps only the moves after which each side's committed units
-//! can still reach their squares in time; the lines of all pictures are united and
-//! given in the normal search's order. The same solutions again: the pictures cover
+//! one search over all pictures keeps at each node the pictures whose committed units
+//! can still reach their squares in time, and only the moves that keep one; the lines
+//! are given in the normal search's order. The same solutions again: the pictures cover
 //! every mate and the lines are played and checked by the real rules. Series play
-//! (`ser-h#`, `ser-#`) uses the pictures too from `SERIES_PICTURES_FROM` (6) series
+//! (`ser-h#`, `ser-#`) uses the pictures too from `SERIES_PICTURES_FROM` (4) series
 //! moves on.
 //!
 //! Stalemate goals (`h=n`) go the same way with their own proofs: on the last

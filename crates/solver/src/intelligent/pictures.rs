@@ -59,16 +59,45 @@
 //! squares, each proved to stay true as squares are added).
 //!
 //! The complete pictures are searched together: one search whose nodes keep the list
-//! of complete pictures still in reach ([`Walk::completes`]: none of their placed units,
-//! blockers or holders captured, their captured units still on the board at most W's
-//! moves left, each side's distances within its moves left; a picture out of reach stays
-//! so below, so the list of a node is filtered from its parent's and depends only on
-//! the position and the units' squares, which the table of sub-positions keys). A node
-//! without a picture in reach has no solution below; on the last ply a move is tried
-//! only if some picture is complete after it. When the complete pictures overflow, the
-//! stalemate pictures are searched one by one without the full commitment, as below.
-//! The search checks the stalemate by the real rules, its last two plies filtered by the
-//! `stalemate` submodule instead of the mate filters.
+//! of complete pictures still in reach (see *Searching pictures together* below). When
+//! the complete pictures overflow, the stalemate pictures are searched one by one
+//! without the full commitment, as below. The search checks the stalemate by the real
+//! rules, its last two plies filtered by the `stalemate` submodule instead of the mate
+//! filters.
+//!
+//! **Mate pictures together** ([`unite`]). The mate pictures (up to [`UNITE_UP_TO`])
+//! are written as completions over one canonical list of every unit on the board: the
+//! mated king with its final square K, each blocker with its flight (any kind), each
+//! committed mating unit with its final square and kind (a leaper checking K from there
+//! marked [`CHECKER`]), every other unit of either side [`FREE`]. A completion asks
+//! exactly what its picture asks, so the rules of the one-by-one walk below become
+//! rules of the completions: each side's committed distances within its moves left; a
+//! committed unit captured takes its completions out of reach (the one-by-one walk does
+//! not try the capture; here it is tried for the completions where the unit is free);
+//! a leaper checker on its final square while the mating side has moves left needs two
+//! more (a pawn: out of reach); on the last ply a move is tried only if some completion
+//! is complete after it; the last-two-ply filters as below.
+//!
+//! **Searching pictures together** ([`Walk::step`]). A node keeps the completions in
+//! reach with their sums (each side's distances, units to capture still on the board,
+//! the leaper's extra moves); a move changes the sums only through the units it moves
+//! (the mover, a castling rook, the captured unit), so the child's list is the parent's
+//! filtered with those changes, computed before the move is played. *No solution is
+//! lost*: a solution line L through a node fits some picture p (the pictures cover every
+//! mate within the budgets), and "in reach" is a necessary condition at every node of a
+//! line that ends fitting p (each test is a lower bound on what the rest of the line
+//! must spend), so p is live at every node of L, each move of L is tried, and the mate
+//! is found by the real rules. *The tables stay sound*: a node is recorded "no
+//! solution below" only after its search; the live list at a node may depend on the
+//! path, but by the argument above, for any path to the same position with the same
+//! plies left, every continuation that mates gives a solution line through this node's
+//! path too (the final position, and so the picture it fits, depends only on the
+//! continuation), whose picture is live here. So "no solution below" is a fact of the
+//! position and the plies left, not of the live list: it is kept in the walk's memo
+//! and in the searcher's table under the normal search's keys (help: mate in exactly n
+//! plies; series: in exactly k series moves), shared by every walk (each first move,
+//! each length) and by the normal search. (The one-by-one walk's memo is only its
+//! picture's: it never goes to the table.)
 //!
 //! Each picture is then searched: the normal help moves, keeping only those after which
 //! each side's remaining committed distances still fit within its remaining moves (the
@@ -86,8 +115,9 @@
 //! one move (`ser-h#`) or none (`ser-#`) for the other.
 
 use super::{INF, PAWN, check_stop, colour_index, filter_last, filter_second_last, tables, units};
-use crate::search::{Interrupted, Searcher, SeriesSink};
+use crate::search::{Interrupted, Searcher, SeriesSink, Table};
 use crate::stip::{Goal, Play};
+use crate::table::Q;
 use chimere_core::{Colour, Kind};
 use chimere_fairy::position::Unit;
 use chimere_fairy::rules::Notes;
@@ -98,13 +128,17 @@ use std::collections::HashSet;
 use std::rc::Rc;
 
 /// The pictures are used when the mating side has at least this many moves left (below,
-/// the bound of the parent module is cheaper; at 4 the pictures took h#4 problems of
-/// the measured collection from seconds to tenths of a second).
-pub const PICTURES_FROM: u32 = 4;
+/// the bound of the parent module is cheaper). With the pictures searched one by one
+/// the threshold was 4; searched together and sharing the table, 3 took the 66 `h#3` of
+/// Popeye's `intell` examples from 34 s to 15 s in all (worst: 0.25 s to 0.62 s;
+/// best: 3.3 s to 0.46 s).
+pub const PICTURES_FROM: u32 = 3;
 
 /// Series play (`Option Intelligent`) goes by the pictures from this many series moves
-/// left on (at 5, one `ser-h#6` of the measured collection was faster, another slower).
-pub const SERIES_PICTURES_FROM: u32 = 6;
+/// left on (searched together: at 4, `ser-h#6` problems of the measured collection took
+/// 0.03 s and 0.28 s instead of 0.85 s and 1.65 s at 6; a `ser-h#8` and a `ser-h#9`
+/// about the same).
+pub const SERIES_PICTURES_FROM: u32 = 4;
 
 /// More pictures than this: the method gives up (the caller falls back).
 const MAX_PICTURES: usize = 400_000;
@@ -133,6 +167,10 @@ const FREE: u8 = 200;
 /// (pins it, or stands in front of a pawn): `HOLD + kinds` (a bit per kind index), the
 /// target an index in the squares where it may end.
 const HOLD: u8 = 100;
+
+/// Completion entry of a mating unit that is a leaper (pawn, knight) checking the mated
+/// king from its target: `CHECKER + kind` (see [`leaper_checks`]).
+const CHECKER: u8 = 64;
 
 /// More completions than this in all: the full commitment gives up.
 const MAX_COMPLETIONS: usize = 500_000;
@@ -1003,21 +1041,104 @@ struct Req {
 /// Every kind (a bit per kind index), as the kinds of a [`Req`] alternative.
 const ANY_KIND: u8 = 0x3f;
 
+/// The keys of the sub-positions without a solution (already hashes: not hashed again).
+type Memo = HashSet<u64, std::hash::BuildHasherDefault<KeyHasher>>;
+
+/// A hasher for keys that are hashes already.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+/// Impossible, as a distance.
+const OUT: u16 = 1000;
+
+/// A completion in reach: its index, and its sums (each side's committed distances, its
+/// units to be captured still on the board, the leaper-checker's extra moves).
+#[derive(Clone, Copy, Debug)]
+struct Reach {
+    ci: u32,
+    mater: u16,
+    mated: u16,
+    caps: u8,
+    pen: u16,
+}
+
+/// The completions' entries, indexed per unit for [`Walk::step`]: unit `i`'s distinct
+/// entries are `list[base[i] + j]` for `j` from 1 (0 stands for [`FREE`]), and
+/// completion `ci`'s entry for unit `i` is `pic[ci * n + i]`.
+struct Demands {
+    n: usize,
+    base: Vec<usize>,
+    list: Vec<(u8, u32)>,
+    pic: Vec<u16>,
+    /// Per entry of `list`: the step that last computed its change, and the change of
+    /// (distance, units to capture, extra moves).
+    cache: Vec<(u32, i32, i32, i32)>,
+    stamp: u32,
+}
+
+impl Demands {
+    /// `fates`: an entry per unit for each completion (`n` units).
+    fn new(fates: &[(u8, u32)], n: usize) -> Demands {
+        let mut per: Vec<std::collections::HashMap<(u8, u32), u16>> = vec![Default::default(); n];
+        let mut lists: Vec<Vec<(u8, u32)>> = vec![vec![(FREE, 0)]; n];
+        let mut pic = Vec::with_capacity(fates.len());
+        for (x, &e) in fates.iter().enumerate() {
+            let i = x % n;
+            if e.0 == FREE {
+                pic.push(0);
+                continue;
+            }
+            let j = *per[i].entry(e).or_insert_with(|| {
+                lists[i].push(e);
+                (lists[i].len() - 1) as u16
+            });
+            pic.push(j);
+        }
+        let mut base = Vec::with_capacity(n + 1);
+        let mut list = Vec::new();
+        for l in lists {
+            base.push(list.len());
+            list.extend(l);
+        }
+        base.push(list.len());
+        let cache = vec![(0, 0, 0, 0); list.len()];
+        Demands { n, base, list, pic, cache, stamp: 0 }
+    }
+}
+
 /// The search of one picture.
 struct Walk<'a> {
     units: &'a mut [Tracked],
     /// The picture's completions: per completion a (kind, target) for each [`FATED`]
     /// unit of `units` in order (none without them: then one empty completion).
     fates: &'a [(u8, u32)],
+    /// The completions' entries per unit (with completions).
+    demands: Option<Demands>,
     segs: &'a [u64],
-    /// Full commitment: indices of the complete pictures still in reach, a range per
+    /// Full commitment: the completions still in reach with their sums, a range per
     /// node on the path (`live[live_start..]` the current node's).
-    live: Vec<u32>,
+    live: Vec<Reach>,
     live_start: usize,
+    /// The live list is still to be made (at the walk's first node).
+    fresh: bool,
     mater: Colour,
     /// Stalemate pictures: the stalemate filter on the last ply, none on the one before.
     stalemate: bool,
-    memo: &'a mut HashSet<u64>,
+    memo: &'a mut Memo,
     found: &'a mut HashSet<Vec<Move>>,
     count: u32,
     notes: Notes,
@@ -1083,88 +1204,183 @@ impl Walk<'_> {
         sum
     }
 
-    /// Full commitment: keeps, of the complete pictures still in reach at the parent
-    /// node (`live[live_start..]`), those still in reach here, as the new live range;
-    /// `false` when none is. A complete picture is in reach when none of its units that
-    /// stay on the board has been captured, its units to be captured still on the board
-    /// are at most the mating side's `mater_left` moves, and each side's distances (its
-    /// units to their final squares and kinds, a blocker to its square as any kind, a
-    /// pinner to one of its pinning squares as a line piece) fit within its moves left.
-    /// (A picture out of reach stays so below: a move lowers its side's distances by at
-    /// most one and captures at most one unit.) Without full commitment: `true`.
-    fn completes(&mut self, game: &Game, mated_left: u32, mater_left: u32) -> bool {
-        if self.fates.is_empty() {
-            return true;
-        }
-        let (mc, dc) = (colour_index(self.mater), colour_index(self.mater.opponent()));
-        let n = self.units.len();
-        let mut here = [(GONE, 0u8, false); 32];
-        for (h, u) in here.iter_mut().zip(self.units.iter()) {
-            let k = if u.sq == GONE { 0 } else { kind_at(game, u.sq as usize).map_or(0, |(_, k)| k) };
-            *h = (u.sq, k as u8, u.mater);
-        }
+    /// What completion entry `(code, to)` asks of its unit, now on `sq` as kind `k` (of
+    /// the mating side when `mater`): (moves of its side, whether it is a unit to be
+    /// captured still on the board, the leaper-checker's extra moves while the mating
+    /// side has moves left). [`GONE`] for a unit that must stay on the board: [`OUT`].
+    fn entry(&self, code: u8, to: u32, sq: u8, k: usize, mater: bool) -> (u16, u8, u16) {
         let t = tables();
-        let (a, b) = (self.live_start, self.live.len());
-        'next: for li in a..b {
-            let ci = self.live[li] as usize;
-            let comp = &self.fates[ci * n..(ci + 1) * n];
-            let (mut sum, mut wsum, mut caps) = (0u32, 0u32, 0u32);
-            for (&(sq, k, mater), &(code, to)) in here[..n].iter().zip(comp) {
-                let (k, sq) = (k as usize, sq as usize);
-                if mater {
-                    if code == FREE {
-                        continue;
-                    }
-                    if sq == GONE as usize {
-                        continue 'next;
-                    }
-                    let d = if (HOLD..HOLD + 64).contains(&code) {
-                        let kinds = code - HOLD;
-                        let mut best = INF;
-                        let mut seg = self.segs[to as usize];
-                        while seg != 0 {
-                            let x = seg.trailing_zeros() as usize;
-                            seg &= seg - 1;
-                            if kinds == ANY_KIND {
-                                best = best.min(t.block(mc, k, sq)[x]);
-                            } else {
-                                for k2 in 0..=KING.index() {
-                                    if kinds >> k2 & 1 == 1 {
-                                        best = best.min(t.reach(mc, k, sq, k2, x));
-                                    }
-                                }
-                            }
-                        }
-                        best
-                    } else {
-                        t.reach(mc, k, sq, code as usize, to as usize)
-                    };
-                    wsum += d as u32;
-                    if wsum > mater_left {
-                        continue 'next;
-                    }
-                } else if code == CAPTURED {
-                    caps += u32::from(sq != GONE as usize);
-                    if caps > mater_left {
-                        continue 'next;
-                    }
+        let (mc, dc) = (colour_index(self.mater), colour_index(self.mater.opponent()));
+        if code == FREE {
+            return (0, 0, 0);
+        }
+        if code == CAPTURED {
+            return (0, u8::from(sq != GONE), 0);
+        }
+        if sq == GONE {
+            return (OUT, 0, 0);
+        }
+        let sq = sq as usize;
+        if !mater {
+            let d = if code == ANY {
+                t.block(dc, k, sq)[to as usize]
+            } else {
+                t.reach(dc, k, sq, code as usize, to as usize)
+            };
+            return (u16::from(d), 0, 0);
+        }
+        if (CHECKER..CHECKER + 6).contains(&code) {
+            // A leaper checking at the end makes the mating move: on its target
+            // already, it must leave and come back (a pawn cannot).
+            let kind = (code - CHECKER) as usize;
+            let d = t.reach(mc, k, sq, kind, to as usize);
+            let pen = if sq == to as usize && k == kind { if kind == PAWN.index() { OUT } else { 2 } } else { 0 };
+            return (u16::from(d), 0, pen);
+        }
+        if (HOLD..HOLD + 64).contains(&code) {
+            let kinds = code - HOLD;
+            let mut best = INF;
+            let mut seg = self.segs[to as usize];
+            while seg != 0 {
+                let x = seg.trailing_zeros() as usize;
+                seg &= seg - 1;
+                if kinds == ANY_KIND {
+                    best = best.min(t.block(mc, k, sq)[x]);
                 } else {
-                    if sq == GONE as usize {
-                        continue 'next;
-                    }
-                    let d = if code == ANY {
-                        t.block(dc, k, sq)[to as usize]
-                    } else {
-                        t.reach(dc, k, sq, code as usize, to as usize)
-                    };
-                    sum += d as u32;
-                    if sum > mated_left {
-                        continue 'next;
+                    for k2 in 0..=KING.index() {
+                        if kinds >> k2 & 1 == 1 {
+                            best = best.min(t.reach(mc, k, sq, k2, x));
+                        }
                     }
                 }
             }
-            self.live.push(ci as u32);
+            return (u16::from(best), 0, 0);
         }
+        (u16::from(t.reach(mc, k, sq, code as usize, to as usize)), 0, 0)
+    }
+
+    /// Whether a completion with these sums is in reach with the moves left (the
+    /// leaper-checker's extra moves count while the mating side has moves left).
+    fn in_reach(r: &Reach, mated_left: u32, mater_left: u32) -> bool {
+        let pen = if mater_left > 0 { u32::from(r.pen) } else { 0 };
+        u32::from(r.mated) <= mated_left && u32::from(r.mater) + pen <= mater_left && u32::from(r.caps) <= mater_left
+    }
+
+    /// The live list at the walk's first node: every completion in reach here, with its
+    /// sums (see [`Walk::step`]). Without completions: `true`.
+    fn init_live(&mut self, game: &Game, mated_left: u32, mater_left: u32) -> bool {
+        if self.fates.is_empty() || !self.fresh {
+            return true;
+        }
+        self.fresh = false;
+        let n = self.units.len();
+        let mut here = [(GONE, 0usize, false); 32];
+        for (h, u) in here.iter_mut().zip(self.units.iter()) {
+            let k = if u.sq == GONE { 0 } else { kind_at(game, u.sq as usize).map_or(0, |(_, k)| k) };
+            *h = (u.sq, k, u.mater);
+        }
+        let start = self.live.len();
+        for ci in 0..self.fates.len() / n {
+            let comp = &self.fates[ci * n..(ci + 1) * n];
+            let mut r = Reach { ci: ci as u32, mater: 0, mated: 0, caps: 0, pen: 0 };
+            for (&(sq, k, mater), &(code, to)) in here[..n].iter().zip(comp) {
+                let (d, c, pen) = self.entry(code, to, sq, k, mater);
+                if mater {
+                    r.mater = r.mater.saturating_add(d);
+                } else {
+                    r.mated = r.mated.saturating_add(d);
+                }
+                r.caps += c;
+                r.pen = r.pen.saturating_add(pen);
+            }
+            if Self::in_reach(&r, mated_left, mater_left) {
+                self.live.push(r);
+            }
+        }
+        self.live_start = start;
+        self.live.len() > start
+    }
+
+    /// Full commitment: keeps, of the completions in reach at this node
+    /// (`live[live_start..]`), those still in reach after `m` (played from `game`), with
+    /// `mated_left` and `mater_left` moves left then, as the new live range; `false`
+    /// when none is (the caller restores the range). A completion is in reach when
+    /// none of its units that stay on the board has been captured, its units to be
+    /// captured still on the board are at most the mating side's moves left, and each
+    /// side's distances (its units to their final squares and kinds, a blocker to its
+    /// square as any kind, a pinner to one of its pinning squares as a line piece, a
+    /// leaper checking at the end on its final square already two more) fit within its
+    /// moves left. The sums are kept per completion and changed by the units `m` moves
+    /// (the mover, a castling rook, the captured unit). Without completions: `true`.
+    fn step(&mut self, game: &Game, m: &Move, mated_left: u32, mater_left: u32) -> bool {
+        if self.fates.is_empty() {
+            return true;
+        }
+        // (unit index, before (square, kind), after (square, kind))
+        let mut mv = [(0usize, (GONE, 0usize), (GONE, 0usize)); 3];
+        let mut nm = 0;
+        let from = m.from.index() as u8;
+        if let Some(i) = self.units.iter().position(|u| u.sq == from) {
+            let k = kind_at(game, from as usize).map_or(0, |(_, k)| k);
+            mv[nm] = (i, (from, k), (m.to.index() as u8, m.promo.map_or(k, |p| p.index())));
+            nm += 1;
+        }
+        if let Some((rf, rt)) = m.castle
+            && let Some(i) = self.units.iter().position(|u| u.sq == rf.index() as u8)
+        {
+            mv[nm] = (i, (rf.index() as u8, ROOK.index()), (rt.index() as u8, ROOK.index()));
+            nm += 1;
+        }
+        if let Some(cs) = m.capture
+            && let Some(i) = self.units.iter().position(|u| u.sq == cs.index() as u8)
+        {
+            let k = kind_at(game, cs.index()).map_or(0, |(_, k)| k);
+            mv[nm] = (i, (cs.index() as u8, k), (GONE, 0));
+            nm += 1;
+        }
+        let mut dm = self.demands.take().expect("completions indexed");
+        dm.stamp = dm.stamp.wrapping_add(1);
+        if dm.stamp == 0 {
+            dm.cache.iter_mut().for_each(|c| c.0 = 0);
+            dm.stamp = 1;
+        }
+        let n = dm.n;
+        let (a, b) = (self.live_start, self.live.len());
+        for li in a..b {
+            let mut r = self.live[li];
+            let row = r.ci as usize * n;
+            for &(i, (s0, k0), (s1, k1)) in &mv[..nm] {
+                let j = dm.pic[row + i] as usize;
+                if j == 0 {
+                    continue;
+                }
+                let g = dm.base[i] + j;
+                if dm.cache[g].0 != dm.stamp {
+                    let (code, to) = dm.list[g];
+                    let mater = self.units[i].mater;
+                    let (d0, c0, p0) = self.entry(code, to, s0, k0, mater);
+                    let (d1, c1, p1) = self.entry(code, to, s1, k1, mater);
+                    dm.cache[g] = (
+                        dm.stamp,
+                        i32::from(d1) - i32::from(d0),
+                        i32::from(c1) - i32::from(c0),
+                        i32::from(p1) - i32::from(p0),
+                    );
+                }
+                let (_, dd, dc, dp) = dm.cache[g];
+                if self.units[i].mater {
+                    r.mater = (i32::from(r.mater) + dd) as u16;
+                } else {
+                    r.mated = (i32::from(r.mated) + dd) as u16;
+                }
+                r.caps = (i32::from(r.caps) + dc) as u8;
+                r.pen = (i32::from(r.pen) + dp) as u16;
+            }
+            if Self::in_reach(&r, mated_left, mater_left) {
+                self.live.push(r);
+            }
+        }
+        self.demands = Some(dm);
         if self.live.len() == b {
             return false;
         }
@@ -1226,16 +1442,23 @@ impl Walk<'_> {
         if self.memo.contains(&key) {
             return Ok(false);
         }
+        // Completions: the answer is the position's (see the module doc, *Searching pictures together*).
+        let tkey = Table::key(s.game.pos.hash(), Q::Help, plies, 0);
+        let tabled = !self.fates.is_empty() && plies >= 2;
+        if tabled && s.table.get(tkey) == Some(false) {
+            return Ok(false);
+        }
         let stm = s.game.pos.side();
         let mover_is_mater = stm == self.mater;
         let (left_now, left_other) = (plies.div_ceil(2), plies / 2);
-        let (sm, sd, cap) = self.sums(&s.game);
+        // (With completions every unit is [`FATED`]: the sums are the live list's.)
+        let (sm, sd, cap) = if self.fates.is_empty() { self.sums(&s.game) } else { (0, 0, 0) };
         let (mover_sum, other_sum) = if mover_is_mater { (sm, sd) } else { (sd, sm) };
         let (mater_left, mated_left) = if mover_is_mater { (left_now, left_other) } else { (left_other, left_now) };
         if mover_sum > left_now
             || other_sum > left_other
             || cap > mater_left
-            || !self.completes(&s.game, mated_left, mater_left)
+            || !self.init_live(&s.game, mated_left, mater_left)
         {
             self.memo.insert(key);
             return Ok(false);
@@ -1258,31 +1481,24 @@ impl Walk<'_> {
         for m in &moves {
             // Committed units of the other side may not be taken.
             if let Some(cs) = m.capture
+                && self.fates.is_empty()
                 && self.units.iter().any(|u| u.mater != mover_is_mater && u.sq == cs.index() as u8 && u.kind != FATED)
             {
                 continue;
             }
-            let sum = self.after(&s.game, m, mover_is_mater, c, mover_sum);
-            if sum > left_now as i32 - 1 {
+            if self.fates.is_empty() && self.after(&s.game, m, mover_is_mater, c, mover_sum) > left_now as i32 - 1 {
+                continue;
+            }
+            // Completions: some still in reach after the move (on the last ply: complete).
+            let saved = (self.live_start, self.live.len());
+            let (mater_next, mated_next) =
+                if mover_is_mater { (mater_left - 1, mated_left) } else { (mater_left, mated_left - 1) };
+            if !self.step(&s.game, m, mated_next, mater_next) {
                 continue;
             }
             if plies == 1 {
-                // Full commitment: the last move completes a picture still in reach.
-                if !self.fates.is_empty() {
-                    if !s.game.make_into(m, &mut self.notes) {
-                        continue;
-                    }
-                    let moved = self.follow(m);
-                    let saved = (self.live_start, self.live.len());
-                    let ok = self.completes(&s.game, 0, 0);
-                    self.live_start = saved.0;
-                    self.live.truncate(saved.1);
-                    self.unfollow(m, moved);
-                    s.game.unmake();
-                    if !ok {
-                        continue;
-                    }
-                }
+                self.live_start = saved.0;
+                self.live.truncate(saved.1);
                 if s.goal_after_pub(m) {
                     prefix.push(*m);
                     self.found.insert(prefix.clone());
@@ -1292,12 +1508,16 @@ impl Walk<'_> {
                 continue;
             }
             if !s.game.make_into(m, &mut self.notes) {
+                self.live_start = saved.0;
+                self.live.truncate(saved.1);
                 continue;
             }
             if let Some(zs) = &zs
                 && !super::stalemate::second_last_ok(&mut s.game, zs, m)
             {
                 s.game.unmake();
+                self.live_start = saved.0;
+                self.live.truncate(saved.1);
                 continue;
             }
             let moved = self.follow(m);
@@ -1306,6 +1526,8 @@ impl Walk<'_> {
             prefix.pop();
             s.game.unmake();
             self.unfollow(m, moved);
+            self.live_start = saved.0;
+            self.live.truncate(saved.1);
             match r {
                 Ok(true) => any = true,
                 Ok(false) => {}
@@ -1319,6 +1541,9 @@ impl Walk<'_> {
         res?;
         if !any {
             self.memo.insert(key);
+        }
+        if tabled {
+            s.table.put(tkey, plies, any);
         }
         Ok(any)
     }
@@ -1347,18 +1572,25 @@ impl Walk<'_> {
         if self.memo.contains(&key) {
             return Ok(false);
         }
+        // Completions: the answer is the position's (see the module doc, *Searching pictures together*).
+        let tkey = Table::key(s.game.pos.hash(), Q::Series, k, play as u32);
+        let tabled = !self.fates.is_empty() && k >= 2;
+        if tabled && s.table.get(tkey) == Some(false) {
+            return Ok(false);
+        }
         let stm = s.game.pos.side();
         let series_is_mater = stm == self.mater;
-        let (sm, sd, cap) = self.sums(&s.game);
+        // (With completions every unit is [`FATED`]: the sums are the live list's.)
+        let (sm, sd, cap) = if self.fates.is_empty() { self.sums(&s.game) } else { (0, 0, 0) };
         let (mine, other) = if series_is_mater { (sm, sd) } else { (sd, sm) };
         let other_left = u32::from(play == Play::SeriesHelp);
         let (mater_left, mated_left) = if series_is_mater { (k, other_left) } else { (other_left, k) };
-        if mine > k || other > other_left || cap > mater_left || !self.completes(&s.game, mated_left, mater_left) {
+        if mine > k || other > other_left || cap > mater_left || !self.init_live(&s.game, mated_left, mater_left) {
             self.memo.insert(key);
             return Ok(false);
         }
         let c = colour_index(stm);
-        let moves = s.legal();
+        let moves = s.candidates();
         // `ser-h=`: the last series move and the stalemating answer are the last two plies.
         let zs = if self.stalemate && k == 1 && play == Play::SeriesHelp {
             super::stalemate::zones(&mut s.game, &mut self.notes)
@@ -1368,35 +1600,41 @@ impl Walk<'_> {
         let mut any = false;
         for m in &moves {
             if let Some(cs) = m.capture
+                && self.fates.is_empty()
                 && self.units.iter().any(|u| u.mater != series_is_mater && u.sq == cs.index() as u8 && u.kind != FATED)
             {
                 continue;
             }
-            if self.after(&s.game, m, series_is_mater, c, mine) > k as i32 - 1 {
+            if self.fates.is_empty() && self.after(&s.game, m, series_is_mater, c, mine) > k as i32 - 1 {
                 continue;
             }
-            if let Some(zs) = &zs {
-                s.game.make(m);
-                let ok = super::stalemate::second_last_ok(&mut s.game, zs, m);
-                s.game.unmake();
-                if !ok {
-                    continue;
+            // Completions: some still in reach after the move (after the last series
+            // move: complete but for the answer).
+            let saved = (self.live_start, self.live.len());
+            let (mater_next, mated_next) =
+                if series_is_mater { (mater_left - 1, mated_left) } else { (mater_left, mated_left - 1) };
+            if !self.step(&s.game, m, mated_next, mater_next) {
+                continue;
+            }
+            // (Candidates: the legality is checked by playing the move.)
+            let legal = s.game.make(m).is_some();
+            let ok = legal && zs.as_ref().is_none_or(|zs| super::stalemate::second_last_ok(&mut s.game, zs, m));
+            if !ok || k == 1 || s.game.make(&Move::NULL).is_none() {
+                if legal {
+                    s.game.unmake();
                 }
-            }
-            if k == 1 {
-                let found = &mut *self.found;
-                let mut hit = false;
-                s.series_last(play, m, prefix, &mut |_, line: &[Move], _| {
-                    found.insert(line.to_vec());
-                    hit = true;
-                    true
-                })?;
-                any |= hit;
-                continue;
-            }
-            s.game.make(m);
-            if s.game.make(&Move::NULL).is_none() {
-                s.game.unmake();
+                self.live_start = saved.0;
+                self.live.truncate(saved.1);
+                if ok && k == 1 {
+                    let found = &mut *self.found;
+                    let mut hit = false;
+                    s.series_last(play, m, prefix, &mut |_, line: &[Move], _| {
+                        found.insert(line.to_vec());
+                        hit = true;
+                        true
+                    })?;
+                    any |= hit;
+                }
                 continue;
             }
             let moved = self.follow(m);
@@ -1406,10 +1644,16 @@ impl Walk<'_> {
             s.game.unmake();
             s.game.unmake();
             self.unfollow(m, moved);
+            self.live_start = saved.0;
+            self.live.truncate(saved.1);
             any |= r?;
         }
+        s.game.give_buf(moves);
         if !any {
             self.memo.insert(key);
+        }
+        if tabled {
+            s.table.put(tkey, k, any);
         }
         Ok(any)
     }
@@ -1462,14 +1706,18 @@ fn pictures_for(game: &Game, mater: Colour, stalemate: bool, budgets: (u32, u32,
     if cached.is_some() {
         return cached;
     }
+    // Mate pictures searched together (see [`unite`]).
+    let ready = |p: Pictures| {
+        Rc::new(if stalemate || p.ranges.len() > UNITE_UP_TO { p } else { unite(game, mater, p) })
+    };
     // Full commitment first; on overflow, the pictures without it (for the moves asked).
     let pictures = match enumerate(game, mater, most_m, most_b, stalemate, true) {
-        Some(p) => Rc::new(p),
+        Some(p) => ready(p),
         None if (most_m, most_b) != (m, bmoves) => match enumerate(game, mater, m, bmoves, stalemate, true) {
-            Some(p) => return Some(Rc::new(p)),
-            None => return enumerate(game, mater, m, bmoves, stalemate, false).map(Rc::new),
+            Some(p) => return Some(ready(p)),
+            None => return enumerate(game, mater, m, bmoves, stalemate, false).map(ready),
         },
-        None => return enumerate(game, mater, m, bmoves, stalemate, false).map(Rc::new),
+        None => return enumerate(game, mater, m, bmoves, stalemate, false).map(ready),
     };
     LAST.set(Some(((key.0, key.1, key.2, most_m, most_b), pictures.clone())));
     Some(pictures)
@@ -1494,7 +1742,7 @@ fn every_picture(
     };
     let Pictures { units, ranges, fates, segs } = &*pictures;
     let mut all = units.clone();
-    let mut memo = HashSet::new();
+    let mut memo = Memo::default();
     let mut found = HashSet::new();
     let base = prefix.len();
     for &(a, b, c, d) in ranges {
@@ -1502,9 +1750,11 @@ fn every_picture(
         let mut w = Walk {
             units: &mut all[a..b],
             fates: &fates[c..d],
+            demands: (d > c).then(|| Demands::new(&fates[c..d], b - a)),
             segs,
-            live: if d > c { (0..((d - c) / (b - a)) as u32).collect() } else { Vec::new() },
+            live: Vec::new(),
             live_start: 0,
+            fresh: true,
             mater,
             stalemate,
             memo: &mut memo,
@@ -1516,6 +1766,50 @@ fn every_picture(
         debug_assert_eq!(prefix.len(), base);
     }
     Ok(Some(found))
+}
+
+/// Mate pictures up to this many are searched together ([`unite`]); beyond, one by one.
+/// With the shared table the union was faster on Popeye's `intell` examples but for a
+/// few (worst: 3.3 s to 3.6 s), so this is the enumeration's own limit: every mate enumeration is united
+/// (at most about 130 MB of completions), and the one-by-one walk serves the stalemate
+/// pictures without full commitment.
+const UNITE_UP_TO: usize = MAX_PICTURES;
+
+/// The mate pictures `p` (one per range) as completions over one canonical list of every
+/// unit on the board (the mated king, the other units of the mated side, the mating
+/// units, each [`FATED`]), to search them together: per picture, the mated king's entry
+/// (its kind, K), a blocker's ([`ANY`], its flight), a committed mating unit's (kind,
+/// target), or [`CHECKER`] + kind for a leaper that checks K from its target, and
+/// ([`FREE`], 0) for every uncommitted unit of either side.
+fn unite(game: &Game, mater: Colour, p: Pictures) -> Pictures {
+    let mc = colour_index(mater);
+    let mated = mater.opponent();
+    let board = game.pos.board();
+    let dk = (board.colour(mated).0 & board.kind(KING).0).trailing_zeros() as u8;
+    let mut canon = vec![Tracked { sq: dk, mater: false, kind: FATED, target: 0 }];
+    for (sq, k) in units(game, mated) {
+        if k != KING.index() {
+            canon.push(Tracked { sq: sq as u8, mater: false, kind: FATED, target: 0 });
+        }
+    }
+    for (sq, _) in units(game, mater) {
+        canon.push(Tracked { sq: sq as u8, mater: true, kind: FATED, target: 0 });
+    }
+    let n = canon.len();
+    let mut fates = Vec::with_capacity(p.ranges.len() * n);
+    for &(a, b, _, _) in &p.ranges {
+        let pic = &p.units[a..b];
+        let kq = pic[0].target;
+        let start = fates.len();
+        fates.resize(start + n, (FREE, 0));
+        for u in pic {
+            let i = canon.iter().position(|c| c.sq == u.sq && c.mater == u.mater).expect("a unit on the board");
+            let code = if u.mater && leaper_checks(u, kq, mc) { CHECKER + u.kind } else { u.kind };
+            fates[start + i] = (code, u32::from(u.target));
+        }
+    }
+    let ranges = if fates.is_empty() { Vec::new() } else { vec![(0, n, 0, fates.len())] };
+    Pictures { units: canon, ranges, fates, segs: Vec::new() }
 }
 
 /// Every prefix of a found line beyond the first `base` moves, to walk them in move order.
@@ -1683,6 +1977,67 @@ mod tests {
             }
         }
         found
+    }
+
+    /// Solves `count` random positions at each help length in `plies` and each series
+    /// length in `ks` with ONE searcher per position, so that the walks (by the pictures
+    /// from the first ply on) share its table with each other and with the normal
+    /// search asked first about the same lengths: the same lines as fresh normal
+    /// searches. Returns the number of lines found.
+    fn compare_shared(
+        seed: u64,
+        count: usize,
+        plies: std::ops::RangeInclusive<u32>,
+        ks: std::ops::RangeInclusive<u32>,
+    ) -> usize {
+        let mut found = 0;
+        for g in random_games(seed, count) {
+            let mut shared = searcher(g.clone());
+            for p in plies.clone() {
+                let (la, _) = collect_help(|out| searcher(g.clone()).help_lines(p, &mut Vec::new(), out));
+                if p % 2 == 0 {
+                    // The normal search first fills the table for this length.
+                    super::super::exists(&mut shared, p).expect("not stopped");
+                }
+                let (lb, r) = collect_help(|out| lines(&mut shared, p, &mut Vec::new(), out));
+                assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
+                assert_eq!(la, lb, "{} plies from {} (shared table)", p, g.pos.fen());
+                found += la.len();
+            }
+            for play in [Play::SeriesHelp, Play::Series] {
+                for k in ks.clone() {
+                    let (la, _) = collect_series(|out| searcher(g.clone()).series_lines(play, k, &mut Vec::new(), out));
+                    let (lb, r) = collect_series(|out| series_lines(&mut shared, play, k, &mut Vec::new(), out));
+                    assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
+                    assert_eq!(la, lb, "{play:?} {k} from {} (shared table)", g.pos.fen());
+                    found += la.len();
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn the_pictures_sharing_a_table_find_the_same_mates() {
+        let found = compare_shared(0x7ab1, 12, 1..=5, 1..=4);
+        assert!(found > 20, "only {found} lines in the sample");
+    }
+
+    #[test]
+    fn the_mate_pictures_are_searched_together() {
+        // Black's series of 8 moves before White's mate (2 + 9 units): the pictures of a
+        // mate become completions over one canonical unit list, searched in one walk.
+        let g = chimere_fairy::game_from_fen("8/8/knb5/npq5/rbr5/1P1K4/8/8 b - - 0 1", &[]).expect("a position");
+        let p = enumerate(&g, Colour::White, 1, 8, false, true).expect("pictures");
+        assert!(p.ranges.len() > 1, "one range per picture before the union");
+        let count = p.ranges.len();
+        let u = unite(&g, Colour::White, p);
+        assert_eq!(u.ranges.len(), 1, "one walk");
+        let n = u.units.len();
+        assert_eq!(n, 11, "every unit on the board");
+        assert_eq!(u.fates.len(), count * n, "one completion per picture");
+        // Each completion commits the mated king (first), with a final square.
+        assert!(u.fates.chunks(n).all(|c| c[0].0 == KING.index() as u8));
     }
 
     #[test]
