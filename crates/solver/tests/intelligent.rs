@@ -125,7 +125,7 @@ fn intelligent_series_prints_the_normal_solutions() {
     assert!(found >= 20, "only {found} solutions in the sample");
 }
 
-/// `ser-h=n` under `Option Intelligent` goes by the stalemate pictures from six series
+/// `ser-h=n` under `Option Intelligent` goes by the stalemate pictures from four series
 /// moves on: the lines printed are the normal search's (small positions with 12 to 40
 /// stalemates each, picked at random).
 #[test]
