@@ -1475,25 +1475,12 @@ impl Walk<'_> {
         }
         let zs =
             if self.stalemate && plies == 2 { super::stalemate::zones(&mut s.game, &mut self.notes) } else { None };
-        let c = colour_index(stm);
         let mut any = false;
         let mut res = Ok(());
         for m in &moves {
-            // Committed units of the other side may not be taken.
-            if let Some(cs) = m.capture
-                && self.fates.is_empty()
-                && self.units.iter().any(|u| u.mater != mover_is_mater && u.sq == cs.index() as u8 && u.kind != FATED)
-            {
-                continue;
-            }
-            if self.fates.is_empty() && self.after(&s.game, m, mover_is_mater, c, mover_sum) > left_now as i32 - 1 {
-                continue;
-            }
-            // Completions: some still in reach after the move (on the last ply: complete).
+            // (On the last ply the completions kept are complete.)
             let saved = (self.live_start, self.live.len());
-            let (mater_next, mated_next) =
-                if mover_is_mater { (mater_left - 1, mated_left) } else { (mater_left, mated_left - 1) };
-            if !self.step(&s.game, m, mated_next, mater_next) {
+            if !self.admits(&s.game, m, mover_is_mater, mover_sum, left_now, (mater_left, mated_left)) {
                 continue;
             }
             if plies == 1 {
@@ -1550,6 +1537,29 @@ impl Walk<'_> {
 }
 
 impl Walk<'_> {
+    /// Whether move `m` of the mover (`mater`: the mating side; its committed distance
+    /// `sum`, `left` moves of its own left counting this one; `lefts`: the mating and the
+    /// mated side's moves left before it) keeps a picture in reach. Without completions:
+    /// it takes no committed unit of the other side, and the mover's committed distance
+    /// still fits after it. Then [`Walk::step`]: some completion stays in reach after it
+    /// (kept as the new live range, which the caller restores).
+    fn admits(&mut self, game: &Game, m: &Move, mater: bool, sum: u32, left: u32, lefts: (u32, u32)) -> bool {
+        if self.fates.is_empty() {
+            if let Some(cs) = m.capture
+                && self.units.iter().any(|u| u.mater != mater && u.sq == cs.index() as u8 && u.kind != FATED)
+            {
+                return false;
+            }
+            let c = colour_index(if mater { self.mater } else { self.mater.opponent() });
+            if self.after(game, m, mater, c, sum) > left as i32 - 1 {
+                return false;
+            }
+        }
+        let (mater_left, mated_left) = lefts;
+        let (mater_next, mated_next) = if mater { (mater_left - 1, mated_left) } else { (mater_left, mated_left - 1) };
+        self.step(game, m, mated_next, mater_next)
+    }
+
     /// The series side to move, `k` series moves left (see [`series_lines`]): records
     /// the series lines of this picture (without the answer).
     fn series(&mut self, s: &mut Searcher, play: Play, k: u32, prefix: &mut Vec<Move>) -> Result<bool, Interrupted> {
@@ -1589,7 +1599,6 @@ impl Walk<'_> {
             self.memo.insert(key);
             return Ok(false);
         }
-        let c = colour_index(stm);
         let moves = s.candidates();
         // `ser-h=`: the last series move and the stalemating answer are the last two plies.
         let zs = if self.stalemate && k == 1 && play == Play::SeriesHelp {
@@ -1599,21 +1608,10 @@ impl Walk<'_> {
         };
         let mut any = false;
         for m in &moves {
-            if let Some(cs) = m.capture
-                && self.fates.is_empty()
-                && self.units.iter().any(|u| u.mater != series_is_mater && u.sq == cs.index() as u8 && u.kind != FATED)
-            {
-                continue;
-            }
-            if self.fates.is_empty() && self.after(&s.game, m, series_is_mater, c, mine) > k as i32 - 1 {
-                continue;
-            }
-            // Completions: some still in reach after the move (after the last series
-            // move: complete but for the answer).
+            // (After the last series move the completions kept are complete but for the
+            // answer.)
             let saved = (self.live_start, self.live.len());
-            let (mater_next, mated_next) =
-                if series_is_mater { (mater_left - 1, mated_left) } else { (mater_left, mated_left - 1) };
-            if !self.step(&s.game, m, mated_next, mater_next) {
+            if !self.admits(&s.game, m, series_is_mater, mine, k, (mater_left, mated_left)) {
                 continue;
             }
             // (Candidates: the legality is checked by playing the move.)
@@ -1707,9 +1705,8 @@ fn pictures_for(game: &Game, mater: Colour, stalemate: bool, budgets: (u32, u32,
         return cached;
     }
     // Mate pictures searched together (see [`unite`]).
-    let ready = |p: Pictures| {
-        Rc::new(if stalemate || p.ranges.len() > UNITE_UP_TO { p } else { unite(game, mater, p) })
-    };
+    let ready =
+        |p: Pictures| Rc::new(if stalemate || p.ranges.len() > UNITE_UP_TO { p } else { unite(game, mater, p) });
     // Full commitment first; on overflow, the pictures without it (for the moves asked).
     let pictures = match enumerate(game, mater, most_m, most_b, stalemate, true) {
         Some(p) => ready(p),
