@@ -32,8 +32,9 @@
 //! Stalemate goals (`h=n`) go the same way with their own proofs: on the last
 //! two plies the filters of the `stalemate` submodule (the stalemating move must touch
 //! a square of every legal move's *zone* of the stalemated side), above them the
-//! pictures of a stalemate (the `pictures` submodule) from `STALEMATE_PICTURES_FROM` (4)
-//! stalemating moves on; the mate bound is not used for them.
+//! pictures of a stalemate (the `pictures` submodule) from `STALEMATE_PICTURES_FROM` (3)
+//! stalemating moves on (at 3 only when their enumeration is cheap); the mate bound is
+//! not used for them.
 //!
 //! Used only for the rules it is proved for: orthodox units (K Q R B S P without
 //! attributes), no condition, goal mate or stalemate, help play (`h#n`, `h#n.5`, `h=n`),

@@ -109,6 +109,15 @@
 //! pictures are united, then printed in the normal search's order (a walk of the legal
 //! moves in generation order through the found lines).
 //!
+//! **The parent's pictures.** The solver asks for the lines of each first move in turn
+//! (and on two threads). A search by the pictures after a first move takes the pictures
+//! of the position before it ([`Parent`]: enumerated once, for one more move of the side
+//! that played it) and follows each unit through the move: every mate (stalemate)
+//! within the moves left after the first move is one within the parent's moves through
+//! it, so it fits one of the parent's pictures, and the walk checks each side's
+//! distances against the moves left here. Help play does so up to [`PARENT_UP_TO`]
+//! plies, series play always.
+//!
 //! Series play (`ser-h#`, `ser-#`) goes the same way: the series side's moves with the
 //! other side passing, the last series move and its answers as in
 //! [`Searcher::series_lines`]; the budgets are the series moves for the series side and
@@ -147,7 +156,21 @@ const MAX_PICTURES: usize = 400_000;
 /// of the `stalemate` module alone; with the stalemated side fully committed, `h=3` by
 /// the pictures took one problem of the measured collection from 9.5 s to 3.6 s, left
 /// another unchanged and took a third from 4.3 s to 27 s: many units of both sides).
-pub const STALEMATE_PICTURES_FROM: u32 = 4;
+pub const STALEMATE_PICTURES_FROM: u32 = 3;
+
+/// Below this many stalemating moves (that is, at [`STALEMATE_PICTURES_FROM`] = 3) help
+/// play goes by the stalemate pictures only when their enumeration is cheap, at most
+/// [`CHEAP_WORK`] steps; beyond, the normal search (with the `stalemate` module's
+/// filters) is used. Measured on the 37 `h=3` of Popeye's `hpint` examples (one
+/// thread): the pictures took 114 from 34 s to 0.3 s, 044 from 21 s to 4.9 s, 013 from
+/// 10 s to 0.3 s, but 028 from 1.1 s to 22 s and 032 from 3 s to over 40 s (many
+/// stalemated pawns: completions explode), hence the bound.
+const CHEAP_BELOW: u32 = 4;
+
+/// The work bound of a cheap enumeration (see [`CHEAP_BELOW`]): steps of
+/// [`Enum::fate_dfs`], four per unit placed and forty per final position tested by
+/// [`Enum::stalemate_placeable`] (about 10 to 40 million a second here).
+const CHEAP_WORK: u64 = 80_000_000;
 
 /// Target kind of a mated unit that blocks a flight: any kind.
 const ANY: u8 = 255;
@@ -231,8 +254,15 @@ struct Pictures {
 
 /// Every picture of a mate by `mater` with `m` moves of its own while the other side
 /// makes `bmoves`. `None` when the method does not apply
-/// (not exactly one mated king, too many pictures).
-fn enumerate(game: &Game, mater: Colour, m: u32, bmoves: u32, stalemate: bool, full: bool) -> Option<Pictures> {
+/// (not exactly one mated king, too many pictures, more work than `work_cap`).
+fn enumerate(
+    game: &Game,
+    mater: Colour,
+    (m, bmoves): (u32, u32),
+    stalemate: bool,
+    full: bool,
+    work_cap: u64,
+) -> Option<Pictures> {
     let t = tables();
     let mated = mater.opponent();
     let board = game.pos.board();
@@ -306,6 +336,8 @@ fn enumerate(game: &Game, mater: Colour, m: u32, bmoves: u32, stalemate: bool, f
         overflow: false,
         scratch: if full { Some(game.clone()) } else { None },
         moves: Vec::new(),
+        work: 0,
+        work_cap,
     };
     for kq in 0..64 {
         let kd = t.dist(KING.index(), dk, kq);
@@ -406,6 +438,9 @@ struct Enum<'a> {
     scratch: Option<Game>,
     /// A move buffer for the checks on `scratch`.
     moves: Vec<Move>,
+    /// Work done, and the most allowed (see [`CHEAP_WORK`]): beyond, [`Enum::overflow`].
+    work: u64,
+    work_cap: u64,
 }
 
 impl Enum<'_> {
@@ -774,6 +809,10 @@ impl Enum<'_> {
     }
 
     fn fate_dfs(&mut self, i: usize, spent: u8, caps: u8) {
+        self.work += 1;
+        if self.work > self.work_cap {
+            self.overflow = true;
+        }
         if self.overflow {
             return;
         }
@@ -860,6 +899,10 @@ impl Enum<'_> {
 /// ([`Enum::stalemate_placeable`]); beyond, the completion is kept untested.
 const MAX_PLACEMENTS: u32 = 2048;
 
+/// At most this many units are placed in all (partial positions included) while one
+/// completion is tested; beyond, it is kept untested.
+const MAX_PLACE_STEPS: u32 = 16 * MAX_PLACEMENTS;
+
 /// The orthodox kinds by table index (P S B R Q K).
 const KIND_OF: [Kind; 6] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING];
 
@@ -941,7 +984,7 @@ impl Enum<'_> {
             opts.push((mater, list));
         }
         let budgets = [m, self.budget];
-        let mut st = Place { opts: &opts, mater, budgets, tried: 0, moves: std::mem::take(&mut self.moves) };
+        let mut st = Place { opts: &opts, mater, budgets, tried: 0, steps: 0, moves: std::mem::take(&mut self.moves) };
         g.pos.begin();
         let mut bb = g.pos.occupied().0;
         while bb != 0 {
@@ -955,6 +998,7 @@ impl Enum<'_> {
             g.pos.flip_side();
         }
         let found = st.go(&mut g, 0, 0, [0, 0]);
+        self.work += 4 * u64::from(st.steps) + 40 * u64::from(st.tried);
         g.pos.rollback();
         self.moves = st.moves;
         self.scratch = Some(g);
@@ -969,6 +1013,8 @@ struct Place<'a> {
     /// Moves of the stalemating side, and of the stalemated side besides its king's.
     budgets: [u8; 2],
     tried: u32,
+    /// Units placed so far (partial positions included).
+    steps: u32,
     moves: Vec<Move>,
 }
 
@@ -977,6 +1023,10 @@ impl Place<'_> {
     /// [`Place::budgets`]): `Some(true)` a stalemate found, `Some(false)` none, `None`
     /// too many tried.
     fn go(&mut self, g: &mut Game, i: usize, occ: u64, spent: [u8; 2]) -> Option<bool> {
+        self.steps += 1;
+        if self.steps > MAX_PLACE_STEPS {
+            return None;
+        }
         if i == self.opts.len() {
             self.tried += 1;
             if self.tried > MAX_PLACEMENTS {
@@ -1391,24 +1441,7 @@ impl Walk<'_> {
     /// Moves the committed units along `m` (the mover, a castling rook, a captured unit
     /// taken off); returns which.
     fn follow(&mut self, m: &Move) -> [usize; 3] {
-        let mut moved = [usize::MAX; 3];
-        let from = m.from.index() as u8;
-        let cs = m.capture.map_or(u8::MAX, |c| c.index() as u8);
-        for (i, u) in self.units.iter_mut().enumerate() {
-            if u.sq == cs {
-                u.sq = GONE;
-                moved[2] = i;
-            } else if u.sq == from {
-                u.sq = m.to.index() as u8;
-                moved[0] = i;
-            } else if let Some((rf, rt)) = m.castle
-                && u.sq == rf.index() as u8
-            {
-                u.sq = rt.index() as u8;
-                moved[1] = i;
-            }
-        }
-        moved
+        follow(self.units, m)
     }
 
     /// Undoes [`Walk::follow`].
@@ -1672,7 +1705,14 @@ pub fn lines(
     // The longest help play asked from here (same parity, same mating side).
     let most = if s.horizon > plies && (s.horizon - plies).is_multiple_of(2) { s.horizon } else { plies };
     let budgets = (plies.div_ceil(2), plies / 2, most.div_ceil(2), most / 2);
-    let Some(found) = every_picture(s, mater, budgets, prefix, search)? else {
+    let (p1, most1) = (plies + 1, most + 1);
+    let parent = prefix.last().filter(|_| most <= PARENT_UP_TO).map(|&first| Parent {
+        first,
+        pass: false,
+        budgets: (p1.div_ceil(2), p1 / 2, most1.div_ceil(2), most1 / 2),
+    });
+    let cheap = s.goal == Goal::Stalemate && most.div_ceil(2) < CHEAP_BELOW;
+    let Some(found) = every_picture(s, mater, budgets, cheap, parent, prefix, search)? else {
         return Ok(None);
     };
     Ok(Some(emit(s, plies, prefix, &prefixes(&found, prefix.len()), out)))
@@ -1683,8 +1723,8 @@ pub fn lines(
 type PicturesKey = (u64, Colour, bool, u32, u32);
 
 thread_local! {
-    /// The last pictures enumerated on this thread.
-    static LAST: RefCell<Option<(PicturesKey, Rc<Pictures>)>> = const { RefCell::new(None) };
+    /// The last pictures enumerated on this thread (`None`: a cheap enumeration failed).
+    static LAST: RefCell<Option<(PicturesKey, Option<Rc<Pictures>>)>> = const { RefCell::new(None) };
 }
 
 /// The pictures of a mate (stalemate) by `mater` within `m` moves of its own and `bmoves`
@@ -1692,8 +1732,15 @@ thread_local! {
 /// longest play the caller will ask from here: see [`Searcher::horizon`]) and kept for the
 /// next call. Pictures within more moves are a superset (every bound only loosens) and the
 /// search checks each side's distances against its moves left, so the extra pictures only
-/// cost time. `None`: the method does not apply.
-fn pictures_for(game: &Game, mater: Colour, stalemate: bool, budgets: (u32, u32, u32, u32)) -> Option<Rc<Pictures>> {
+/// cost time. `None`: the method does not apply. `cheap`: only a cheap enumeration
+/// with full commitment serves (see [`CHEAP_BELOW`]); its failure is kept too.
+fn pictures_for(
+    game: &Game,
+    mater: Colour,
+    stalemate: bool,
+    budgets: (u32, u32, u32, u32),
+    cheap: bool,
+) -> Option<Rc<Pictures>> {
     let (m, bmoves, most_m, most_b) = budgets;
     let (most_m, most_b) = (most_m.max(m), most_b.max(bmoves));
     let key = (game.pos.hash(), mater, stalemate);
@@ -1701,23 +1748,28 @@ fn pictures_for(game: &Game, mater: Colour, stalemate: bool, budgets: (u32, u32,
         Some(((h, c, st, cm, cb), p)) if (*h, *c, *st) == key && *cm >= m && *cb >= bmoves => Some(p.clone()),
         _ => None,
     });
-    if cached.is_some() {
-        return cached;
+    if let Some(p) = cached {
+        return p;
     }
     // Mate pictures searched together (see [`unite`]).
     let ready =
         |p: Pictures| Rc::new(if stalemate || p.ranges.len() > UNITE_UP_TO { p } else { unite(game, mater, p) });
-    // Full commitment first; on overflow, the pictures without it (for the moves asked).
-    let pictures = match enumerate(game, mater, most_m, most_b, stalemate, true) {
-        Some(p) => ready(p),
-        None if (most_m, most_b) != (m, bmoves) => match enumerate(game, mater, m, bmoves, stalemate, true) {
-            Some(p) => return Some(ready(p)),
-            None => return enumerate(game, mater, m, bmoves, stalemate, false).map(ready),
-        },
-        None => return enumerate(game, mater, m, bmoves, stalemate, false).map(ready),
+    let most = (most_m, most_b);
+    let pictures = if cheap {
+        enumerate(game, mater, most, stalemate, true, CHEAP_WORK).map(ready)
+    } else {
+        // Full commitment first; on overflow, the pictures without it (for the moves asked).
+        match enumerate(game, mater, most, stalemate, true, u64::MAX) {
+            Some(p) => Some(ready(p)),
+            None => {
+                let asked = (m, bmoves);
+                let full = if asked == most { None } else { enumerate(game, mater, asked, stalemate, true, u64::MAX) };
+                return full.or_else(|| enumerate(game, mater, asked, stalemate, false, u64::MAX)).map(ready);
+            }
+        }
     };
     LAST.set(Some(((key.0, key.1, key.2, most_m, most_b), pictures.clone())));
-    Some(pictures)
+    pictures
 }
 
 /// Searches every picture of a mate by `mater` with `walk` (`budgets`: as in
@@ -1726,6 +1778,8 @@ fn every_picture(
     s: &mut Searcher,
     mater: Colour,
     budgets: (u32, u32, u32, u32),
+    cheap: bool,
+    parent: Option<Parent>,
     prefix: &mut Vec<Move>,
     mut walk: impl FnMut(&mut Walk<'_>, &mut Searcher, &mut Vec<Move>) -> Result<bool, Interrupted>,
 ) -> Result<Option<HashSet<Vec<Move>>>, Interrupted> {
@@ -1734,11 +1788,22 @@ fn every_picture(
         Goal::Stalemate => true,
         Goal::Any => return Ok(None),
     };
-    let Some(pictures) = pictures_for(&s.game, mater, stalemate, budgets) else {
-        return Ok(None);
+    let from_parent = parent.and_then(|p| Some((parent_pictures(s, mater, stalemate, &p, cheap)?, p.first)));
+    let (pictures, first) = match from_parent {
+        Some((pictures, first)) => (pictures, Some(first)),
+        // (A cheap enumeration that failed for the parent is not tried again here.)
+        None if cheap && parent.is_some() => return Ok(None),
+        None => match pictures_for(&s.game, mater, stalemate, budgets, cheap) {
+            Some(pictures) => (pictures, None),
+            None => return Ok(None),
+        },
     };
     let Pictures { units, ranges, fates, segs } = &*pictures;
     let mut all = units.clone();
+    if let Some(first) = &first {
+        // Each picture's units, from the parent's squares to this position's.
+        follow(&mut all, first);
+    }
     let mut memo = Memo::default();
     let mut found = HashSet::new();
     let base = prefix.len();
@@ -1763,6 +1828,45 @@ fn every_picture(
         debug_assert_eq!(prefix.len(), base);
     }
     Ok(Some(found))
+}
+
+/// Help play goes by the parent's pictures ([`Parent`]) when the longest play asked below
+/// the first move has at most this many plies (all lengths of one problem go the same
+/// way: the pictures kept are one position's). Measured on Popeye's `hpint` examples (one thread): `h=4`
+/// and `h=5` gained (9.6 s to 4.1 s, 13.7 s to 6.7 s, 7.0 s to 5.0 s, 3.5 s to 1.8 s),
+/// longer ones were mixed (an `h=8` 12 s to 32 s, another 3.6 s to 2.5 s): the parent's
+/// pictures are looser than the child's own (the enumeration's checks see one more move
+/// of the side that played first), and deep walks pay for it more often than they
+/// save on the enumerations.
+const PARENT_UP_TO: u32 = 9;
+
+/// The position a search by the pictures starts from was reached by `first` (and a pass
+/// of the other side when `pass`: series play) from its parent, where the same mating
+/// side has `budgets` (as [`pictures_for`] takes them: one more move for the side that
+/// played `first`). The pictures of the parent serve here: every mate (stalemate) within
+/// the moves left here is one within the parent's moves through `first`, so it fits a
+/// picture of the parent's with each unit followed through `first` ([`follow`]); and the
+/// parent's pictures are enumerated once for all its moves (the first-move loop of the
+/// solver asks for each of them in turn), not once per move.
+#[derive(Clone, Copy)]
+struct Parent {
+    first: Move,
+    pass: bool,
+    budgets: (u32, u32, u32, u32),
+}
+
+/// The pictures of the parent position (see [`Parent`]), the game taken back there and
+/// brought back here; `None`: the method does not apply there.
+fn parent_pictures(s: &mut Searcher, mater: Colour, stalemate: bool, p: &Parent, cheap: bool) -> Option<Rc<Pictures>> {
+    let here = s.game.pos.hash();
+    if p.pass {
+        s.game.unmake();
+    }
+    s.game.unmake();
+    let pictures = pictures_for(&s.game, mater, stalemate, p.budgets, cheap);
+    let replayed = s.game.make(&p.first).is_some() && (!p.pass || s.game.make(&Move::NULL).is_some());
+    debug_assert!(replayed && s.game.pos.hash() == here, "the parent's move replays to this position");
+    pictures
 }
 
 /// Mate pictures up to this many are searched together ([`unite`]); beyond, one by one.
@@ -1807,6 +1911,29 @@ fn unite(game: &Game, mater: Colour, p: Pictures) -> Pictures {
     }
     let ranges = if fates.is_empty() { Vec::new() } else { vec![(0, n, 0, fates.len())] };
     Pictures { units: canon, ranges, fates, segs: Vec::new() }
+}
+
+/// Moves the units on the squares `m` moves along it (the mover, a castling rook, a
+/// captured unit taken off: [`GONE`]); returns the index of the last of each.
+fn follow(units: &mut [Tracked], m: &Move) -> [usize; 3] {
+    let mut moved = [usize::MAX; 3];
+    let from = m.from.index() as u8;
+    let cs = m.capture.map_or(u8::MAX, |c| c.index() as u8);
+    for (i, u) in units.iter_mut().enumerate() {
+        if u.sq == cs {
+            u.sq = GONE;
+            moved[2] = i;
+        } else if u.sq == from {
+            u.sq = m.to.index() as u8;
+            moved[0] = i;
+        } else if let Some((rf, rt)) = m.castle
+            && u.sq == rf.index() as u8
+        {
+            u.sq = rt.index() as u8;
+            moved[1] = i;
+        }
+    }
+    moved
 }
 
 /// Every prefix of a found line beyond the first `base` moves, to walk them in move order.
@@ -1868,13 +1995,18 @@ pub fn series_lines(
     // (mating side, its moves, the other side's moves)
     // The longest series asked from here.
     let most = s.horizon.max(k);
-    let (mater, budgets) = match play {
-        Play::SeriesHelp => (stm.opponent(), (1, k, 1, most)),
-        Play::Series => (stm, (k, 0, most, 0)),
-        _ => return Ok(None),
+    let budgets_for = |k: u32, most: u32| match play {
+        Play::SeriesHelp => Some((1, k, 1, most)),
+        Play::Series => Some((k, 0, most, 0)),
+        _ => None,
     };
+    let (Some(budgets), Some(parent_budgets)) = (budgets_for(k, most), budgets_for(k + 1, most + 1)) else {
+        return Ok(None);
+    };
+    let mater = if play == Play::SeriesHelp { stm.opponent() } else { stm };
+    let parent = prefix.last().map(|&first| Parent { first, pass: true, budgets: parent_budgets });
     let search = |w: &mut Walk<'_>, s: &mut Searcher, prefix: &mut Vec<Move>| w.series(s, play, k, prefix);
-    let Some(found) = every_picture(s, mater, budgets, prefix, search)? else {
+    let Some(found) = every_picture(s, mater, budgets, false, parent, prefix, search)? else {
         return Ok(None);
     };
     let prefixes = prefixes(&found, prefix.len());
@@ -1976,6 +2108,57 @@ mod tests {
         found
     }
 
+    /// Solves the continuations of every first move of `count` random positions, at each
+    /// help length in `plies` and each series length in `ks`, both ways: the normal
+    /// search, and the pictures asked after the first move (the parent's pictures
+    /// followed through it, as the solver's first-move loop asks them); the same lines in
+    /// the same order. Returns the number of lines found.
+    fn compare_from_parent(
+        seed: u64,
+        count: usize,
+        goal: Goal,
+        plies: std::ops::RangeInclusive<u32>,
+        ks: std::ops::RangeInclusive<u32>,
+    ) -> usize {
+        use std::sync::Arc;
+        use std::sync::atomic::AtomicBool;
+        let after = |g: &Game, m: &Move, pass: bool| {
+            let mut s = Searcher::new(g.clone(), Table::new(8), Arc::new(AtomicBool::new(false)), goal, false);
+            (s.game.make(m).is_some() && (!pass || s.game.make(&Move::NULL).is_some())).then_some(s)
+        };
+        let mut found = 0;
+        for g in random_games(seed, count) {
+            for m in &searcher(g.clone()).legal() {
+                for p in plies.clone() {
+                    let (Some(mut a), Some(mut b)) = (after(&g, m, false), after(&g, m, false)) else { continue };
+                    let (la, _) = collect_help(|out| a.help_lines(p, &mut vec![*m], out));
+                    let (lb, r) = collect_help(|out| lines(&mut b, p, &mut vec![*m], out));
+                    assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
+                    assert_eq!(la, lb, "{} plies after {m:?} from {}", p, g.pos.fen());
+                    found += la.len();
+                }
+                for play in [Play::SeriesHelp, Play::Series] {
+                    for k in ks.clone() {
+                        let (Some(mut a), Some(mut b)) = (after(&g, m, true), after(&g, m, true)) else { continue };
+                        let (la, _) = collect_series(|out| a.series_lines(play, k, &mut vec![*m], out));
+                        let (lb, r) = collect_series(|out| series_lines(&mut b, play, k, &mut vec![*m], out));
+                        assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
+                        assert_eq!(la, lb, "{play:?} {k} after {m:?} from {}", g.pos.fen());
+                        found += la.len();
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn the_pictures_of_the_parent_find_the_same_lines_after_each_first_move() {
+        let mates = compare_from_parent(41, 6, Goal::Mate, 1..=3, 1..=2);
+        let stalemates = compare_from_parent(42, 6, Goal::Stalemate, 1..=3, 1..=2);
+        assert!(mates > 0 && stalemates > 0, "{mates} mates, {stalemates} stalemates");
+    }
+
     /// Solves `count` random positions at each help length in `plies` and each series
     /// length in `ks` with ONE searcher per position, so that the walks (by the pictures
     /// from the first ply on) share its table with each other and with the normal
@@ -2025,7 +2208,7 @@ mod tests {
         // Black's series of 8 moves before White's mate (2 + 9 units): the pictures of a
         // mate become completions over one canonical unit list, searched in one walk.
         let g = chimere_fairy::game_from_fen("8/8/knb5/npq5/rbr5/1P1K4/8/8 b - - 0 1", &[]).expect("a position");
-        let p = enumerate(&g, Colour::White, 1, 8, false, true).expect("pictures");
+        let p = enumerate(&g, Colour::White, (1, 8), false, true, u64::MAX).expect("pictures");
         assert!(p.ranges.len() > 1, "one range per picture before the union");
         let count = p.ranges.len();
         let u = unite(&g, Colour::White, p);
