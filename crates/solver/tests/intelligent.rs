@@ -125,6 +125,21 @@ fn intelligent_series_prints_the_normal_solutions() {
     assert!(found >= 20, "only {found} solutions in the sample");
 }
 
+/// A pawn of the stalemated side that blocks a flight may do so as the piece it promotes
+/// to: here Black's only stalemate has the d-pawn promote to a bishop that ends on h1,
+/// next to its king (found among random positions; restricting the pictures' pawn
+/// blockers to pawns in the final-position test loses it).
+#[test]
+fn intelligent_series_stalemate_finds_a_promoted_blocker() {
+    let normal = "BeginProblem\nStipulation ser-h=5\nOption NoBoard\nPieces White Kb1 Qc5 Be1 Pb5 Black Kh2 Pg3 Ph3 Pd3\nEndProblem\n";
+    let intelligent = normal.replace("Option NoBoard", "Option NoBoard Intelligent");
+    let (a, _) = solve(normal);
+    let (b, _) = solve(&intelligent);
+    assert_eq!(a, b, "solutions differ for\n{intelligent}");
+    let stalemates: Vec<&String> = a.iter().filter(|l| l.ends_with('=')).collect();
+    assert!(stalemates.iter().any(|l| l.contains("d2-d1=B") && l.contains("-h1")), "{a:?}");
+}
+
 /// `ser-h=n` under `Option Intelligent` goes by the stalemate pictures from four series
 /// moves on: the lines printed are the normal search's (small positions with 12 to 40
 /// stalemates each, picked at random).
