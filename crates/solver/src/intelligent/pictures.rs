@@ -209,12 +209,20 @@ struct Tracked {
     target: u8,
 }
 
-/// Whether a committed mating unit is a leaper (pawn, knight) attacking `kq` from its
-/// target: it gives check at the end, so it makes the mating move (a leaper's check is
-/// never discovered, and the mated side never moves into check).
+/// Whether a committed mating unit attacks `kq` from its target as a leaper (pawn,
+/// knight) or from a square next to it (a contact check): it gives check at the end
+/// whatever else stands on the board, so it makes the mating move (such a check is never
+/// discovered: no square between to clear; and the mated side never moves into check).
 fn leaper_checks(u: &Tracked, kq: u8, mc: usize) -> bool {
-    (u.kind as usize == PAWN.index() || u.kind as usize == KNIGHT.index())
-        && tables().att(mc, u.kind as usize, u.target as usize) >> kq & 1 == 1
+    contact_or_leaper(mc, u.kind as usize, u.target as usize, kq as usize)
+}
+
+/// Whether a unit of colour `mc`, kind `k` on `to` attacks `kq` as a leaper or from next
+/// to it, a check no other unit can block (see [`leaper_checks`]).
+fn contact_or_leaper(mc: usize, k: usize, to: usize, kq: usize) -> bool {
+    k != KING.index()
+        && (k == PAWN.index() || k == KNIGHT.index() || super::cheb(to, kq) == 1)
+        && tables().att(mc, k, to) >> kq & 1 == 1
 }
 
 /// Minimal moves for the unit on `sq` (kind `k` there, colour `c`) to meet its target.
@@ -227,6 +235,11 @@ fn cost(tr: &Tracked, c: usize, k: usize) -> u8 {
     } else {
         t.reach(c, k, tr.sq as usize, tr.kind as usize, tr.target as usize)
     }
+}
+
+/// The squares strictly between `a` and `b` when they share a line, else none.
+fn between_sq(a: usize, b: usize) -> u64 {
+    chimere_core::attacks::between(chimere_core::Square::new(a as u8), chimere_core::Square::new(b as u8)).0
 }
 
 /// The unit on `sq`, if any; `None` for [`GONE`] (a unit no longer on the board).
@@ -258,11 +271,25 @@ struct Pictures {
 fn enumerate(
     game: &Game,
     mater: Colour,
-    (m, bmoves): (u32, u32),
+    budgets: (u32, u32),
     stalemate: bool,
     full: bool,
     work_cap: u64,
 ) -> Option<Pictures> {
+    enumerate_all(game, mater, budgets, stalemate, full, work_cap, false).map(|(p, _)| p)
+}
+
+/// [`enumerate`], and the number of mate pictures refuted by [`Enum::defended`]; these
+/// are kept too when `keep_refuted` (for the tests).
+fn enumerate_all(
+    game: &Game,
+    mater: Colour,
+    (m, bmoves): (u32, u32),
+    stalemate: bool,
+    full: bool,
+    work_cap: u64,
+    keep_refuted: bool,
+) -> Option<(Pictures, usize)> {
     let t = tables();
     let mated = mater.opponent();
     let board = game.pos.board();
@@ -338,6 +365,8 @@ fn enumerate(
         moves: Vec::new(),
         work: 0,
         work_cap,
+        keep_refuted,
+        refuted: 0,
     };
     for kq in 0..64 {
         let kd = t.dist(KING.index(), dk, kq);
@@ -361,8 +390,8 @@ fn enumerate(
                     if c as u32 > m || to == kq || (k2 == KING.index() && super::cheb(to, kq) <= 1) {
                         continue;
                     }
-                    // A leaper never checks the stalemated king.
-                    if stalemate && (k2 == PAWN.index() || k2 == KNIGHT.index()) && t.att(mc, k2, to) >> kq & 1 == 1 {
+                    // A leaper never checks the stalemated king, nor a unit next to it.
+                    if stalemate && contact_or_leaper(mc, k2, to, kq) {
                         continue;
                     }
                     let a = t.att(mc, k2, to) & need;
@@ -386,9 +415,9 @@ fn enumerate(
         // One search over every complete picture (none: no stalemate, nothing to search).
         let n = e.canon.len();
         let ranges = if e.fates.is_empty() { Vec::new() } else { vec![(0, n, 0, e.fates.len())] };
-        return Some(Pictures { units: e.canon, ranges, fates: e.fates, segs: e.segs });
+        return Some((Pictures { units: e.canon, ranges, fates: e.fates, segs: e.segs }, 0));
     }
-    Some(Pictures { units: e.all, ranges: e.ranges, fates: e.fates, segs: e.segs })
+    Some((Pictures { units: e.all, ranges: e.ranges, fates: e.fates, segs: e.segs }, e.refuted))
 }
 
 struct Enum<'a> {
@@ -441,6 +470,9 @@ struct Enum<'a> {
     /// Work done, and the most allowed (see [`CHEAP_WORK`]): beyond, [`Enum::overflow`].
     work: u64,
     work_cap: u64,
+    /// Mate pictures refuted by [`Enum::defended`], and whether they are kept all the same.
+    refuted: usize,
+    keep_refuted: bool,
 }
 
 impl Enum<'_> {
@@ -484,13 +516,74 @@ impl Enum<'_> {
         }
     }
 
+    /// Whether a complete mate picture (`occ`: its final squares) is no mate whatever
+    /// else stands on the board: every mating unit but the king is committed, exactly
+    /// one committed unit checks K with nothing between in the picture, and a blocker
+    /// whose kind is known (not a pawn) can take that checker or step between in one
+    /// move no unit can obstruct (a knight's jump, or a step to a square next to it). In
+    /// a final position R fitting the picture, the mating side's units are the committed
+    /// ones and perhaps its king (which neither checks nor pins); R holds the picture's
+    /// units on their squares and perhaps more, so each check of R is one of the
+    /// picture's (a line empty in R is empty in the picture): R's only check is that
+    /// checker's. The blocker stands on a flight next to K that no committed unit
+    /// attacks on an empty board (else no blocker is put there), so no committed line
+    /// piece pins it: its parry is legal in R, and R is no mate.
+    fn defended(&self, occ: u64) -> bool {
+        let committed = |sq: usize| self.chosen.iter().any(|u| u.mater && u.sq as usize == sq);
+        if self.maters.iter().any(|&(sq, k)| k != KING.index() && !committed(sq)) {
+            return false;
+        }
+        let t = tables();
+        let kq = self.kq;
+        let mut checker = None;
+        for u in self.chosen.iter().filter(|u| u.mater) {
+            let to = u.target as usize;
+            if t.att(self.mc, u.kind as usize, to) >> kq & 1 == 1 && between_sq(to, kq) & occ == 0 {
+                if checker.is_some() {
+                    return false;
+                }
+                checker = Some(to);
+            }
+        }
+        let Some(c) = checker else {
+            return false;
+        };
+        let parries = between_sq(c, kq) | 1 << c;
+        for u in self.chosen.iter().filter(|u| !u.mater && u.kind == ANY) {
+            let Some(&(_, k)) = self.blockers.iter().find(|b| b.0 == u.sq as usize) else {
+                continue;
+            };
+            if k == PAWN.index() {
+                continue;
+            }
+            let f = u.target as usize;
+            let mut sq = parries & t.att(self.dc, k, f);
+            let mut parry = false;
+            while sq != 0 {
+                let d = sq.trailing_zeros() as usize;
+                sq &= sq - 1;
+                parry |= between_sq(f, d) == 0;
+            }
+            if parry {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Assigns distinct mated units to the flights in `open`, within the budget.
     fn block_dfs(&mut self, open: u64, spent: u8) {
         if open == 0 {
             if self.full {
                 self.fates(spent);
-            } else {
+            } else if self.stalemate {
                 self.record();
+            } else {
+                let refuted = self.defended(self.chosen.iter().fold(0, |o, u| o | 1 << u.target));
+                self.refuted += usize::from(refuted);
+                if !refuted || self.keep_refuted {
+                    self.record();
+                }
             }
             return;
         }
@@ -1471,6 +1564,7 @@ impl Walk<'_> {
 
     fn search_node(&mut self, s: &mut Searcher, plies: u32, prefix: &mut Vec<Move>) -> Result<bool, Interrupted> {
         check_stop(s, &mut self.count)?;
+
         let key = self.key(&s.game, plies);
         if self.memo.contains(&key) {
             return Ok(false);
@@ -1827,6 +1921,7 @@ fn every_picture(
         walk(&mut w, s, prefix)?;
         debug_assert_eq!(prefix.len(), base);
     }
+
     Ok(Some(found))
 }
 
@@ -2076,8 +2171,13 @@ mod tests {
     /// used from the first ply on: the same lines in the same order. Returns the number
     /// of lines found.
     fn compare(seed: u64, count: usize, plies: std::ops::RangeInclusive<u32>) -> usize {
+        compare_games(random_games(seed, count), plies)
+    }
+
+    /// [`compare`] on the given positions.
+    fn compare_games(games: impl Iterator<Item = Game>, plies: std::ops::RangeInclusive<u32>) -> usize {
         let mut found = 0;
-        for g in random_games(seed, count) {
+        for g in games {
             for p in plies.clone() {
                 let (la, _) = collect_help(|out| searcher(g.clone()).help_lines(p, &mut Vec::new(), out));
                 let (lb, r) = collect_help(|out| lines(&mut searcher(g.clone()), p, &mut Vec::new(), out));
@@ -2087,6 +2187,110 @@ mod tests {
             }
         }
         found
+    }
+
+    /// A random position where White has its king and one or two more units, Black
+    /// (to move) its king on an edge and three to six units around it: mate pictures
+    /// commit every white unit but the king, and blockers that could parry the check
+    /// refute many ([`Enum::defended`]).
+    fn few_maters_game(rng: &mut Rng) -> Option<Game> {
+        let mut g = few_maters_unchecked(rng, 'b')?;
+        if g.in_check(Colour::White) || g.in_check(Colour::Black) {
+            return None;
+        }
+        Some(g)
+    }
+
+    /// The position of [`few_maters_game`] with `side` to move, either side perhaps in
+    /// check.
+    fn few_maters_unchecked(rng: &mut Rng, side: char) -> Option<Game> {
+        let mut board = [None::<char>; 64];
+        let edge = [0, 7][rng.below(2) as usize];
+        let bk = if rng.below(2) == 0 { edge * 8 + rng.below(8) } else { rng.below(8) * 8 + edge } as usize;
+        let wk = rng.below(64) as usize;
+        if super::super::cheb(wk, bk) <= 1 {
+            return None;
+        }
+        board[bk] = Some('k');
+        board[wk] = Some('K');
+        for _ in 0..3 + rng.below(4) {
+            let (f, r) = ((bk % 8) as i32 + rng.below(5) as i32 - 2, (bk / 8) as i32 + rng.below(5) as i32 - 2);
+            if let Some(sq) = super::super::on_board(f, r)
+                && board[sq].is_none()
+            {
+                let u = b"snbrqpp"[rng.below(7) as usize] as char;
+                if u != 'p' || (8..56).contains(&sq) {
+                    board[sq] = Some(u);
+                }
+            }
+        }
+        for _ in 0..1 + rng.below(2) {
+            let sq = rng.below(64) as usize;
+            let u = b"QRBSP"[rng.below(5) as usize] as char;
+            if board[sq].is_none() && (u != 'P' || (8..56).contains(&sq)) {
+                board[sq] = Some(u);
+            }
+        }
+        let fen = super::super::tests::placement(&board);
+        chimere_fairy::game_from_fen(&format!("{fen} {side} - - 0 1"), &[]).ok()
+    }
+
+    /// Helpmates in 1.5 and 2 (White mating) where White has few units and Black many:
+    /// the pictures that a blocker's parry refutes are dropped, and the lines are still
+    /// the normal search's.
+    #[test]
+    fn the_pictures_refuted_by_a_parry_lose_no_mate() {
+        let mut rng = Rng(0x9a44);
+        let games = std::iter::from_fn(|| loop {
+            if let Some(g) = few_maters_game(&mut rng) {
+                return Some(g);
+            }
+        });
+        let found = compare_games(games.take(160), 2..=4);
+        assert!(found >= 40, "only {found} mates");
+    }
+
+    /// Every real mate fits a picture, and no picture a real mate fits is refuted by a
+    /// parry: in random checkmates (Black mated by White's last move, played from random
+    /// positions where White has its king and one or two units, Black many), the
+    /// pictures with no move left to either side (each unit committed to its own square,
+    /// so each fits the mate) are there, and none is refuted.
+    #[test]
+    fn every_mate_keeps_a_picture_with_no_moves_left() {
+        let mut rng = Rng(0x3e1f);
+        let (mut mates, mut tried, mut parried) = (0, 0, 0);
+        let (mut moves, mut replies) = (Vec::new(), Vec::new());
+        while mates < 3000 && tried < 2_000_000 {
+            tried += 1;
+            let Some(mut g) = few_maters_unchecked(&mut rng, 'w') else {
+                continue;
+            };
+            if g.in_check(Colour::Black) || g.in_check(Colour::White) {
+                continue;
+            }
+            moves.clear();
+            g.legal_moves(&mut moves);
+            for m in &moves {
+                g.make(m);
+                replies.clear();
+                g.legal_moves(&mut replies);
+                if g.in_check(Colour::Black) {
+                    let (p, refuted) =
+                        enumerate_all(&g, Colour::White, (0, 0), false, false, u64::MAX, true).expect("pictures");
+                    if replies.is_empty() {
+                        mates += 1;
+                        assert!(!p.ranges.is_empty(), "no picture of the mate {}", g.pos.fen());
+                        assert_eq!(refuted, 0, "a picture of the mate {} refuted", g.pos.fen());
+                    } else {
+                        parried += refuted;
+                    }
+                }
+                g.unmake();
+            }
+        }
+        assert!(mates >= 3000, "{mates} mates in {tried} positions");
+        // Checks that are no mates: their pictures are refuted often.
+        assert!(parried >= 50, "{parried} pictures of checks refuted");
     }
 
     /// The same for series play (`ser-h#k` and `ser-#k`, Black's series), answers
