@@ -88,11 +88,13 @@ fn orthodox_mate(p: &Problem, stip: &Stipulation) -> bool {
     orthodox_goal(p, stip, Goal::Mate)
 }
 
-/// `Option Intelligent`, goal `goal`, orthodox rules and units.
+/// `Option Intelligent`, goal `goal`, orthodox rules and units; for mate, holes too
+/// (`Condition Hole`: squares no unit stands on or crosses, so distances on the empty
+/// board stay lower bounds, attacks on it supersets, and a hole is no flight).
 fn orthodox_goal(p: &Problem, stip: &Stipulation, goal: Goal) -> bool {
     p.options.iter().any(|o| o == "Intelligent")
         && stip.goal == goal
-        && p.conditions.is_empty()
+        && p.conditions.iter().all(|c| goal == Goal::Mate && c.name == "Hole")
         && p.pieces.iter().all(|u| u.kind.index() <= KING.index() && u.attrs == 0 && u.colour != Colour::Shared)
 }
 
@@ -434,6 +436,7 @@ fn mate_possible_with(game: &Game, mater: Colour, m: u32, bmoves: u32) -> bool {
     }
     let dk = kings.trailing_zeros() as usize;
     let (mc, dc) = (colour_index(mater), colour_index(mated));
+    let holes = game.pos.holes().0;
     // Blocking costs: the cheapest unit of the mated side (not its king) to stand there.
     let blockers: u64 = board.colour(mated).0 & !kings;
     let mut cb = [INF; 64];
@@ -466,7 +469,7 @@ fn mate_possible_with(game: &Game, mater: Colour, m: u32, bmoves: u32) -> bool {
         }
         // Every king square within the mated side's moves (castling included: the
         // distance table knows it), its own first.
-        let cands: u64 = if bmoves == 0 { 1 << dk } else { !0 };
+        let cands: u64 = if bmoves == 0 { 1 << dk } else { !holes };
         let mut order = [dk; 65];
         let mut n = 1;
         let mut bb = cands & !(1 << dk);
@@ -481,7 +484,8 @@ fn mate_possible_with(game: &Game, mater: Colour, m: u32, bmoves: u32) -> bool {
                 continue;
             }
             let budget = (bmoves - kd as u32) as u8;
-            if king_square_possible(sc, kq, budget, &cb, blockers, m as u8, reach_any) {
+            // A hole is no flight: as if blocked for good.
+            if king_square_possible(sc, kq, budget, &cb, blockers | holes, m as u8, reach_any) {
                 return true;
             }
         }
@@ -612,7 +616,8 @@ fn last_ply_picture(game: &Game, out: &mut [u64; 64]) -> Option<u64> {
         return None;
     }
     let kq = kings.trailing_zeros() as usize;
-    let blockers = board.colour(side.opponent()).0 & !kings;
+    // (A hole is no flight.)
+    let blockers = board.colour(side.opponent()).0 & !kings | game.pos.holes().0;
     let need = (t.att(0, KING.index(), kq) & !blockers) | 1 << kq;
     let mut list = [(0usize, 0u64); 16];
     let mut n = 0;
@@ -677,7 +682,8 @@ fn filter_second_last(game: &Game, moves: &mut Vec<Move>) {
         return;
     }
     let kq = kings.trailing_zeros() as usize;
-    let (rs, n) = local_squares(kq, 0);
+    // (A hole is no flight.)
+    let (rs, n) = local_squares(kq, game.pos.holes().0);
     let local = |sq: usize| -> u16 { rs[1..n].iter().position(|&x| x == sq).map_or(0, |j| 1 << (j + 1)) };
     let flights: u16 = ((1u32 << n) - 2) as u16;
     let mut blocked = 0u16;
@@ -1050,6 +1056,30 @@ mod tests {
         fen
     }
 
+    /// `g` with two to six holes (`Condition Hole`) on empty squares drawn from `rng`,
+    /// often around the black king.
+    pub(super) fn with_holes(g: &Game, rng: &mut Rng) -> Option<Game> {
+        let board = g.pos.board();
+        let occupied = board.occupied().0;
+        let bk = (board.colour(Colour::Black).0 & board.kind(KING).0).trailing_zeros() as usize;
+        let mut squares = String::new();
+        for _ in 0..2 + rng.below(5) {
+            let sq = if rng.below(2) == 0 {
+                let (f, r) = ((bk % 8) as i32 + rng.below(3) as i32 - 1, (bk / 8) as i32 + rng.below(3) as i32 - 1);
+                on_board(f, r)?
+            } else {
+                rng.below(64) as usize
+            };
+            if occupied >> sq & 1 == 0 {
+                squares.push_str(&chimere_core::Square::new(sq as u8).to_string());
+            }
+        }
+        if squares.is_empty() {
+            return None;
+        }
+        chimere_fairy::game_from_fen(&g.pos.fen(), &[&format!("hole {squares}")]).ok()
+    }
+
     /// Walks every node down to `plies`: wherever the normal search finds a mate in the
     /// remaining plies, the bound allows it, and no mating last move is filtered out.
     fn walk(s: &mut Searcher, plies: u32, stats: &mut (u64, u64)) {
@@ -1086,11 +1116,20 @@ mod tests {
     /// Walks `count` random positions `plies` deep, checking the bound at every node;
     /// returns (nodes, nodes cut).
     fn bound_sample(seed: u64, count: usize, plies: u32) -> (u64, u64) {
+        bound_sample_with(seed, count, plies, false)
+    }
+
+    /// [`bound_sample`], the positions with holes when `holes`.
+    fn bound_sample_with(seed: u64, count: usize, plies: u32, holes: bool) -> (u64, u64) {
         let mut rng = Rng(seed);
         let mut stats = (0, 0);
         let mut positions = 0;
         while positions < count {
-            let Some(g) = random_game(&mut rng) else { continue };
+            let Some(mut g) = random_game(&mut rng) else { continue };
+            if holes {
+                let Some(h) = with_holes(&g, &mut rng) else { continue };
+                g = h;
+            }
             positions += 1;
             let mut s = searcher(g);
             walk(&mut s, plies, &mut stats);
@@ -1105,6 +1144,13 @@ mod tests {
         assert!(stats.1 * 10 > stats.0, "cut {} of {} nodes", stats.1, stats.0);
     }
 
+    /// The same with holes (`Condition Hole`): a hole is no flight.
+    #[test]
+    fn the_bound_never_cuts_a_mate_with_holes() {
+        let stats = bound_sample_with(0x401e, 60, 3, true);
+        assert!(stats.1 * 10 > stats.0, "cut {} of {} nodes", stats.1, stats.0);
+    }
+
     #[test]
     #[ignore = "heavy: four plies deep on many positions (run with --release --ignored)"]
     fn the_bound_never_cuts_a_mate_deeper() {
@@ -1114,11 +1160,27 @@ mod tests {
 
     #[test]
     fn the_intelligent_search_finds_the_same_mates() {
-        let mut rng = Rng(77);
+        same_mates(77, false);
+    }
+
+    /// The same with holes (`Condition Hole`).
+    #[test]
+    fn the_intelligent_search_finds_the_same_mates_with_holes() {
+        same_mates(0x401f, true);
+    }
+
+    /// Help lines of 1 to 4 plies from 80 random positions (with holes when `holes`), by
+    /// the normal search and by the intelligent one: the same lines in the same order.
+    fn same_mates(seed: u64, holes: bool) {
+        let mut rng = Rng(seed);
         let mut positions = 0;
         let mut found = 0;
         while positions < 80 {
-            let Some(g) = random_game(&mut rng) else { continue };
+            let Some(mut g) = random_game(&mut rng) else { continue };
+            if holes {
+                let Some(h) = with_holes(&g, &mut rng) else { continue };
+                g = h;
+            }
             positions += 1;
             for plies in 1..=4 {
                 let mut a = searcher(g.clone());

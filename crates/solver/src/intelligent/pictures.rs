@@ -16,10 +16,19 @@
 //! and each side's committed distances (empty-board lower bounds, promotions, captures
 //! and castling counted as possible; the mated king's included) fit within its moves.
 //!
-//! A leaper (pawn, knight) that checks K at the end made the mating move (its check
-//! cannot be discovered, and the mated side never moves into check): a picture has at
-//! most one such checker, and while it stands on its final square already it must
-//! still leave and come back (two more moves; a pawn cannot).
+//! A leaper (pawn, knight) that checks K at the end, or a unit checking it from next to
+//! it, made the mating move (its check cannot be discovered: no square between to clear;
+//! and the mated side never moves into check): a picture has at most one such checker,
+//! and while it stands on its final square already it must still leave and come back
+//! (two more moves; a pawn cannot).
+//!
+//! **Parries.** When every mating unit but the king is committed, a picture is dropped
+//! if exactly one committed unit checks K with nothing between in the picture and a
+//! blocker whose kind is known (not a pawn) can take it or step into its line in one
+//! move that no unit can obstruct ([`Enum::defended`], with the proof): no final
+//! position fitting it is a mate. This is what keeps a lone mating piece from carrying
+//! every picture of blockers that would parry its check (Popeye's targets are real
+//! mates for the same reason).
 //!
 //! A picture of a *stalemate* commits the stalemated king's final square K, for some
 //! units of the stalemating side a final square and kind (units that guard flights of
@@ -367,13 +376,16 @@ fn enumerate_all(
         work_cap,
         keep_refuted,
         refuted: 0,
+        holes: game.pos.holes().0,
     };
+    // Holes (`Condition Hole`): no unit ends there, and a hole is no flight.
+    let holes = e.holes;
     for kq in 0..64 {
         let kd = t.dist(KING.index(), dk, kq);
-        if kd as u32 > bmoves {
+        if kd as u32 > bmoves || holes >> kq & 1 == 1 {
             continue;
         }
-        let flights = t.att(0, KING.index(), kq);
+        let flights = t.att(0, KING.index(), kq) & !holes;
         // A stalemate needs only the flights guarded.
         let need = if stalemate { flights } else { flights | 1 << kq };
         e.kq = kq;
@@ -387,7 +399,8 @@ fn enumerate_all(
             for &k2 in kinds {
                 for to in 0..64 {
                     let c = t.reach(mc, k, sq, k2, to);
-                    if c as u32 > m || to == kq || (k2 == KING.index() && super::cheb(to, kq) <= 1) {
+                    if c as u32 > m || to == kq || holes >> to & 1 == 1 || (k2 == KING.index() && super::cheb(to, kq) <= 1)
+                    {
                         continue;
                     }
                     // A leaper never checks the stalemated king, nor a unit next to it.
@@ -473,6 +486,8 @@ struct Enum<'a> {
     /// Mate pictures refuted by [`Enum::defended`], and whether they are kept all the same.
     refuted: usize,
     keep_refuted: bool,
+    /// The holes (`Condition Hole`).
+    holes: u64,
 }
 
 impl Enum<'_> {
@@ -548,7 +563,8 @@ impl Enum<'_> {
         let Some(c) = checker else {
             return false;
         };
-        let parries = between_sq(c, kq) | 1 << c;
+        // (No unit steps onto a hole.)
+        let parries = (between_sq(c, kq) & !self.holes) | 1 << c;
         for u in self.chosen.iter().filter(|u| !u.mater && u.kind == ANY) {
             let Some(&(_, k)) = self.blockers.iter().find(|b| b.0 == u.sq as usize) else {
                 continue;
@@ -2233,6 +2249,33 @@ mod tests {
         }
         let fen = super::super::tests::placement(&board);
         chimere_fairy::game_from_fen(&format!("{fen} {side} - - 0 1"), &[]).ok()
+    }
+
+    /// The pictures on random positions with holes (`Condition Hole`: no flight, no
+    /// final square there), help play of 1 to 4 plies and series play of 1 to 3 moves.
+    #[test]
+    fn the_pictures_find_the_same_mates_with_holes() {
+        let mut rng = Rng(0x401d);
+        let mut games = std::iter::from_fn(|| loop {
+            if let Some(g) = random_game(&mut rng)
+                && let Some(h) = super::super::tests::with_holes(&g, &mut rng)
+            {
+                return Some(h);
+            }
+        });
+        let found = compare_games(games.by_ref().take(60), 1..=4);
+        assert!(found >= 20, "only {found} mates");
+        for g in games.take(30) {
+            for play in [Play::SeriesHelp, Play::Series] {
+                for k in 1..=3 {
+                    let (la, _) = collect_series(|out| searcher(g.clone()).series_lines(play, k, &mut Vec::new(), out));
+                    let (lb, r) =
+                        collect_series(|out| series_lines(&mut searcher(g.clone()), play, k, &mut Vec::new(), out));
+                    assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
+                    assert_eq!(la, lb, "{play:?} {k} from {}", g.pos.fen());
+                }
+            }
+        }
     }
 
     /// Helpmates in 1.5 and 2 (White mating) where White has few units and Black many:
