@@ -37,7 +37,10 @@
 //! not used for them.
 //!
 //! Used only for the rules it is proved for: orthodox units (K Q R B S P without
-//! attributes), no condition, goal mate or stalemate, help play (`h#n`, `h#n.5`, `h=n`),
+//! attributes), no condition (but holes, `Condition Hole`, for mates: no unit stands on
+//! or crosses a hole, so the empty-board distances stay lower bounds and its attacks
+//! supersets, and a hole is treated as no flight and no final square), goal mate or
+//! stalemate, help play (`h#n`, `h#n.5`, `h=n`),
 //! series play (`ser-h#`, `ser-#`, and `ser-h=` by the stalemate pictures: with the
 //! stalemated side fully committed they took the measured collection's `ser-h=`
 //! problems from over 30 s to 8 s, 11.5 s to 6 s and 9 s to 3.3 s, the others within
@@ -1054,6 +1057,37 @@ mod tests {
             }
         }
         fen
+    }
+
+    /// A board with the black king on an edge and the white king apart from it (`None`
+    /// when they would touch), and the black king's square.
+    pub(super) fn kings_on_board(rng: &mut Rng) -> Option<([Option<char>; 64], usize)> {
+        let mut board = [None::<char>; 64];
+        let edge = [0, 7][rng.below(2) as usize];
+        let bk = if rng.below(2) == 0 { edge * 8 + rng.below(8) } else { rng.below(8) * 8 + edge } as usize;
+        let wk = rng.below(64) as usize;
+        if cheb(wk, bk) <= 1 {
+            return None;
+        }
+        board[bk] = Some('k');
+        board[wk] = Some('K');
+        Some((board, bk))
+    }
+
+    /// Puts up to `count` black units drawn from `units` on empty squares within two
+    /// files and ranks of `bk` (no pawn on the first or last rank).
+    pub(super) fn crowd(board: &mut [Option<char>; 64], bk: usize, count: u64, units: &[u8], rng: &mut Rng) {
+        for _ in 0..count {
+            let (f, r) = ((bk % 8) as i32 + rng.below(5) as i32 - 2, (bk / 8) as i32 + rng.below(5) as i32 - 2);
+            if let Some(sq) = on_board(f, r)
+                && board[sq].is_none()
+            {
+                let u = units[rng.below(units.len() as u64) as usize] as char;
+                if u != 'p' || (8..56).contains(&sq) {
+                    board[sq] = Some(u);
+                }
+            }
+        }
     }
 
     /// `g` with two to six holes (`Condition Hole`) on empty squares drawn from `rng`,

@@ -2220,26 +2220,8 @@ mod tests {
     /// The position of [`few_maters_game`] with `side` to move, either side perhaps in
     /// check.
     fn few_maters_unchecked(rng: &mut Rng, side: char) -> Option<Game> {
-        let mut board = [None::<char>; 64];
-        let edge = [0, 7][rng.below(2) as usize];
-        let bk = if rng.below(2) == 0 { edge * 8 + rng.below(8) } else { rng.below(8) * 8 + edge } as usize;
-        let wk = rng.below(64) as usize;
-        if super::super::cheb(wk, bk) <= 1 {
-            return None;
-        }
-        board[bk] = Some('k');
-        board[wk] = Some('K');
-        for _ in 0..3 + rng.below(4) {
-            let (f, r) = ((bk % 8) as i32 + rng.below(5) as i32 - 2, (bk / 8) as i32 + rng.below(5) as i32 - 2);
-            if let Some(sq) = super::super::on_board(f, r)
-                && board[sq].is_none()
-            {
-                let u = b"snbrqpp"[rng.below(7) as usize] as char;
-                if u != 'p' || (8..56).contains(&sq) {
-                    board[sq] = Some(u);
-                }
-            }
-        }
+        let (mut board, bk) = super::super::tests::kings_on_board(rng)?;
+        super::super::tests::crowd(&mut board, bk, 3 + rng.below(4), b"snbrqpp", rng);
         for _ in 0..1 + rng.below(2) {
             let sq = rng.below(64) as usize;
             let u = b"QRBSP"[rng.below(5) as usize] as char;
@@ -2265,17 +2247,7 @@ mod tests {
         });
         let found = compare_games(games.by_ref().take(60), 1..=4);
         assert!(found >= 20, "only {found} mates");
-        for g in games.take(30) {
-            for play in [Play::SeriesHelp, Play::Series] {
-                for k in 1..=3 {
-                    let (la, _) = collect_series(|out| searcher(g.clone()).series_lines(play, k, &mut Vec::new(), out));
-                    let (lb, r) =
-                        collect_series(|out| series_lines(&mut searcher(g.clone()), play, k, &mut Vec::new(), out));
-                    assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
-                    assert_eq!(la, lb, "{play:?} {k} from {}", g.pos.fen());
-                }
-            }
-        }
+        compare_series_games(games.take(30), 1..=3);
     }
 
     /// Helpmates in 1.5 and 2 (White mating) where White has few units and Black many:
@@ -2339,8 +2311,13 @@ mod tests {
     /// The same for series play (`ser-h#k` and `ser-#k`, Black's series), answers
     /// included.
     fn compare_series(seed: u64, count: usize, ks: std::ops::RangeInclusive<u32>) -> usize {
+        compare_series_games(random_games(seed, count), ks)
+    }
+
+    /// [`compare_series`] on the given positions.
+    fn compare_series_games(games: impl Iterator<Item = Game>, ks: std::ops::RangeInclusive<u32>) -> usize {
         let mut found = 0;
-        for g in random_games(seed, count) {
+        for g in games {
             for play in [Play::SeriesHelp, Play::Series] {
                 for k in ks.clone() {
                     let (la, _) = collect_series(|out| searcher(g.clone()).series_lines(play, k, &mut Vec::new(), out));

@@ -334,7 +334,7 @@ pub(super) fn filter_last(game: &mut Game, moves: &mut Vec<Move>, notes: &mut No
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{Rng, collect_help, collect_series, placement, random_game};
+    use super::super::tests::{Rng, collect_help, collect_series, crowd, kings_on_board, placement, random_game};
     use super::*;
     use crate::search::{Searcher, Table};
     use crate::stip::{Goal, Play};
@@ -344,21 +344,6 @@ mod tests {
 
     fn searcher(g: Game) -> Searcher {
         Searcher::new(g, Table::new(8), Arc::new(AtomicBool::new(false)), Goal::Stalemate, false)
-    }
-
-    /// A board with the black king on an edge and the white king apart from it (`None`
-    /// when they would touch), and the black king's square.
-    fn kings_on_board(rng: &mut Rng) -> Option<([Option<char>; 64], usize)> {
-        let mut board = [None::<char>; 64];
-        let edge = [0, 7][rng.below(2) as usize];
-        let bk = if rng.below(2) == 0 { edge * 8 + rng.below(8) } else { rng.below(8) * 8 + edge } as usize;
-        let wk = rng.below(64) as usize;
-        if super::super::cheb(wk, bk) <= 1 {
-            return None;
-        }
-        board[bk] = Some('k');
-        board[wk] = Some('K');
-        Some((board, bk))
     }
 
     /// A random orthodox position rich in stalemates, Black to move, White not in check:
@@ -400,17 +385,7 @@ mod tests {
     /// line pieces, White not in check.
     fn crowded_game(rng: &mut Rng) -> Option<Game> {
         let (mut board, bk) = kings_on_board(rng)?;
-        for _ in 0..2 + rng.below(4) {
-            let (f, r) = ((bk % 8) as i32 + rng.below(5) as i32 - 2, (bk / 8) as i32 + rng.below(5) as i32 - 2);
-            if let Some(sq) = super::super::on_board(f, r)
-                && board[sq].is_none()
-            {
-                let u = b"snbrqppp"[rng.below(8) as usize] as char;
-                if u != 'p' || (8..56).contains(&sq) {
-                    board[sq] = Some(u);
-                }
-            }
-        }
+        crowd(&mut board, bk, 2 + rng.below(4), b"snbrqppp", rng);
         for _ in 0..2 + rng.below(3) {
             let sq = rng.below(64) as usize;
             if board[sq].is_none() {
