@@ -24,7 +24,7 @@
 //!
 //! **Parries.** When every mating unit but the king is committed, a picture is dropped
 //! if exactly one committed unit checks K with nothing between in the picture and a
-//! blocker whose kind is known (not a pawn) can take it or step into its line in one
+//! blocker, as every kind it may end as, can take it or step into its line in one
 //! move that no unit can obstruct ([`Enum::defended`], with the proof): no final
 //! position fitting it is a mate. This is what keeps a lone mating piece from carrying
 //! every picture of blockers that would parry its check (Popeye's targets are real
@@ -534,8 +534,9 @@ impl Enum<'_> {
     /// Whether a complete mate picture (`occ`: its final squares) is no mate whatever
     /// else stands on the board: every mating unit but the king is committed, exactly
     /// one committed unit checks K with nothing between in the picture, and a blocker
-    /// whose kind is known (not a pawn) can take that checker or step between in one
-    /// move no unit can obstruct (a knight's jump, or a step to a square next to it). In
+    /// can take that checker or step between in one move no unit can obstruct (see
+    /// [`Enum::parries`]) as every kind it may stand on its flight as (a pawn: a pawn,
+    /// or a piece it can promote to within the moves of its side). In
     /// a final position R fitting the picture, the mating side's units are the committed
     /// ones and perhaps its king (which neither checks nor pins); R holds the picture's
     /// units on their squares and perhaps more, so each check of R is one of the
@@ -564,23 +565,39 @@ impl Enum<'_> {
             return false;
         };
         // (No unit steps onto a hole.)
-        let parries = (between_sq(c, kq) & !self.holes) | 1 << c;
+        let line = between_sq(c, kq) & !self.holes;
         for u in self.chosen.iter().filter(|u| !u.mater && u.kind == ANY) {
             let Some(&(_, k)) = self.blockers.iter().find(|b| b.0 == u.sq as usize) else {
                 continue;
             };
-            if k == PAWN.index() {
-                continue;
-            }
             let f = u.target as usize;
-            let mut sq = parries & t.att(self.dc, k, f);
-            let mut parry = false;
-            while sq != 0 {
-                let d = sq.trailing_zeros() as usize;
-                sq &= sq - 1;
-                parry |= between_sq(f, d) == 0;
+            // A pawn may end as a pawn or as any piece it can promote to in time: each
+            // kind it may stand there as must have the parry.
+            let may_be = |k2: usize| {
+                if k == PAWN.index() { t.reach(self.dc, k, u.sq as usize, k2, f) <= self.budget } else { k2 == k }
+            };
+            let mut kinds = (PAWN.index()..KING.index()).filter(|&k2| may_be(k2)).peekable();
+            if kinds.peek().is_some() && kinds.all(|k2| self.parries(k2, f, c, line)) {
+                return true;
             }
-            if parry {
+        }
+        false
+    }
+
+    /// Whether a unit of the mated side, kind `k` on `f`, can take the checker on `c`
+    /// or step onto a square of `line` (empty) in a move that no unit can obstruct: a
+    /// knight's jump, a step to a square next to it, a pawn's capture or single step.
+    fn parries(&self, k: usize, f: usize, c: usize, line: u64) -> bool {
+        let t = tables();
+        if k == PAWN.index() {
+            let ahead = if self.dc == 0 { f + 8 } else { f.wrapping_sub(8) };
+            return t.att(self.dc, k, f) >> c & 1 == 1 || ahead < 64 && line >> ahead & 1 == 1;
+        }
+        let mut sq = (line | 1 << c) & t.att(self.dc, k, f);
+        while sq != 0 {
+            let d = sq.trailing_zeros() as usize;
+            sq &= sq - 1;
+            if between_sq(f, d) == 0 {
                 return true;
             }
         }
