@@ -399,7 +399,10 @@ fn enumerate_all(
             for &k2 in kinds {
                 for to in 0..64 {
                     let c = t.reach(mc, k, sq, k2, to);
-                    if c as u32 > m || to == kq || holes >> to & 1 == 1 || (k2 == KING.index() && super::cheb(to, kq) <= 1)
+                    if c as u32 > m
+                        || to == kq
+                        || holes >> to & 1 == 1
+                        || (k2 == KING.index() && super::cheb(to, kq) <= 1)
                     {
                         continue;
                     }
@@ -2189,15 +2192,19 @@ mod tests {
 
     /// `count` random positions drawn from `seed`.
     fn random_games(seed: u64, count: usize) -> impl Iterator<Item = Game> {
+        games_from(seed, random_game).take(count)
+    }
+
+    /// The positions `make` draws from `seed`, the failed draws skipped.
+    fn games_from(seed: u64, make: fn(&mut Rng) -> Option<Game>) -> impl Iterator<Item = Game> {
         let mut rng = Rng(seed);
         std::iter::from_fn(move || {
             loop {
-                if let Some(g) = random_game(&mut rng) {
+                if let Some(g) = make(&mut rng) {
                     return Some(g);
                 }
             }
         })
-        .take(count)
     }
 
     /// Solves `count` random positions at each length in `plies` both ways, the pictures
@@ -2254,14 +2261,8 @@ mod tests {
     /// final square there), help play of 1 to 4 plies and series play of 1 to 3 moves.
     #[test]
     fn the_pictures_find_the_same_mates_with_holes() {
-        let mut rng = Rng(0x401d);
-        let mut games = std::iter::from_fn(|| loop {
-            if let Some(g) = random_game(&mut rng)
-                && let Some(h) = super::super::tests::with_holes(&g, &mut rng)
-            {
-                return Some(h);
-            }
-        });
+        let mut games =
+            games_from(0x401d, |rng| random_game(rng).and_then(|g| super::super::tests::with_holes(&g, rng)));
         let found = compare_games(games.by_ref().take(60), 1..=4);
         assert!(found >= 20, "only {found} mates");
         compare_series_games(games.take(30), 1..=3);
@@ -2272,13 +2273,7 @@ mod tests {
     /// the normal search's.
     #[test]
     fn the_pictures_refuted_by_a_parry_lose_no_mate() {
-        let mut rng = Rng(0x9a44);
-        let games = std::iter::from_fn(|| loop {
-            if let Some(g) = few_maters_game(&mut rng) {
-                return Some(g);
-            }
-        });
-        let found = compare_games(games.take(160), 2..=4);
+        let found = compare_games(games_from(0x9a44, few_maters_game).take(160), 2..=4);
         assert!(found >= 40, "only {found} mates");
     }
 
