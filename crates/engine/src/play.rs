@@ -25,13 +25,26 @@ pub fn choose(
     level: u8,
     budget: Duration,
 ) -> Result<Option<String>, String> {
+    choose_scored(variant, opts, start_fen, moves, level, budget).map(|(t, _)| t)
+}
+
+/// [`choose`], with the search's score of the position for the side to move (centipawns;
+/// 0 when there is no legal turn): the computer judges a draw offer by it.
+pub fn choose_scored(
+    variant: &str,
+    opts: GameOptions,
+    start_fen: &str,
+    moves: &[String],
+    level: u8,
+    budget: Duration,
+) -> Result<(Option<String>, i32), String> {
     struct Choose<'a> {
         moves: &'a [String],
         level: u8,
         budget: Duration,
     }
     impl Choose<'_> {
-        fn run<V: Api>(self, mut game: Game<V>) -> Result<Option<String>, String> {
+        fn run<V: Api>(self, mut game: Game<V>) -> Result<(Option<String>, i32), String> {
             for m in self.moves {
                 game.play(m).map_err(|e| format!("turn `{m}`: {e}"))?;
             }
@@ -44,7 +57,7 @@ pub fn choose(
             let shared = Shared::new(Arc::new(Tt::new(TABLE_MB)), Arc::new(AtomicBool::new(false)));
             let pos = game.position().clone();
             let o = search::search(&pos, &history, &limits, &settings, &shared, &mut |_| {});
-            Ok(o.best.map(|m| game.position().uci(&m, chess960)))
+            Ok((o.best.map(|m| game.position().uci(&m, chess960)), o.score))
         }
     }
     let kind = chimere_rules::VariantKind::parse(variant)?;

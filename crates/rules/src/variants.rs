@@ -294,7 +294,7 @@ static CHESS: Descriptor = Descriptor {
     kind: VariantKind::Chess,
     name: "chess",
     label: "Chess",
-    aliases: &["standard", "chess960", "fischerandom", "from position", "orthodox"],
+    aliases: &["standard", "chess960", "fischerandom", "from position", "orthodox", "fairy chess"],
     summary: "orthodox chess, also Chess960, random arrays and the fairy conditions of the problemists.",
     pgn_variant: "Standard",
     options: &[
@@ -399,6 +399,42 @@ static DYNAMO: Descriptor = Descriptor {
     ],
     multi_part: true,
 };
+
+/// What ended a game by the rules, in a sentence for a person, per variant. `loser` is the
+/// side that lost (`None`: a draw), `loser_has_king` whether it still has a king on the
+/// board (the position after the last turn).
+pub fn end_sentence(
+    kind: VariantKind,
+    reason: chimere_core::EndReason,
+    loser: Option<&str>,
+    loser_has_king: bool,
+) -> String {
+    use chimere_core::EndReason as R;
+    let l = loser.unwrap_or("the side to move");
+    match (kind, reason) {
+        (_, R::Ongoing) => String::new(),
+        (_, R::Repetition) if loser.is_some() => format!("{l} completed a threefold repetition, which loses in Fugue"),
+        (_, R::Repetition) => "the same position occurred three times".into(),
+        (_, R::FiftyMoves) => "fifty moves passed without a capture or a pawn move".into(),
+        (_, R::InsufficientMaterial) => "neither side has enough material to mate".into(),
+        (VariantKind::Fugue, R::NoLegalTurn | R::Rules | R::Checkmate) if !loser_has_king => {
+            format!("{l}'s king was captured")
+        }
+        (VariantKind::Fugue, _) if loser.is_some() => format!("{l} has no legal turn, which loses in Fugue"),
+        (VariantKind::Interweave, R::Rules | R::NoLegalTurn) if loser.is_some() && !loser_has_king => {
+            format!("{l} has fewer than two kings left")
+        }
+        (VariantKind::Interweave, R::Rules) => format!("{l} has fewer than two kings left"),
+        (VariantKind::Interweave, _) if loser.is_some() => format!("{l} has no legal turn, which loses in Interweave"),
+        (VariantKind::Dynamo, R::Checkmate) => format!("{l} is checkmated"),
+        (VariantKind::Dynamo, R::Rules) if !loser_has_king => format!("{l}'s king was pushed off the board"),
+        (_, R::Checkmate) => format!("{l} is checkmated"),
+        (_, R::NoLegalTurn) if loser.is_none() => format!("stalemate: {l} has no legal move"),
+        (_, R::NoLegalTurn) => format!("{l} has no legal move, which loses under these rules"),
+        (_, R::Rules) if loser.is_none() => "a draw by the rules of the game".into(),
+        (_, R::Rules) => format!("{l} lost by the rules of the game"),
+    }
+}
 
 /// The interactions fairy conditions can need on the board (chess under conditions).
 pub const CONDITION_INTERACTIONS: &[Interaction] = &[

@@ -1,27 +1,28 @@
-//! The referee: live games in memory (one [`Room`] each), the messages players and
-//! spectators send, and what the server broadcasts.
+//! The hub: a thin actor around each game's [`Round`] (the typed state machine of
+//! [`crate::round`]). It loads rounds from the store (outside the table's lock), hands
+//! them the messages of players and timers, carries out the events they answer — every
+//! write through the writer thread ([`crate::writer`]), never on an async worker — and
+//! broadcasts the views.
 //!
-//! Every change goes through the room's lock: a move is checked by the rules, stored (ply
-//! guard) and only then applied for good and broadcast. Clocks are the server's; the side
-//! to move's clock runs once both sides have moved once (as on the big sites). Server
-//! down time is not charged to anyone: after a restart the side to move's clock restarts
-//! from the time stored with the last move.
+//! A move is stored (ply guard) before it is broadcast. Clocks are the server's; the side
+//! to move's clock runs once both sides have moved once. Server down time is not charged:
+//! after a restart the side to move's clock restarts from the time stored with the last
+//! move.
 
 use crate::bot::Bot;
-use crate::rules::{self, DynGame, EndReason, TurnText};
+use crate::protocol::{ClientMsg, OfferAction, ServerMsg, Side};
+use crate::round::{Command, Event, OfferKind, Round, Seat, Status};
 use crate::setup::Setup;
-use crate::store::{Append, GameFilter, GameRecord, MoveRecord, Store, StoreError};
-use crate::writer::MoveWriter;
+use crate::store::{Append, GameFilter, GameRecord, Store, StoreError};
+use crate::writer::{MoveWriter, Other};
 use axum::extract::ws::Utf8Bytes;
-use chimere_core::{Colour, Status};
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 use tokio::sync::{Mutex, broadcast};
 
-/// Limits and timings.
+/// Limits and timings (tests shorten them).
 #[derive(Clone, Debug)]
 pub struct Limits {
     /// Largest message answered normally (bytes); larger ones get an error.
@@ -29,17 +30,45 @@ pub struct Limits {
     /// Messages per second a connection may send (sustained), and the burst.
     pub rate_per_sec: f64,
     pub rate_burst: f64,
-    /// Grace period of a disconnected player in a timed game.
+    /// Grace period of a disconnected player in a timed game (`spec/play.md` §4: 30 s).
     pub abandon_ms: i64,
-    /// How often idle rooms are dropped from memory: a game not in play (finished,
-    /// aborted, waiting) that nobody has been connected to since the previous sweep. Its
-    /// record stays in the store and is loaded again when someone opens it.
+    /// How often idle rooms are dropped from memory (finished or aborted games nobody
+    /// holds); their records stay in the store and are loaded again when opened.
     pub sweep_ms: u64,
+    /// A side that has not made its first move this long after its turn began: the game
+    /// is aborted.
+    pub first_move_ms: i64,
+    /// A waiting game whose creator has had no connection this long expires.
+    pub seek_grace_ms: i64,
+    /// A waiting game expires this long after its creation in any case.
+    pub seek_max_ms: i64,
+    /// Games one identity may create per minute, and one address.
+    pub create_per_min_identity: u32,
+    pub create_per_min_address: u32,
+    /// The shortest clock accepted (initial time, ms).
+    pub min_clock_ms: i64,
+    /// Count creations from loopback addresses too (off by default: local tools such as
+    /// `chimere load` create thousands; behind a proxy on this machine the proxy's
+    /// `X-Forwarded-For` address is counted instead).
+    pub limit_loopback: bool,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_message: 4096, rate_per_sec: 10.0, rate_burst: 30.0, abandon_ms: 30_000, sweep_ms: 60_000 }
+        Limits {
+            max_message: 4096,
+            rate_per_sec: 10.0,
+            rate_burst: 30.0,
+            abandon_ms: 30_000,
+            sweep_ms: 60_000,
+            first_move_ms: 120_000,
+            seek_grace_ms: 60_000,
+            seek_max_ms: 2 * 3_600_000,
+            create_per_min_identity: 10,
+            create_per_min_address: 30,
+            min_clock_ms: 15_000,
+            limit_loopback: false,
+        }
     }
 }
 
@@ -60,308 +89,81 @@ impl Refusal {
         Refusal { code, message: message.into() }
     }
     pub fn json(&self) -> String {
-        json!({"t": "error", "code": self.code, "message": self.message}).to_string()
+        ServerMsg::Error { code: self.code.into(), message: self.message.clone() }.json()
     }
 }
 
-/// What a client may send.
-#[derive(Debug, Deserialize)]
-#[serde(tag = "t", rename_all = "lowercase", deny_unknown_fields)]
-pub enum ClientMsg {
-    /// Play a turn (UCI token, canonical form or notation) in the position at `ply`.
-    Move {
-        ply: u32,
-        turn: String,
-    },
-    /// Take the open seat.
-    Join,
-    Resign,
-    Abort,
-    Draw {
-        action: Offer,
-    },
-    Takeback {
-        action: Offer,
-    },
-    Rematch {
-        action: Offer,
-    },
-    /// Ask for the full state again.
-    Sync,
-    Ping,
-}
-
-#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum Offer {
-    Offer,
-    Accept,
-    Decline,
-}
-
-fn side_name(s: usize) -> &'static str {
-    if s == 0 { "white" } else { "black" }
-}
-
-fn side_index(c: Colour) -> usize {
-    if c == Colour::Black { 1 } else { 0 }
-}
-
-fn turn_json(t: &TurnText) -> Value {
-    json!({"uci": t.uci, "notation": t.notation, "canonical": t.canonical})
-}
-
-/// A turn as sent (serialised straight from the texts, without a `Value` in between).
-#[derive(Serialize)]
-struct TurnOut<'a> {
-    uci: &'a str,
-    notation: &'a str,
-    canonical: &'a str,
-}
-
-impl<'a> From<&'a TurnText> for TurnOut<'a> {
-    fn from(t: &'a TurnText) -> Self {
-        TurnOut { uci: &t.uci, notation: &t.notation, canonical: &t.canonical }
-    }
-}
-
-/// The legal list as sent.
-struct LegalOut<'a>(&'a [TurnText]);
-
-impl Serialize for LegalOut<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.0.iter().map(TurnOut::from))
-    }
-}
-
-/// Appends `v` as JSON to `out`.
-fn push_json(out: &mut Vec<u8>, v: &impl Serialize) {
-    // Serialising these values (strings, numbers, plain structs, a `Value`) into memory
-    // cannot fail: no map with non-string keys, no failing writer.
-    let _ = serde_json::to_writer(&mut *out, v);
-}
-
-/// One live game.
+/// One live game: its round, its broadcast channel and its timer.
 pub struct Room {
-    pub rec: GameRecord,
-    pub setup: Setup,
-    game: Box<dyn DynGame>,
-    pub moves: Vec<MoveRecord>,
-    /// The position after each move (FEN), for the move list's "copy FEN".
-    fens: Vec<String>,
-    legal: Vec<TurnText>,
+    pub round: Round,
     /// Broadcast messages: `Utf8Bytes` are shared (reference-counted), not copied, per receiver.
     tx: broadcast::Sender<Utf8Bytes>,
-    conns: [u32; 2],
-    gone_since: [Option<i64>; 2],
-    offers: [Option<usize>; 3],
-    turn_started: i64,
     timer_gen: u64,
     /// Found idle by the last sweep (see [`Hub::sweep`]).
     idle: bool,
 }
 
-const DRAW: usize = 0;
-const TAKEBACK: usize = 1;
-const REMATCH: usize = 2;
-
 impl Room {
     /// The seat of `player`, if any.
-    pub fn rec_seat(&self, player: &str) -> Option<usize> {
-        self.seat_of(player)
+    pub fn rec_seat(&self, player: &str) -> Option<Side> {
+        self.round.seat_of(player)
     }
 
-    fn seat_of(&self, player: &str) -> Option<usize> {
-        if self.rec.white.as_deref() == Some(player) {
-            Some(0)
-        } else if self.rec.black.as_deref() == Some(player) {
-            Some(1)
-        } else {
-            None
-        }
+    /// The full state for a receiver at `you`.
+    pub fn state_json(&self, you: Option<Side>) -> String {
+        ServerMsg::State(Box::new(self.round.state(you, now_ms()))).json()
     }
 
-    fn seat_player(&self, s: usize) -> Option<&str> {
-        if s == 0 { self.rec.white.as_deref() } else { self.rec.black.as_deref() }
-    }
-
-    fn is_bot(&self, s: usize) -> bool {
-        self.seat_player(s).is_some_and(|p| p.starts_with("bot:"))
-    }
-
-    fn to_move(&self) -> usize {
-        side_index(self.game.side_to_move())
-    }
-
-    fn playing(&self) -> bool {
-        self.rec.status == "playing"
-    }
-
-    fn clock_running(&self) -> bool {
-        self.rec.initial_ms.is_some() && self.playing() && self.rec.ply >= 2
-    }
-
-    /// Remaining time of each side now.
-    fn remaining(&self, now: i64) -> [i64; 2] {
-        let mut r = [self.rec.white_ms, self.rec.black_ms];
-        if self.clock_running() {
-            r[self.to_move()] -= now - self.turn_started;
-        }
-        r
-    }
-
-    fn clock_json(&self, now: i64) -> Value {
-        match self.rec.initial_ms {
-            None => Value::Null,
-            Some(initial) => {
-                let r = self.remaining(now);
-                json!({
-                    "initial_ms": initial, "increment_ms": self.rec.increment_ms,
-                    "white_ms": r[0].max(0), "black_ms": r[1].max(0),
-                    "running": if self.clock_running() { Value::from(side_name(self.to_move())) } else { Value::Null },
-                })
-            }
-        }
-    }
-
-    fn player_json(&self, s: usize) -> Value {
-        let id = self.seat_player(s);
-        let name = if s == 0 { &self.rec.white_name } else { &self.rec.black_name };
-        match id {
-            None => Value::Null,
-            Some(p) if p.starts_with("bot:") => json!({"name": format!("Computer level {}", &p[4..]), "bot": true}),
-            Some(_) => json!({"name": name.clone().unwrap_or_else(|| "Anonymous".into()), "bot": false,
-                              "online": self.conns[s] > 0}),
-        }
-    }
-
-    /// The full state, as sent on connection and resync (`you`: the receiver's seat).
-    pub fn state_json(&self, you: Option<usize>) -> Value {
-        let now = now_ms();
-        let offer = |k: usize| self.offers[k].map(side_name);
-        json!({
-            "t": "state",
-            "id": self.rec.id,
-            "variant": self.rec.variant,
-            "kind": self.rec.kind,
-            "setup": self.setup,
-            "describe": self.setup.describe(),
-            "start_fen": self.rec.start_fen,
-            "fen": self.game.fen(),
-            "ply": self.rec.ply,
-            "side": side_name(self.to_move()),
-            "moves": self.moves.iter().zip(&self.fens).map(|(m, fen)| json!({"uci": m.uci, "notation": m.notation, "canonical": m.canonical, "fen": fen})).collect::<Vec<_>>(),
-            "legal": self.legal.iter().map(turn_json).collect::<Vec<_>>(),
-            "players": {"white": self.player_json(0), "black": self.player_json(1)},
-            "you": you.map(side_name),
-            "status": self.rec.status,
-            "result": self.rec.result,
-            "reason": self.rec.reason,
-            "clock": self.clock_json(now),
-            "offers": {"draw": offer(DRAW), "takeback": offer(TAKEBACK), "rematch": offer(REMATCH)},
-            "rematch": self.rec.rematch,
-        })
-    }
-
-    /// A player came or went: only who is online changes, so only the players are sent
-    /// (a room with many spectators does not get the whole game each time).
-    fn broadcast_presence(&self) {
-        let msg = json!({"t": "presence", "players": {"white": self.player_json(0), "black": self.player_json(1)}});
-        let _ = self.tx.send(Utf8Bytes::from(msg.to_string()));
+    fn broadcast(&self, text: String) {
+        let _ = self.tx.send(Utf8Bytes::from(text));
     }
 
     fn broadcast_state(&self) {
-        let _ = self.tx.send(Utf8Bytes::from(self.state_json(None).to_string()));
+        self.broadcast(self.state_json(None));
     }
 
-    /// The `move` message of the turn just played (`fen`: the position after it): written
-    /// straight into one string, the legal list serialised once for every receiver.
-    fn move_message(&self, played: &TurnText, fen: &str, now: i64) -> String {
-        let mut out = Vec::with_capacity(160 + self.legal.len() * 48);
-        out.extend_from_slice(br#"{"t":"move","ply":"#);
-        push_json(&mut out, &self.rec.ply);
-        out.extend_from_slice(br#","move":"#);
-        push_json(&mut out, &TurnOut::from(played));
-        out.extend_from_slice(br#","fen":"#);
-        push_json(&mut out, &fen);
-        out.extend_from_slice(br#","side":""#);
-        out.extend_from_slice(side_name(self.to_move()).as_bytes());
-        out.extend_from_slice(br#"","legal":"#);
-        push_json(&mut out, &LegalOut(&self.legal));
-        out.extend_from_slice(br#","clock":"#);
-        push_json(&mut out, &self.clock_json(now));
-        out.push(b'}');
-        // Only JSON text (UTF-8) was written.
-        String::from_utf8(out).unwrap_or_default()
+    fn broadcast_presence(&self) {
+        self.broadcast(ServerMsg::Presence { players: self.round.players(), watchers: self.round.watchers }.json());
     }
+}
 
-    fn refresh_legal(&mut self) {
-        self.legal = if self.playing() || self.rec.status == "waiting" { self.game.legal() } else { Vec::new() };
+/// A sliding count of creations in the last minute.
+#[derive(Default)]
+struct Recent(Vec<i64>);
+
+impl Recent {
+    fn allow(&mut self, now: i64, per_min: u32) -> bool {
+        self.0.retain(|t| now - t < 60_000);
+        if self.0.len() as u32 >= per_min {
+            return false;
+        }
+        self.0.push(now);
+        true
     }
 }
 
 /// The server's shared state: the store, the live rooms, the computer player.
 pub struct Hub {
     pub store: Arc<dyn Store>,
-    /// The moves' writer thread (group commit): every move is stored through it.
-    writer: MoveWriter,
+    /// The writer thread: every write of a game goes through it.
+    pub writer: MoveWriter,
     rooms: StdMutex<HashMap<String, Arc<Mutex<Room>>>>,
     pub bot: Option<Arc<dyn Bot>>,
     pub limits: Limits,
-}
-
-/// Creates the game of a stored record (start position and options).
-pub fn new_game(rec: &GameRecord, setup: &Setup) -> Result<Box<dyn DynGame>, String> {
-    rules::create(&rec.variant, setup.options(), Some(&rec.start_fen)).map_err(|e| e.to_string())
-}
-
-/// Ends the game (status, result, reason) in the record.
-fn finish(rec: &mut GameRecord, status: Status, reason: &str) {
-    rec.status = "finished".into();
-    rec.result = match status {
-        Status::WhiteWins => "1-0",
-        Status::BlackWins => "0-1",
-        Status::Draw => "1/2-1/2",
-        Status::Ongoing => "*",
-    }
-    .into();
-    rec.reason = reason.into();
-    rec.updated_ms = now_ms();
-}
-
-fn reason_text(r: EndReason) -> &'static str {
-    match r {
-        EndReason::Ongoing => "",
-        EndReason::Checkmate => "checkmate",
-        EndReason::NoLegalTurn => "no legal turn",
-        EndReason::Rules => "the variant's rules",
-        EndReason::Repetition => "threefold repetition",
-        EndReason::FiftyMoves => "fifty-move rule",
-        EndReason::InsufficientMaterial => "insufficient material",
-    }
-}
-
-/// Whether the side `s` can never win in this position, for a flag fall: orthodox chess
-/// uses insufficient material (a lone king, or king and one minor piece); every other
-/// game uses "never" (a win is always thought possible), as the spec says.
-fn cannot_win(variant: &str, setup: &Setup, fen: &str, s: usize) -> bool {
-    if variant != "chess" || !setup.conditions.is_empty() {
-        return false;
-    }
-    let board = fen.split_whitespace().next().unwrap_or("");
-    let own: Vec<char> = board
-        .chars()
-        .filter(|c| c.is_ascii_alphabetic() && (c.is_ascii_uppercase() == (s == 0)))
-        .map(|c| c.to_ascii_lowercase())
-        .filter(|c| *c != 'k')
-        .collect();
-    own.is_empty() || (own.len() == 1 && (own[0] == 'n' || own[0] == 'b'))
+    creations: StdMutex<HashMap<String, Recent>>,
 }
 
 impl Hub {
     pub fn new(store: Arc<dyn Store>, bot: Option<Arc<dyn Bot>>, limits: Limits) -> Result<Arc<Hub>, String> {
         let writer = MoveWriter::start(store.clone())?;
-        Ok(Arc::new(Hub { store, writer, rooms: StdMutex::new(HashMap::new()), bot, limits }))
+        Ok(Arc::new(Hub {
+            store,
+            writer,
+            rooms: StdMutex::new(HashMap::new()),
+            bot,
+            limits,
+            creations: StdMutex::new(HashMap::new()),
+        }))
     }
 
     fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Mutex<Room>>>> {
@@ -373,10 +175,25 @@ impl Hub {
         self.rooms().len()
     }
 
-    /// Drops from memory the rooms found idle by this sweep and the previous one: not in
-    /// play, and held by nothing but the table (no connection, no timer, no request in
-    /// flight holds its `Arc`). A room busy or locked now is left for a later sweep.
-    /// Returns how many were dropped.
+    /// Whether `identity` and `address` may create a game now (both are counted: fresh
+    /// identities from one address do not get around it).
+    pub fn may_create(&self, identity: &str, address: &str) -> Result<(), Refusal> {
+        let now = now_ms();
+        let mut c = self.creations.lock().unwrap_or_else(|p| p.into_inner());
+        if c.len() > 100_000 {
+            c.retain(|_, r| r.0.iter().any(|t| now - t < 60_000));
+        }
+        let id_ok = c.entry(format!("id:{identity}")).or_default().allow(now, self.limits.create_per_min_identity);
+        let addr_ok =
+            id_ok && c.entry(format!("ip:{address}")).or_default().allow(now, self.limits.create_per_min_address);
+        if !(id_ok && addr_ok) {
+            return Err(Refusal::new("rate", "too many new games: wait a minute"));
+        }
+        Ok(())
+    }
+
+    /// Drops from memory the rooms found idle by this sweep and the previous one: over
+    /// (finished, aborted), held by nothing but the table. Returns how many were dropped.
     pub fn sweep(&self) -> usize {
         let mut rooms = self.rooms();
         let before = rooms.len();
@@ -385,7 +202,7 @@ impl Hub {
                 return true;
             }
             let Ok(mut r) = arc.try_lock() else { return true };
-            if r.playing() {
+            if matches!(r.round.status, Status::Playing | Status::Waiting) {
                 return true;
             }
             let drop_now = r.idle;
@@ -395,15 +212,19 @@ impl Hub {
         before - rooms.len()
     }
 
-    /// Loads every game in play (after a start): clocks and timers resume.
+    /// Loads every game in play or waiting (after a start): clocks and timers resume.
     pub async fn resume_all(self: &Arc<Hub>) -> Result<usize, String> {
         let list = self
             .store
-            .list_games(&GameFilter { statuses: vec!["playing".into()], limit: 1_000_000, ..GameFilter::default() })
+            .list_games(&GameFilter {
+                statuses: vec!["playing".into(), "waiting".into()],
+                limit: 1_000_000,
+                ..GameFilter::default()
+            })
             .map_err(|e| e.to_string())?;
         let mut n = 0;
         for g in list {
-            match self.room(&g.id) {
+            match self.room(&g.id).await {
                 Ok(room) => {
                     let mut r = room.lock().await;
                     self.schedule(&room, &mut r);
@@ -415,58 +236,37 @@ impl Hub {
         Ok(n)
     }
 
-    /// The live room of game `id`, loaded from the store if needed.
-    pub fn room(&self, id: &str) -> Result<Arc<Mutex<Room>>, Refusal> {
-        let mut rooms = self.rooms();
-        if let Some(r) = rooms.get(id) {
+    /// The live room of game `id`, loaded from the store if needed. The store is read
+    /// and the game replayed outside the table's lock (on the blocking pool).
+    pub async fn room(&self, id: &str) -> Result<Arc<Mutex<Room>>, Refusal> {
+        if let Some(r) = self.rooms().get(id) {
             if let Ok(mut room) = r.try_lock() {
                 room.idle = false;
             }
             return Ok(r.clone());
         }
-        let rec = self
-            .store
-            .game(id)
-            .map_err(|e| Refusal::new("storage", e.to_string()))?
-            .ok_or_else(|| Refusal::new("unknown-game", format!("no game `{id}`")))?;
-        let moves = self.store.moves(id).map_err(|e| Refusal::new("storage", e.to_string()))?;
-        let setup: Setup = serde_json::from_str(&rec.setup).unwrap_or_default();
-        let mut game = new_game(&rec, &setup).map_err(|e| Refusal::new("storage", e))?;
-        let mut fens = Vec::with_capacity(moves.len());
-        for m in &moves {
-            game.play(&m.canonical).map_err(|e| {
-                Refusal::new("storage", format!("stored move {} ({}) cannot be replayed: {e}", m.ply, m.notation))
-            })?;
-            fens.push(game.fen());
-        }
+        let store = self.store.clone();
+        let owned = id.to_string();
+        let round = tokio::task::spawn_blocking(move || -> Result<Round, Refusal> {
+            let rec = store
+                .game(&owned)
+                .map_err(|e| Refusal::new("storage", e.to_string()))?
+                .ok_or_else(|| Refusal::new("unknown-game", format!("no game `{owned}`")))?;
+            let moves = store.moves(&owned).map_err(|e| Refusal::new("storage", e.to_string()))?;
+            Round::load(rec, moves, now_ms()).map_err(|e| {
+                eprintln!("{e}");
+                Refusal::new("corrupt", e)
+            })
+        })
+        .await
+        .map_err(|e| Refusal::new("storage", e.to_string()))??;
         let (tx, _) = broadcast::channel(64);
-        let mut room = Room {
-            rec,
-            setup,
-            game,
-            moves,
-            fens,
-            legal: Vec::new(),
-            tx,
-            conns: [0, 0],
-            // Nobody is connected to a freshly loaded game (e.g. after a restart): both
-            // seats count as away from now, so a player who never comes back forfeits
-            // once the opponent is there and the grace period has passed.
-            gone_since: [Some(now_ms()), Some(now_ms())],
-            offers: [None; 3],
-            turn_started: now_ms(),
-            timer_gen: 0,
-            idle: false,
-        };
-        room.refresh_legal();
-        let arc = Arc::new(Mutex::new(room));
-        rooms.insert(id.to_string(), arc.clone());
-        Ok(arc)
+        let fresh = Arc::new(Mutex::new(Room { round, tx, timer_gen: 0, idle: false }));
+        // Another request may have loaded it meanwhile: the first one in the table wins.
+        Ok(self.rooms().entry(id.to_string()).or_insert(fresh).clone())
     }
 
-    /// Runs a store call on the blocking pool, not on an async worker thread: a write
-    /// waits for the write connection, which the moves' writer holds during each group
-    /// commit, and a worker thread blocked there would hold up every game it serves.
+    /// Runs a store read on the blocking pool, not on an async worker thread.
     pub async fn blocking<T: Send + 'static>(
         &self,
         f: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
@@ -478,207 +278,200 @@ impl Hub {
             .map_err(|e| Refusal::new("storage", e.to_string()))
     }
 
-    /// Creates a stored game and returns its id.
+    /// Creates a stored game (through the writer) and returns its id.
     pub async fn create(&self, mut rec: GameRecord) -> Result<String, Refusal> {
-        let setup: Setup = serde_json::from_str(&rec.setup).unwrap_or_default();
-        if rec.start_fen.is_empty() {
-            let g = rules::create(&rec.variant, setup.options(), None)
-                .map_err(|e| Refusal::new("bad-request", e.to_string()))?;
-            rec.start_fen = g.fen();
-        } else {
-            new_game(&rec, &setup).map_err(|e| Refusal::new("bad-request", e))?;
-        }
-        self.blocking(move |store| {
-            store.create_game(&rec)?;
-            Ok(rec.id)
-        })
-        .await
+        let setup: Setup = serde_json::from_str(&rec.setup).map_err(|e| Refusal::new("bad-request", e.to_string()))?;
+        let fen = (!rec.start_fen.is_empty()).then_some(rec.start_fen.as_str());
+        let g = crate::rules::create(&rec.variant, setup.options(), fen)
+            .map_err(|e| Refusal::new("bad-request", e.to_string()))?;
+        rec.start_fen = g.fen();
+        let id = rec.id.clone();
+        self.writer.write(Other::Create(rec)).await.map_err(|e| Refusal::new("storage", e.to_string()))?;
+        Ok(id)
     }
 
-    /// A new connection to game `id` by `player` (None: no identity): its room, the
-    /// broadcast receiver, its seat and the first state message.
+    /// Stores a whole game at once (PGN import): the record and its moves in one group.
+    pub async fn import(&self, rec: GameRecord, moves: Vec<Append>) -> Result<(), Refusal> {
+        self.writer.write(Other::Create(rec)).await.map_err(|e| Refusal::new("storage", e.to_string()))?;
+        for a in moves {
+            self.writer.append(a).await.map_err(|e| Refusal::new("storage", e.to_string()))?;
+        }
+        Ok(())
+    }
+
+    /// A new connection to game `id` by `player`: its room, the broadcast receiver, its
+    /// seat and the first state message.
     pub async fn connect(
         self: &Arc<Hub>,
         id: &str,
         player: Option<&str>,
-    ) -> Result<(Arc<Mutex<Room>>, broadcast::Receiver<Utf8Bytes>, Option<usize>, String), Refusal> {
-        let room = self.room(id)?;
+    ) -> Result<(Arc<Mutex<Room>>, broadcast::Receiver<Utf8Bytes>, Option<Side>, String), Refusal> {
+        let room = self.room(id).await?;
         let mut r = room.lock().await;
         r.idle = false;
-        let seat = player.and_then(|p| r.seat_of(p));
-        if let Some(s) = seat {
-            r.conns[s] += 1;
-            r.gone_since[s] = None;
-        }
+        let seat = player.and_then(|p| r.round.seat_of(p));
         let rx = r.tx.subscribe();
-        let state = r.state_json(seat).to_string();
-        if seat.is_some() {
-            r.broadcast_presence();
-            // The opponent may have left while this player was away.
-            self.schedule(&room, &mut r);
-        }
+        let events = r.round.apply(Command::Connect(seat), now_ms(), &self.limits)?;
+        let state = r.state_json(seat);
+        self.carry(&room, &mut r, events).await;
         drop(r);
         Ok((room, rx, seat, state))
     }
 
     /// Loads a room and starts its timers (and the computer, if it moves first).
     pub async fn start_room(self: &Arc<Hub>, id: &str) -> Result<(), Refusal> {
-        let room = self.room(id)?;
+        let room = self.room(id).await?;
         let mut r = room.lock().await;
         self.schedule(&room, &mut r);
         Ok(())
     }
 
     /// A connection closed.
-    pub async fn disconnect(self: &Arc<Hub>, room: &Arc<Mutex<Room>>, seat: Option<usize>) {
-        let Some(s) = seat else { return };
+    pub async fn disconnect(self: &Arc<Hub>, room: &Arc<Mutex<Room>>, seat: Option<Side>) {
         let mut r = room.lock().await;
-        r.conns[s] = r.conns[s].saturating_sub(1);
-        if r.conns[s] == 0 {
-            r.gone_since[s] = Some(now_ms());
-            r.broadcast_presence();
-            self.schedule(room, &mut r);
+        if let Ok(events) = r.round.apply(Command::Disconnect(seat), now_ms(), &self.limits) {
+            self.carry(room, &mut r, events).await;
         }
     }
 
-    /// (Re)starts the timers of a room: flag fall, abandonment, the computer's turn.
-    fn schedule(self: &Arc<Hub>, room: &Arc<Mutex<Room>>, r: &mut Room) {
-        if !r.playing() {
-            return;
-        }
-        r.timer_gen += 1;
-        let generation = r.timer_gen;
-        let now = now_ms();
-        let mut wake: Option<i64> = None;
-        if r.clock_running() {
-            wake = Some(r.remaining(now)[r.to_move()].max(0) + 5);
-        }
-        if r.rec.initial_ms.is_some() {
-            for s in 0..2 {
-                if let Some(since) = r.gone_since[s]
-                    && !r.is_bot(s)
-                {
-                    let left = (since + self.limits.abandon_ms - now).max(0) + 5;
-                    wake = Some(wake.map_or(left, |w| w.min(left)));
-                }
-            }
-        }
-        if let Some(ms) = wake {
-            let hub = self.clone();
-            let room = room.clone();
-            tokio::spawn(async move {
-                tokio::time::sleep(Duration::from_millis(ms as u64)).await;
-                let mut r = room.lock().await;
-                if r.timer_gen == generation {
-                    hub.check_timers(&room, &mut r);
-                }
-            });
-        }
-        let stm = r.to_move();
-        if r.is_bot(stm) {
-            self.bot_turn(room, r);
+    /// Tells every connection the server is stopping.
+    pub async fn announce_stop(&self) {
+        let rooms: Vec<_> = self.rooms().values().cloned().collect();
+        let msg = ServerMsg::Closing { message: "the server is restarting: reconnecting…".into() }.json();
+        for room in rooms {
+            room.lock().await.broadcast(msg.clone());
         }
     }
 
-    /// Flag fall and abandonment, at a timer's wake.
-    fn check_timers(self: &Arc<Hub>, room: &Arc<Mutex<Room>>, r: &mut Room) {
-        if !r.playing() {
-            return;
-        }
-        let now = now_ms();
-        if r.clock_running() {
-            let s = r.to_move();
-            if r.remaining(now)[s] <= 0 {
-                self.flag(r, s, now);
-                return;
-            }
-        }
-        if r.rec.initial_ms.is_some() {
-            for s in 0..2 {
-                let opponent_here = r.conns[1 - s] > 0 || r.is_bot(1 - s);
-                if let Some(since) = r.gone_since[s]
-                    && !r.is_bot(s)
-                    && r.conns[s] == 0
-                    && opponent_here
-                    && now - since >= self.limits.abandon_ms
-                {
-                    if r.rec.ply < 2 {
-                        r.rec.status = "aborted".into();
-                        r.rec.result = "*".into();
-                        r.rec.reason = format!("{} left before the game started", side_name(s));
-                    } else {
-                        finish(
-                            &mut r.rec,
-                            Status::win_for(if s == 0 { Colour::Black } else { Colour::White }),
-                            "abandoned",
-                        );
+    /// Applies `cmd` to the room's round and carries out its events.
+    async fn run(self: &Arc<Hub>, room: &Arc<Mutex<Room>>, r: &mut Room, cmd: Command<'_>) -> Result<(), Refusal> {
+        let events = r.round.apply(cmd, now_ms(), &self.limits)?;
+        self.carry(room, r, events).await;
+        Ok(())
+    }
+
+    /// Carries out the round's events: writes through the writer, broadcasts, the
+    /// computer's answers; then the timers again.
+    async fn carry(self: &Arc<Hub>, room: &Arc<Mutex<Room>>, r: &mut Room, events: Vec<Event>) {
+        let mut queue: std::collections::VecDeque<Event> = events.into();
+        while let Some(e) = queue.pop_front() {
+            match e {
+                Event::Store(rec) => {
+                    let append = Append { game: r.round.id.clone(), expected_ply: rec.ply - 1, rec };
+                    match self.writer.append(append).await {
+                        Ok(stored) => {
+                            let now = now_ms();
+                            let more = r.round.commit_move(stored.rec, now);
+                            r.broadcast(r.round.move_message(now));
+                            queue.extend(more);
+                            if !r.round.playing() {
+                                queue.push_back(Event::State);
+                            }
+                        }
+                        Err(err) => {
+                            r.round.cancel_move();
+                            let code = if matches!(err, StoreError::Conflict { .. }) { "stale" } else { "storage" };
+                            r.broadcast(Refusal::new(code, format!("the move was not stored: {err}")).json());
+                        }
                     }
-                    self.save_end(r);
-                    return;
                 }
+                Event::Save => {
+                    if let Err(e) = self.writer.write(Other::Update(r.round.record())).await {
+                        eprintln!("game {}: not stored: {e}", r.round.id);
+                    }
+                }
+                Event::TakeBack { from_ply, to_ply, white_ms, black_ms } => {
+                    let w = Other::Truncate {
+                        game: r.round.id.clone(),
+                        expected_ply: from_ply,
+                        new_ply: to_ply,
+                        white_ms,
+                        black_ms,
+                    };
+                    if let Err(e) = self.writer.write(w).await {
+                        eprintln!("game {}: takeback not stored: {e}", r.round.id);
+                    }
+                }
+                Event::State => r.broadcast_state(),
+                Event::Presence => r.broadcast_presence(),
+                Event::AskComputerDraw => self.ask_computer_draw(room, r),
+                Event::CreateRematch => match self.create(rematch_record(&r.round)).await {
+                    Ok(id) => {
+                        let _ = self.start_room(&id).await;
+                        queue.extend(r.round.set_rematch(id, now_ms()));
+                    }
+                    Err(e) => r.broadcast(e.json()),
+                },
             }
         }
         self.schedule(room, r);
     }
 
-    fn flag(&self, r: &mut Room, s: usize, now: i64) {
-        let mut rem = r.remaining(now);
-        rem[s] = 0;
-        r.rec.white_ms = rem[0];
-        r.rec.black_ms = rem[1];
-        let winner = 1 - s;
-        let status = if cannot_win(&r.rec.variant, &r.setup, &r.game.fen(), winner) {
-            Status::Draw
-        } else {
-            Status::win_for(if winner == 0 { Colour::White } else { Colour::Black })
-        };
-        finish(&mut r.rec, status, "time");
-        self.save_end(r);
+    /// (Re)starts the room's timer and the computer's turn.
+    fn schedule(self: &Arc<Hub>, room: &Arc<Mutex<Room>>, r: &mut Room) {
+        r.timer_gen += 1;
+        let generation = r.timer_gen;
+        let now = now_ms();
+        if let Some(at) = r.round.next_wake(now, &self.limits) {
+            let hub = self.clone();
+            // A sleeping timer does not keep the room in memory (the sweep drops rooms
+            // nothing else holds).
+            let weak = Arc::downgrade(room);
+            let ms = (at - now).max(0) + 5;
+            tokio::spawn(async move {
+                tokio::time::sleep(Duration::from_millis(ms as u64)).await;
+                let Some(room) = weak.upgrade() else { return };
+                let mut r = room.lock().await;
+                if r.timer_gen == generation {
+                    let _ = hub.run(&room, &mut r, Command::Tick).await;
+                }
+            });
+        }
+        if let Some(level) = r.round.computer_to_move() {
+            self.bot_turn(room, r, level);
+        }
     }
 
-    fn save_end(&self, r: &mut Room) {
-        r.offers = [None; 3];
-        r.timer_gen += 1;
-        r.rec.updated_ms = now_ms();
-        if let Err(e) = self.store.update_game(&r.rec) {
-            eprintln!("game {}: end not stored: {e}", r.rec.id);
-        }
-        r.refresh_legal();
-        r.broadcast_state();
+    /// The computer judges a draw offer (off the runtime) and answers at once.
+    fn ask_computer_draw(self: &Arc<Hub>, room: &Arc<Mutex<Room>>, r: &Room) {
+        let Some(bot) = self.bot.clone() else { return };
+        let Some(level) = r.round.computer_level() else { return };
+        let computer_white = r.round.seats[0].is_computer();
+        let mut game = r.round.game().clone_box();
+        let (hub, room) = (self.clone(), room.clone());
+        tokio::spawn(async move {
+            let accept = tokio::task::spawn_blocking(move || bot.accepts_draw(game.as_mut(), computer_white, level))
+                .await
+                .unwrap_or(false);
+            let mut r = room.lock().await;
+            let _ = hub.run(&room, &mut r, Command::ComputerDraw { accept }).await;
+        });
     }
 
     /// The computer's turn (the engine chooses within the level's time, off the runtime).
-    fn bot_turn(self: &Arc<Hub>, room: &Arc<Mutex<Room>>, r: &mut Room) {
+    fn bot_turn(self: &Arc<Hub>, room: &Arc<Mutex<Room>>, r: &mut Room, level: u8) {
         let Some(bot) = self.bot.clone() else { return };
-        let stm = r.to_move();
-        let level: u8 = r.seat_player(stm).and_then(|p| p[4..].parse().ok()).unwrap_or(1);
-        let ply = r.rec.ply;
-        let fen = r.game.fen();
-        let history: Vec<String> = r.moves.iter().map(|m| m.canonical.clone()).collect();
-        let rec = r.rec.clone();
-        let setup = r.setup.clone();
-        let budget = bot_budget(r, stm);
-        let hub = self.clone();
-        let room = room.clone();
+        let side = r.round.to_move();
+        let ply = r.round.ply;
+        let mut game = r.round.game().clone_box();
+        let budget = match r.round.clock {
+            None => Duration::from_millis(1500),
+            Some(c) => {
+                let left = r.round.remaining_at(now_ms())[side.index()].max(0);
+                Duration::from_millis(((left / 30) + c.increment_ms / 2).clamp(50, 5000) as u64)
+            }
+        };
+        let (hub, room) = (self.clone(), room.clone());
         tokio::spawn(async move {
-            let chosen = tokio::task::spawn_blocking(move || {
-                let mut g = new_game(&rec, &setup).ok()?;
-                for m in &history {
-                    g.play(m).ok()?;
-                }
-                debug_assert_eq!(g.fen(), fen);
-                bot.choose(g.as_mut(), level, budget)
-            })
-            .await
-            .ok()
-            .flatten();
+            let chosen =
+                tokio::task::spawn_blocking(move || bot.choose(game.as_mut(), level, budget)).await.ok().flatten();
             let Some(turn) = chosen else { return };
             let mut r = room.lock().await;
-            let Some(bot_id) = r.seat_player(stm).map(str::to_string) else { return };
-            if r.rec.ply == ply
-                && let Err(e) = hub.play_move(&room, &mut r, &bot_id, ply, &turn).await
+            if r.round.ply == ply
+                && r.round.computer_to_move().is_some()
+                && let Err(e) = hub.run(&room, &mut r, Command::Move { by: side, ply, turn: &turn }).await
             {
-                eprintln!("game {}: the computer's turn {turn} refused: {}", r.rec.id, e.message);
+                eprintln!("game {}: the computer's turn {turn} refused: {}", r.round.id, e.message);
             }
         });
     }
@@ -691,341 +484,110 @@ impl Hub {
         msg: ClientMsg,
     ) -> Result<Option<String>, Refusal> {
         let mut r = room.lock().await;
-        let seat = player.and_then(|p| r.seat_of(p));
-        match msg {
-            ClientMsg::Ping => Ok(Some(json!({"t": "pong", "ms": now_ms()}).to_string())),
-            ClientMsg::Sync => Ok(Some(r.state_json(seat).to_string())),
+        let seat = player.and_then(|p| r.round.seat_of(p));
+        let seated = || seat.ok_or_else(|| Refusal::new("spectator", "spectators cannot do that"));
+        let offer = |kind, action: OfferAction| -> Result<Command<'static>, Refusal> {
+            Ok(Command::Offer { kind, by: seated()?, action })
+        };
+        let cmd = match msg {
+            ClientMsg::Ping => return Ok(Some(ServerMsg::Pong { ms: now_ms() }.json())),
+            ClientMsg::Sync => return Ok(Some(r.state_json(seat))),
             ClientMsg::Move { ply, turn } => {
-                let p = player.ok_or_else(|| Refusal::new("spectator", "spectators cannot move"))?;
-                self.play_move(room, &mut r, p, ply, &turn).await?;
-                Ok(None)
+                let by = seat.ok_or_else(|| Refusal::new("spectator", "spectators cannot move"))?;
+                self.run(room, &mut r, Command::Move { by, ply, turn: &turn }).await?;
+                return Ok(None);
             }
             ClientMsg::Join => {
                 let p = player.ok_or_else(|| Refusal::new("no-identity", "no identity cookie: reload the page"))?;
-                if r.rec.status != "waiting" {
-                    return Err(Refusal::new("not-open", "this game has no open seat"));
-                }
-                if seat.is_some() {
-                    return Err(Refusal::new(
-                        "not-open",
-                        "you already sit at this game: send the link to your opponent",
-                    ));
-                }
-                let name = self.store.player_name(p).ok().flatten();
-                if r.rec.white.is_none() {
-                    r.rec.white = Some(p.to_string());
-                    r.rec.white_name = name;
-                } else {
-                    r.rec.black = Some(p.to_string());
-                    r.rec.black_name = name;
-                }
-                r.rec.status = "playing".into();
-                r.rec.updated_ms = now_ms();
-                let rec = r.rec.clone();
-                self.blocking(move |store| store.update_game(&rec)).await?;
-                let s = r.seat_of(p).unwrap_or(0);
-                r.conns[s] += 1;
-                r.gone_since[s] = None;
-                r.turn_started = now_ms();
-                r.refresh_legal();
-                r.broadcast_state();
-                self.schedule(room, &mut r);
-                Ok(Some(r.state_json(Some(s)).to_string()))
+                let store = self.store.clone();
+                let owned = p.to_string();
+                let name =
+                    tokio::task::spawn_blocking(move || store.player_name(&owned).ok().flatten()).await.ok().flatten();
+                self.run(room, &mut r, Command::Join { player: p, name }).await?;
+                // The new player's connection counts from now.
+                let s = r.round.seat_of(p);
+                let ev = r.round.apply(Command::Connect(s), now_ms(), &self.limits)?;
+                r.round.watchers = r.round.watchers.saturating_sub(1);
+                self.carry(room, &mut r, ev).await;
+                return Ok(Some(r.state_json(s)));
             }
-            ClientMsg::Resign => {
-                let s = self.seated(&r, seat)?;
-                let winner = if s == 0 { Colour::Black } else { Colour::White };
-                finish(&mut r.rec, Status::win_for(winner), &format!("{} resigned", side_name(s)));
-                self.save_end(&mut r);
-                Ok(None)
-            }
+            ClientMsg::Resign => Command::Resign(seated()?),
             ClientMsg::Abort => {
-                let s = seat.ok_or_else(|| Refusal::new("spectator", "only a player can abort"))?;
-                if !(r.rec.status == "waiting" || (r.playing() && r.rec.ply < 2)) {
-                    return Err(Refusal::new("too-late", "a game can be aborted only before both sides have moved"));
-                }
-                r.rec.status = "aborted".into();
-                r.rec.result = "*".into();
-                r.rec.reason = format!("aborted by {}", side_name(s));
-                self.save_end(&mut r);
-                Ok(None)
+                Command::Abort(seat.ok_or_else(|| Refusal::new("spectator", "only a player can abort"))?)
             }
-            ClientMsg::Draw { action } => {
-                let s = self.seated(&r, seat)?;
-                match action {
-                    Offer::Offer | Offer::Accept if r.offers[DRAW] == Some(1 - s) => {
-                        finish(&mut r.rec, Status::Draw, "agreement");
-                        self.save_end(&mut r);
-                    }
-                    Offer::Offer => {
-                        r.offers[DRAW] = Some(s);
-                        r.broadcast_state();
-                    }
-                    Offer::Accept => return Err(Refusal::new("no-offer", "there is no draw offer to accept")),
-                    Offer::Decline => {
-                        r.offers[DRAW] = None;
-                        r.broadcast_state();
-                    }
-                }
-                Ok(None)
-            }
-            ClientMsg::Takeback { action } => {
-                let s = self.seated(&r, seat)?;
-                if r.is_bot(1 - s) || r.is_bot(s) {
-                    return Err(Refusal::new("not-allowed", "no takebacks against the computer"));
-                }
-                match action {
-                    Offer::Offer | Offer::Accept if r.offers[TAKEBACK] == Some(1 - s) => {
-                        let proposer = 1 - s;
-                        self.take_back(room, &mut r, proposer)?;
-                    }
-                    Offer::Offer => {
-                        if r.rec.ply == 0 {
-                            return Err(Refusal::new("not-allowed", "no move to take back"));
-                        }
-                        r.offers[TAKEBACK] = Some(s);
-                        r.broadcast_state();
-                    }
-                    Offer::Accept => return Err(Refusal::new("no-offer", "there is no takeback request to accept")),
-                    Offer::Decline => {
-                        r.offers[TAKEBACK] = None;
-                        r.broadcast_state();
-                    }
-                }
-                Ok(None)
-            }
-            ClientMsg::Rematch { action } => {
-                let s = seat.ok_or_else(|| Refusal::new("spectator", "only a player can ask for a rematch"))?;
-                if r.rec.status != "finished" && r.rec.status != "aborted" {
-                    return Err(Refusal::new("not-allowed", "the game is not over"));
-                }
-                if r.rec.rematch.is_some() {
-                    return Err(Refusal::new("not-allowed", "the rematch already exists"));
-                }
-                match action {
-                    Offer::Offer | Offer::Accept if r.offers[REMATCH] == Some(1 - s) || r.is_bot(1 - s) => {
-                        let id = self.rematch(&mut r).await?;
-                        r.rec.rematch = Some(id);
-                        let rec = r.rec.clone();
-                        self.blocking(move |store| store.update_game(&rec)).await?;
-                        r.offers[REMATCH] = None;
-                        r.broadcast_state();
-                    }
-                    Offer::Offer => {
-                        r.offers[REMATCH] = Some(s);
-                        r.broadcast_state();
-                    }
-                    Offer::Accept => return Err(Refusal::new("no-offer", "there is no rematch offer to accept")),
-                    Offer::Decline => {
-                        r.offers[REMATCH] = None;
-                        r.broadcast_state();
-                    }
-                }
-                Ok(None)
-            }
-        }
+            ClientMsg::Draw { action } => offer(OfferKind::Draw, action)?,
+            ClientMsg::Takeback { action } => offer(OfferKind::Takeback, action)?,
+            ClientMsg::Rematch { action } => offer(OfferKind::Rematch, action)?,
+        };
+        self.run(room, &mut r, cmd).await?;
+        Ok(None)
     }
+}
 
-    fn seated(&self, r: &Room, seat: Option<usize>) -> Result<usize, Refusal> {
-        let s = seat.ok_or_else(|| Refusal::new("spectator", "spectators cannot do that"))?;
-        if !r.playing() {
-            return Err(Refusal::new("not-playing", "the game is not in play"));
-        }
-        Ok(s)
-    }
-
-    async fn rematch(&self, r: &mut Room) -> Result<String, Refusal> {
+/// The record of the rematch of `old`: colours swapped.
+fn rematch_record(old: &Round) -> GameRecord {
+    {
         let now = now_ms();
-        let mut setup = r.setup.clone();
+        let mut setup = old.setup.clone();
         if setup.randomness > 0 {
             setup.seed = setup.seed.wrapping_add(1);
         }
-        let rec = GameRecord {
+        let (black, black_name) = old.seats[0].stored();
+        let (white, white_name) = old.seats[1].stored();
+        let initial = old.clock.map(|c| c.initial_ms);
+        GameRecord {
             id: new_id(),
-            variant: r.rec.variant.clone(),
+            variant: old.variant.name().into(),
             setup: serde_json::to_string(&setup).unwrap_or_default(),
             start_fen: String::new(),
-            white: r.rec.black.clone(),
-            black: r.rec.white.clone(),
-            white_name: r.rec.black_name.clone(),
-            black_name: r.rec.white_name.clone(),
-            kind: r.rec.kind.clone(),
-            initial_ms: r.rec.initial_ms,
-            increment_ms: r.rec.increment_ms,
-            white_ms: r.rec.initial_ms.unwrap_or(0),
-            black_ms: r.rec.initial_ms.unwrap_or(0),
+            white,
+            black,
+            white_name,
+            black_name,
+            kind: old.kind.clone(),
+            initial_ms: initial,
+            increment_ms: old.clock.map_or(0, |c| c.increment_ms),
+            white_ms: initial.unwrap_or(0),
+            black_ms: initial.unwrap_or(0),
             ply: 0,
             status: "playing".into(),
             result: "*".into(),
             reason: String::new(),
             created_ms: now,
             updated_ms: now,
-            rematch_of: Some(r.rec.id.clone()),
+            rematch_of: Some(old.id.clone()),
             rematch: None,
-        };
-        self.create(rec).await
-    }
-
-    fn take_back(self: &Arc<Hub>, room: &Arc<Mutex<Room>>, r: &mut Room, proposer: usize) -> Result<(), Refusal> {
-        if !r.playing() {
-            return Err(Refusal::new("not-playing", "the game is not in play"));
         }
-        // Back to the proposer's turn: one ply if the proposer just moved, else two.
-        let n: u32 = if r.to_move() != proposer { 1 } else { 2 };
-        if r.rec.ply < n {
-            return Err(Refusal::new("not-allowed", "not enough moves to take back"));
-        }
-        let new_ply = r.rec.ply - n;
-        let (w, b) = match new_ply {
-            0 => (r.rec.initial_ms.unwrap_or(0), r.rec.initial_ms.unwrap_or(0)),
-            p => (r.moves[p as usize - 1].white_ms, r.moves[p as usize - 1].black_ms),
-        };
-        self.store.truncate(&r.rec.id, r.rec.ply, new_ply, w, b).map_err(|e| Refusal::new("storage", e.to_string()))?;
-        for _ in 0..n {
-            r.game.undo();
-            r.moves.pop();
-            r.fens.pop();
-        }
-        r.rec.ply = new_ply;
-        r.rec.white_ms = w;
-        r.rec.black_ms = b;
-        r.offers = [None; 3];
-        r.turn_started = now_ms();
-        r.refresh_legal();
-        r.broadcast_state();
-        self.schedule(room, r);
-        Ok(())
-    }
-
-    /// Checks, stores, applies and broadcasts one turn. The caller holds the room's lock
-    /// throughout, also while the move waits for its group commit: nothing else happens in
-    /// this game until the move is stored (or refused), then it is broadcast. Callers run
-    /// it to completion (never cancelled half-way: the turn is applied before the commit).
-    pub async fn play_move(
-        self: &Arc<Hub>,
-        room: &Arc<Mutex<Room>>,
-        r: &mut Room,
-        player: &str,
-        ply: u32,
-        turn: &str,
-    ) -> Result<(), Refusal> {
-        match r.rec.status.as_str() {
-            "playing" => {}
-            "waiting" => return Err(Refusal::new("not-playing", "waiting for an opponent")),
-            _ => return Err(Refusal::new("not-playing", "the game is over")),
-        }
-        let s = r.seat_of(player).ok_or_else(|| Refusal::new("spectator", "you do not play in this game"))?;
-        if r.to_move() != s {
-            return Err(Refusal::new("not-your-turn", format!("it is {}'s turn", side_name(r.to_move()))));
-        }
-        if ply != r.rec.ply {
-            return Err(Refusal::new(
-                "stale",
-                format!("the move is for ply {ply} but the game is at ply {}: resync", r.rec.ply),
-            ));
-        }
-        if turn.len() > 200 {
-            return Err(Refusal::new("illegal", "turn text too long"));
-        }
-        let now = now_ms();
-        let mut clocks = r.remaining(now);
-        if r.clock_running() && clocks[s] <= 0 {
-            self.flag(r, s, now);
-            return Err(Refusal::new("time", "your time is up"));
-        }
-        // The token is looked up in the legal list already made for this position, and the
-        // turn played by its canonical form: the form the rules find first.
-        let Room { legal, game, .. } = &mut *r;
-        let text = legal.iter().find(|t| t.uci == turn || t.canonical == turn).map_or(turn, |t| t.canonical.as_str());
-        let played = game.play(text).map_err(|e| Refusal::new("illegal", e.to_string()))?;
-        if r.clock_running() {
-            clocks[s] += r.rec.increment_ms;
-        }
-        let rec = MoveRecord {
-            ply: ply + 1,
-            uci: played.uci.clone(),
-            canonical: played.canonical.clone(),
-            notation: played.notation.clone(),
-            white_ms: clocks[0],
-            black_ms: clocks[1],
-            at_ms: now,
-        };
-        let rec = match self.writer.append(Append { game: r.rec.id.clone(), expected_ply: ply, rec }).await {
-            Ok(stored) => stored.rec,
-            Err(e) => {
-                r.game.undo();
-                return Err(match e {
-                    StoreError::Conflict { .. } => Refusal::new("stale", e.to_string()),
-                    other => Refusal::new("storage", other.to_string()),
-                });
-            }
-        };
-        r.rec.ply = ply + 1;
-        r.rec.white_ms = clocks[0];
-        r.rec.black_ms = clocks[1];
-        r.rec.updated_ms = now;
-        r.moves.push(rec);
-        r.turn_started = now;
-        if r.offers[DRAW] != Some(s) {
-            r.offers[DRAW] = None;
-        }
-        r.offers[TAKEBACK] = None;
-        let outcome = r.game.outcome();
-        if outcome.status != Status::Ongoing {
-            finish(&mut r.rec, outcome.status, reason_text(outcome.reason));
-        }
-        r.refresh_legal();
-        let fen = r.game.fen();
-        let msg = r.move_message(&played, &fen, now);
-        r.fens.push(fen);
-        let _ = r.tx.send(Utf8Bytes::from(msg));
-        if outcome.status != Status::Ongoing {
-            self.save_end(r);
-        } else {
-            self.schedule(room, r);
-        }
-        Ok(())
-    }
-
-    /// Games for the lobby: open seeks and games being played.
-    pub fn lobby(&self) -> Result<Value, Refusal> {
-        let err = |e: StoreError| Refusal::new("storage", e.to_string());
-        let seeks = self
-            .store
-            .list_games(&GameFilter {
-                statuses: vec!["waiting".into()],
-                kind: Some("seek".into()),
-                limit: 50,
-                ..GameFilter::default()
-            })
-            .map_err(err)?;
-        let live = self
-            .store
-            .list_games(&GameFilter { statuses: vec!["playing".into()], limit: 50, ..GameFilter::default() })
-            .map_err(err)?;
-        Ok(
-            json!({"seeks": seeks.iter().map(summary).collect::<Vec<_>>(), "live": live.iter().map(summary).collect::<Vec<_>>()}),
-        )
     }
 }
 
-fn bot_budget(r: &Room, s: usize) -> Duration {
-    match r.rec.initial_ms {
-        None => Duration::from_millis(1500),
-        Some(_) => {
-            let left = r.remaining(now_ms())[s].max(0);
-            Duration::from_millis(((left / 30) + r.rec.increment_ms / 2).clamp(50, 5000) as u64)
+impl Hub {
+    /// The lobby: only live things — seeks whose creator is there (or within the grace),
+    /// and games being played with a player connected.
+    pub async fn lobby(&self) -> Value {
+        let rooms: Vec<_> = self.rooms().values().cloned().collect();
+        let (mut seeks, mut live) = (Vec::new(), Vec::new());
+        for room in rooms {
+            let r = room.lock().await;
+            let g = &r.round;
+            match g.status {
+                Status::Waiting if g.kind == "seek" => seeks.push((g.created_ms, summary(&g.record()))),
+                Status::Playing if g.conns.iter().any(|c| *c > 0) => live.push((g.updated_ms, summary(&g.record()))),
+                _ => {}
+            }
         }
+        seeks.sort_by_key(|s| -s.0);
+        live.sort_by_key(|s| -s.0);
+        let take = |v: Vec<(i64, Value)>| v.into_iter().take(50).map(|x| x.1).collect::<Vec<_>>();
+        json!({"seeks": take(seeks), "live": take(live)})
     }
 }
 
 /// A game in a list.
 pub fn summary(g: &GameRecord) -> Value {
     let setup: Setup = serde_json::from_str(&g.setup).unwrap_or_default();
-    let name = |id: &Option<String>, n: &Option<String>| match id {
-        None => "?".to_string(),
-        Some(p) if p.starts_with("bot:") => format!("Computer level {}", &p[4..]),
-        Some(_) => n.clone().unwrap_or_else(|| "Anonymous".into()),
+    let name = |id: &Option<String>, n: &Option<String>| {
+        Seat::parse(id.as_deref(), n.clone()).map(|s| s.label()).unwrap_or_else(|_| "?".into())
     };
     json!({
         "id": g.id, "variant": g.variant, "describe": setup.describe(),

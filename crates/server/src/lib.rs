@@ -14,6 +14,7 @@ pub mod identity;
 pub mod load;
 pub mod pgn;
 pub mod protocol;
+pub mod round;
 pub mod rules;
 pub mod setup;
 pub mod store;
@@ -67,7 +68,7 @@ pub async fn start(config: Config) -> Result<(SocketAddr, tokio::task::JoinHandl
         let _ = tcp.set_nodelay(true);
     });
     let task = tokio::spawn(async move {
-        if let Err(e) = axum::serve(listener, router).await {
+        if let Err(e) = axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>()).await {
             eprintln!("server stopped: {e}");
         }
     });

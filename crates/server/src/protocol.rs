@@ -153,8 +153,11 @@ pub struct PlayedOut {
     pub uci: String,
     pub notation: String,
     pub canonical: String,
-    /// The position after it (the variant's FEN; standard FEN for chess).
+    /// The position after it (the variant's FEN, as the board reads it).
     pub fen: String,
+    /// The position after it as a person copies it: standard FEN (X-FEN castling) for
+    /// chess, the variant's FEN otherwise.
+    pub copy_fen: String,
     /// Real squares and label.
     pub shape: TurnShape,
     /// The side that played it.
@@ -226,6 +229,8 @@ pub struct StateMsg {
     pub start_fen: String,
     /// The position now.
     pub fen: String,
+    /// The position now for "copy FEN" (standard FEN for chess).
+    pub copy_fen: String,
     pub ply: u32,
     /// The side to move.
     pub side: Side,

@@ -2,16 +2,17 @@
 //! static assets, the JSON API of the lobby and archive, and the WebSocket endpoint of
 //! live play (`/ws/{game}`), with the identity cookie on every request.
 
-use crate::hub::{ClientMsg, Hub, Refusal, now_ms};
+use crate::hub::{Hub, Refusal, now_ms};
 use crate::identity::{COOKIE, Signer};
 use crate::pgn;
+use crate::protocol::ClientMsg;
 use crate::rules;
 use crate::setup::Setup;
 use crate::store::{Append, GameFilter, GameRecord, MoveRecord};
 use axum::Router;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, Request, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::extract::{ConnectInfo, Path, Query, Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -19,6 +20,7 @@ use axum::{Extension, Json};
 use chimere_rules::VariantKind;
 use serde::Deserialize;
 use serde_json::{Value, json};
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 /// What every handler shares.
@@ -185,9 +187,35 @@ fn random_u64() -> u64 {
     u64::from_le_bytes(b)
 }
 
-async fn create_game(State(app): State<App>, Extension(p): Extension<Player>, body: String) -> Response {
+/// The address a request counts for: the peer, or for a proxy on this machine the first
+/// `X-Forwarded-For` address; `None` for local tools (loopback, unless the limits say).
+fn client_address(app: &App, peer: Option<SocketAddr>, headers: &HeaderMap) -> Option<String> {
+    let peer = peer?;
+    if peer.ip().is_loopback() {
+        if let Some(f) = headers.get("x-forwarded-for").and_then(|h| h.to_str().ok()) {
+            return f.split(',').next().map(|a| a.trim().to_string());
+        }
+        if !app.hub.limits.limit_loopback {
+            return None;
+        }
+    }
+    Some(peer.ip().to_string())
+}
+
+async fn create_game(
+    State(app): State<App>,
+    Extension(p): Extension<Player>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    headers: HeaderMap,
+    body: String,
+) -> Response {
     if body.len() > 16 * 1024 {
         return bad("request too large");
+    }
+    if let Some(addr) = client_address(&app, peer.map(|c| c.0.0), &headers)
+        && let Err(r) = app.hub.may_create(&p.0, &addr)
+    {
+        return refuse(StatusCode::TOO_MANY_REQUESTS, r);
     }
     let req: CreateReq = match serde_json::from_str(&body) {
         Ok(r) => r,
@@ -221,8 +249,12 @@ async fn create_game(State(app): State<App>, Extension(p): Extension<Player>, bo
     }
     let initial_ms = match req.minutes {
         None => None,
-        Some(m) if m > 0.0 && m <= 180.0 => Some((m * 60_000.0) as i64),
-        Some(_) => return bad("minutes must be above 0 and at most 180"),
+        Some(m) if m.is_finite() && m * 60_000.0 >= app.hub.limits.min_clock_ms as f64 && m <= 180.0 => {
+            Some((m * 60_000.0) as i64)
+        }
+        Some(_) => {
+            return bad(format!("the clock is {} seconds to 180 minutes", app.hub.limits.min_clock_ms / 1000));
+        }
     };
     let increment_ms = i64::from(req.increment.unwrap_or(0)) * 1000;
     if increment_ms > 180_000 {
@@ -283,10 +315,8 @@ async fn create_game(State(app): State<App>, Extension(p): Extension<Player>, bo
     };
     match app.hub.create(rec).await {
         Ok(id) => {
-            if other.is_some() {
-                // Start the computer if it has the first turn.
-                let _ = app.hub.start_room(&id).await;
-            }
+            // Its timers run from now (a seek expires; the computer may have the first turn).
+            let _ = app.hub.start_room(&id).await;
             Json(json!({"id": id, "url": format!("/game/{id}")})).into_response()
         }
         Err(r) => refuse(StatusCode::BAD_REQUEST, r),
@@ -294,40 +324,39 @@ async fn create_game(State(app): State<App>, Extension(p): Extension<Player>, bo
 }
 
 async fn game_state(State(app): State<App>, Extension(p): Extension<Player>, Path(id): Path<String>) -> Response {
-    match app.hub.room(&id) {
+    match app.hub.room(&id).await {
         Ok(room) => {
             let r = room.lock().await;
-            let seat = if r.rec.white.as_deref() == Some(&p.0) {
-                Some(0)
-            } else if r.rec.black.as_deref() == Some(&p.0) {
-                Some(1)
-            } else {
-                None
-            };
-            Json(r.state_json(seat)).into_response()
+            let seat = r.rec_seat(&p.0);
+            ([(header::CONTENT_TYPE, "application/json")], r.state_json(seat)).into_response()
         }
-        Err(r) => refuse(StatusCode::NOT_FOUND, r),
+        Err(r) if r.code == "unknown-game" => refuse(StatusCode::NOT_FOUND, r),
+        Err(r) => refuse(StatusCode::INTERNAL_SERVER_ERROR, r),
     }
 }
 
 async fn game_pgn(State(app): State<App>, Path(id): Path<String>) -> Response {
-    let store = &app.hub.store;
-    let rec = match store.game(&id) {
-        Ok(Some(g)) => g,
-        Ok(None) => return refuse(StatusCode::NOT_FOUND, Refusal::new("unknown-game", format!("no game `{id}`"))),
-        Err(e) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, Refusal::new("storage", e.to_string())),
+    let owned = id.clone();
+    let found = app.hub.blocking(move |store| Ok((store.game(&owned)?, store.moves(&owned)?))).await;
+    let (rec, moves) = match found {
+        Ok((Some(g), moves)) => (g, moves),
+        Ok((None, _)) => return refuse(StatusCode::NOT_FOUND, Refusal::new("unknown-game", format!("no game `{id}`"))),
+        Err(r) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, r),
     };
-    let moves = store.moves(&id).unwrap_or_default();
-    let setup: Setup = serde_json::from_str(&rec.setup).unwrap_or_default();
-    let text = pgn::export(&rec, &setup, &moves);
-    (
-        [
-            (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8".to_string()),
-            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"chimere-{id}.pgn\"")),
-        ],
-        text,
-    )
-        .into_response()
+    let text = serde_json::from_str::<Setup>(&rec.setup)
+        .map_err(|e| format!("game {id}: stored options do not read back: {e}"))
+        .and_then(|setup| pgn::export(&rec, &setup, &moves));
+    match text {
+        Ok(text) => (
+            [
+                (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8".to_string()),
+                (header::CONTENT_DISPOSITION, format!("attachment; filename=\"chimere-{id}.pgn\"")),
+            ],
+            text,
+        )
+            .into_response(),
+        Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, Refusal::new("corrupt", e)),
+    }
 }
 
 /// What the server holds in memory (for operators and the tests).
@@ -336,10 +365,7 @@ async fn stats(State(app): State<App>) -> Response {
 }
 
 async fn lobby(State(app): State<App>) -> Response {
-    match app.hub.lobby() {
-        Ok(v) => Json(v).into_response(),
-        Err(r) => refuse(StatusCode::INTERNAL_SERVER_ERROR, r),
-    }
+    Json(app.hub.lobby().await).into_response()
 }
 
 #[derive(Deserialize)]
@@ -407,11 +433,7 @@ async fn import(State(app): State<App>, body: String) -> Response {
         rematch_of: None,
         rematch: None,
     };
-    let store = &app.hub.store;
-    if let Err(e) = store.create_game(&rec) {
-        return refuse(StatusCode::INTERNAL_SERVER_ERROR, Refusal::new("storage", e.to_string()));
-    }
-    // The whole game in one group (one transaction).
+    // The whole game through the writer: the record, then its moves.
     let group: Vec<Append> = history
         .iter()
         .enumerate()
@@ -429,8 +451,8 @@ async fn import(State(app): State<App>, body: String) -> Response {
             },
         })
         .collect();
-    if let Some(Err(e)) = store.append_moves(&group).into_iter().find(Result::is_err) {
-        return refuse(StatusCode::INTERNAL_SERVER_ERROR, Refusal::new("storage", e.to_string()));
+    if let Err(e) = app.hub.import(rec.clone(), group).await {
+        return refuse(StatusCode::INTERNAL_SERVER_ERROR, e);
     }
     Json(json!({"id": rec.id, "url": format!("/game/{}", rec.id), "plies": history.len()})).into_response()
 }
@@ -561,7 +583,7 @@ async fn live(app: App, player: String, id: String, mut socket: WebSocket) {
                     Ok(t) => t,
                     Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
                         let r = room.lock().await;
-                        r.state_json(seat).to_string().into()
+                        r.state_json(seat).into()
                     }
                     Err(_) => break,
                 };

@@ -13,7 +13,7 @@
 //! Running on its own thread, the store's blocking calls never hold up the async runtime's
 //! worker threads. The writer knows only the [`Store`] trait: any store can sit behind it.
 
-use crate::store::{Append, Store, StoreError, StoreResult};
+use crate::store::{Append, GameRecord, Store, StoreError, StoreResult};
 use std::sync::Arc;
 use std::sync::mpsc;
 use tokio::sync::oneshot;
@@ -21,9 +21,26 @@ use tokio::sync::oneshot;
 /// Most moves stored in one transaction.
 pub const MAX_GROUP: usize = 512;
 
-struct Job {
-    append: Append,
-    reply: oneshot::Sender<StoreResult<Append>>,
+/// A write other than a move: a game's record, a takeback, a new game. Run by the same
+/// thread in arrival order, so a game's writes are never reordered and no async worker
+/// waits on the database.
+pub enum Other {
+    Update(GameRecord),
+    Create(GameRecord),
+    Truncate { game: String, expected_ply: u32, new_ply: u32, white_ms: i64, black_ms: i64 },
+}
+
+enum Job {
+    Append {
+        append: Append,
+        reply: oneshot::Sender<StoreResult<Append>>,
+    },
+    Other {
+        write: Box<Other>,
+        reply: oneshot::Sender<StoreResult<()>>,
+    },
+    /// Answered once every write queued before it is done.
+    Flush(oneshot::Sender<()>),
 }
 
 /// The handle to the writer thread (the thread stops when the last handle is dropped).
@@ -46,25 +63,80 @@ impl MoveWriter {
     /// move back.
     pub async fn append(&self, append: Append) -> StoreResult<Append> {
         let (reply, answer) = oneshot::channel();
-        self.jobs.send(Job { append, reply }).map_err(|_| StoreError::Db("the writer thread has stopped".into()))?;
-        answer.await.map_err(|_| StoreError::Db("the writer thread has stopped".into()))?
+        self.jobs.send(Job::Append { append, reply }).map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())?
     }
+
+    /// Runs `write` on the writer thread, after every write queued before it.
+    pub async fn write(&self, write: Other) -> StoreResult<()> {
+        let (reply, answer) = oneshot::channel();
+        self.jobs.send(Job::Other { write: Box::new(write), reply }).map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())?
+    }
+
+    /// Waits until every write queued so far is done (a clean stop).
+    pub async fn flush(&self) {
+        let (reply, answer) = oneshot::channel();
+        if self.jobs.send(Job::Flush(reply)).is_ok() {
+            let _ = answer.await;
+        }
+    }
+}
+
+fn stopped() -> StoreError {
+    StoreError::Db("the writer thread has stopped".into())
 }
 
 fn run(store: &dyn Store, queue: &mpsc::Receiver<Job>) {
     let mut appends = Vec::with_capacity(MAX_GROUP);
     let mut replies = Vec::with_capacity(MAX_GROUP);
-    while let Ok(first) = queue.recv() {
+    let mut held: Option<Job> = None;
+    loop {
+        let first = match held.take() {
+            Some(j) => j,
+            None => match queue.recv() {
+                Ok(j) => j,
+                Err(_) => return,
+            },
+        };
         let mut next = Some(first);
+        // Moves in a row form one group; another write ends the group and runs after it.
         while let Some(job) = next {
-            appends.push(job.append);
-            replies.push(job.reply);
+            match job {
+                Job::Append { append, reply } => {
+                    appends.push(append);
+                    replies.push(reply);
+                }
+                other => {
+                    held = Some(other);
+                    break;
+                }
+            }
             next = if appends.len() < MAX_GROUP { queue.try_recv().ok() } else { None };
         }
-        let results = store.append_moves(&appends);
-        for ((reply, result), append) in replies.drain(..).zip(results).zip(appends.drain(..)) {
-            // A room that stopped waiting (its connection closed) needs no answer.
-            let _ = reply.send(result.map(|()| append));
+        if !appends.is_empty() {
+            let results = store.append_moves(&appends);
+            for ((reply, result), append) in replies.drain(..).zip(results).zip(appends.drain(..)) {
+                // A room that stopped waiting (its connection closed) needs no answer.
+                let _ = reply.send(result.map(|()| append));
+            }
+        }
+        match held.take() {
+            Some(Job::Other { write, reply }) => {
+                let r = match *write {
+                    Other::Update(g) => store.update_game(&g),
+                    Other::Create(g) => store.create_game(&g),
+                    Other::Truncate { game, expected_ply, new_ply, white_ms, black_ms } => {
+                        store.truncate(&game, expected_ply, new_ply, white_ms, black_ms)
+                    }
+                };
+                let _ = reply.send(r);
+            }
+            Some(Job::Flush(reply)) => {
+                let _ = reply.send(());
+            }
+            Some(j @ Job::Append { .. }) => held = Some(j),
+            None => {}
         }
     }
 }
@@ -72,7 +144,7 @@ fn run(store: &dyn Store, queue: &mpsc::Receiver<Job>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{GameRecord, MoveRecord, SqliteStore};
+    use crate::store::{MoveRecord, SqliteStore};
 
     fn mv(ply: u32) -> MoveRecord {
         MoveRecord {

@@ -143,7 +143,13 @@ async fn a_whole_game_of_every_variant_with_a_spectator() {
             assert_eq!(s["status"], "finished");
         }
         let pgn = client::http(&addr, "GET", &format!("/api/games/{id}/pgn"), None, "").await.unwrap();
-        assert!(pgn.body.contains(&format!("[Variant \"{variant}\"]")), "{}", pgn.body);
+        let kind = chimere_rules::VariantKind::from_name(variant).unwrap();
+        if variant != "chess" {
+            let tag = format!("[Variant \"{}\"]", kind.descriptor().pgn_variant);
+            assert!(pgn.body.contains(&tag), "{}", pgn.body);
+        } else {
+            assert!(!pgn.body.contains("[Variant"), "{}", pgn.body);
+        }
         // The PGN imports back into the archive as the same game.
         let imp = client::http(&addr, "POST", "/api/import", None, &pgn.body).await.unwrap();
         assert_eq!(imp.status, 200, "{variant}: {}", imp.body);
@@ -287,10 +293,12 @@ async fn a_player_who_reconnects_gets_the_whole_state() {
     white.send(&json!({"t": "move", "ply": 0, "turn": legal[0]["uci"]})).await.unwrap();
     let m = black.until(5000, |v| v["t"] == "move").await.unwrap();
     white.close().await;
-    black.send(&json!({"t": "draw", "action": "offer"})).await.unwrap();
     let legal = m["legal"].as_array().unwrap();
     black.send(&json!({"t": "move", "ply": 1, "turn": legal[legal.len() - 1]["uci"]})).await.unwrap();
     black.until(5000, |v| v["t"] == "move").await.unwrap();
+    // A draw can be offered once both sides have moved.
+    black.send(&json!({"t": "draw", "action": "offer"})).await.unwrap();
+    black.until(5000, |v| v["t"] == "state" && v["offers"]["draw"] == "black").await.unwrap();
     let mut white = Live::connect(&addr, &id, Some(&wc)).await.unwrap();
     let s = white.recv_within(5000).await.unwrap();
     assert_eq!(s["t"], "state");
@@ -314,7 +322,8 @@ async fn a_player_leaving_and_coming_back_is_announced_to_the_room() {
     spectator.recv_within(5000).await.unwrap();
     white.close().await;
     for watcher in [&mut black, &mut spectator] {
-        let p = watcher.until(5000, |v| v["t"] == "presence").await.unwrap();
+        let p =
+            watcher.until(5000, |v| v["t"] == "presence" && v["players"]["white"]["online"] == false).await.unwrap();
         assert_eq!(p["players"]["white"]["online"], false);
         assert_eq!(p["players"]["black"]["online"], true);
         assert!(p.get("moves").is_none(), "a presence message carries the players only");
@@ -341,9 +350,10 @@ async fn a_finished_game_nobody_watches_leaves_memory_and_comes_back_whole() {
     assert_eq!(live(addr.clone()).await, 1, "a game in play stays in memory");
     let mut white = Live::connect(&addr, &id, Some(&wc)).await.unwrap();
     white.recv_within(5000).await.unwrap();
-    white.send(&json!({"t": "resign"})).await.unwrap();
-    white.until(5000, |v| v["t"] == "state" && v["status"] == "finished").await.unwrap();
-    // Finished but watched: kept.
+    // Black never moved: the game can only be aborted.
+    white.send(&json!({"t": "abort"})).await.unwrap();
+    white.until(5000, |v| v["t"] == "state" && v["status"] == "aborted").await.unwrap();
+    // Over but watched: kept.
     tokio::time::sleep(std::time::Duration::from_millis(400)).await;
     assert_eq!(live(addr.clone()).await, 1, "a watched room stays");
     white.close().await;
@@ -359,7 +369,7 @@ async fn a_finished_game_nobody_watches_leaves_memory_and_comes_back_whole() {
     // Opened again: loaded whole from the store.
     let mut again = Live::connect(&addr, &id, Some(&wc)).await.unwrap();
     let s = again.recv_within(5000).await.unwrap();
-    assert_eq!(s["status"], "finished");
+    assert_eq!(s["status"], "aborted");
     assert_eq!(s["moves"].as_array().unwrap().len(), 1);
     assert_eq!(s["moves"][0]["uci"], "e2e4");
     assert_eq!(s["you"], "white");
@@ -368,7 +378,7 @@ async fn a_finished_game_nobody_watches_leaves_memory_and_comes_back_whole() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn flag_fall_and_abandonment_end_timed_games() {
-    let limits = chimere_server::hub::Limits { abandon_ms: 800, ..Default::default() };
+    let limits = chimere_server::hub::Limits { abandon_ms: 800, min_clock_ms: 0, ..Default::default() };
     let addr = start("clocks", limits).await;
     // 0.6 s each, no increment: the clock runs from the third turn.
     let (id, mut white, mut black, _, _) = two_players(&addr, "chess", json!({"minutes": 0.01})).await;
@@ -381,7 +391,8 @@ async fn flag_fall_and_abandonment_end_timed_games() {
         p.until(5000, |v| v["t"] == "move").await.unwrap();
     }
     let end = black.until(5000, |v| v["t"] == "state" && v["status"] == "finished").await.unwrap();
-    assert_eq!(end["reason"], "time");
+    assert_eq!(end["reason"], "White ran out of time");
+    assert_eq!(end["result_text"], "Black wins: White ran out of time.");
     assert_eq!(end["result"], "0-1");
     assert_eq!(end["clock"]["white_ms"], 0);
 
@@ -394,7 +405,7 @@ async fn flag_fall_and_abandonment_end_timed_games() {
     white.until(5000, |v| v["t"] == "move").await.unwrap();
     white.close().await;
     let end = black.until(5000, |v| v["t"] == "state" && v["status"] == "finished").await.unwrap();
-    assert_eq!(end["reason"], "abandoned");
+    assert_eq!(end["reason"], "White left the game");
     assert_eq!(end["result"], "0-1");
 }
 
@@ -433,6 +444,12 @@ async fn draw_takeback_abort_and_rematch() {
     black.send(&json!({"t": "draw", "action": "accept"})).await.unwrap();
     let r = black.until(5000, |v| v["t"] == "error").await.unwrap();
     assert_eq!(r["code"], "no-offer");
+    // A draw is offered once both sides have moved.
+    let legal = api_state(&addr, &id).await["legal"].as_array().unwrap().clone();
+    white.send(&json!({"t": "move", "ply": 0, "turn": legal[0]["uci"]})).await.unwrap();
+    let m = black.until(5000, |v| v["t"] == "move").await.unwrap();
+    black.send(&json!({"t": "move", "ply": 1, "turn": m["legal"][0]["uci"]})).await.unwrap();
+    white.until(5000, |v| v["t"] == "move" && v["ply"] == 2).await.unwrap();
     white.send(&json!({"t": "draw", "action": "offer"})).await.unwrap();
     black.until(5000, |v| v["t"] == "state" && v["offers"]["draw"] == "white").await.unwrap();
     black.send(&json!({"t": "draw", "action": "accept"})).await.unwrap();
