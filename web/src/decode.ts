@@ -63,12 +63,13 @@ export function object<S extends Shape>(shape: S): Decoder<FromShape<S>> {
   };
 }
 
-/** A union tagged by the field `t`. */
-export function tagged<M extends Record<string, Decoder<unknown>>>(cases: M): Decoder<Decoded<M[keyof M]>> {
+/** A union tagged by the field `field` (`t` for messages). */
+export function tagged<M extends Record<string, Decoder<unknown>>>(cases: M, field = 't'): Decoder<Decoded<M[keyof M]>> {
   return (v, p) => {
-    if (!isRecord(v) || typeof v.t !== 'string') return fail(p, 'a message with a tag `t`', v);
-    const d = cases[v.t];
-    if (!d) return fail(p, `one of the tags ${Object.keys(cases).join(', ')}`, v.t);
+    if (!isRecord(v)) return fail(p, `an object with a tag \`${field}\``, v);
+    const tag = v[field];
+    const d = typeof tag === 'string' ? cases[tag] : undefined;
+    if (!d) return fail(p, `one of the tags ${Object.keys(cases).join(', ')}`, tag);
     return d(v, p) as Decoded<M[keyof M]>;
   };
 }
