@@ -463,6 +463,23 @@ both('coordinates, sounds (muted setting kept), premove, and a new move brings t
   assert(st.moves.length === 8, 'eight moves');
 });
 
+both('the move list is laid out by turn, several moves a turn (Progressif)', async (t, device) => {
+  const a = await t.page(device), b = await t.page(device);
+  const id = await setup(a, b, { variant: 'chess', colour: 'white', conditions: ['progressif'] });
+  const plays = [[a, 'e2', 'e4'], [b, 'e7', 'e5'], [b, 'd7', 'd5'], [a, 'd2', 'd4'], [a, 'g1', 'f3'], [a, 'b1', 'c3']];
+  for (const [i, [p, from, to]] of plays.entries()) {
+    await click(p, from);
+    await click(p, to);
+    await waitPly(a, i + 1);
+    await waitPly(b, i + 1);
+  }
+  const rows = await b.evaluate(() => [...document.querySelectorAll('#moves .turn-row')].map(r =>
+    [r.querySelector('.num').textContent, ...[...r.querySelectorAll('.cell')].map(c => c.querySelectorAll('.mv').length)]));
+  assert(JSON.stringify(rows) === JSON.stringify([['1.', 1, 2], ['2.', 3, 0]]), 'rows by turn: ' + JSON.stringify(rows));
+  const st = await api(a, `/api/games/${id}`);
+  assert(st.moves.length === 6, 'six moves');
+});
+
 both('no page scrolls sideways', async (t, device) => {
   const p = await t.page(device);
   // Something in every list: a seek with a long condition list, a finished game.
@@ -498,6 +515,7 @@ test('archive, rules and conditions pages render', async t => {
 
 both('connection down: reconnecting shown at once, a move kept pending, sent on reconnect; refused: back to the server\'s position', async (t, device) => {
   if (!server) { skipped++; return; }
+  if (!server.proc) await server.start();
   const a = await t.page(device), b = await t.page(device);
   // b's reconnection can be held back (routeWebSocket), to let the game move on meanwhile.
   let holdB = false;

@@ -4,7 +4,7 @@ import type { Key } from 'chessgroundx/types';
 import { api, app, h } from '../dom';
 import { makeBoard } from '../position';
 import { conditionsList } from '../protocol';
-import { CONDITION_NOTES, RULES } from '../texts';
+import { RULES } from '../texts';
 
 export function rulesPage(variant: string) {
   const r = RULES[variant];
@@ -33,11 +33,11 @@ export function rulesPage(variant: string) {
 export async function conditionsPage() {
   const r = await api('/api/conditions', conditionsList);
   const body = h('tbody');
+  // Every text comes from the server's condition registry: the client holds none.
   for (const c of r.conditions) {
-    const key = Object.keys(CONDITION_NOTES).filter(k => c.name.startsWith(k)).sort((a, b) => b.length - a.length)[0];
-    body.append(h('tr', {}, h('td', { text: c.name }), h('td', { text: c.popeye }), h('td', { text: key ? CONDITION_NOTES[key] : '' })));
+    body.append(h('tr', {}, h('td', { class: 'name', text: c.name }), h('td', { class: 'popeye', text: c.popeye }), h('td', { class: 'summary', text: c.summary ?? '' })));
   }
   app.append(h('div', { class: 'panel' }, h('h1', { text: 'Fairy conditions' }),
-    h('p', { text: 'Chess games can be played under these conditions (chosen in the lobby, several at once where they compose). The name is what the lobby and `chimere moves -c` accept; the keyword is Popeye\'s.' }),
-    h('table', { class: 'list', id: 'conditions' }, h('thead', {}, h('tr', {}, h('th', { text: 'name' }), h('th', { text: 'Popeye keyword' }), h('th', { text: 'in short' }))), body)));
+    h('p', { text: 'Chess games can be played under these conditions (chosen in the lobby, several at once where they compose). The name is what the lobby accepts; the keyword is Popeye\'s.' }),
+    h('table', { class: 'list', id: 'conditions' }, h('thead', {}, h('tr', {}, h('th', { text: 'name' }), h('th', { text: 'Popeye keyword' }), h('th', { text: 'what it does' }))), body)));
 }
