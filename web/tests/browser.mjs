@@ -480,6 +480,22 @@ both('the move list is laid out by turn, several moves a turn (Progressif)', asy
   assert(st.moves.length === 6, 'six moves');
 });
 
+test('conditions page: each condition its own text, from the server; the client bundle holds none', async t => {
+  const p = await t.page();
+  await p.goto(base + '/conditions');
+  await p.waitForSelector('#conditions tbody tr');
+  const { conditions } = await api(p, '/api/conditions');
+  const rows = await p.evaluate(() => [...document.querySelectorAll('#conditions tbody tr')].map(r => [r.querySelector('.name').textContent, r.querySelector('.summary').textContent]));
+  assert(rows.length === conditions.length, `${rows.length} rows for ${conditions.length} conditions`);
+  const empty = rows.filter(([, s]) => !s.trim()).map(([n]) => n);
+  assert(!empty.length, 'conditions without a text: ' + empty.join(', '));
+  const seen = new Map();
+  for (const [n, s] of rows) { assert(!seen.has(s), `${n} and ${seen.get(s)} share one text`); seen.set(s, n); }
+  const bundle = await p.evaluate(async () => (await fetch('/assets/app.js')).text());
+  const held = conditions.filter(c => c.summary && bundle.includes(c.summary.slice(0, 40))).map(c => c.name);
+  assert(!held.length, 'the client bundle holds condition texts: ' + held.join(', '));
+});
+
 both('no page scrolls sideways', async (t, device) => {
   const p = await t.page(device);
   // Something in every list: a seek with a long condition list, a finished game.

@@ -241,8 +241,8 @@ class GamePage {
       const rank = (letter: string) => {
         const name = pieceName(this.variant, letter);
         // Queen first (by the server's piece names; by its FEN letter when it gives none).
-        if (name === 'queen' || (!this.variant?.pieces && letter === 'q')) return -1;
-        const idx = this.variant?.pieces?.findIndex(p => p.letter === letter) ?? -1;
+        if (name === 'queen' || (!this.variant && letter === "q")) return -1;
+        const idx = this.variant?.pieces.findIndex(p => p.letter === letter) ?? -1;
         return 100 - idx;
       };
       const sorted = [...info].sort((a, b) => rank(a.unit!.letter) - rank(b.unit!.letter));
