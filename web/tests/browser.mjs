@@ -185,10 +185,14 @@ async function setup(a, b, body) {
   return r.id;
 }
 
-/** Enters a turn (a legal turn of the API) part by part on the board. */
-async function enter(page, turn, isPrefixOfOthers) {
+/** Enters a turn (a legal turn of the API, among `legal`) part by part on the board,
+ * from its part `from` on (the parts before are entered already). */
+async function enter(page, turn, legal, from = 0) {
   const parts = turn.uci.split(',');
   for (const [i, part] of parts.entries()) {
+    if (i < from) continue;
+    const before = parts.slice(0, i);
+    const sameStart = t => { const p = t.uci.split(','); return before.every((x, j) => p[j] === x) && p.length > i; };
     if (part === '0000') {
       await page.click(`#parts button[data-part="${part}"]`);
     } else if (part.endsWith('--')) {
@@ -199,25 +203,24 @@ async function enter(page, turn, isPrefixOfOthers) {
       await click(page, part.slice(0, 2));
       await click(page, part.slice(2, 4));
       // A choice (promotion, a kind, a square) is asked when several parts share the squares.
-      const asked = page.locator('#choice, .offer-square');
-      try { await asked.first().waitFor({ state: 'attached', timeout: part.length > 4 ? 3000 : 300 }); } catch { /* nothing asked */ }
-      if (await page.locator('#choice').count()) await page.click(`#choice button[data-part="${part}"]`);
-      else if (await page.locator('.offer-square').count()) {
-        const sq = turn.shape.appears[0];
-        await page.click(`.offer-square[data-square="${sq}"]`);
+      const asked = legal.filter(sameStart).map(t => t.uci.split(',')[i]).filter(p => p !== part && p.slice(0, 4) === part.slice(0, 4));
+      if (asked.length) {
+        await page.locator('#choice, .offer-square').first().waitFor({ state: 'attached', timeout: 5000 });
+        if (await page.locator('#choice').count()) await page.click(`#choice button[data-part="${part}"]`);
+        else await page.click(`.offer-square[data-square="${turn.shape.appears[0]}"]`);
       }
     }
-    await page.waitForTimeout(100);
+    if (i + 1 < parts.length) await page.waitForFunction(p => document.body.dataset.prefix === p, parts.slice(0, i + 1).join(','), { timeout: 5000 });
   }
-  if (isPrefixOfOthers) await page.click('#end-turn');
+  const longer = legal.some(t => t.uci !== turn.uci && t.uci.startsWith(turn.uci + ','));
+  if (longer) await page.click('#end-turn');
 }
 
 async function playTurnBy(page, id, pred, label) {
   const st = await api(page, `/api/games/${id}`);
   const turn = st.legal.find(pred);
   assert(turn, `${label}: no such turn in ${st.legal.length} legal turns`);
-  const longer = st.legal.some(t => t.uci !== turn.uci && t.uci.startsWith(turn.uci + ','));
-  await enter(page, turn, longer);
+  await enter(page, turn, st.legal);
   try { await waitPly(page, st.ply + 1); } catch (e) {
     const seen = await page.evaluate(() => `prefix=${document.body.dataset.prefix} error=${document.getElementById('error').textContent} status=${document.getElementById('status').textContent}`);
     throw new Error(`${label}: ${turn.uci} not played (${seen})`);
@@ -243,14 +246,16 @@ async function overflow(page) {
 
 test('start position of every variant (screenshots)', async t => {
   const p = await t.page();
-  await p.goto(base + '/rules');
+  await p.goto(base + '/');
   const { variants } = await api(p, '/api/variants');
+  // The lobby's form creates a game (its options come from the variant's descriptor).
+  await p.selectOption('#variant', variants[1].name);
+  await p.selectOption('#opponent', 'private');
+  await p.click('#create');
+  await p.waitForURL(/\/game\//);
   for (const v of variants) {
-    await p.goto(base + '/');
-    await p.selectOption('#variant', v.name);
-    await p.selectOption('#opponent', 'private');
-    await p.click('#create');
-    await p.waitForURL(/\/game\//);
+    const r = await api(p, '/api/games', { variant: v.name, opponent: 'private', colour: 'white' });
+    await p.goto(base + '/game/' + r.id);
     await p.waitForFunction(() => document.querySelectorAll('#board cg-board piece:not(.ghost)').length >= 32);
     const n = await p.locator('#board cg-board piece:not(.ghost)').count();
     assert(n === 32, `${v.name}: ${n} pieces`);
@@ -302,7 +307,7 @@ test('a person plays a whole game against the computer by clicking', async t => 
   await p.goto(base + '/');
   await p.selectOption('#variant', 'chess');
   await p.selectOption('#opponent', 'computer');
-  await p.selectOption('#level', '4');
+  await p.selectOption('#level', '1');
   await p.selectOption('#colour', 'white');
   await p.uncheck('#timed');
   await p.click('#create');
@@ -316,7 +321,7 @@ test('a person plays a whole game against the computer by clicking', async t => 
     if (await p.evaluate(() => document.body.dataset.status === 'finished')) break;
     const st = await api(p, `/api/games/${id}`);
     const tn = st.legal[rnd(st.legal.length)];
-    await enter(p, tn, false);
+    await enter(p, tn, st.legal);
     await waitPly(p, st.ply + 1);
   }
   await p.waitForFunction(() => document.body.dataset.status === 'finished', null, { timeout: 20000 });
@@ -335,22 +340,23 @@ both('dynamo: a push with follow, a pass, an exit off the board and a pull', asy
   await playTurnBy(b, id, tn => tn.uci.endsWith(',0000'), 'pass');
   // An exit: the edge zones appear only once a piece that can leave is selected.
   const st = await api(a, `/api/games/${id}`);
-  const exit = st.legal.find(tn => /^[a-h][1-8]--$/.test(tn.uci.split(',')[0]));
+  const exit = st.legal.find(tn => /^[a-h][1-8]--$/.test(tn.uci)) || st.legal.find(tn => /^[a-h][1-8]--$/.test(tn.uci.split(',')[0]));
   assert(exit, 'an exit is legal');
   assert((await a.locator('.exit-zone').count()) === 0, 'no exit zone before a piece is selected');
   assert((await a.locator('#parts button', { hasText: 'off the board' }).count()) === 0, 'no "off the board" buttons');
   const from = exit.uci.slice(0, 2);
+  const exits = new Set(st.legal.map(tn => tn.uci.split(',')[0]).filter(p => p.endsWith('--')).map(p => p.slice(0, 2)));
+  const other = ['a2', 'b2', 'c2', 'd2', 'e2', 'f2', 'g2', 'b1', 'c1', 'd1', 'e1'].find(sq => !exits.has(sq));
+  await click(a, other);
+  await a.waitForTimeout(100);
+  assert((await a.locator('.exit-zone').count()) === 0, `no exit zone for ${other}, which cannot leave`);
+  await click(a, from);
+  await a.waitForSelector('.exit-zone');
   // Dragged off the board.
   const box = await a.locator('#board cg-board').boundingBox();
   await drag(a, from, { x: box.x + box.width / 2, y: box.y + box.height + 30 });
   await a.waitForFunction(p => document.body.dataset.prefix === p || Number(document.body.dataset.ply) >= 3, exit.uci.split(',')[0]);
-  const longer = st.legal.some(tn => tn.uci !== exit.uci && tn.uci.startsWith(exit.uci.split(',')[0] + ','));
-  if (Number(await data(a, 'ply')) === 2) {
-    // The exit may go on (a follow-up part) or end here.
-    const rest = exit.uci.split(',').slice(1);
-    if (rest.length) await enter(a, { ...exit, uci: rest.join(',') }, false);
-    else if (longer) await a.click('#end-turn');
-  }
+  if (Number(await data(a, 'ply')) === 2) await enter(a, exit, st.legal, 1);
   await waitPly(a, 3);
   await noMachineText(a, 'dynamo game');
   const c = await t.page(device), d = await t.page(device);
