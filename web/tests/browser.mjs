@@ -17,7 +17,7 @@
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
@@ -26,6 +26,7 @@ const argv = process.argv.slice(2);
 const opt = name => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
 const artifacts = new URL('../test-artifacts/', import.meta.url).pathname;
 mkdirSync(artifacts, { recursive: true });
+for (const f of readdirSync(artifacts)) if (f.startsWith('fail-')) rmSync(artifacts + f);
 
 /** The server under test: a child process on a fixed port once started. */
 class Server {
@@ -359,6 +360,7 @@ both('dynamo: a push with follow, a pass, an exit off the board and a pull', asy
   if (Number(await data(a, 'ply')) === 2) await enter(a, exit, st.legal, 1);
   await waitPly(a, 3);
   await noMachineText(a, 'dynamo game');
+  await a.screenshot({ path: `${artifacts}dynamo-${device}.png` });
   const c = await t.page(device), d = await t.page(device);
   id = await setup(c, d, { variant: 'dynamo', colour: 'black', fen: '2bqkbnr/pppppppp/8/P7/8/8/1PPP1PPP/RNB1KBNR b 3 ahih wpa5/wpa2' });
   await playTurnBy(c, id, tn => tn.uci === 'c8a8,d8b8', 'pull');

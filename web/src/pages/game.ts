@@ -114,7 +114,7 @@ class GamePage {
 
   renderSound() {
     const off = sounds.muted();
-    this.soundBtn.textContent = off ? '🔇 Sound off' : '🔊 Sound on';
+    this.soundBtn.textContent = off ? 'Sound: off' : 'Sound: on';
     this.soundBtn.setAttribute('aria-pressed', off ? 'false' : 'true');
   }
 
