@@ -366,7 +366,7 @@ both('dynamo: a push with follow, a pass, an exit off the board and a pull', asy
   await playTurnBy(c, id, tn => tn.uci === 'c8a8,d8b8', 'pull');
 });
 
-test('interweave chain, checkered switch, promotion by clicks', async t => {
+test('interweave chain and checkered switch by clicks', async t => {
   let a = await t.page(), b = await t.page();
   let id = await setup(a, b, { variant: 'interweave', colour: 'black', fen: 'rbnkknbr/ppp2ppp/1N6/4p3/3P4/6P1/P1PPPPP1/RB1KKNBR b 7 - 000000' });
   const chain = await playTurnBy(a, id, tn => tn.uci.includes(','), 'chain');
@@ -384,9 +384,6 @@ test('interweave chain, checkered switch, promotion by clicks', async t => {
     await enter(a, sw, st.legal, 1);
     await waitPly(a, st.ply + 1);
   }
-  a = await t.page(); b = await t.page();
-  id = await setup(a, b, { variant: 'chess', colour: 'white', fen: '4k3/P7/8/8/8/8/8/4K3 w - - 0 1' });
-  await playTurnBy(a, id, tn => tn.uci === 'a7a8n', 'under-promotion asked');
 });
 
 both('promotion: a chooser with the pieces\' pictures, queen first', async (t, device) => {
@@ -528,9 +525,10 @@ async function lastMove(page) {
 
 both('last-move highlight: the real origin and destination of the turn', async (t, device) => {
   const a = await t.page(device), b = await t.page(device);
+  await a.goto(base + '/rules');
+  const probe = await api(a, '/api/games', { variant: 'chess', opponent: 'private', colour: 'white' });
+  if (!(await api(a, `/api/games/${probe.id}`)).legal[0].shape) { t.log('SKIPPED: the server sends no turn structure yet'); skipped++; return; }
   let id = await setup(a, b, { variant: 'chess', colour: 'white', fen: 'rnbqkbnr/ppp1pppp/8/8/4p3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 0 3' });
-  const st = await api(a, `/api/games/${id}`);
-  if (!st.legal[0].shape) { t.log('SKIPPED: the server sends no turn structure yet'); skipped++; return; }
   await click(a, 'c3');
   await click(a, 'e4');
   await waitPly(b, 1);
@@ -560,6 +558,28 @@ both('super-circe: the rebirth square is chosen on the board', async (t, device)
   const after = await api(a, `/api/games/${id}`);
   assert(after.moves[0].canonical.includes('+h1:bb'), 'the bishop is reborn on h1: ' + after.moves[0].canonical);
   assert((await pieceAt(b, 'h1')).includes('b-piece'), 'b sees the bishop on h1');
+});
+
+both('the check highlight and the spectator count', async (t, device) => {
+  const a = await t.page(device), b = await t.page(device), c = await t.page(device);
+  const id = await setup(a, b, { variant: 'chess', colour: 'white' });
+  await c.goto(base + '/game/' + id);
+  await c.waitForFunction(() => document.body.dataset.status === 'playing');
+  const st = await api(a, `/api/games/${id}`);
+  if (st.watchers === undefined) { t.log('SKIPPED: the server sends no watcher count yet'); skipped++; }
+  else {
+    await a.waitForFunction(() => /[1-9]/.test(document.getElementById('watchers').textContent));
+    t.log('watchers shown: ' + await a.textContent('#watchers'));
+  }
+  for (const [i, [p, from, to]] of [[a, 'e2', 'e4'], [b, 'f7', 'f6'], [a, 'd1', 'h5']].entries()) {
+    await click(p, from);
+    await click(p, to);
+    await waitPly(b, i + 1);
+  }
+  const after = await api(a, `/api/games/${id}`);
+  if (after.check === undefined) { t.log('SKIPPED: the server does not say check yet'); skipped++; return; }
+  await b.waitForSelector('#board square.check');
+  assert((await b.locator('#board square.check').count()) === 1, 'the king in check is lit');
 });
 
 both('no page scrolls sideways', async (t, device) => {
