@@ -382,8 +382,13 @@ class GamePage {
       moves.append(h('div', { class: 'turn-row', 'data-number': String(row.number) },
         h('span', { class: 'num', text: `${row.number}.` }), cell(row.white), cell(row.black)));
     }
+    // Keep the current move in view inside the list (never scrolling the page itself).
     const current = moves.querySelector<HTMLElement>('.current');
-    if (current) current.scrollIntoView({ block: 'nearest' });
+    if (current) {
+      const top = current.offsetTop, bottom = top + current.offsetHeight;
+      if (top < moves.scrollTop) moves.scrollTop = top;
+      else if (bottom > moves.scrollTop + moves.clientHeight) moves.scrollTop = bottom - moves.clientHeight;
+    }
   }
 
   playerBox(st: StateMsg, side: Side, el: HTMLElement) {
