@@ -60,6 +60,8 @@ class Server {
 
 let server = null;
 let base;
+// The server never outlives the script, whatever ends it.
+process.on('exit', () => { if (server?.proc) server.proc.kill('SIGKILL'); });
 if (opt('--server')) {
   server = new Server(opt('--server'), opt('--db'));
   await server.start();
