@@ -919,7 +919,7 @@ pub fn search<V: Api>(
     shared: &Shared,
     report: &mut dyn FnMut(&Info),
 ) -> Outcome<V::Move> {
-    let tables = Tables::new(eval::data_for::<V>());
+    let tables = Tables::new(V::eval_data());
     let lmr = Lmr::new();
     let mut root = pos.clone();
     let clock = Clock::new(limits, root.side_to_move(), settings.overhead_ms);

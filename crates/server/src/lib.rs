@@ -13,6 +13,7 @@ pub mod hub;
 pub mod identity;
 pub mod load;
 pub mod pgn;
+pub mod protocol;
 pub mod rules;
 pub mod setup;
 pub mod store;

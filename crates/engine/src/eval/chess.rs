@@ -23,7 +23,7 @@
 //! and its fairy kinds are valued by their walks (nightrider ~ rook, rose ~ queen minus,
 //! leapers and hoppers small) by hand.
 
-use super::{EvalData, Feature, ORTHODOX_WALK, Square2, TERMS, pieces, zone};
+use super::{EvalData, ORTHODOX_WALK, Square2, TERMS, pieces, zone};
 use chimere_chess::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use chimere_core::attacks;
 use chimere_core::{Bitboard, Board, Colour, Square};
@@ -39,7 +39,6 @@ pub static DATA: EvalData = EvalData {
     walk: ORTHODOX_WALK,
     phase: [0, 1, 1, 2, 4, 0, 2, 3, 1, 1, 1, 1, 0, 1, 0, 0],
     phase_total: 24,
-    feature: Feature::Chess,
     lmr: true,
     null_move: true,
     futility: true,
@@ -141,7 +140,6 @@ pub static HAND_SET: EvalData = EvalData {
     phase: [0, 1, 1, 2, 4, 0, 2, 3, 1, 1, 1, 1, 0, 1, 0, 0],
     phase_total: 24,
     tempo: 12,
-    feature: Feature::Chess,
     terms: HAND_TERMS,
     lmr: true,
     null_move: true,
@@ -184,7 +182,6 @@ const fn copy(d: &EvalData) -> EvalData {
         phase: d.phase,
         phase_total: d.phase_total,
         tempo: d.tempo,
-        feature: d.feature,
         terms: d.terms,
         lmr: d.lmr,
         null_move: d.null_move,
