@@ -31,6 +31,6 @@ CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-22 \
   /usr/bin/cargo build --release --target wasm32-unknown-unknown \
     -Z build-std=std,panic_abort -p chimere-wasm
 mkdir -p "$out"
-"$bindgen" --target web --no-typescript --out-dir "$out" \
+"$bindgen" --target web --out-dir "$out" \
   "$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/chimere_wasm.wasm"
 ls -l "$out"

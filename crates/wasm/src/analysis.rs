@@ -6,9 +6,11 @@
 //! taken up again by the next one, the turns it had searched found in the table.
 
 use crate::session::Options;
-use chimere_core::{Game, Variant, VariantVisitor};
+use chimere_core::Game;
+use chimere_engine::pos::Api;
 use chimere_engine::search::{History, Info, Score, Settings, Shared};
 use chimere_engine::{Limits, Tt};
+use chimere_rules::VariantKind;
 use serde::Serialize;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -56,7 +58,7 @@ pub struct Step {
 /// An analysis of the position reached from `fen` by `moves` (the moves give the search
 /// the history it needs for repetitions).
 pub struct Analysis {
-    variant: String,
+    kind: VariantKind,
     options: Options,
     fen: Option<String>,
     moves: Vec<String>,
@@ -88,7 +90,7 @@ impl Analysis {
             at.play(m).map_err(|e| format!("turn `{m}`: {e}"))?;
         }
         Ok(Analysis {
-            variant: variant.to_string(),
+            kind: VariantKind::parse(variant)?,
             options,
             fen,
             moves,
@@ -119,9 +121,8 @@ impl Analysis {
             nodes: u64,
             no_turn: bool,
         }
-        impl VariantVisitor for Slice<'_> {
-            type Output = Found;
-            fn visit<V: Variant>(self, mut game: Game<V>) -> Found {
+        impl Slice<'_> {
+            fn run<V: Api>(self, mut game: Game<V>) -> Found {
                 for m in self.moves {
                     if game.play(m).is_err() {
                         return Found { infos: Vec::new(), nodes: 0, no_turn: true };
@@ -153,10 +154,17 @@ impl Analysis {
         }
         let started = web_clock();
         let slice = Slice { moves: &self.moves, multipv: self.multipv, tt: &self.tt, target: self.target, budget_ms };
-        let found = match chimere_rules::visit(&self.variant, self.options.game_options(), self.fen.as_deref(), slice) {
-            Ok(f) => f,
-            Err(_) => Found { infos: Vec::new(), nodes: 0, no_turn: true },
-        };
+        let opts = self.options.game_options();
+        let rules = chimere_rules::Rules::of(self.kind, &opts);
+        let fen = self.fen.as_deref();
+        let found: Result<Found, String> = chimere_rules::with_rules!(rules, V => {
+            let game = match fen {
+                Some(f) => Game::<V>::from_fen(opts, f),
+                None => Game::<V>::new(opts),
+            };
+            game.map(|g| slice.run(g)).map_err(|e| e.to_string())
+        });
+        let found = found.unwrap_or(Found { infos: Vec::new(), nodes: 0, no_turn: true });
         let ms = web_clock().saturating_sub(started);
         if found.no_turn {
             self.done = true;
@@ -240,7 +248,7 @@ mod tests {
 
     #[test]
     fn slices_deepen_and_lines_are_legal_in_every_variant() {
-        for v in chimere_rules::NAMES {
+        for v in chimere_rules::names() {
             let mut a = Analysis::new(v, Options::default(), None, Vec::new(), 3, 4).unwrap();
             let s = run(&mut a, 3);
             assert!(s.depth >= 3, "{v}: depth {}", s.depth);

@@ -21,10 +21,40 @@ fn json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
 }
 
+/// The perft depth the speed comparison (`examples/bench.rs`, `web/wasm/bench.mjs`) uses
+/// for a bench position of `variant` whose own depth is `depth`: about a second natively.
+pub fn bench_depth(variant: &str, depth: u32) -> u32 {
+    match variant {
+        "dynamo" => depth.min(3),
+        "checkered" | "interweave" | "fugue" => depth.min(4),
+        _ => depth.min(5),
+    }
+}
+
+/// [`bench_depth`] for the page.
+#[wasm_bindgen(js_name = benchDepth)]
+pub fn bench_depth_js(variant: &str, depth: u32) -> u32 {
+    bench_depth(variant, depth)
+}
+
+/// The bench positions as JSON: `[{variant, conditions, label, fen, depth}]`.
+#[wasm_bindgen(js_name = benchPositions)]
+pub fn bench_positions() -> String {
+    let v: Vec<_> = chimere_rules::BENCH
+        .iter()
+        .map(|b| {
+            serde_json::json!({
+                "variant": b.variant.name(), "conditions": b.conditions, "label": b.label, "fen": b.fen, "depth": b.depth,
+            })
+        })
+        .collect();
+    json(&v)
+}
+
 /// The registered variants' names, as a JSON array.
 #[wasm_bindgen]
 pub fn variants() -> String {
-    json(&chimere_rules::NAMES)
+    json(&chimere_rules::names())
 }
 
 /// A game of any variant.

@@ -2,6 +2,7 @@
 //! taken back turn by turn, with its legal turns written out in every form.
 
 use chimere_core::{Colour, DynGame, GameOptions, Status, TurnText};
+use chimere_rules::{TurnShape, VariantKind};
 use serde::{Deserialize, Serialize};
 
 /// The rules of a game as the page gives them (the server's lobby `Setup`, same fields).
@@ -40,24 +41,21 @@ impl Options {
     }
 }
 
-/// One turn written out: the UCI token (parts joined by `,`), its parts, the canonical form
-/// (what each part removes and adds) and the variant's notation.
+/// One turn written out as the server's protocol writes it (`web/src/protocol.ts`, `turn`):
+/// the UCI token (parts joined by `,`), the canonical form (what each part removes and
+/// adds), the variant's notation and the turn's structure for a board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Turn {
     pub uci: String,
-    pub parts: Vec<String>,
     pub canonical: String,
     pub notation: String,
+    pub shape: TurnShape,
 }
 
-impl From<TurnText> for Turn {
-    fn from(t: TurnText) -> Turn {
-        Turn {
-            parts: t.uci.split(',').map(str::to_string).collect(),
-            uci: t.uci,
-            canonical: t.canonical,
-            notation: t.notation,
-        }
+impl Turn {
+    fn new(kind: VariantKind, t: TurnText, mover: Colour) -> Turn {
+        let shape = chimere_rules::shape(kind, &t, if mover == Colour::Black { 'b' } else { 'w' });
+        Turn { uci: t.uci, canonical: t.canonical, notation: t.notation, shape }
     }
 }
 
@@ -83,6 +81,8 @@ pub enum Result_ {
 #[derive(Clone, Debug, Serialize)]
 pub struct State {
     pub variant: &'static str,
+    /// The variant's description (pieces, interactions...), as `GET /api/variants` gives it.
+    pub descriptor: &'static chimere_rules::Descriptor,
     pub fen: String,
     pub side: Side,
     pub ply: usize,
@@ -96,6 +96,7 @@ pub struct State {
 
 /// A game of any variant, as [`chimere_rules::create`] makes it.
 pub struct Session {
+    kind: VariantKind,
     game: Box<dyn DynGame>,
 }
 
@@ -104,8 +105,9 @@ impl Session {
     /// gives the rules' one-line reason.
     pub fn new(variant: &str, options: &Options, fen: Option<&str>) -> Result<Session, String> {
         let fen = fen.map(str::trim).filter(|f| !f.is_empty());
-        let game = chimere_rules::create(variant, options.game_options(), fen).map_err(|e| e.to_string())?;
-        Ok(Session { game })
+        let kind = VariantKind::parse(variant)?;
+        let game = chimere_rules::create_kind(kind, options.game_options(), fen).map_err(|e| e.to_string())?;
+        Ok(Session { kind, game })
     }
 
     pub fn fen(&self) -> String {
@@ -122,24 +124,30 @@ impl Session {
         };
         State {
             variant: self.game.variant(),
+            descriptor: self.kind.descriptor(),
             fen: self.game.fen(),
             side: if self.game.side_to_move() == Colour::Black { Side::Black } else { Side::White },
             ply: self.game.ply(),
             in_check: self.game.in_check(),
             result,
             reason: if outcome.is_over() { outcome.reason.as_str().to_string() } else { String::new() },
-            legal: self.game.legal().into_iter().map(Turn::from).collect(),
+            legal: {
+                let side = self.game.side_to_move();
+                self.game.legal().into_iter().map(|t| Turn::new(self.kind, t, side)).collect()
+            },
         }
     }
 
     /// Plays a turn given as UCI token, canonical form or notation.
     pub fn play(&mut self, text: &str) -> Result<Turn, String> {
-        self.game.play(text).map(Turn::from).map_err(|e| e.to_string())
+        let side = self.game.side_to_move();
+        self.game.play(text).map(|t| Turn::new(self.kind, t, side)).map_err(|e| e.to_string())
     }
 
     /// Takes back the last turn.
     pub fn undo(&mut self) -> Option<Turn> {
-        self.game.undo().map(Turn::from)
+        let t = self.game.undo()?;
+        Some(Turn::new(self.kind, t, self.game.side_to_move()))
     }
 
     /// Perft leaves (with `bulk`, the last ply counted without playing it); depth at most 64.
@@ -188,6 +196,6 @@ mod tests {
         let st = s.state();
         assert_eq!((st.result, st.reason.as_str(), st.legal.len()), (Result_::Black, "checkmate", 0));
         let mut d = Session::new("dynamo", &Options::default(), None).unwrap();
-        assert!(d.state().legal.iter().any(|t| t.parts.len() > 1), "Dynamo has two-part turns");
+        assert!(d.state().legal.iter().any(|t| t.shape.parts.len() > 1), "Dynamo has two-part turns");
     }
 }

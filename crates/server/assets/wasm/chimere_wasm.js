@@ -1,3 +1,5 @@
+/* @ts-self-types="./chimere_wasm.d.ts" */
+
 /**
  * The engine's analysis of one position, run in slices.
  */
@@ -198,6 +200,37 @@ export class WasmGame {
     }
 }
 if (Symbol.dispose) WasmGame.prototype[Symbol.dispose] = WasmGame.prototype.free;
+
+/**
+ * [`bench_depth`] for the page.
+ * @param {string} variant
+ * @param {number} depth
+ * @returns {number}
+ */
+export function benchDepth(variant, depth) {
+    const val2 = +depth;
+    const ptr0 = passStringToWasm0(variant, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+    const len0 = WASM_VECTOR_LEN;
+    const ret = wasm.benchDepth(ptr0, len0, val2);
+    return ret >>> 0;
+}
+
+/**
+ * The bench positions as JSON: `[{variant, conditions, label, fen, depth}]`.
+ * @returns {string}
+ */
+export function benchPositions() {
+    let deferred1_0;
+    let deferred1_1;
+    try {
+        const ret = wasm.benchPositions();
+        deferred1_0 = ret[0];
+        deferred1_1 = ret[1];
+        return getStringFromWasm0(ret[0], ret[1]);
+    } finally {
+        wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+    }
+}
 
 /**
  * The registered variants' names, as a JSON array.
