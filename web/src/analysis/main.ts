@@ -30,6 +30,8 @@ class AnalysisPage {
   multipv = 3;
   lines: Line[] = [];
   depth = 0;
+  /** When the last stop was sent (for the stop's answer time). */
+  stopSent?: number;
   readonly el = {
     variant: h('select', { id: 'variant', 'aria-label': 'Variant' }),
     fen: h('input', { id: 'fen-input', placeholder: 'Paste a position (FEN)', 'aria-label': 'Position (FEN)' }),
@@ -347,7 +349,13 @@ class AnalysisPage {
     this.engineOn = !this.engineOn;
     this.el.engineBtn.textContent = this.engineOn ? 'Stop the engine' : 'Start the engine';
     if (this.engineOn) this.analyse();
-    else { this.post({ t: 'stop' }); this.el.engine.textContent = 'Stopped.'; document.body.dataset.engine = 'stopped'; }
+    else {
+      this.stopSent = performance.now();
+      delete document.body.dataset.stopMs;
+      this.post({ t: 'stop' });
+      this.el.engine.textContent = 'Stopped.';
+      document.body.dataset.engine = 'stopped';
+    }
   }
 
   post(m: ToWorker) {
@@ -371,9 +379,14 @@ class AnalysisPage {
 
   onWorker(m: FromWorker) {
     if (m.t === 'ready') return;
+    if (m.t === 'stopped' && this.stopSent !== undefined) document.body.dataset.stopMs = (performance.now() - this.stopSent).toFixed(1);
     if (m.id !== this.jobId) return;
     if (m.t === 'error') { this.el.engine.textContent = m.message; return; }
-    if (m.t === 'stopped') return;
+    if (m.t === 'stopped') {
+      // How long the worker took to answer the stop (at most one slice).
+      if (this.stopSent !== undefined) document.body.dataset.stopMs = (performance.now() - this.stopSent).toFixed(1);
+      return;
+    }
     this.lines = m.step.lines;
     this.depth = m.step.depth;
     this.el.engine.textContent = m.step.done

@@ -33,7 +33,7 @@ const ready = init({ module_or_path: '/assets/wasm/chimere_wasm_bg.wasm' }).then
 self.onmessage = async (e: MessageEvent<ToWorker>) => {
   await ready;
   const m = e.data;
-  if (m.t === 'stop') { stop(); return; }
+  if (m.t === 'stop') { if (current) stop(); else post({ t: 'stopped', id: -1 }); return; }
   stop();
   const j = m.job;
   try {
