@@ -134,27 +134,27 @@ export type OptionSpec = Decoded<typeof optionSpec>;
 export const variantDescriptor = object({
   name: str,
   start_fen: str,
-  kind: optional(str),
-  label: optional(str),
-  aliases: optional(array(str)),
-  summary: optional(str),
-  pgn_variant: optional(str),
-  options: optional(array(optionSpec)),
-  conditions: optional(bool),
-  pieces: optional(array(pieceSpec)),
-  notation: optional(str),
-  interactions: optional(array(str)),
-  multi_part: optional(bool),
+  kind: str,
+  label: str,
+  aliases: array(str),
+  summary: str,
+  pgn_variant: str,
+  options: array(optionSpec),
+  conditions: bool,
+  pieces: array(pieceSpec),
+  notation: str,
+  interactions: array(str),
+  multi_part: bool,
 });
 export type VariantDescriptor = Decoded<typeof variantDescriptor>;
 
 export const variantsInfo = object({
   variants: array(variantDescriptor),
-  condition_interactions: optional(array(str)),
+  condition_interactions: array(str),
   conditions_available: bool,
-  computer_available: optional(bool),
+  computer_available: bool,
 });
-export const conditionsList = object({ conditions: array(object({ name: str, popeye: str, params: str, summary: optional(str) })) });
+export const conditionsList = object({ conditions: array(object({ name: str, popeye: str, params: str, summary: str })) });
 export const gameSummary = object({
   id: str,
   variant: str,

@@ -24,6 +24,6 @@ export function variantTitle(name: string, d?: VariantDescriptor): string {
 
 /** The name of the piece of FEN letter `letter` in the variant (a letter when unknown). */
 export function pieceName(d: VariantDescriptor | undefined, letter: string): string {
-  const p = d?.pieces?.find(x => x.letter === letter.toLowerCase());
+  const p = d?.pieces.find(x => x.letter === letter.toLowerCase());
   return p ? p.name : letter.toUpperCase();
 }

@@ -8,10 +8,10 @@
 
 use crate::VariantKind;
 use chimere_core::TurnText;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One part of a turn.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum TurnPart {
     /// A unit travels from `from` to `to` (`promotion`: the FEN letter of the kind it
@@ -32,7 +32,7 @@ pub enum TurnPart {
 }
 
 /// A turn for a board.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TurnShape {
     /// The parts, in play order.
     pub parts: Vec<TurnPart>,

@@ -27,6 +27,13 @@ const sideLabel = (s: Side) => (s === 'white' ? 'White' : 'Black');
 /** A move made and not yet taken by the server. */
 type Pending = { ply: number; turn: Turn; sent: boolean };
 
+/** Squares where part `i` of a turn puts a unit other than on its destination (a rebirth),
+ * read from the canonical form (for a server that sends no turn structure). */
+function appearing(t: Turn, i: number, dest: string): string[] {
+  const part = t.canonical.split(' ; ')[i] ?? '';
+  return part.split(/\s+/).filter(x => x.startsWith('+') && x.slice(1, 3) !== dest).map(x => x.slice(1, 3));
+}
+
 /** The side to move in a FEN (its second field). */
 function fenSide(fen: string): Side {
   return fen.split(' ')[1] === 'b' ? 'black' : 'white';
@@ -114,7 +121,7 @@ class GamePage {
 
   renderSound() {
     const off = sounds.muted();
-    this.soundBtn.textContent = off ? '🔇 Sound off' : '🔊 Sound on';
+    this.soundBtn.textContent = off ? 'Sound: off' : 'Sound: on';
     this.soundBtn.setAttribute('aria-pressed', off ? 'false' : 'true');
   }
 
@@ -227,12 +234,13 @@ class GamePage {
       const units = this.unitsWithParts(st, n + 1, t);
       const part = t?.shape?.parts[n];
       const to = part && part.kind === 'move' ? part.to : p.slice(2, 4);
-      return { part: p, turn: t, unit: units.get(to), appears: t?.shape?.appears ?? [] };
+      return { part: p, turn: t, unit: units.get(to), appears: t?.shape?.appears ?? (t ? appearing(t, n, to) : []) };
     });
     // Differing only by where a unit appears: choose the square on the board.
-    const squares = info.map(i => i.appears.join(' '));
-    if (info.every(i => i.appears.length === 1) && new Set(squares).size === info.length) {
-      this.offerOnBoard(info.map(i => ({ key: i.appears[0], part: i.part })));
+    const onSquare = info.filter(i => i.appears.length === 1);
+    const none = info.filter(i => i.appears.length === 0);
+    if (onSquare.length >= 2 && onSquare.length + none.length === info.length && new Set(onSquare.map(i => i.appears[0])).size === onSquare.length) {
+      this.offerOnBoard(onSquare.map(i => ({ key: i.appears[0], part: i.part })), none.map(i => i.part));
       return;
     }
     // Differing by the unit that stands on the destination: a chooser with its pictures.
@@ -241,8 +249,8 @@ class GamePage {
       const rank = (letter: string) => {
         const name = pieceName(this.variant, letter);
         // Queen first (by the server's piece names; by its FEN letter when it gives none).
-        if (name === 'queen' || (!this.variant?.pieces && letter === 'q')) return -1;
-        const idx = this.variant?.pieces?.findIndex(p => p.letter === letter) ?? -1;
+        if (name === 'queen' || (!this.variant && letter === "q")) return -1;
+        const idx = this.variant?.pieces.findIndex(p => p.letter === letter) ?? -1;
         return 100 - idx;
       };
       const sorted = [...info].sort((a, b) => rank(a.unit!.letter) - rank(b.unit!.letter));
@@ -258,20 +266,27 @@ class GamePage {
       v => { if (v) this.takePart(v); else this.render(); });
   }
 
-  /** Squares to choose on the board (a rebirth square...): the board shows the turn so far. */
-  offerOnBoard(squares: { key: string; part: string }[]) {
+  /** Squares to choose on the board (a rebirth square...): the board shows the turn so far;
+   * `without`: the same move with nothing appearing (a button). */
+  offerOnBoard(squares: { key: string; part: string }[], without: string[]) {
     const st = this.st;
     const board = this.board;
     if (!st || !board) return;
     const first = this.builder.turnWith(squares[0].part);
     const units = this.unitsWithParts(st, this.builder.prefix.length, first);
+    for (const s of squares) units.delete(s.key);
     board.show(units);
     board.offerSquares(squares.map(s => ({ key: s.key, label: `choose ${s.key}` })), key => {
       const s = squares.find(x => x.key === key);
       if (s) this.takePart(s.part);
     });
     this.parts.classList.remove('hidden');
-    this.parts.replaceChildren(h('div', { text: 'Choose the square on the board: tap one of the marked squares.' }));
+    this.parts.replaceChildren(h('div', { id: 'choose-square', text: 'Choose on the board where the captured unit comes back: tap one of the marked squares.' }));
+    for (const part of without) {
+      const b = h('button', { text: 'It does not come back', 'data-part': part });
+      b.onclick = () => this.takePart(part);
+      this.parts.append(b);
+    }
     const cancel = h('button', { text: 'Cancel', id: 'cancel-turn' });
     cancel.onclick = () => { board.clearOffers(); this.render(); };
     this.parts.append(cancel);
@@ -367,8 +382,13 @@ class GamePage {
       moves.append(h('div', { class: 'turn-row', 'data-number': String(row.number) },
         h('span', { class: 'num', text: `${row.number}.` }), cell(row.white), cell(row.black)));
     }
+    // Keep the current move in view inside the list (never scrolling the page itself).
     const current = moves.querySelector<HTMLElement>('.current');
-    if (current) current.scrollIntoView({ block: 'nearest' });
+    if (current) {
+      const top = current.offsetTop, bottom = top + current.offsetHeight;
+      if (top < moves.scrollTop) moves.scrollTop = top;
+      else if (bottom > moves.scrollTop + moves.clientHeight) moves.scrollTop = bottom - moves.clientHeight;
+    }
   }
 
   playerBox(st: StateMsg, side: Side, el: HTMLElement) {

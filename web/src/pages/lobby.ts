@@ -1,21 +1,56 @@
 // The lobby: your name, the new-game form, the open seeks and the games being played.
 import { api, app, h, message } from '../dom';
 import { conditionsList, created, lobby, me, variantsInfo } from '../protocol';
-import type { GameSummary } from '../protocol';
+import type { GameSummary, VariantDescriptor } from '../protocol';
 import { variantTitle } from '../variants';
 
 type CreateReq = {
   variant: string;
-  randomness: number;
   colour: string;
   opponent: string;
-  chess960?: boolean;
   conditions?: string[];
-  switch?: boolean;
   minutes?: number;
   increment?: number;
   level?: number;
+  /** The variant's options, by the keys its descriptor gives. */
+  [option: string]: string | number | boolean | string[] | undefined;
 };
+
+/** The inputs of a variant's options, made from its descriptor. */
+function optionInputs(d: VariantDescriptor): { el: HTMLElement; read: (body: CreateReq) => void } {
+  const box = h('div', { class: 'options', 'data-variant': d.name });
+  const readers: ((body: CreateReq) => void)[] = [];
+  for (const o of d.options) {
+    const id = `opt-${d.name}-${o.key}`;
+    if (o.type === 'bool') {
+      const input = h('input', { type: 'checkbox', id, 'data-option': o.key });
+      input.checked = o.default;
+      box.append(h('label', {}, input, ' ' + o.label));
+      readers.push(body => { body[o.key] = input.checked; });
+    } else {
+      const select = h('select', { id, 'data-option': o.key });
+      for (const c of o.choices) {
+        const [value, label] = c;
+        select.append(h('option', { value: String(value), text: String(label) }));
+      }
+      select.value = String(o.default);
+      box.append(h('label', {}, o.label + ': ', select));
+      readers.push(body => { body[o.key] = Number(select.value); });
+    }
+  }
+  let condInput: HTMLInputElement | null = null;
+  if (d.conditions) {
+    condInput = h('input', { id: `conditions-${d.name}`, class: 'conditions', list: 'condlist', placeholder: 'e.g. circe, einstein (comma-separated)' });
+    box.append(h('label', {}, 'Fairy conditions: ', condInput), h('div', { class: 'legend' }, 'See the ', h('a', { href: '/conditions', text: 'conditions' }), '.'));
+  }
+  return {
+    el: box,
+    read: body => {
+      for (const r of readers) r(body);
+      if (condInput) body.conditions = condInput.value.split(',').map(s => s.trim()).filter(Boolean);
+    },
+  };
+}
 
 export async function lobbyPage() {
   const [who, info, conds] = await Promise.all([api('/api/me', me), api('/api/variants', variantsInfo), api('/api/conditions', conditionsList)]);
@@ -26,16 +61,10 @@ export async function lobbyPage() {
     try { await api('/api/name', me, { name: nameInput.value }); err.textContent = ''; } catch (e) { err.textContent = message(e); }
   };
 
-  const variant = h('select', { id: 'variant' }, ...info.variants.map(v => h('option', { value: v.name, text: variantTitle(v.name) })));
-  const randomness = h('select', { id: 'randomness' }, h('option', { value: '0', text: 'standard array' }), h('option', { value: '1', text: 'random, symmetric' }), h('option', { value: '2', text: 'random, independent' }));
-  const chess960 = h('input', { type: 'checkbox', id: 'chess960' });
-  const sw = h('input', { type: 'checkbox', id: 'switch', checked: '' });
-  const condInput = h('input', { id: 'conditions', list: 'condlist', placeholder: 'e.g. circe, einstein (comma-separated)' });
+  const variant = h('select', { id: 'variant' }, ...info.variants.map(v => h('option', { value: v.name, text: variantTitle(v.name, v) })));
+  const options = new Map(info.variants.map(v => [v.name, optionInputs(v)]));
   const datalist = h('datalist', { id: 'condlist' }, ...conds.conditions.map(c => h('option', { value: c.name })));
-  const chessOpts = h('div', {}, h('label', {}, chess960, ' Chess960 castling'),
-    h('label', {}, 'Fairy conditions: ', condInput, datalist),
-    info.conditions_available ? '' : h('div', { class: 'legend', text: 'Fairy conditions are not yet playable in this build.' }));
-  const checkeredOpts = h('label', {}, sw, ' Checkered: switch allowed');
+  const summary = h('div', { class: 'legend', id: 'variant-summary' });
   const minutes = h('input', { id: 'minutes', type: 'number', min: '0', max: '180', step: '0.5', value: '5', style: 'width:5em' });
   const increment = h('input', { id: 'increment', type: 'number', min: '0', max: '180', value: '3', style: 'width:5em' });
   const timed = h('input', { type: 'checkbox', id: 'timed', checked: '' });
@@ -44,24 +73,21 @@ export async function lobbyPage() {
   const level = h('select', { id: 'level' }, ...[1, 2, 3, 4, 5, 6, 7, 8].map(l => h('option', { value: String(l), text: 'level ' + l })));
   const create = h('button', { class: 'primary', id: 'create', text: 'Create game' });
   const sync = () => {
-    chessOpts.style.display = variant.value === 'chess' ? '' : 'none';
-    checkeredOpts.style.display = variant.value === 'checkered' ? '' : 'none';
+    for (const [name, o] of options) o.el.style.display = variant.value === name ? '' : 'none';
+    const d = info.variants.find(v => v.name === variant.value);
+    summary.textContent = d?.summary ? `${variantTitle(d.name, d)}: ${d.summary}` : '';
     level.style.display = opponent.value === 'computer' ? '' : 'none';
   };
   variant.onchange = sync; opponent.onchange = sync; sync();
   create.onclick = async () => {
-    const body: CreateReq = { variant: variant.value, randomness: Number(randomness.value), colour: colour.value, opponent: opponent.value };
-    if (variant.value === 'chess') {
-      body.chess960 = chess960.checked;
-      body.conditions = condInput.value.split(',').map(s => s.trim()).filter(Boolean);
-    }
-    if (variant.value === 'checkered') body.switch = sw.checked;
+    const body: CreateReq = { variant: variant.value, colour: colour.value, opponent: opponent.value };
+    options.get(variant.value)?.read(body);
     if (timed.checked) { body.minutes = Number(minutes.value); body.increment = Number(increment.value); }
     if (opponent.value === 'computer') body.level = Number(level.value);
     try { const r = await api('/api/games', created, body); location.href = r.url; } catch (e) { err.textContent = message(e); }
   };
   const form = h('div', { class: 'panel' }, h('h2', { text: 'New game' }),
-    h('label', {}, 'Variant: ', variant), h('label', {}, 'Start: ', randomness), chessOpts, checkeredOpts,
+    h('label', {}, 'Variant: ', variant), summary, ...[...options.values()].map(o => o.el), datalist,
     h('label', {}, timed, ' Clock: ', minutes, ' minutes + ', increment, ' seconds'),
     h('label', {}, 'Your colour: ', colour), h('label', {}, 'Opponent: ', opponent, ' ', level), create, err);
   const seeks = h('tbody');

@@ -35,7 +35,7 @@ export async function conditionsPage() {
   const body = h('tbody');
   // Every text comes from the server's condition registry: the client holds none.
   for (const c of r.conditions) {
-    body.append(h('tr', {}, h('td', { class: 'name', text: c.name }), h('td', { class: 'popeye', text: c.popeye }), h('td', { class: 'summary', text: c.summary ?? '' })));
+    body.append(h('tr', {}, h('td', { class: 'name', text: c.name }), h('td', { class: 'popeye', text: c.popeye }), h('td', { class: 'summary', text: c.summary })));
   }
   app.append(h('div', { class: 'panel' }, h('h1', { text: 'Fairy conditions' }),
     h('p', { text: 'Chess games can be played under these conditions (chosen in the lobby, several at once where they compose). The name is what the lobby accepts; the keyword is Popeye\'s.' }),
