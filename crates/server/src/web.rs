@@ -43,7 +43,9 @@ pub fn router(app: App) -> Router {
         .route("/rules", get(|| page("rules", String::new())))
         .route("/rules/{variant}", get(|Path(v): Path<String>| page("rules", v)))
         .route("/conditions", get(|| page("conditions", String::new())))
+        .route("/analysis", get(|| page("analysis", String::new())))
         .route("/assets/{file}", get(asset))
+        .route("/assets/wasm/{file}", get(wasm_asset))
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .route("/api/me", get(me))
         .route("/api/name", post(set_name))
@@ -99,9 +101,15 @@ async fn page(kind: &'static str, arg: String) -> Response {
 <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>Chimère</title>\
 <link rel=\"stylesheet\" href=\"/assets/app.css\"><link rel=\"stylesheet\" href=\"/assets/pieces.css\"></head>\
 <body data-page=\"{kind}\" data-arg=\"{arg}\"><header class=\"top\"><a class=\"brand\" href=\"/\">Chimère</a>\
-<nav><a href=\"/\">Play</a><a href=\"/archive\">Archive</a><a href=\"/rules\">Rules</a><a href=\"/conditions\">Conditions</a></nav>\
+<nav><a href=\"/\">Play</a><a href=\"/archive\">Archive</a><a href=\"/rules\">Rules</a><a href=\"/conditions\">Conditions</a><a href=\"/analysis\">Analysis</a></nav>\
 </header><main id=\"app\"><noscript>Chimère needs JavaScript to draw the board.</noscript></main>\
-<script src=\"/assets/app.js\"></script></body></html>"
+{script}</body></html>",
+        // The analysis board is its own bundle (web/src/analysis/), an ES module.
+        script = if kind == "analysis" {
+            "<script type=\"module\" src=\"/assets/analysis.js\"></script>"
+        } else {
+            "<script src=\"/assets/app.js\"></script>"
+        },
     );
     Html(html).into_response()
 }
@@ -111,8 +119,25 @@ async fn page(kind: &'static str, arg: String) -> Response {
 const ASSETS: &[(&str, &str, &str)] = &[
     ("app.js", "text/javascript; charset=utf-8", include_str!("../assets/app.js")),
     ("app.css", "text/css; charset=utf-8", include_str!("../assets/app.css")),
+    ("analysis.js", "text/javascript; charset=utf-8", include_str!("../assets/analysis.js")),
+    ("analysis-worker.js", "text/javascript; charset=utf-8", include_str!("../assets/analysis-worker.js")),
     ("pieces.css", "text/css; charset=utf-8", include_str!("../assets/pieces.css")),
 ];
+
+/// The rules and engine for the browser (crates/wasm, built by `web/wasm/build.sh`).
+const WASM_ASSETS: &[(&str, &str, &[u8])] = &[
+    ("chimere_wasm.js", "text/javascript; charset=utf-8", include_bytes!("../assets/wasm/chimere_wasm.js")),
+    ("chimere_wasm_bg.wasm", "application/wasm", include_bytes!("../assets/wasm/chimere_wasm_bg.wasm")),
+];
+
+async fn wasm_asset(Path(file): Path<String>) -> Response {
+    match WASM_ASSETS.iter().find(|(n, _, _)| *n == file) {
+        Some((_, mime, body)) => {
+            ([(header::CONTENT_TYPE, *mime), (header::CACHE_CONTROL, "no-cache")], *body).into_response()
+        }
+        None => (StatusCode::NOT_FOUND, "no such asset").into_response(),
+    }
+}
 
 async fn asset(Path(file): Path<String>) -> Response {
     match ASSETS.iter().find(|(n, _, _)| *n == file) {

@@ -487,6 +487,11 @@ class GamePage {
     }
     actions.append(h('br'));
     btn('Flip board', 'flip', () => this.flip());
+    btn('Analyse', 'analyse', () => {
+      const ply = this.viewPly === null ? st.moves.length : this.viewPly;
+      const q = new URLSearchParams({ variant: st.variant, fen: st.start_fen, moves: st.moves.map(m => m.uci).join(' '), ply: String(ply), options: JSON.stringify(st.setup ?? {}) });
+      location.href = '/analysis#' + q.toString();
+    });
     btn('Copy FEN', 'copy-fen', () => { const fen = this.shownFen(st); navigator.clipboard?.writeText(fen).catch(() => {}); this.err.textContent = ''; this.info.textContent = 'FEN: ' + fen; });
     const a = h('a', { href: `/api/games/${this.id}/pgn`, id: 'pgn', download: `chimere-${this.id}.pgn`, text: 'Download PGN' });
     actions.append(' ', a);
