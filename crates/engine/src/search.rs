@@ -96,6 +96,15 @@ fn exchange(b: &Board, to: chimere_core::Square, side: Colour, values: &[i32; 16
     gain[0].max(0)
 }
 
+/// The exchange value of the unit on `to` (as [`exchange`] counts it; 0 on an empty square).
+#[inline]
+fn see_value(b: &Board, to: chimere_core::Square, values: &[i32; 16]) -> i32 {
+    b.get(to).map_or(0, |p| {
+        let k = p.kind.index().min(5);
+        if k == 5 { SEE_KING } else { values[k] }
+    })
+}
+
 /// A fast hasher for [`turn_id`]: multiply-rotate over the turn's fields.
 struct IdHasher(u64);
 
@@ -291,6 +300,8 @@ struct Worker<'a, V: Api> {
     scratch: Board,
     /// The side the engine plays.
     root_stm: Colour,
+    /// Pawn structures already evaluated.
+    pawns: eval::chess::PawnCache,
 }
 
 fn terminal(st: Status, stm: Colour, ply: usize, draw: i32) -> Option<i32> {
@@ -368,6 +379,7 @@ impl<'a, V: Api> Worker<'a, V> {
             nulled: vec![false; MAX_PLY + 2],
             scratch: Board::empty(),
             root_stm,
+            pawns: eval::chess::PawnCache::default(),
         }
     }
 
@@ -439,7 +451,7 @@ impl<'a, V: Api> Worker<'a, V> {
     #[inline]
     fn evaluate(&mut self) -> i32 {
         let b = pos::board(&self.pos, &mut self.scratch);
-        eval::evaluate(&self.pos, b, self.t)
+        eval::evaluate_cached(&self.pos, b, self.t, Some(&mut self.pawns))
     }
 
     /// Whether `c` has a unit besides pawns and kings worth more than a pawn (zugzwang guard).
@@ -473,7 +485,9 @@ impl<'a, V: Api> Worker<'a, V> {
                 // The square the mover reached: what the opponent may take back.
                 let arrived = b.colour(stm) & !own_before;
                 let lost = match arrived.first() {
-                    Some(to) if see && !arrived.more_than_one() => {
+                    // The opponent wins back at most the unit that arrived: when the gain
+                    // covers it the exchange cannot make the turn a losing one.
+                    Some(to) if see && !arrived.more_than_one() && gained < see_value(b, to, &self.t.data.value_mg) => {
                         exchange(b, to, stm.opponent(), &self.t.data.value_mg)
                     }
                     _ => 0,
@@ -619,7 +633,10 @@ impl<'a, V: Api> Worker<'a, V> {
             && !self.nulled[ply]
             && beta.abs() < MATE_BOUND
         {
-            let e = self.evaluate();
+            let e = match static_eval {
+                Some(e) => e,
+                None => self.evaluate(),
+            };
             if e >= beta
                 && self.has_pieces(stm)
                 && let Some(u) = self.pos.make_pass()

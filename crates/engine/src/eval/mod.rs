@@ -171,8 +171,13 @@ impl Tables {
     }
 }
 
-/// The evaluation returned by [`evaluate`]: centipawns for the side to move.
+/// The evaluation of `pos` (pieces `b`): centipawns for the side to move.
 pub fn evaluate<V: Api>(pos: &V, b: &Board, t: &Tables) -> i32 {
+    evaluate_cached(pos, b, t, None)
+}
+
+/// [`evaluate`], keeping chess's pawn terms in `cache` (the same value, sooner).
+pub fn evaluate_cached<V: Api>(pos: &V, b: &Board, t: &Tables, cache: Option<&mut chess::PawnCache>) -> i32 {
     let data = &t.data;
     let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
     let occ = b.occupied();
@@ -208,7 +213,7 @@ pub fn evaluate<V: Api>(pos: &V, b: &Board, t: &Tables) -> i32 {
     let stm = pos.side_to_move();
     let any: &dyn Any = pos;
     white += match data.feature {
-        Feature::Chess => chess::feature(b, phase, total, &data.terms),
+        Feature::Chess => chess::feature(b, phase, total, &data.terms, cache),
         Feature::Checkered => checkered::feature(any, b, t, stm),
         Feature::Interweave => interweave::feature(any, b),
         Feature::Fugue => fugue::feature(any, b, t),
