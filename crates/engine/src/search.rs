@@ -200,16 +200,32 @@ impl Default for Settings {
     }
 }
 
-/// What threads share: the table, the stop flag, the node count.
+/// A stop request asked by the search itself (see [`Shared::with_poll`]).
+pub type Poll = Box<dyn Fn() -> bool + Send + Sync>;
+
+/// What threads share: the table, the stop flag, the node count, and an optional stop
+/// request the main thread asks for.
 pub struct Shared {
     pub tt: Arc<Tt>,
     pub stop: Arc<AtomicBool>,
     nodes: AtomicU64,
+    poll: Option<Poll>,
 }
 
 impl Shared {
     pub fn new(tt: Arc<Tt>, stop: Arc<AtomicBool>) -> Shared {
-        Shared { tt, stop, nodes: AtomicU64::new(0) }
+        Shared { tt, stop, nodes: AtomicU64::new(0), poll: None }
+    }
+
+    /// The search also stops when `poll` answers true; the main thread asks it every 128
+    /// nodes, from inside the search. This is the stop control of a caller that cannot set
+    /// `stop` from another thread while the search runs (a single-threaded WebAssembly
+    /// worker checking its messages or its own clock); together with the `report` callback
+    /// of [`search`] (each completed iteration's lines) it drives an analysis without
+    /// threads.
+    pub fn with_poll(mut self, poll: impl Fn() -> bool + Send + Sync + 'static) -> Shared {
+        self.poll = Some(Box::new(poll));
+        self
     }
     /// Nodes searched so far by every thread.
     pub fn nodes(&self) -> u64 {
@@ -392,7 +408,9 @@ impl<'a, V: Api> Worker<'a, V> {
         if self.unflushed >= 128 {
             let total = self.shared.nodes.fetch_add(self.unflushed, Relaxed) + self.unflushed;
             self.unflushed = 0;
-            if self.limits.nodes.is_some_and(|n| total >= n) || (self.main && self.clock.out_of_time()) {
+            if self.limits.nodes.is_some_and(|n| total >= n)
+                || (self.main && (self.clock.out_of_time() || self.shared.poll.as_ref().is_some_and(|p| p())))
+            {
                 self.shared.stop.store(true, Relaxed);
             }
             if self.shared.stop.load(Relaxed) {
@@ -964,22 +982,8 @@ pub fn search<V: Api>(
     let tables = &tables;
     let lmr = &lmr;
 
-    std::thread::scope(|scope| {
-        for id in 1..settings.threads.max(1) {
-            let helper_pos = pos.clone();
-            std::thread::Builder::new()
-                .stack_size(32 << 20)
-                .spawn_scoped(scope, move || {
-                    let mut w = Worker::new(helper_pos, tables, shared, clock, limits, settings, lmr, history, false);
-                    let mut d = 1 + (id as i32 & 1);
-                    while d <= max_depth && !w.stopped && !shared.stop.load(Relaxed) {
-                        w.root(d, -INF, INF);
-                        d += 1;
-                    }
-                    w.flush();
-                })
-                .expect("a search thread starts");
-        }
+    // The main thread's iterative deepening (MultiPV, reports, the final choice).
+    let mut main = || {
         let mut w = Worker::new(pos.clone(), tables, shared, clock, limits, settings, lmr, history, true);
         let mut lines: Vec<(V::Move, i32, Vec<V::Move>)> = Vec::new();
         let mut prev_score: i32 = 0;
@@ -1030,6 +1034,9 @@ pub fn search<V: Api>(
             let complete = !w.stopped;
             if complete || lines.is_empty() {
                 lines = found;
+                // Reported best first: a later line may have scored above an earlier one
+                // (each is its own search); equal scores keep the order found.
+                lines.sort_by(|a, b| b.1.cmp(&a.1));
             } else {
                 let n = found.len().min(lines.len());
                 for (slot, f) in lines.iter_mut().zip(found).take(n) {
@@ -1080,7 +1087,32 @@ pub fn search<V: Api>(
             outcome.ponder = line.get(1).copied();
             outcome.pv = line_tokens(&root, line, settings.chess960);
         }
-    });
+    };
+    if settings.threads <= 1 {
+        // One thread: no thread is started (the single-thread path runs where threads
+        // do not exist, as in a browser's WebAssembly worker).
+        main();
+    } else {
+        std::thread::scope(|scope| {
+            for id in 1..settings.threads.max(1) {
+                let helper_pos = pos.clone();
+                std::thread::Builder::new()
+                    .stack_size(32 << 20)
+                    .spawn_scoped(scope, move || {
+                        let mut w =
+                            Worker::new(helper_pos, tables, shared, clock, limits, settings, lmr, history, false);
+                        let mut d = 1 + (id as i32 & 1);
+                        while d <= max_depth && !w.stopped && !shared.stop.load(Relaxed) {
+                            w.root(d, -INF, INF);
+                            d += 1;
+                        }
+                        w.flush();
+                    })
+                    .expect("a search thread starts");
+            }
+            main();
+        });
+    }
     if outcome.best.is_none() {
         outcome.best = legal.first().copied();
     }

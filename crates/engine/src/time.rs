@@ -1,7 +1,27 @@
 //! Time management: how long a search may think, from UCI's limits.
 
 use chimere_core::Colour;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+use std::time::Instant;
+
+/// WebAssembly in a browser has no clock in `std` (`Instant::now` would panic there): time
+/// limits never fire, the caller bounds a search by depth, nodes or a poll
+/// ([`crate::Shared::with_poll`]).
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+#[derive(Copy, Clone, Debug)]
+pub struct Instant;
+
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+impl Instant {
+    pub fn now() -> Instant {
+        Instant
+    }
+    pub fn elapsed(&self) -> Duration {
+        Duration::ZERO
+    }
+}
 
 /// What `go` asked for (every field optional; none = think until `stop`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
