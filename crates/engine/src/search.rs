@@ -399,8 +399,9 @@ impl<'a, V: Api> Worker<'a, V> {
         }
     }
 
-    /// Counts a node; every 128 nodes publishes the count and checks the limits (some
-    /// variants have slow nodes: Dynamo lists thousands of turns).
+    /// Counts a node; every 128 nodes publishes the count and checks the limits; checks the
+    /// stop flag at every node (some variants have slow nodes: Dynamo lists thousands of
+    /// turns).
     #[inline]
     fn tick(&mut self) {
         self.nodes += 1;
@@ -413,9 +414,10 @@ impl<'a, V: Api> Worker<'a, V> {
             {
                 self.shared.stop.store(true, Relaxed);
             }
-            if self.shared.stop.load(Relaxed) {
-                self.stopped = true;
-            }
+        }
+        // The flag at every node (a relaxed load): some variants' nodes are slow.
+        if self.shared.stop.load(Relaxed) {
+            self.stopped = true;
         }
     }
 

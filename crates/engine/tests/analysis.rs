@@ -91,6 +91,7 @@ impl Probe for Infinite {
         });
         assert!(best, "{}: no best turn", self.variant);
         let lag = done_at.saturating_duration_since(stopped_at);
+        eprintln!("{}: stop answered in {lag:?}", self.variant);
         assert!(lag < Duration::from_millis(100), "{}: stop took {lag:?}", self.variant);
         check_lines(self.variant, &infos, 3);
     }
