@@ -54,7 +54,7 @@ pub fn strength(level: u8) -> Option<Strength> {
 pub fn label(level: u8) -> Option<String> {
     match strength(level)? {
         Strength::About { elo, .. } => Some(format!("≈ {}", (elo + 25) / 50 * 50)),
-        Strength::AtMost(e) => Some(format!("< {}", (e + 9) / 10 * 10)),
+        Strength::AtMost(e) => Some(format!("< {}", e.div_ceil(10) * 10)),
         Strength::NotMeasured => None,
     }
 }

@@ -1038,7 +1038,7 @@ pub fn search<V: Api>(
                 lines = found;
                 // Reported best first: a later line may have scored above an earlier one
                 // (each is its own search); equal scores keep the order found.
-                lines.sort_by(|a, b| b.1.cmp(&a.1));
+                lines.sort_by_key(|l| std::cmp::Reverse(l.1));
             } else {
                 let n = found.len().min(lines.len());
                 for (slot, f) in lines.iter_mut().zip(found).take(n) {

@@ -35,7 +35,7 @@ fn check_lines(variant: &str, infos: &[Info], want: usize) {
     assert!(!infos.is_empty(), "{variant}: no line reported");
     let mut depth = 0;
     let mut group: Vec<&Info> = Vec::new();
-    let mut check = |g: &[&Info]| {
+    let check = |g: &[&Info]| {
         if g.is_empty() {
             return;
         }
