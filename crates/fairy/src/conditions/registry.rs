@@ -414,6 +414,13 @@ pub static DESCRIPTIONS: &[Description] = &[
     ),
     circe_member!("circe clone", [], kw("CirceClone"), "CirceClone", Circe { change: Change::Clone, ..Circe::plain() }),
     circe_member!(
+        "circe assassin",
+        [],
+        kw("CirceAssassin"),
+        "CirceAssassin",
+        Circe { occupied: Occupied::Assassin, ..Circe::plain() }
+    ),
+    circe_member!(
         "circe couscous",
         [],
         kw("CouscousCirce"),
