@@ -32,7 +32,7 @@ async fn the_web_app_in_a_real_browser() {
     for ext in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{ext}", db.display()));
     }
-    let config = chimere_server::Config { db, listen: "127.0.0.1:0".into(), ..Default::default() };
+    let config = chimere_server::Config { db: db.into(), listen: "127.0.0.1:0".into(), ..Default::default() };
     let (addr, _task) = chimere_server::start(config).await.unwrap();
     let out = tokio::process::Command::new("node")
         .arg("tests/browser.mjs")
