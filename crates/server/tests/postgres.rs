@@ -101,6 +101,7 @@ async fn on_postgres_a_game_survives_the_database_going_away_and_kill_9() {
         assert_eq!(m["t"], "move", "{m}");
         accepted.push(m["move"]["canonical"].as_str().unwrap().to_string());
         legal = m["legal"].as_array().unwrap().clone();
+        spectator.until(5000, |v| v["t"] == "move" && v["ply"] == ply + 1).await.unwrap();
     }
     assert_eq!(stored(&cluster.url, &id), accepted);
 

@@ -17,8 +17,15 @@ pub fn missing<T>(what: &str) -> Option<T> {
     None
 }
 
-fn block_on<T>(f: impl std::future::Future<Output = T>) -> T {
-    tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(f)
+/// Runs `f` to its end on a runtime of its own, on a thread of its own: callable from
+/// plain tests and from async ones alike.
+fn block_on<T: Send>(f: impl std::future::Future<Output = T> + Send) -> T {
+    std::thread::scope(|scope| {
+        scope
+            .spawn(|| tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(f))
+            .join()
+            .unwrap()
+    })
 }
 
 /// `url` with its database replaced by `db`.
