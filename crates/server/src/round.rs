@@ -993,7 +993,14 @@ impl Round {
             result_text: self.result_text(),
             clock: self.clock_out(now),
             offers: OffersOut { draw: self.offers[0], takeback: self.offers[1], rematch: self.offers[2] },
-            actions: you.map(|s| self.actions(s)).unwrap_or_default(),
+            actions: match you {
+                Some(s) => self.actions(s),
+                // A visitor may take an open seat of a waiting game.
+                None if self.status == Status::Waiting && self.seats.iter().any(|s| matches!(s, Seat::Open)) => {
+                    vec![Action::Join]
+                }
+                None => Vec::new(),
+            },
             actions_by_side: self.actions_by_side(),
             watchers: self.watchers,
             check: self.in_check(),

@@ -140,6 +140,14 @@ class GamePage {
     return this.viewPly === null ? st.fen : this.viewPly === 0 ? st.start_fen : st.moves[this.viewPly - 1].fen;
   }
 
+  /** The shown position as a person copies it (standard FEN for chess, from the server). */
+  copyFen(st: StateMsg): string {
+    if (this.viewPly === null) return st.copy_fen ?? st.fen;
+    if (this.viewPly === 0) return st.start_fen;
+    const m = st.moves[this.viewPly - 1];
+    return m.copy_fen ?? m.fen;
+  }
+
   myTurn(): boolean {
     const st = this.st;
     return !!st && st.status === 'playing' && this.you === st.side;
@@ -492,7 +500,7 @@ class GamePage {
       const q = new URLSearchParams({ variant: st.variant, fen: st.start_fen, moves: st.moves.map(m => m.uci).join(' '), ply: String(ply), options: JSON.stringify(st.setup ?? {}) });
       location.href = '/analysis#' + q.toString();
     });
-    btn('Copy FEN', 'copy-fen', () => { const fen = this.shownFen(st); navigator.clipboard?.writeText(fen).catch(() => {}); this.err.textContent = ''; this.info.textContent = 'FEN: ' + fen; });
+    btn('Copy FEN', 'copy-fen', () => { const fen = this.copyFen(st); navigator.clipboard?.writeText(fen).catch(() => {}); this.err.textContent = ''; this.info.textContent = 'FEN: ' + fen; });
     const a = h('a', { href: `/api/games/${this.id}/pgn`, id: 'pgn', download: `chimere-${this.id}.pgn`, text: 'Download PGN' });
     actions.append(' ', a);
   }
@@ -632,6 +640,8 @@ class GamePage {
     if (this.you && this.you !== prevYou) this.orientation = this.you;
     if (before && before.status === 'playing' && (m.status === 'finished' || m.status === 'aborted')) sounds.play('end');
     if (before && m.moves.length > before.moves.length) this.viewPly = null;
+    // A broadcast state is written for no one: a seated player's actions are those of its side.
+    if (this.you && m.actions_by_side) m.actions = m.actions_by_side[this.you];
     this.st = m;
     this.clockBase = Date.now();
     this.builder.reset(m.legal);
@@ -663,7 +673,7 @@ class GamePage {
     const before = this.unitsAt(st, st.moves.length).size;
     const mover = st.side;
     st.moves.push({ ...m.move, fen: m.fen, side: m.move.side ?? mover });
-    st.ply = m.ply; st.fen = m.fen; st.side = m.side; st.legal = m.legal; st.clock = m.clock;
+    st.ply = m.ply; st.fen = m.fen; st.copy_fen = m.move.copy_fen; st.side = m.side; st.legal = m.legal; st.clock = m.clock;
     st.check = m.check;
     if (m.actions_by_side && this.you) st.actions = m.actions_by_side[this.you];
     this.clockBase = Date.now();
