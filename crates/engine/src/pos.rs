@@ -14,15 +14,15 @@ pub trait Api: Variant {
     /// The evaluation numbers.
     fn eval_data() -> &'static EvalData;
     /// The variant feature, white's view.
-    fn feature(&self, b: &Board, t: &Tables, phase: i32, total: i32) -> i32;
+    fn feature(&self, b: &Board, t: &Tables, phase: i32, total: i32, cache: Option<&mut eval::chess::PawnCache>) -> i32;
 }
 
 impl Api for Chess {
     fn eval_data() -> &'static EvalData {
         &eval::chess::DATA
     }
-    fn feature(&self, b: &Board, t: &Tables, phase: i32, total: i32) -> i32 {
-        eval::chess::feature(b, phase, total, &t.data.terms)
+    fn feature(&self, b: &Board, t: &Tables, phase: i32, total: i32, cache: Option<&mut eval::chess::PawnCache>) -> i32 {
+        eval::chess::feature(b, phase, total, &t.data.terms, cache)
     }
 }
 
@@ -30,8 +30,8 @@ impl Api for FairyChess {
     fn eval_data() -> &'static EvalData {
         &eval::chess::FAIRY
     }
-    fn feature(&self, b: &Board, t: &Tables, phase: i32, total: i32) -> i32 {
-        eval::chess::feature(b, phase, total, &t.data.terms)
+    fn feature(&self, b: &Board, t: &Tables, phase: i32, total: i32, cache: Option<&mut eval::chess::PawnCache>) -> i32 {
+        eval::chess::feature(b, phase, total, &t.data.terms, cache)
     }
 }
 
@@ -39,7 +39,7 @@ impl Api for Checkered {
     fn eval_data() -> &'static EvalData {
         &eval::checkered::DATA
     }
-    fn feature(&self, b: &Board, t: &Tables, _: i32, _: i32) -> i32 {
+    fn feature(&self, b: &Board, t: &Tables, _: i32, _: i32, _: Option<&mut eval::chess::PawnCache>) -> i32 {
         eval::checkered::feature(self, b, t, self.side_to_move())
     }
 }
@@ -48,7 +48,7 @@ impl Api for Interweave {
     fn eval_data() -> &'static EvalData {
         &eval::interweave::DATA
     }
-    fn feature(&self, b: &Board, _: &Tables, _: i32, _: i32) -> i32 {
+    fn feature(&self, b: &Board, _: &Tables, _: i32, _: i32, _: Option<&mut eval::chess::PawnCache>) -> i32 {
         eval::interweave::feature(self, b)
     }
 }
@@ -57,7 +57,7 @@ impl Api for Fugue {
     fn eval_data() -> &'static EvalData {
         &eval::fugue::DATA
     }
-    fn feature(&self, b: &Board, t: &Tables, _: i32, _: i32) -> i32 {
+    fn feature(&self, b: &Board, t: &Tables, _: i32, _: i32, _: Option<&mut eval::chess::PawnCache>) -> i32 {
         eval::fugue::feature(self, b, t)
     }
 }
@@ -66,7 +66,7 @@ impl Api for Dynamo {
     fn eval_data() -> &'static EvalData {
         &eval::dynamo::DATA
     }
-    fn feature(&self, b: &Board, _: &Tables, _: i32, _: i32) -> i32 {
+    fn feature(&self, b: &Board, _: &Tables, _: i32, _: i32, _: Option<&mut eval::chess::PawnCache>) -> i32 {
         eval::dynamo::feature(self, b, self.side_to_move())
     }
 }

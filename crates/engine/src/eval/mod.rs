@@ -153,8 +153,13 @@ impl Tables {
     }
 }
 
-/// The evaluation returned by [`evaluate`]: centipawns for the side to move.
+/// The evaluation of `pos` (pieces `b`): centipawns for the side to move.
 pub fn evaluate<V: Api>(pos: &V, b: &Board, t: &Tables) -> i32 {
+    evaluate_cached(pos, b, t, None)
+}
+
+/// [`evaluate`], keeping chess's pawn terms in `cache` (the same value, sooner).
+pub fn evaluate_cached<V: Api>(pos: &V, b: &Board, t: &Tables, cache: Option<&mut chess::PawnCache>) -> i32 {
     let data = &t.data;
     let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
     let occ = b.occupied();
@@ -188,7 +193,7 @@ pub fn evaluate<V: Api>(pos: &V, b: &Board, t: &Tables) -> i32 {
     let total = data.phase_total.max(1);
     let mut white = (mg * phase + eg * (total - phase)) / total;
     let stm = pos.side_to_move();
-    white += pos.feature(b, t, phase, total);
+    white += pos.feature(b, t, phase, total, cache);
     let own = if stm == Colour::Black { -white } else { white };
     own + data.tempo
 }
