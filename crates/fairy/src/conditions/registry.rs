@@ -434,6 +434,13 @@ pub static DESCRIPTIONS: &[Description] = &[
         Circe { change: Change::Clone, ..Circe::plain() }
     ),
     circe_member!(
+        "circe assassin",
+        [],
+        kw("CirceAssassin"),
+        "CirceAssassin",
+        Circe { occupied: Occupied::Assassin, ..Circe::plain() }
+    ),
+    circe_member!(
         "circe couscous",
         "A captured unit is reborn on the home square of the unit that captured it (for the capturer's kind and colour), if empty.",
         [],
