@@ -25,11 +25,8 @@ impl Colour {
     /// The opponent of a player colour; the shared colour stays shared.
     #[inline]
     pub const fn opponent(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-            Colour::Shared => Colour::Shared,
-        }
+        const OPPONENT: [Colour; 3] = [Colour::Black, Colour::White, Colour::Shared];
+        OPPONENT[self as usize]
     }
 
     /// `w` or `b` (the shared colour has no side-to-move letter; `-`).
@@ -83,7 +80,8 @@ impl Piece {
     /// A dense index below [`Piece::CODES`].
     #[inline]
     pub const fn code(self) -> usize {
-        self.colour.index() * Kind::MAX + self.kind.index()
+        // A kind is below `Kind::MAX` (a power of two): the mask only tells the compiler so.
+        self.colour.index() * Kind::MAX + (self.kind.index() & (Kind::MAX - 1))
     }
 }
 
