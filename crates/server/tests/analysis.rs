@@ -21,7 +21,7 @@ async fn the_analysis_board_in_a_real_browser() {
         return;
     }
     let db = std::env::temp_dir().join(format!("chimere-analysis-{}.db", std::process::id()));
-    let config = chimere_server::Config { db: db.clone(), listen: "127.0.0.1:0".into(), ..Default::default() };
+    let config = chimere_server::Config { db: db.clone().into(), listen: "127.0.0.1:0".into(), ..Default::default() };
     let (addr, _task) = chimere_server::start(config).await.unwrap();
     let out = tokio::process::Command::new("node")
         .arg("tests/analysis.mjs")

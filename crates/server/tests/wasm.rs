@@ -45,7 +45,7 @@ async fn the_checked_in_wasm_build_agrees_with_native_in_chromium() {
     let file = std::env::temp_dir().join(format!("chimere-wasm-expected-{}.json", std::process::id()));
     std::fs::write(&file, serde_json::to_string(&expected).unwrap()).unwrap();
     let db = std::env::temp_dir().join(format!("chimere-wasm-{}.db", std::process::id()));
-    let config = chimere_server::Config { db: db.clone(), listen: "127.0.0.1:0".into(), ..Default::default() };
+    let config = chimere_server::Config { db: db.clone().into(), listen: "127.0.0.1:0".into(), ..Default::default() };
     let (addr, _task) = chimere_server::start(config).await.unwrap();
     let out = tokio::process::Command::new("node")
         .arg("tests/wasm.mjs")
