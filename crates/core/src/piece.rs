@@ -53,6 +53,9 @@ impl Colour {
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Kind(pub u8);
 
+/// Boards index their per-kind sets by `kind & (MAX - 1)`: `MAX` must stay a power of two.
+const _: () = assert!(Kind::MAX.is_power_of_two());
+
 impl Kind {
     /// Number of distinct kinds a board can hold.
     pub const MAX: usize = 16;
