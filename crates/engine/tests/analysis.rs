@@ -3,7 +3,7 @@
 //! stopped by its poll (no other thread), and mates and king captures are reported as mate
 //! scores in the lines.
 
-use chimere_core::{Game, GameOptions, Variant, VariantVisitor};
+use chimere_core::{Game, GameOptions};
 use chimere_engine::pos::Api;
 use chimere_engine::{History, Info, Limits, Score, Settings, Shared, Tt, search};
 use std::sync::Arc;
@@ -14,14 +14,13 @@ const VARIANTS: [&str; 5] = ["chess", "checkered", "interweave", "fugue", "dynam
 
 /// Runs `f` on the start position of `variant`.
 fn on_start<F: Probe>(variant: &str, f: F) -> F::Out {
-    struct V<F>(F);
-    impl<F: Probe> VariantVisitor for V<F> {
-        type Output = F::Out;
-        fn visit<R: Variant>(self, game: Game<R>) -> F::Out {
-            self.0.run(game.position())
-        }
-    }
-    chimere_rules::visit(variant, GameOptions::default(), None, V(f)).unwrap()
+    let opts = GameOptions::default();
+    let kind = chimere_rules::VariantKind::parse(variant).unwrap();
+    let rules = chimere_rules::Rules::of(kind, &opts);
+    chimere_rules::with_rules!(rules, R => {
+        let game = Game::<R>::new(opts).unwrap();
+        f.run(game.position())
+    })
 }
 
 trait Probe {

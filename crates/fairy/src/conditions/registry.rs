@@ -435,6 +435,7 @@ pub static DESCRIPTIONS: &[Description] = &[
     ),
     circe_member!(
         "circe assassin",
+        "A captured unit is reborn on its Circe home square even when that square is occupied: the unit standing there is removed (a king that would be removed so is in check).",
         [],
         kw("CirceAssassin"),
         "CirceAssassin",
