@@ -163,11 +163,12 @@ async function api(page, path, body) {
   }, [path, body]);
 }
 const data = (page, key) => page.evaluate(k => document.body.dataset[k], key);
-/** The piece on a square of the page's board (`white q-piece`...), or ''. */
+/** The piece on a square of the page's board (`white q-piece`...), or ''. A piece fading
+ *  out (the one a move's animation is taking away) is not on the board any more. */
 async function pieceAt(page, sq) {
   const p = await square(page, sq);
   return page.evaluate(([x, y]) => {
-    for (const e of document.querySelectorAll('#board cg-board piece:not(.ghost)')) {
+    for (const e of document.querySelectorAll('#board cg-board piece:not(.ghost):not(.fading)')) {
       const r = e.getBoundingClientRect();
       if (x > r.left && x < r.right && y > r.top && y < r.bottom && !e.classList.contains('dragging')) return e.className;
     }
@@ -259,7 +260,7 @@ test('start position of every variant (screenshots)', async t => {
   for (const v of variants) {
     const r = await api(p, '/api/games', { variant: v.name, opponent: 'private', colour: 'white' });
     await p.goto(base + '/game/' + r.id);
-    await p.waitForFunction(() => document.querySelectorAll('#board cg-board piece:not(.ghost)').length >= 32);
+    await p.waitForFunction(() => document.querySelectorAll('#board cg-board piece:not(.ghost):not(.fading)').length >= 32);
     const n = await p.locator('#board cg-board piece:not(.ghost)').count();
     assert(n === 32, `${v.name}: ${n} pieces`);
     await p.screenshot({ path: `${artifacts}start-${v.name}.png` });

@@ -14,14 +14,22 @@ pub trait Api: Variant {
     /// The evaluation numbers.
     fn eval_data() -> &'static EvalData;
     /// The variant feature, white's view.
-    fn feature(&self, b: &Board, t: &Tables, phase: i32, total: i32, cache: Option<&mut eval::chess::PawnCache>) -> i32;
+    fn feature(&self, b: &Board, t: &Tables, phase: i32, total: i32, cache: Option<&mut eval::chess::PawnCache>)
+    -> i32;
 }
 
 impl Api for Chess {
     fn eval_data() -> &'static EvalData {
         &eval::chess::DATA
     }
-    fn feature(&self, b: &Board, t: &Tables, phase: i32, total: i32, cache: Option<&mut eval::chess::PawnCache>) -> i32 {
+    fn feature(
+        &self,
+        b: &Board,
+        t: &Tables,
+        phase: i32,
+        total: i32,
+        cache: Option<&mut eval::chess::PawnCache>,
+    ) -> i32 {
         eval::chess::feature(b, phase, total, &t.data.terms, cache)
     }
 }
@@ -30,7 +38,14 @@ impl Api for FairyChess {
     fn eval_data() -> &'static EvalData {
         &eval::chess::FAIRY
     }
-    fn feature(&self, b: &Board, t: &Tables, phase: i32, total: i32, cache: Option<&mut eval::chess::PawnCache>) -> i32 {
+    fn feature(
+        &self,
+        b: &Board,
+        t: &Tables,
+        phase: i32,
+        total: i32,
+        cache: Option<&mut eval::chess::PawnCache>,
+    ) -> i32 {
         eval::chess::feature(b, phase, total, &t.data.terms, cache)
     }
 }

@@ -2,24 +2,13 @@
 //! by playwright-core against a server started here. Needs `node`, `web/node_modules` and
 //! `/usr/bin/chromium`, like the other browser tests (failing under CI without them).
 
-use std::path::PathBuf;
-use std::process::Command;
+mod support {
+    pub mod browser;
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_analysis_board_in_a_real_browser() {
-    let web = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web");
-    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    if !web.join("node_modules/playwright-core").exists()
-        || !std::path::Path::new(&chromium).exists()
-        || Command::new("node").arg("--version").output().is_err()
-    {
-        let msg = "the analysis browser tests need node, web/node_modules and chromium";
-        if std::env::var_os("CI").is_some() {
-            panic!("{msg}");
-        }
-        eprintln!("SKIPPED: {msg}");
-        return;
-    }
+    let Some(web) = support::browser::web_or_skip("the analysis browser test") else { return };
     let db = std::env::temp_dir().join(format!("chimere-analysis-{}.db", std::process::id()));
     let config = chimere_server::Config { db: db.clone().into(), listen: "127.0.0.1:0".into(), ..Default::default() };
     let (addr, _task) = chimere_server::start(config).await.unwrap();

@@ -6,24 +6,13 @@
 //! changes their answers fails here until the module is rebuilt and committed. Needs
 //! `node`, `web/node_modules` and `/usr/bin/chromium`, like the browser tests.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod support {
+    pub mod browser;
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_checked_in_wasm_build_agrees_with_native_in_chromium() {
-    let web = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web");
-    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    if !web.join("node_modules/playwright-core").exists()
-        || !std::path::Path::new(&chromium).exists()
-        || Command::new("node").arg("--version").output().is_err()
-    {
-        let msg = "the wasm check needs node, web/node_modules and chromium";
-        if std::env::var_os("CI").is_some() {
-            panic!("{msg}");
-        }
-        eprintln!("SKIPPED: {msg}");
-        return;
-    }
+    let Some(web) = support::browser::web_or_skip("the wasm check") else { return };
     let mut expected = Vec::new();
     for b in chimere_rules::BENCH {
         let opts = chimere_core::GameOptions {
