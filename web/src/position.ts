@@ -66,15 +66,6 @@ export function showUnits(cg: Api, units: Units) {
   cg.setPieces(diff);
 }
 
-export function lastMoveSquares(canonical: string): Key[] {
-  const toks = canonical.split(/\s+/).filter(t => t.startsWith('-') || t.startsWith('+'));
-  const from = toks.find(t => t.startsWith('-'));
-  const to = [...toks].reverse().find(t => t.startsWith('+')) || toks[toks.length - 1];
-  const out: Key[] = [];
-  for (const t of [from, to]) if (t) out.push(t.slice(1, 3) as Key);
-  return out;
-}
-
 export function makeBoard(el: HTMLElement, variant: string, fen: string, extra: Config = {}): Api {
   const cg = Chessground(el, { fen: '8/8/8/8/8/8/8/8', coordinates: false, autoCastle: false, animation: { enabled: true, duration: 150 }, ...extra });
   showUnits(cg, unitsFromFen(variant, fen));

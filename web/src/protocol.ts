@@ -22,7 +22,7 @@ export type TurnShape = Decoded<typeof turnShape>;
 
 /** A turn as the server sends it: the UCI token to send back (parts joined by commas;
  * never shown), the notation, the canonical form (never shown) and its structure. */
-export const turn = object({ uci: str, notation: str, canonical: str, shape: optional(turnShape) });
+export const turn = object({ uci: str, notation: str, canonical: str, shape: turnShape });
 export type Turn = Decoded<typeof turn>;
 
 /** A played turn, with the position after it, its side and move number. */
@@ -31,10 +31,10 @@ export const playedTurn = object({
   notation: str,
   canonical: str,
   fen: str,
-  copy_fen: optional(str),
-  shape: optional(turnShape),
-  side: optional(side),
-  number: optional(num),
+  copy_fen: str,
+  shape: turnShape,
+  side,
+  number: num,
 });
 export type PlayedTurn = Decoded<typeof playedTurn>;
 
@@ -59,6 +59,16 @@ export type GameStatus = Decoded<typeof gameStatus>;
 export const offers = object({ draw: nullable(side), takeback: nullable(side), rematch: nullable(side) });
 export type Offers = Decoded<typeof offers>;
 
+/** An action a player may take now (protocol.rs `Action`): the client shows exactly these. */
+export const action = literal(
+  'join', 'resign', 'abort',
+  'offer-draw', 'accept-draw', 'decline-draw', 'withdraw-draw',
+  'ask-takeback', 'accept-takeback', 'decline-takeback', 'withdraw-takeback',
+  'offer-rematch', 'accept-rematch', 'decline-rematch', 'withdraw-rematch',
+);
+export type Action = Decoded<typeof action>;
+export const actionsBySide = object({ white: array(action), black: array(action) });
+
 export const stateMsg = object({
   t: literal('state'),
   id: str,
@@ -68,7 +78,7 @@ export const stateMsg = object({
   describe: str,
   start_fen: str,
   fen: str,
-  copy_fen: optional(str),
+  copy_fen: str,
   ply: num,
   side,
   moves: array(playedTurn),
@@ -81,28 +91,28 @@ export const stateMsg = object({
   clock: nullable(clock),
   offers,
   rematch: nullable(str),
-  result_text: optional(str),
-  actions: optional(array(str)),
-  actions_by_side: optional(object({ white: array(str), black: array(str) })),
-  watchers: optional(num),
-  check: optional(bool),
+  result_text: str,
+  actions: array(action),
+  actions_by_side: actionsBySide,
+  watchers: num,
+  check: bool,
 });
 export type StateMsg = Decoded<typeof stateMsg>;
 
 export const moveMsg = object({
   t: literal('move'),
   ply: num,
-  move: object({ uci: str, notation: str, canonical: str, fen: optional(str), copy_fen: optional(str), shape: optional(turnShape), side: optional(side), number: optional(num) }),
+  move: playedTurn,
   fen: str,
   side,
   legal: array(turn),
   clock: nullable(clock),
-  actions_by_side: optional(object({ white: array(str), black: array(str) })),
-  check: optional(bool),
+  actions_by_side: actionsBySide,
+  check: bool,
 });
 export type MoveMsg = Decoded<typeof moveMsg>;
 
-export const presenceMsg = object({ t: literal('presence'), players, watchers: optional(num) });
+export const presenceMsg = object({ t: literal('presence'), players, watchers: num });
 export const errorMsg = object({ t: literal('error'), code: str, message: str });
 export const pongMsg = object({ t: literal('pong'), ms: num });
 /** The server is stopping; the client reconnects by itself. */

@@ -121,10 +121,9 @@ pub fn shape(kind: VariantKind, turn: &TurnText, mover: char) -> TurnShape {
         };
         // Captures: opponent units removed and not put back anywhere in this part
         // (Dynamo pushes move them: not a capture). Appearances: additions on squares no
-        // part travels to.
+        // part travels to (a unit put on the square a mover left, a rebirth there, appears).
         let travel: Vec<&str> = match &part {
-            TurnPart::Move { from, to, .. } => vec![from, to],
-            TurnPart::Exit { from } => vec![from],
+            TurnPart::Move { to, .. } => vec![to],
             _ => vec![],
         };
         for u in &us {
@@ -136,7 +135,9 @@ pub fn shape(kind: VariantKind, turn: &TurnText, mover: char) -> TurnShape {
                 }
             }
             if u.add && !travel.contains(&u.square) {
-                let moved_there = us.iter().any(|r| !r.add && r.square == u.square);
+                // The same unit taken off and put back on its square has not appeared.
+                let moved_there =
+                    us.iter().any(|r| !r.add && r.square == u.square && r.colour == u.colour && r.kind == u.kind);
                 if !moved_there && !appears.iter().any(|a: &String| a == u.square) {
                     appears.push(u.square.to_string());
                 }
@@ -212,6 +213,28 @@ mod tests {
         assert_eq!(s.parts.len(), 2, "{t:?}");
         assert_eq!(s.parts[1], TurnPart::Empty { switch: false });
         assert!(!s.label.contains("0000"), "{}", s.label);
+    }
+
+    #[test]
+    fn a_rebirth_on_the_square_the_capturer_left_appears_there() {
+        let opts = GameOptions { conditions: vec!["super-circe".into()], ..GameOptions::default() };
+        let mut g = create("chess", opts, Some("4k3/8/8/3b4/4P3/8/8/4K3 w - - 0 1")).unwrap();
+        let rebirths: Vec<TurnShape> = g
+            .legal()
+            .into_iter()
+            .filter(|t| {
+                t.uci.starts_with("e4d5")
+                    && t.canonical.split_whitespace().any(|u| u.starts_with('+') && u.ends_with(":bb"))
+            })
+            .map(|t| shape(VariantKind::Chess, &t, 'w'))
+            .collect();
+        assert!(rebirths.len() > 50, "the bishop may come back on any free square: {}", rebirths.len());
+        let mut squares: Vec<&str> = rebirths.iter().flat_map(|s| s.appears.iter().map(String::as_str)).collect();
+        assert_eq!(squares.len(), rebirths.len(), "each rebirth appears on one square");
+        assert!(squares.contains(&"e4"), "the rebirth on e4, which the pawn left");
+        squares.sort_unstable();
+        squares.dedup();
+        assert_eq!(squares.len(), rebirths.len(), "each rebirth on its own square");
     }
 
     #[test]

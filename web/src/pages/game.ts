@@ -8,7 +8,7 @@ import { Board } from '../board';
 import { Connection } from '../connection';
 import { DecodeError } from '../decode';
 import { app, h, message } from '../dom';
-import { applyPart, applyTurn, lastMoveSquares, unitsFromFen } from '../position';
+import { applyPart, applyTurn, unitsFromFen } from '../position';
 import type { Units } from '../position';
 import { serverMsg } from '../protocol';
 import type { ClientMsg, MoveMsg, PlayedTurn, Side, StateMsg, Turn, VariantDescriptor } from '../protocol';
@@ -27,31 +27,13 @@ const sideLabel = (s: Side) => (s === 'white' ? 'White' : 'Black');
 /** A move made and not yet taken by the server. */
 type Pending = { ply: number; turn: Turn; sent: boolean };
 
-/** Squares where part `i` of a turn puts a unit other than on its destination (a rebirth),
- * read from the canonical form (for a server that sends no turn structure). */
-function appearing(t: Turn, i: number, dest: string): string[] {
-  const part = t.canonical.split(' ; ')[i] ?? '';
-  return part.split(/\s+/).filter(x => x.startsWith('+') && x.slice(1, 3) !== dest).map(x => x.slice(1, 3));
-}
-
-/** The side to move in a FEN (its second field). */
-function fenSide(fen: string): Side {
-  return fen.split(' ')[1] === 'b' ? 'black' : 'white';
-}
-
 /** The played turns laid out by move number and side (several moves a turn possible). */
-export function byTurn(startFen: string, moves: PlayedTurn[]): { number: number; white: number[]; black: number[] }[] {
+export function byTurn(moves: PlayedTurn[]): { number: number; white: number[]; black: number[] }[] {
   const rows: { number: number; white: number[]; black: number[] }[] = [];
-  let number = 1;
-  let prevSide: Side | null = null;
   moves.forEach((m, i) => {
-    const side = m.side ?? fenSide(i === 0 ? startFen : moves[i - 1].fen);
-    if (m.number !== undefined) number = m.number;
-    else if (prevSide === 'black' && side === 'white') number++;
-    prevSide = side;
     let row = rows[rows.length - 1];
-    if (!row || row.number !== number) { row = { number, white: [], black: [] }; rows.push(row); }
-    row[side].push(i);
+    if (!row || row.number !== m.number) { row = { number: m.number, white: [], black: [] }; rows.push(row); }
+    row[m.side].push(i);
   });
   return rows;
 }
@@ -142,10 +124,9 @@ class GamePage {
 
   /** The shown position as a person copies it (standard FEN for chess, from the server). */
   copyFen(st: StateMsg): string {
-    if (this.viewPly === null) return st.copy_fen ?? st.fen;
+    if (this.viewPly === null) return st.copy_fen;
     if (this.viewPly === 0) return st.start_fen;
-    const m = st.moves[this.viewPly - 1];
-    return m.copy_fen ?? m.fen;
+    return st.moves[this.viewPly - 1].copy_fen;
   }
 
   myTurn(): boolean {
@@ -240,9 +221,9 @@ class GamePage {
     const info = options.map(p => {
       const t = this.builder.turnWith(p);
       const units = this.unitsWithParts(st, n + 1, t);
-      const part = t?.shape?.parts[n];
+      const part = t?.shape.parts[n];
       const to = part && part.kind === 'move' ? part.to : p.slice(2, 4);
-      return { part: p, turn: t, unit: units.get(to), appears: t?.shape?.appears ?? (t ? appearing(t, n, to) : []) };
+      return { part: p, turn: t, unit: units.get(to), appears: t?.shape.appears ?? [] };
     });
     // Differing only by where a unit appears: choose the square on the board.
     const onSquare = info.filter(i => i.appears.length === 1);
@@ -270,7 +251,7 @@ class GamePage {
       return;
     }
     // Otherwise the server's words for each turn.
-    this.choose('Choose:', info.map(i => ({ label: i.turn?.shape?.label ?? i.turn?.notation ?? 'this move', value: i.part })),
+    this.choose('Choose:', info.map(i => ({ label: i.turn?.shape.label ?? 'this move', value: i.part })),
       v => { if (v) this.takePart(v); else this.render(); });
   }
 
@@ -316,9 +297,9 @@ class GamePage {
     if (exit) this.takePart(exit);
   }
 
-  /** A part in words (from the turn's shape; the notation when the server gives none). */
+  /** A part in words (from the turn's shape). */
   partWords(turn: Turn, i: number, units: Units): string {
-    const part = turn.shape?.parts[i];
+    const part = turn.shape.parts[i];
     if (!part) return turn.notation;
     const name = (sq: string) => { const u = units.get(sq); return u ? (u.colour === 'c' ? 'checkered ' : '') + pieceName(this.variant, u.letter) : 'piece'; };
     switch (part.kind) {
@@ -343,14 +324,14 @@ class GamePage {
       const units = this.unitsAt(st, st.moves.length);
       const words: string[] = [];
       if (t) t.canonical.split(' ; ').slice(0, prefix.length).forEach((p, i) => { words.push(this.partWords(t, i, units)); applyPart(units, p); });
-      const switched = t?.shape?.parts.slice(0, prefix.length).some(p => p.kind === 'empty' && p.switch);
+      const switched = t?.shape.parts.slice(0, prefix.length).some(p => p.kind === 'empty' && p.switch);
       parts.append(h('div', { id: 'turn-so-far', text: `Your turn so far: ${words.join(', ')}.` }));
       if (switched) parts.append(h('div', { id: 'switched', class: 'strong', text: 'You switched: from now on you move only the checkered pieces. Move a checkered piece.' }));
       parts.append(h('div', { text: complete ? 'You may end the turn here or go on.' : 'Enter the next part on the board.' }));
     }
     for (const p of special) {
       const t = this.builder.turnWith(p);
-      const sw = t?.shape?.parts[prefix.length];
+      const sw = t?.shape.parts[prefix.length];
       const isSwitch = sw ? sw.kind === 'empty' && sw.switch : false;
       const label = isSwitch ? 'Switch (then move a checkered piece)' : 'Pass (end the turn)';
       const b = h('button', { text: label, 'data-part': p });
@@ -386,7 +367,7 @@ class GamePage {
       if (!plies.length) c.append(h('span', { class: 'empty', text: '…' }));
       return c;
     };
-    for (const row of byTurn(st.start_fen, st.moves)) {
+    for (const row of byTurn(st.moves)) {
       moves.append(h('div', { class: 'turn-row', 'data-number': String(row.number) },
         h('span', { class: 'num', text: `${row.number}.` }), cell(row.white), cell(row.black)));
     }
@@ -449,48 +430,26 @@ class GamePage {
       actions.append(h('div', {}, 'Send this link to your opponent: ', h('span', { class: 'link', id: 'invite', text: location.href })));
     }
     if (st.rematch && you) actions.append(h('a', { href: '/game/' + st.rematch, id: 'rematch-link', text: 'Go to the rematch' }));
-    if (st.actions) {
-      // The server says which actions apply now.
-      const resign = () => { if (confirm('Resign this game?')) this.send({ t: 'resign' }); };
-      for (const a of st.actions) {
-        switch (a) {
-          case 'join': btn('Join this game', 'join', { t: 'join' }, true); break;
-          case 'resign': btn('Resign', 'resign', resign); break;
-          case 'abort': btn(st.status === 'waiting' ? 'Cancel game' : 'Abort', 'abort', { t: 'abort' }); break;
-          case 'offer-draw': btn('Offer draw', 'draw', { t: 'draw', action: 'offer' }); break;
-          case 'accept-draw': btn('Accept draw', 'draw-accept', { t: 'draw', action: 'accept' }, true); break;
-          case 'decline-draw': btn('Decline draw', 'draw-decline', { t: 'draw', action: 'decline' }); break;
-          case 'withdraw-draw': btn('Draw offered (withdraw)', 'draw-withdraw', { t: 'draw', action: 'decline' }); break;
-          case 'ask-takeback': btn('Ask takeback', 'takeback', { t: 'takeback', action: 'offer' }); break;
-          case 'accept-takeback': btn('Accept takeback', 'takeback-accept', { t: 'takeback', action: 'accept' }, true); break;
-          case 'decline-takeback': btn('Decline takeback', 'takeback-decline', { t: 'takeback', action: 'decline' }); break;
-          case 'withdraw-takeback': btn('Takeback asked (withdraw)', 'takeback-withdraw', { t: 'takeback', action: 'decline' }); break;
-          case 'offer-rematch': btn('Rematch', 'rematch', { t: 'rematch', action: 'offer' }); break;
-          case 'accept-rematch': btn('Accept rematch', 'rematch-accept', { t: 'rematch', action: 'accept' }, true); break;
-          case 'decline-rematch': btn('Decline rematch', 'rematch-decline', { t: 'rematch', action: 'decline' }); break;
-          case 'withdraw-rematch': btn('Rematch offered (withdraw)', 'rematch-withdraw', { t: 'rematch', action: 'decline' }); break;
-        }
-      }
-    } else {
-      if (st.status === 'waiting') {
-        if (!you) btn('Join this game', 'join', { t: 'join' }, true);
-        else btn('Cancel game', 'abort', { t: 'abort' });
-      }
-      if (st.status === 'playing' && you) {
-        const opp = other(you);
-        if (st.ply < 2) btn('Abort', 'abort', { t: 'abort' });
-        btn('Resign', 'resign', () => { if (confirm('Resign this game?')) this.send({ t: 'resign' }); });
-        if (st.offers.draw === opp) { btn('Accept draw', 'draw-accept', { t: 'draw', action: 'accept' }, true); btn('Decline draw', 'draw-decline', { t: 'draw', action: 'decline' }); }
-        else btn(st.offers.draw === you ? 'Draw offered' : 'Offer draw', 'draw', { t: 'draw', action: 'offer' });
-        if (!st.players[opp]?.bot) {
-          if (st.offers.takeback === opp) { btn('Accept takeback', 'takeback-accept', { t: 'takeback', action: 'accept' }, true); btn('Decline takeback', 'takeback-decline', { t: 'takeback', action: 'decline' }); }
-          else btn(st.offers.takeback === you ? 'Takeback asked' : 'Ask takeback', 'takeback', { t: 'takeback', action: 'offer' });
-        }
-      }
-      if ((st.status === 'finished' || st.status === 'aborted') && you && st.kind !== 'import' && !st.rematch) {
-        const opp = other(you);
-        if (st.offers.rematch === opp) btn('Accept rematch', 'rematch-accept', { t: 'rematch', action: 'accept' }, true);
-        else btn(st.offers.rematch === you ? 'Rematch offered' : 'Rematch', 'rematch', { t: 'rematch', action: 'offer' });
+    // The server says which actions apply now; the switch is exhaustive over them.
+    const resign = () => { if (confirm('Resign this game?')) this.send({ t: 'resign' }); };
+    for (const a of st.actions) {
+      switch (a) {
+        case 'join': btn('Join this game', 'join', { t: 'join' }, true); break;
+        case 'resign': btn('Resign', 'resign', resign); break;
+        case 'abort': btn(st.status === 'waiting' ? 'Cancel game' : 'Abort', 'abort', { t: 'abort' }); break;
+        case 'offer-draw': btn('Offer draw', 'draw', { t: 'draw', action: 'offer' }); break;
+        case 'accept-draw': btn('Accept draw', 'draw-accept', { t: 'draw', action: 'accept' }, true); break;
+        case 'decline-draw': btn('Decline draw', 'draw-decline', { t: 'draw', action: 'decline' }); break;
+        case 'withdraw-draw': btn('Draw offered (withdraw)', 'draw-withdraw', { t: 'draw', action: 'decline' }); break;
+        case 'ask-takeback': btn('Ask takeback', 'takeback', { t: 'takeback', action: 'offer' }); break;
+        case 'accept-takeback': btn('Accept takeback', 'takeback-accept', { t: 'takeback', action: 'accept' }, true); break;
+        case 'decline-takeback': btn('Decline takeback', 'takeback-decline', { t: 'takeback', action: 'decline' }); break;
+        case 'withdraw-takeback': btn('Takeback asked (withdraw)', 'takeback-withdraw', { t: 'takeback', action: 'decline' }); break;
+        case 'offer-rematch': btn('Rematch', 'rematch', { t: 'rematch', action: 'offer' }); break;
+        case 'accept-rematch': btn('Accept rematch', 'rematch-accept', { t: 'rematch', action: 'accept' }, true); break;
+        case 'decline-rematch': btn('Decline rematch', 'rematch-decline', { t: 'rematch', action: 'decline' }); break;
+        case 'withdraw-rematch': btn('Rematch offered (withdraw)', 'rematch-withdraw', { t: 'rematch', action: 'decline' }); break;
+        default: { const unknown: never = a; throw new Error(`no button for ${unknown}`); }
       }
     }
     actions.append(h('br'));
@@ -548,7 +507,7 @@ class GamePage {
       orientation: this.orientation,
       turnColor: st.side,
       lastMove: last,
-      check: this.viewPly === null && st.check === true,
+      check: this.viewPly === null && st.check,
       movable: { color: mine ? 'both' : playing && !pending ? (this.you ?? undefined) : undefined, dests: mine ? this.builder.dests() : new Map() },
       premovable: { enabled: playing && !mine && !pending },
     });
@@ -563,7 +522,7 @@ class GamePage {
     data.view = this.viewPly === null ? 'live' : String(this.viewPly);
     const title = variantTitle(st.variant, this.variant);
     this.info.textContent = `${title}${st.describe ? ' (' + st.describe + ')' : ''}${st.clock ? ` · ${st.clock.initial_ms / 60000} min + ${st.clock.increment_ms / 1000} s` : ' · no clock'}`;
-    this.watchers.textContent = st.watchers !== undefined ? `${st.watchers} watching` : '';
+    this.watchers.textContent = `${st.watchers} watching`;
     this.playerBox(st, other(this.orientation), this.topPlayer);
     this.playerBox(st, this.orientation, this.bottomPlayer);
     this.status.textContent = this.statusText(st);
@@ -575,8 +534,7 @@ class GamePage {
   }
 
   /** The squares of a turn's last-move highlight: every part's real squares. */
-  lastSquares(t: { canonical: string; shape?: Turn['shape'] }): Key[] {
-    if (!t.shape) return lastMoveSquares(t.canonical);
+  lastSquares(t: { shape: Turn['shape'] }): Key[] {
     const out: Key[] = [];
     for (const p of t.shape.parts) {
       if (p.kind === 'move') out.push(p.from as Key, p.to as Key);
@@ -671,11 +629,11 @@ class GamePage {
     const st = this.st;
     if (!st || m.ply !== st.ply + 1) { this.send({ t: 'sync' }); return; }
     const before = this.unitsAt(st, st.moves.length).size;
-    const mover = st.side;
-    st.moves.push({ ...m.move, fen: m.fen, side: m.move.side ?? mover });
+    st.moves.push(m.move);
     st.ply = m.ply; st.fen = m.fen; st.copy_fen = m.move.copy_fen; st.side = m.side; st.legal = m.legal; st.clock = m.clock;
     st.check = m.check;
-    if (m.actions_by_side && this.you) st.actions = m.actions_by_side[this.you];
+    st.actions_by_side = m.actions_by_side;
+    if (this.you) st.actions = m.actions_by_side[this.you];
     this.clockBase = Date.now();
     this.builder.reset(m.legal);
     this.err.textContent = '';
@@ -720,7 +678,7 @@ class GamePage {
     switch (m.t) {
       case 'state': this.onState(m); break;
       case 'move': this.onMove(m); break;
-      case 'presence': if (this.st) { this.st.players = m.players; if (m.watchers !== undefined) this.st.watchers = m.watchers; this.render(); } break;
+      case 'presence': if (this.st) { this.st.players = m.players; this.st.watchers = m.watchers; this.render(); } break;
       case 'error': this.onError(m.code, m.message); break;
       case 'closing': this.err.textContent = m.message; break;
       case 'pong': break;
