@@ -343,16 +343,18 @@ impl Hub {
         }
     }
 
-    /// Applies `cmd` to the room's round and carries out its events.
+    /// Applies `cmd` to the room's round and carries out its events; a move the store
+    /// refused is answered to the one who sent `cmd`, not to the room.
     async fn run(self: &Arc<Hub>, room: &Arc<Mutex<Room>>, r: &mut Room, cmd: Command<'_>) -> Result<(), Refusal> {
         let events = r.round.apply(cmd, now_ms(), &self.limits)?;
-        self.carry(room, r, events).await;
-        Ok(())
+        self.carry(room, r, events).await.map_or(Ok(()), Err)
     }
 
     /// Carries out the round's events: writes through the writer, broadcasts, the
-    /// computer's answers; then the timers again.
-    async fn carry(self: &Arc<Hub>, room: &Arc<Mutex<Room>>, r: &mut Room, events: Vec<Event>) {
+    /// computer's answers; then the timers again. Answers the refusal of a move the store
+    /// did not take (the round has taken it back; nothing was broadcast).
+    async fn carry(self: &Arc<Hub>, room: &Arc<Mutex<Room>>, r: &mut Room, events: Vec<Event>) -> Option<Refusal> {
+        let mut refused = None;
         let mut queue: std::collections::VecDeque<Event> = events.into();
         while let Some(e) = queue.pop_front() {
             match e {
@@ -371,7 +373,7 @@ impl Hub {
                         Err(err) => {
                             r.round.cancel_move();
                             let code = if matches!(err, StoreError::Conflict { .. }) { "stale" } else { "storage" };
-                            r.broadcast(Refusal::new(code, format!("the move was not stored: {err}")).json());
+                            refused = Some(Refusal::new(code, format!("the move was not stored: {err}")));
                         }
                     }
                 }
@@ -405,6 +407,7 @@ impl Hub {
             }
         }
         self.schedule(room, r);
+        refused
     }
 
     /// (Re)starts the room's timer and the computer's turn.

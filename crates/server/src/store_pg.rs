@@ -130,9 +130,15 @@ fn from_pg(e: tokio_postgres::Error) -> StoreError {
         }
         return StoreError::Db(db.message().to_string());
     }
-    let io = std::error::Error::source(&e).is_some_and(|s| s.is::<std::io::Error>());
-    if e.is_closed() || io || e.to_string().contains("timeout") || e.to_string().contains("connection") {
-        StoreError::Unavailable(e.to_string())
+    let source = std::error::Error::source(&e);
+    let io = source.is_some_and(|s| s.is::<std::io::Error>());
+    // The cause ("connection refused", ...) says more than tokio-postgres's summary.
+    let text = match source {
+        Some(s) => format!("{e}: {s}"),
+        None => e.to_string(),
+    };
+    if e.is_closed() || io || text.contains("timeout") || text.contains("connection") {
+        StoreError::Unavailable(text)
     } else {
         StoreError::Db(e.to_string())
     }

@@ -111,8 +111,9 @@ async fn on_postgres_a_game_survives_the_database_going_away_and_kill_9() {
     assert_eq!(refused["t"], "error", "{refused}");
     let msg = refused["message"].as_str().unwrap();
     assert!(msg.contains("try again"), "{msg}");
-    // The spectator saw no move.
-    assert!(spectator.until(300, |v| v["t"] == "move").await.is_err());
+    // The spectator saw no move; the refusal went to the mover alone.
+    assert!(spectator.until(300, |v| v["t"] == "move" || v["t"] == "error").await.is_err());
+    assert!(black.until(100, |v| v["t"] == "error").await.is_err(), "the opponent is not told of the refusal");
     tokio::time::sleep(std::time::Duration::from_secs(2)).await;
     cluster.restart();
     // Back: the same move at the same ply is accepted, once, and seen by the spectator.
