@@ -1206,6 +1206,67 @@ impl Searcher {
         Ok(())
     }
 
+    /// Defender to move, as in [`Searcher::defence_tree`] (`n` moves left): how many
+    /// defences refute, counted only up to `limit + 1` (a first move refuted more often
+    /// than `Option Defence` allows is no try, whatever the exact count). The defences
+    /// that refuted last come first, so a first move with many refutations is dismissed
+    /// after a few searches.
+    pub fn refutation_count(&mut self, play: Play, n: u32, limit: u32) -> Result<u32, Interrupted> {
+        let mut moves = self.legal();
+        if moves.is_empty() {
+            return Ok(0);
+        }
+        if play != Play::Direct {
+            if !self.exact_early(n) && self.forced_goal(&moves) == Some(true) {
+                return Ok(0);
+            }
+            if n <= 1 {
+                if self.reflex {
+                    return Ok(0);
+                }
+                let mut count = 0;
+                for d in &moves {
+                    if !self.goal_after(d) {
+                        count += 1;
+                        if count > limit {
+                            break;
+                        }
+                    }
+                }
+                return Ok(count);
+            }
+        }
+        let rem = if play == Play::Direct { n } else { n - 1 };
+        if play != Play::Direct && n >= 3 {
+            self.fewest_replies_first(&mut moves);
+        }
+        if let Some(k) = self.killers.get(n as usize).copied()
+            && let Some(i) = moves.iter().position(|m| *m == k)
+        {
+            moves[..=i].rotate_right(1);
+        }
+        let f = if play != Play::Direct && !self.reflex { self.mate_filter() } else { None };
+        let mut count = 0;
+        for d in &moves {
+            if count > limit {
+                break;
+            }
+            // As in the tree: a self-play defence reaching the goal early is met (with
+            // `exact-` it refutes).
+            if play != Play::Direct && !self.reflex && self.goal_after_f(&f, d) {
+                count += self.exact as u32;
+                continue;
+            }
+            self.game.make(d);
+            let solved = self.attack(play, rem);
+            self.game.unmake();
+            if !solved? {
+                count += 1;
+            }
+        }
+        Ok(count)
+    }
+
     /// The text of the defence just played (taking it back and replaying it). In direct
     /// play a defence carries no goal mark: one that mates the attacker shows ` +` only, as
     /// in Popeye (the goal is the attacker's).
