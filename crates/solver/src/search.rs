@@ -431,6 +431,10 @@ impl Searcher {
             return Ok(false);
         }
         let mut moves = self.candidates();
+        if n >= 3 {
+            // As in self play: the defences leaving the attacker fewest replies first.
+            self.fewest_replies_first(&mut moves);
+        }
         // The defence that refuted last time with as many moves left goes first.
         let slot = n as usize;
         if let Some(k) = self.killers.get(slot).copied()
