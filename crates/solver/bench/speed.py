@@ -8,7 +8,10 @@ Usage (from the repository root, after `cargo build --release -p chimere-cli`):
         [--chimere target/release/chimere] [--shared ../shared] [--repeat 1] [--threads N]
 
 The list names each problem as `<file under shared/oracle> <source field>`, one a line
-(`#` starts a comment). Each problem's input is written to a temporary file and solved by
+(`#` starts a comment). With `--inp FILE...` the problems are instead those of Popeye input
+files (each `BeginProblem` ... `EndProblem`, as `gen_deep.py` writes them), and
+`--min-popeye S` keeps only those Popeye takes more than S seconds on (a first pass times
+Popeye alone; those it does not finish within `--timeout` are left out). Each problem's input is written to a temporary file and solved by
 both programs in turn, the order alternating from one problem to the next (and from one
 repetition to the next) so that neither always runs on a warmer or cooler machine. For
 each problem the best wall time over the repetitions is kept, with the CPU time (user +
@@ -80,6 +83,22 @@ def load_problems(shared, list_path):
     return problems
 
 
+def load_inputs(paths):
+    problems = []
+    for path in paths:
+        text = open(path).read()
+        for i, chunk in enumerate(re.split(r"(?m)^\s*(?:EndProblem|NextProblem)\s*$", text)):
+            if "Stipulation" not in chunk:
+                continue
+            body = chunk.strip()
+            if not body.startswith("BeginProblem"):
+                body = "BeginProblem\n" + body
+            stip = re.search(r"Stipulation\s+(\S+)", body)
+            rec = {"input": body + "\nEndProblem\n", "stipulation": stip.group(1) if stip else "?"}
+            problems.append((f"{os.path.basename(path)}/{i}", rec))
+    return problems
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.abspath(os.path.join(here, "..", "..", ".."))
@@ -93,12 +112,28 @@ def main():
     ap.add_argument("--repeat", type=int, default=1, help="runs per program and problem (best kept)")
     ap.add_argument("--threads", type=int, help="chimere --threads (default: its own)")
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds per run")
+    ap.add_argument("--inp", nargs="+", help="Popeye input files instead of --list")
+    ap.add_argument("--min-popeye", type=float, default=0.0, help="with --inp: keep problems Popeye takes longer on")
     args = ap.parse_args()
 
     for exe in (args.popeye, args.chimere):
         if not os.access(exe, os.X_OK):
             sys.exit(f"not an executable: {exe}")
-    problems = load_problems(args.shared, args.list)
+    if args.inp:
+        problems = load_inputs(args.inp)
+        if args.min_popeye > 0:
+            kept = []
+            with tempfile.TemporaryDirectory() as tmp:
+                for name, rec in problems:
+                    path = os.path.join(tmp, "p.inp")
+                    with open(path, "w") as f:
+                        f.write(rec["input"])
+                    wall, _, _, ok = run([args.popeye, path], args.timeout)
+                    if ok and args.min_popeye < wall < args.timeout:
+                        kept.append((name, rec))
+            problems = kept
+    else:
+        problems = load_problems(args.shared, args.list)
     chimere_cmd = [args.chimere, "solve"]
     if args.threads:
         chimere_cmd += ["--threads", str(args.threads)]

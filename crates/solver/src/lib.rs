@@ -547,9 +547,7 @@ fn solve_side(
                     }
                     if kind == RootKind::Try {
                         // A try: refuted by at most `max_ref` defences.
-                        let mut probe = Node::default_leaf();
-                        s.defence_tree(play, rem, 1, tree, &mut probe, false)?;
-                        let count = probe.refutations.len() as u32;
+                        let count = s.refutation_count(play, rem, max_ref)?;
                         if count == 0 || count > max_ref {
                             s.game.unmake();
                             return Ok(Vec::new());

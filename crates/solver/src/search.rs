@@ -8,8 +8,9 @@
 //! when the passing side is not left in check.
 
 use crate::stip::{Goal, Play};
-use crate::table::Q;
 pub use crate::table::Table;
+use crate::table::{Bounds, Q};
+use chimere_core::Bitboard;
 use chimere_fairy::rules::{CheckFilter, Notes};
 use chimere_fairy::walk::KING;
 use chimere_fairy::{Game, Move, notation};
@@ -39,6 +40,9 @@ pub struct Searcher {
     /// Direct play: the defence that last refuted, by the attacker's moves left (tried
     /// first at the next defender node with as many moves left).
     killers: Vec<Move>,
+    /// Direct and self play: the attacker's move that last succeeded, by its moves left
+    /// (tried first at the next attacker node with as many moves left).
+    attack_killers: Vec<Move>,
     /// Series play with `Option Intelligent` on orthodox rules: positions from which no
     /// mate can end the series are cut ([`crate::intelligent::series_mate_possible`]).
     pub series_bound: bool,
@@ -126,6 +130,7 @@ impl Searcher {
             notes: Notes::new(),
             reverse: false,
             killers: Vec::new(),
+            attack_killers: Vec::new(),
             series_bound: false,
             horizon: 0,
         }
@@ -311,13 +316,26 @@ impl Searcher {
     /// Attacker to move: can it force the goal within `n` of its moves?
     pub fn direct_attack(&mut self, n: u32) -> Result<bool, Interrupted> {
         self.check_stop()?;
-        let key = Table::key(self.game.pos.hash(), Q::DirectAttack, n, self.exact as u32);
-        if let Some(v) = self.table.get(key) {
-            return Ok(v);
-        }
+        // Without `exact-` and `Option Threat`, the answer is monotone in `n`: what is
+        // known for any length is kept as bounds, and a failed length is not searched again.
+        let monotone = !self.exact && self.max_threat.is_none();
+        let (key, known) = if monotone {
+            let key = Table::key(self.game.pos.hash(), Q::Bounds, 0, Q::DirectAttack as u32);
+            let b = self.table.bounds(key);
+            if let Some(v) = b.answer(n) {
+                return Ok(v);
+            }
+            (key, b)
+        } else {
+            let key = Table::key(self.game.pos.hash(), Q::DirectAttack, n, self.exact as u32);
+            if let Some(v) = self.table.get(key) {
+                return Ok(v);
+            }
+            (key, Bounds::default())
+        };
         let moves = self.candidates();
         let mut res = false;
-        if !self.exact || n == 1 {
+        if (!self.exact || n == 1) && known.no == 0 {
             let f = self.mate_filter();
             for m in &moves {
                 if self.goal_after_f(&f, m) {
@@ -327,23 +345,67 @@ impl Searcher {
             }
         }
         if !res && n > 1 {
-            let moves = self.ordered(moves);
+            let mut moves = self.ordered(moves);
+            self.killer_first(&mut moves, n);
             if self.exact {
                 res = self.some_move(&moves, |s| s.direct_defence(n - 1))?;
             } else {
                 // Shortest first: a mate in k < n is found by a search k deep, before any
                 // move is searched to the full length (each pass answers from the table
                 // what the previous ones solved; the last pass is the question itself).
-                for k in 2..=n {
-                    res = self.some_move(&moves, |s| s.direct_defence(k - 1))?;
+                // Lengths known to fail are skipped.
+                for k in (known.no + 1).max(2)..=n {
+                    res = self.some_move_killer(&moves, n, |s| s.direct_defence(k - 1))?;
                     if res {
                         break;
                     }
                 }
             }
         }
-        self.table.put(key, n, res);
+        if monotone {
+            self.table.put_bounds(key, known.with(n, res));
+        } else {
+            self.table.put(key, n, res);
+        }
         Ok(res)
+    }
+
+    /// Puts the attacking move that last succeeded with `n` moves first in `moves`.
+    fn killer_first(&self, moves: &mut [Move], n: u32) {
+        if let Some(k) = self.attack_killers.get(n as usize).copied()
+            && !k.is_null()
+            && let Some(i) = moves.iter().position(|m| *m == k)
+        {
+            moves[..=i].rotate_right(1);
+        }
+    }
+
+    /// [`Searcher::some_move`], remembering the move that succeeded as the attacker's
+    /// killer for `n` moves.
+    fn some_move_killer(
+        &mut self,
+        moves: &[Move],
+        n: u32,
+        mut then: impl FnMut(&mut Self) -> Result<bool, Interrupted>,
+    ) -> Result<bool, Interrupted> {
+        for m in moves {
+            if !self.try_make(m) {
+                continue;
+            }
+            let ok = then(self);
+            self.game.unmake();
+            if ok != Ok(false) {
+                if ok == Ok(true) {
+                    let slot = n as usize;
+                    if self.attack_killers.len() <= slot {
+                        self.attack_killers.resize(slot + 1, Move::NULL);
+                    }
+                    self.attack_killers[slot] = *m;
+                }
+                return ok;
+            }
+        }
+        Ok(false)
     }
 
     /// Attacker to move: does `m` solve in `n` (reach the goal, or leave a position where
@@ -369,6 +431,10 @@ impl Searcher {
             return Ok(false);
         }
         let mut moves = self.candidates();
+        if n >= 3 {
+            // As in self play: the defences leaving the attacker fewest replies first.
+            self.fewest_replies_first(&mut moves);
+        }
         // The defence that refuted last time with as many moves left goes first.
         let slot = n as usize;
         if let Some(k) = self.killers.get(slot).copied()
@@ -428,19 +494,37 @@ impl Searcher {
     /// `n`-th move?
     pub fn self_attack(&mut self, n: u32) -> Result<bool, Interrupted> {
         self.check_stop()?;
-        let key = Table::key(self.game.pos.hash(), Q::SelfAttack, n, self.reflex as u32 | (self.exact as u32) << 1);
-        if let Some(v) = self.table.get(key) {
-            return Ok(v);
-        }
-        let moves = self.candidates();
+        // Without `exact-` the answer is monotone in `n`: kept as bounds.
+        let monotone = !self.exact;
+        let (key, known) = if monotone {
+            let key = Table::key(self.game.pos.hash(), Q::Bounds, 0, Q::SelfAttack as u32 | (self.reflex as u32) << 4);
+            let b = self.table.bounds(key);
+            if let Some(v) = b.answer(n) {
+                return Ok(v);
+            }
+            (key, b)
+        } else {
+            let key = Table::key(self.game.pos.hash(), Q::SelfAttack, n, self.reflex as u32 | (self.exact as u32) << 1);
+            if let Some(v) = self.table.get(key) {
+                return Ok(v);
+            }
+            (key, Bounds::default())
+        };
+        let mut moves = self.candidates();
         let mut res = false;
         if !(self.reflex && {
             let f = self.mate_filter();
             moves.iter().any(|m| self.goal_after_f(&f, m))
         }) {
-            res = self.some_move(&moves, |s| s.self_defence(n))?;
+            self.killer_first(&mut moves, n);
+            res = self.some_move_killer(&moves, n, |s| s.self_defence(n))?;
         }
-        self.table.put(key, n, res);
+        self.game.give_buf(moves);
+        if monotone {
+            self.table.put_bounds(key, known.with(n, res));
+        } else {
+            self.table.put(key, n, res);
+        }
         Ok(res)
     }
 
@@ -477,6 +561,9 @@ impl Searcher {
     /// Defender to move with `n` moves left: is the goal forced by the defender's `n`-th
     /// move at the latest?
     pub fn self_defence(&mut self, n: u32) -> Result<bool, Interrupted> {
+        if !self.reflex && !self.exact {
+            return self.self_defence_plain(n);
+        }
         let moves = self.legal();
         if moves.is_empty() {
             return Ok(false);
@@ -509,6 +596,128 @@ impl Searcher {
             }
         }
         Ok(true)
+    }
+
+    /// [`Searcher::self_defence`] for plain self play (neither reflex nor `exact-`), in one
+    /// pass over the defences: each is made once, a defence reaching the goal is met, any
+    /// other refutes at the last move or when the attacker cannot go on after it. The
+    /// defence that refuted last with as many moves left is tried first.
+    fn self_defence_plain(&mut self, n: u32) -> Result<bool, Interrupted> {
+        if n <= 1 && self.simple_legality() {
+            return Ok(self.every_defence_reaches_goal());
+        }
+        let mut moves = self.candidates();
+        if n >= 3 {
+            self.fewest_replies_first(&mut moves);
+        }
+        let slot = n as usize;
+        if let Some(k) = self.killers.get(slot).copied()
+            && let Some(i) = moves.iter().position(|m| *m == k)
+        {
+            moves[..=i].rotate_right(1);
+        }
+        let f = self.mate_filter();
+        let mut any = false;
+        let mut res = Ok(true);
+        for d in &moves {
+            let may_reach = f.as_ref().is_none_or(|f| f.may_check(&self.game.pos, d));
+            if !self.try_make(d) {
+                continue;
+            }
+            any = true;
+            if may_reach && self.goal_reached(self.goal) {
+                self.game.unmake();
+                continue;
+            }
+            let ok = if n <= 1 { Ok(false) } else { self.self_attack(n - 1) };
+            self.game.unmake();
+            if ok != Ok(true) {
+                if ok == Ok(false) {
+                    if self.killers.len() <= slot {
+                        self.killers.resize(slot + 1, Move::NULL);
+                    }
+                    self.killers[slot] = *d;
+                }
+                res = ok;
+                break;
+            }
+        }
+        self.game.give_buf(moves);
+        Ok(res? && any)
+    }
+
+    /// Orders the defences by how many legal replies they leave the attacker, fewest first
+    /// (a defence that leaves few is the likeliest refutation); illegal ones are dropped.
+    fn fewest_replies_first(&mut self, moves: &mut Vec<Move>) {
+        let mut keyed: Vec<(u32, Move)> = Vec::with_capacity(moves.len());
+        for m in moves.iter() {
+            if !self.try_make(m) {
+                continue;
+            }
+            let replies = self.candidates();
+            let mut count = 0;
+            for r in &replies {
+                if self.try_make(r) {
+                    self.game.unmake();
+                    count += 1;
+                }
+            }
+            self.game.give_buf(replies);
+            self.game.unmake();
+            keyed.push((count, *m));
+        }
+        keyed.sort_by_key(|&(c, _)| c);
+        moves.clear();
+        moves.extend(keyed.into_iter().map(|(_, m)| m));
+    }
+
+    /// Whether a move is legal exactly when it can be made (no rule judges the whole list
+    /// of moves): the pseudo-legal moves can then be tried one unit at a time.
+    fn simple_legality(&self) -> bool {
+        let r = &self.game.rules;
+        r.filters.is_empty() && !r.must_capture && !r.choices_all_or_nothing && r.turns.is_none()
+    }
+
+    /// The defender's last move in plain self play: it has a legal move and every one
+    /// reaches the goal. Generated unit by unit — first the unit whose move refuted last,
+    /// then the king (a king move rarely gives check), then the others — so the first
+    /// legal move missing the goal ends the test before the other units' moves are made.
+    fn every_defence_reaches_goal(&mut self) -> bool {
+        let side = self.game.pos.side();
+        let b = self.game.pos.board();
+        let kings = b.colour(side) & b.kind(KING);
+        let killer = self.killers.get(1).copied().filter(|k| !k.is_null());
+        let first = killer.map_or(Bitboard::EMPTY, |k| Bitboard::from_square(k.from));
+        let f = self.mate_filter();
+        let mut buf = self.game.take_buf();
+        let mut any = false;
+        let mut all = true;
+        'units: for mask in [first, kings & !first, !(kings | first)] {
+            if mask.is_empty() {
+                continue;
+            }
+            buf.clear();
+            self.game.pseudo_moves_from(side, mask, &mut buf);
+            for m in &buf {
+                let may_reach = f.as_ref().is_none_or(|f| f.may_check(&self.game.pos, m));
+                if !self.try_make(m) {
+                    continue;
+                }
+                any = true;
+                let g = may_reach && self.goal_reached(self.goal);
+                self.game.unmake();
+                if !g {
+                    all = false;
+                    if self.killers.len() <= 1 {
+                        self.killers.resize(2, Move::NULL);
+                    }
+                    self.killers[1] = *m;
+                    break 'units;
+                }
+            }
+        }
+        self.game.give_buf(buf);
+        any && all
     }
 
     /// Self play with `exact-`, the defender to move with `n` moves left: reaching the goal
@@ -999,6 +1208,67 @@ impl Searcher {
             self.game.unmake();
         }
         Ok(())
+    }
+
+    /// Defender to move, as in [`Searcher::defence_tree`] (`n` moves left): how many
+    /// defences refute, counted only up to `limit + 1` (a first move refuted more often
+    /// than `Option Defence` allows is no try, whatever the exact count). The defences
+    /// that refuted last come first, so a first move with many refutations is dismissed
+    /// after a few searches.
+    pub fn refutation_count(&mut self, play: Play, n: u32, limit: u32) -> Result<u32, Interrupted> {
+        let mut moves = self.legal();
+        if moves.is_empty() {
+            return Ok(0);
+        }
+        if play != Play::Direct {
+            if !self.exact_early(n) && self.forced_goal(&moves) == Some(true) {
+                return Ok(0);
+            }
+            if n <= 1 {
+                if self.reflex {
+                    return Ok(0);
+                }
+                let mut count = 0;
+                for d in &moves {
+                    if !self.goal_after(d) {
+                        count += 1;
+                        if count > limit {
+                            break;
+                        }
+                    }
+                }
+                return Ok(count);
+            }
+        }
+        let rem = if play == Play::Direct { n } else { n - 1 };
+        if play != Play::Direct && n >= 3 {
+            self.fewest_replies_first(&mut moves);
+        }
+        if let Some(k) = self.killers.get(n as usize).copied()
+            && let Some(i) = moves.iter().position(|m| *m == k)
+        {
+            moves[..=i].rotate_right(1);
+        }
+        let f = if play != Play::Direct && !self.reflex { self.mate_filter() } else { None };
+        let mut count = 0;
+        for d in &moves {
+            if count > limit {
+                break;
+            }
+            // As in the tree: a self-play defence reaching the goal early is met (with
+            // `exact-` it refutes).
+            if play != Play::Direct && !self.reflex && self.goal_after_f(&f, d) {
+                count += self.exact as u32;
+                continue;
+            }
+            self.game.make(d);
+            let solved = self.attack(play, rem);
+            self.game.unmake();
+            if !solved? {
+                count += 1;
+            }
+        }
+        Ok(count)
     }
 
     /// The text of the defence just played (taking it back and replaying it). In direct

@@ -72,6 +72,53 @@ pub enum Q {
     SelfAttack = 2,
     Help = 3,
     Series = 4,
+    /// Bounds of a question monotone in its length ([`Bounds`]).
+    Bounds = 5,
+}
+
+/// What is known of a question whose answer is monotone in its length `n` (no in `n`
+/// implies no in every shorter length, yes in `n` yes in every longer one): the shortest
+/// length known to succeed and the longest known to fail.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bounds {
+    /// The shortest length known to succeed (`None`: none known).
+    pub yes: Option<u32>,
+    /// The longest length known to fail (0: none known; a length is at least 1).
+    pub no: u32,
+}
+
+impl Bounds {
+    /// The answer for length `n`, if these bounds decide it.
+    pub fn answer(&self, n: u32) -> Option<bool> {
+        if self.yes.is_some_and(|y| y <= n) {
+            Some(true)
+        } else if self.no >= n {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// These bounds with the answer `v` for length `n` added.
+    pub fn with(self, n: u32, v: bool) -> Bounds {
+        if v {
+            Bounds { yes: Some(self.yes.map_or(n, |y| y.min(n))), ..self }
+        } else {
+            Bounds { no: self.no.max(n), ..self }
+        }
+    }
+
+    /// Packed in 16 bits: `yes` (0: none) and `no`, each capped at 255 (a cap only loses
+    /// knowledge: a `yes` beyond it is not kept, a `no` is lowered to it).
+    fn pack(self) -> u64 {
+        let yes = self.yes.filter(|&y| y <= 0xff).unwrap_or(0) as u64;
+        yes | (self.no.min(0xff) as u64) << 8
+    }
+
+    fn unpack(w: u64) -> Bounds {
+        let yes = (w & 0xff) as u32;
+        Bounds { yes: (yes != 0).then_some(yes), no: ((w >> 8) & 0xff) as u32 }
+    }
 }
 
 impl Table {
@@ -141,19 +188,35 @@ impl Table {
 
     /// The stored answer for `key`, if any.
     pub fn get(&self, key: u64) -> Option<bool> {
+        self.word(key).map(|d| d & 1 == 1)
+    }
+
+    /// The bounds stored for `key` (a key of [`Q::Bounds`], made with length 0).
+    pub fn bounds(&self, key: u64) -> Bounds {
+        self.word(key).map_or(Bounds::default(), |d| Bounds::unpack(d >> 17))
+    }
+
+    /// Stores the bounds `b` for `key` (the caller merges them with what it read).
+    pub fn put_bounds(&mut self, key: u64, b: Bounds) {
+        let depth = b.no.max(b.yes.unwrap_or(0));
+        self.store(key, depth, b.pack() << 17);
+    }
+
+    /// The data word stored for `key`, if any.
+    fn word(&self, key: u64) -> Option<u64> {
         let inner = self.inner.as_deref()?;
         let key = key ^ self.salt;
         if let Some(&[k, data]) = self.local.get(Table::local_index(key))
             && k == key
             && data != 0
         {
-            return Some(data & 1 == 1);
+            return Some(data);
         }
         let words = Table::bucket(inner, key, false)?;
         for w in words.chunks_exact(2) {
             let data = w[1].load(Ordering::Relaxed);
             if data != 0 && w[0].load(Ordering::Relaxed) ^ data == key {
-                return Some(data & 1 == 1);
+                return Some(data);
             }
         }
         None
@@ -161,10 +224,15 @@ impl Table {
 
     /// Stores the answer `v` for `key`, a question of length `depth`.
     pub fn put(&mut self, key: u64, depth: u32, v: bool) {
+        self.store(key, depth, v as u64);
+    }
+
+    /// Stores `payload` (bit 0, or bits 17 and up) for `key`, a question of length `depth`.
+    fn store(&mut self, key: u64, depth: u32, payload: u64) {
         let Some(inner) = self.inner.as_deref() else { return };
         let key = key ^ self.salt;
         let words = Table::bucket(inner, key, true).expect("segment made");
-        let data = v as u64 | ((depth.min(0xfe) as u64 + 1) << 1) | (self.generation << 9);
+        let data = payload | ((depth.min(0xfe) as u64 + 1) << 1) | (self.generation << 9);
         // The entry of this key, else an empty one, else one of an earlier job, else the
         // shallowest.
         let mut slot = 0;
@@ -175,7 +243,7 @@ impl Table {
                 slot = i;
                 break;
             }
-            let rank = if d >> 9 != self.generation { 0 } else { (d >> 1) & 0xff };
+            let rank = if (d >> 9) & 0xff != self.generation { 0 } else { (d >> 1) & 0xff };
             if rank < worst {
                 worst = rank;
                 slot = i;
@@ -240,6 +308,30 @@ mod tests {
             }
         }
         assert!(found > n / 4, "found {found}");
+    }
+
+    #[test]
+    fn bounds_answer_every_length_they_decide() {
+        let t = Table::new(4);
+        let mut h = t.job();
+        let k = Table::key(0xfeed_beef, Q::Bounds, 0, 1);
+        assert_eq!(h.bounds(k), Bounds::default());
+        let b = h.bounds(k).with(3, false);
+        h.put_bounds(k, b);
+        let b = h.bounds(k).with(6, true);
+        h.put_bounds(k, b);
+        let b = h.bounds(k);
+        assert_eq!((b.yes, b.no), (Some(6), 3));
+        assert_eq!(
+            (1..=8).map(|n| b.answer(n)).collect::<Vec<_>>(),
+            [Some(false), Some(false), Some(false), None, None, Some(true), Some(true), Some(true)]
+        );
+        // A shorter success and a longer failure narrow them; weaker facts change nothing.
+        let b = b.with(5, true).with(4, false).with(7, true).with(2, false);
+        assert_eq!((b.yes, b.no), (Some(5), 4));
+        // Plain answers and bounds live side by side.
+        h.put(Table::key(0xfeed_beef, Q::DirectAttack, 3, 0), 3, true);
+        assert_eq!(h.bounds(k).no, 3);
     }
 
     #[test]
