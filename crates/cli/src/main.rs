@@ -60,6 +60,11 @@ struct ServeArgs {
     /// Address and port to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     listen: String,
+    /// An origin (`https://chess.example.org`) whose pages may open live connections besides
+    /// the server's own host: the public address behind a proxy that rewrites `Host`
+    /// (repeatable).
+    #[arg(long, value_name = "ORIGIN")]
+    allow_origin: Vec<chimere_server::web::Origin>,
 }
 
 #[derive(Args)]
@@ -247,6 +252,7 @@ fn main() -> ExitCode {
                 chimere_server::run(chimere_server::Config {
                     db,
                     listen: a.listen,
+                    allowed_origins: a.allow_origin,
                     ..chimere_server::Config::default()
                 })
             })

@@ -1,5 +1,5 @@
-//! `chimere-server [--db FILE|URL] [--database-url URL] [--listen ADDR]`: the same server as `chimere serve`, as its
-//! own binary (the tests start it as a real process to kill it).
+//! `chimere-server [--db FILE|URL] [--database-url URL] [--listen ADDR] [--allow-origin ORIGIN]…`: the same
+//! server as `chimere serve`, as its own binary (the tests start it as a real process to kill or stop it).
 
 fn main() {
     let mut config = chimere_server::Config::default();
@@ -11,11 +11,17 @@ fn main() {
             ("--db", Some(v)) => db = Some(v),
             ("--database-url", Some(v)) => database_url = Some(v),
             ("--listen", Some(v)) => config.listen = v,
+            ("--allow-origin", Some(v)) => match v.parse() {
+                Ok(o) => config.allowed_origins.push(o),
+                Err(e) => fail(&format!("--allow-origin: {e}")),
+            },
             ("--abandon-secs", Some(v)) => match v.parse::<i64>() {
                 Ok(s) => config.limits.abandon_ms = s * 1000,
                 Err(_) => fail("--abandon-secs takes a number of seconds"),
             },
-            _ => fail("usage: chimere-server [--db FILE|URL] [--database-url URL] [--listen ADDR] [--abandon-secs N]"),
+            _ => fail(
+                "usage: chimere-server [--db FILE|URL] [--database-url URL] [--listen ADDR] [--allow-origin ORIGIN]... [--abandon-secs N]",
+            ),
         }
     }
     match chimere_server::store::Database::choose(db.as_deref(), database_url.as_deref()) {

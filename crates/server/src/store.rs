@@ -202,6 +202,11 @@ pub trait Store: Send + Sync {
     /// Updates every field but the ply and the moves.
     fn update_game(&self, g: &GameRecord) -> StoreResult<()>;
     fn list_games(&self, f: &GameFilter) -> StoreResult<Vec<GameRecord>>;
+    /// The clean stop, once every write is done: SQLite copies its WAL into the database
+    /// file and removes it. Nothing is read or written after it.
+    fn close(&self) -> StoreResult<()> {
+        Ok(())
+    }
 }
 
 /// The embedded default: one SQLite file, with a connection for writes and one for reads
@@ -210,7 +215,7 @@ pub trait Store: Send + Sync {
 pub struct SqliteStore {
     conn: Mutex<Connection>,
     read: Mutex<Connection>,
-    checkpointer: Option<Checkpointer>,
+    checkpointer: Mutex<Option<Checkpointer>>,
 }
 
 /// The thread that checkpoints the WAL every [`CHECKPOINT_EVERY`]; stopped with the store.
@@ -219,13 +224,19 @@ struct Checkpointer {
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
+impl Checkpointer {
+    fn stop(mut self) {
+        let _ = self.stop.send(());
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
 impl Drop for SqliteStore {
     fn drop(&mut self) {
-        if let Some(mut c) = self.checkpointer.take() {
-            let _ = c.stop.send(());
-            if let Some(t) = c.thread.take() {
-                let _ = t.join();
-            }
+        if let Some(c) = self.checkpointer.get_mut().unwrap_or_else(|p| p.into_inner()).take() {
+            c.stop();
         }
     }
 }
@@ -247,6 +258,38 @@ fn checkpoint(conn: &Connection) -> rusqlite::Result<()> {
     if frames > WAL_RESTART_FRAMES {
         conn.query_row("PRAGMA wal_checkpoint(RESTART)", [], |_| Ok(()))?;
     }
+    Ok(())
+}
+
+/// The database holds the secret that signs every player's cookie: it is readable by
+/// its owner only. A new file is created `0600` (SQLite then creates its `-wal` and `-shm`
+/// with the same mode); an existing one, and its `-wal` and `-shm`, lose any group and
+/// other permission.
+fn keep_private(path: &Path) -> StoreResult<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        if path.as_os_str().is_empty() || path == Path::new(":memory:") {
+            return Ok(());
+        }
+        let private = |e: std::io::Error| StoreError::Db(format!("cannot make {} private: {e}", path.display()));
+        match std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(path) {
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(private(e)),
+        }
+        for ext in ["", "-wal", "-shm"] {
+            let file = std::path::PathBuf::from(format!("{}{ext}", path.display()));
+            if let Ok(meta) = std::fs::metadata(&file) {
+                let mode = meta.permissions().mode();
+                if mode & 0o077 != 0 {
+                    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(mode & 0o700)).map_err(private)?;
+                }
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = path;
     Ok(())
 }
 
@@ -324,6 +367,7 @@ fn read_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
 impl SqliteStore {
     /// Opens (creating and migrating if needed) the database file at `path`.
     pub fn open(path: &Path) -> StoreResult<SqliteStore> {
+        keep_private(path)?;
         let mut conn = connect(path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         // A WAL grown under load is cut back to this size once it restarts.
@@ -359,7 +403,7 @@ impl SqliteStore {
         Ok(SqliteStore {
             conn: Mutex::new(conn),
             read: Mutex::new(read),
-            checkpointer: Some(Checkpointer { stop, thread: Some(thread) }),
+            checkpointer: Mutex::new(Some(Checkpointer { stop, thread: Some(thread) })),
         })
     }
 
@@ -432,6 +476,26 @@ impl Store for SqliteStore {
         getrandom::fill(&mut s).map_err(|e| StoreError::Db(format!("no randomness: {e}")))?;
         conn.execute("INSERT INTO meta (key, value) VALUES ('secret', ?1)", [&s])?;
         Ok(s)
+    }
+
+    fn close(&self) -> StoreResult<()> {
+        let checkpointer = self.checkpointer.lock().unwrap_or_else(|p| p.into_inner()).take();
+        if let Some(c) = checkpointer {
+            c.stop();
+        }
+        let mut read = self.lock_read();
+        let mut conn = self.lock();
+        let busy: i64 = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))?;
+        if busy != 0 {
+            return Err(StoreError::Db("the WAL could not be checkpointed: the database is busy".into()));
+        }
+        // The file's connections are closed (the last one removes the WAL); what is left
+        // holds nothing.
+        let gone = |c: &mut Connection| -> StoreResult<()> {
+            std::mem::replace(c, Connection::open_in_memory()?).close().map_err(|(_, e)| StoreError::from(e))
+        };
+        gone(&mut read)?;
+        gone(&mut conn)
     }
 
     fn player_name(&self, player: &str) -> StoreResult<Option<String>> {

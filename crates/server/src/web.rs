@@ -5,12 +5,12 @@
 use crate::hub::{Hub, Refusal, now_ms};
 use crate::identity::{COOKIE, Signer};
 use crate::pgn;
-use crate::protocol::ClientMsg;
+use crate::protocol::{ClientMsg, ServerMsg};
 use crate::rules;
 use crate::setup::Setup;
 use crate::store::{Append, GameFilter, GameRecord, MoveRecord};
 use axum::Router;
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{ConnectInfo, Path, Query, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
@@ -21,21 +21,179 @@ use chimere_rules::VariantKind;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
+use tokio::sync::watch;
+use tower_http::compression::CompressionLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 /// What every handler shares.
 #[derive(Clone)]
 pub struct App {
     pub hub: Arc<Hub>,
     pub signer: Signer,
+    /// Origins whose pages may open live connections besides the server's own host (a
+    /// deployment behind a proxy that rewrites `Host`).
+    pub origins: Arc<[Origin]>,
+    /// The clean stop every live connection watches.
+    pub stop: Stop,
+}
+
+/// A web origin (`https://chess.example.org`, `http://127.0.0.1:8080`): what a browser
+/// sends as `Origin` with a WebSocket handshake.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    scheme: String,
+    host: String,
+    port: u16,
+}
+
+impl std::str::FromStr for Origin {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Origin, String> {
+        let bad = || format!("`{s}` is not an origin such as https://chess.example.org");
+        let (scheme, rest) = s.split_once("://").ok_or_else(bad)?;
+        let scheme = scheme.to_ascii_lowercase();
+        let default = match scheme.as_str() {
+            "http" => 80,
+            "https" => 443,
+            _ => return Err(bad()),
+        };
+        let (host, port) = host_port(rest.strip_suffix('/').unwrap_or(rest), default).ok_or_else(bad)?;
+        Ok(Origin { scheme, host, port })
+    }
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}://{}:{}", self.scheme, self.host, self.port)
+    }
+}
+
+/// The host (lower case) and port of an authority (`host`, `host:port`, `[v6]:port`).
+fn host_port(authority: &str, default_port: u16) -> Option<(String, u16)> {
+    if authority.is_empty() || authority.contains(['/', '@', '?', '#', ' ']) {
+        return None;
+    }
+    let (host, port) = match authority.strip_prefix('[') {
+        Some(v6) => {
+            let (h, after) = v6.split_once(']')?;
+            let port = if after.is_empty() { None } else { Some(after.strip_prefix(':')?) };
+            (format!("[{h}]"), port)
+        }
+        None => match authority.rsplit_once(':') {
+            Some((h, p)) => (h.to_string(), Some(p)),
+            None => (authority.to_string(), None),
+        },
+    };
+    let port = match port {
+        Some(p) => p.parse().ok()?,
+        None => default_port,
+    };
+    (!host.is_empty() && host != "[]").then(|| (host.to_ascii_lowercase(), port))
+}
+
+/// Whether a WebSocket handshake's `Origin` may open a live connection: none (not a
+/// browser: no cookie of a visitor to ride on), the server's own host (`Host`), or one
+/// of the configured origins. Refused otherwise (a page of another site opening a
+/// connection with the visitor's cookie).
+fn origin_allowed(headers: &HeaderMap, allowed: &[Origin]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else { return true };
+    let Some(origin) = origin.to_str().ok().and_then(|o| o.parse::<Origin>().ok()) else { return false };
+    let same_host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .and_then(|h| host_port(h, origin.port_default()))
+        .is_some_and(|(host, port)| host == origin.host && port == origin.port);
+    same_host || allowed.contains(&origin)
+}
+
+impl Origin {
+    /// The port a `Host` without one means, under this origin's scheme.
+    fn port_default(&self) -> u16 {
+        if self.scheme == "https" { 443 } else { 80 }
+    }
+}
+
+/// The clean stop: a signal every live connection watches (it then tells its player and
+/// closes), and the count of live connections still open.
+#[derive(Clone)]
+pub struct Stop(Arc<StopInner>);
+
+struct StopInner {
+    stopping: watch::Sender<bool>,
+    open: watch::Sender<usize>,
+}
+
+/// Held by a live connection while it is open.
+struct Open(Stop);
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        self.0.0.open.send_modify(|n| *n -= 1);
+    }
+}
+
+impl Default for Stop {
+    fn default() -> Self {
+        Stop(Arc::new(StopInner { stopping: watch::Sender::new(false), open: watch::Sender::new(0) }))
+    }
+}
+
+impl Stop {
+    /// Starts the stop: new requests are no longer accepted, live connections close.
+    pub fn begin(&self) {
+        self.0.stopping.send_replace(true);
+    }
+
+    /// Resolves once the stop has begun.
+    pub async fn begun(&self) {
+        let mut rx = self.0.stopping.subscribe();
+        let _ = rx.wait_for(|s| *s).await;
+    }
+
+    /// Resolves once every live connection has closed.
+    pub async fn all_closed(&self) {
+        let mut rx = self.0.open.subscribe();
+        let _ = rx.wait_for(|n| *n == 0).await;
+    }
+
+    fn open(&self) -> Open {
+        self.0.open.send_modify(|n| *n += 1);
+        Open(self.clone())
+    }
 }
 
 /// The player behind a request (from the signed cookie, or newly issued).
 #[derive(Clone, Debug)]
 pub struct Player(pub String);
 
-/// The whole router.
+/// The whole router, with the headers of every answer and compression around it.
 pub fn router(app: App) -> Router {
+    hardened(routes(app))
+}
+
+/// What a page may load: scripts, workers, styles and WebAssembly from this server only
+/// (`'wasm-unsafe-eval'` compiles the rules module; style attributes are set by the board),
+/// pictures inline (`data:`), connections (fetch, WebSocket) to this server; no framing.
+const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; \
+style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; \
+connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// The security headers on every answer (unless a handler set its own) and compression
+/// (gzip or brotli, as the client accepts; small answers and upgrades stay as they are).
+fn hardened(router: Router) -> Router {
+    let fixed = |name: header::HeaderName, value: &'static str| {
+        SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
+    };
+    router
+        .layer(fixed(header::CONTENT_SECURITY_POLICY, CSP))
+        .layer(fixed(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .layer(fixed(header::X_FRAME_OPTIONS, "DENY"))
+        .layer(fixed(header::REFERRER_POLICY, "same-origin"))
+        .layer(CompressionLayer::new())
+}
+
+fn routes(app: App) -> Router {
     Router::new()
         .route("/", get(|| page("lobby", String::new())))
         .route("/game/{id}", get(|Path(id): Path<String>| page("game", id)))
@@ -111,41 +269,72 @@ async fn page(kind: &'static str, arg: String) -> Response {
             "<script src=\"/assets/app.js\"></script>"
         },
     );
-    Html(html).into_response()
+    ([(header::CACHE_CONTROL, "no-cache")], Html(html)).into_response()
 }
 
 /// The built front end, embedded in the binary (see ARCHITECTURE.md: built assets are
-/// checked in, made by `npm ci && npm run build` in `web/`).
-const ASSETS: &[(&str, &str, &str)] = &[
-    ("app.js", "text/javascript; charset=utf-8", include_str!("../assets/app.js")),
-    ("app.css", "text/css; charset=utf-8", include_str!("../assets/app.css")),
-    ("analysis.js", "text/javascript; charset=utf-8", include_str!("../assets/analysis.js")),
-    ("analysis-worker.js", "text/javascript; charset=utf-8", include_str!("../assets/analysis-worker.js")),
-    ("pieces.css", "text/css; charset=utf-8", include_str!("../assets/pieces.css")),
+/// checked in, made by `npm ci && npm run build` in `web/`), and the rules and engine for
+/// the browser (crates/wasm, built by `web/wasm/build.sh`) under `wasm/`.
+const ASSETS: &[(&str, &str, &[u8])] = &[
+    ("app.js", "text/javascript; charset=utf-8", include_bytes!("../assets/app.js")),
+    ("app.css", "text/css; charset=utf-8", include_bytes!("../assets/app.css")),
+    ("analysis.js", "text/javascript; charset=utf-8", include_bytes!("../assets/analysis.js")),
+    ("analysis-worker.js", "text/javascript; charset=utf-8", include_bytes!("../assets/analysis-worker.js")),
+    ("pieces.css", "text/css; charset=utf-8", include_bytes!("../assets/pieces.css")),
+    ("wasm/chimere_wasm.js", "text/javascript; charset=utf-8", include_bytes!("../assets/wasm/chimere_wasm.js")),
+    ("wasm/chimere_wasm_bg.wasm", "application/wasm", include_bytes!("../assets/wasm/chimere_wasm_bg.wasm")),
 ];
 
-/// The rules and engine for the browser (crates/wasm, built by `web/wasm/build.sh`).
-const WASM_ASSETS: &[(&str, &str, &[u8])] = &[
-    ("chimere_wasm.js", "text/javascript; charset=utf-8", include_bytes!("../assets/wasm/chimere_wasm.js")),
-    ("chimere_wasm_bg.wasm", "application/wasm", include_bytes!("../assets/wasm/chimere_wasm_bg.wasm")),
-];
+/// Each asset's validator: a weak entity tag from its content (weak: the compressed
+/// forms carry the same one), computed once.
+static ETAGS: LazyLock<Vec<HeaderValue>> = LazyLock::new(|| {
+    use sha2::{Digest, Sha256};
+    ASSETS
+        .iter()
+        .map(|(_, _, body)| {
+            let hash = Sha256::digest(body);
+            let hex: String = hash[..12].iter().map(|b| format!("{b:02x}")).collect();
+            HeaderValue::from_str(&format!("W/\"{hex}\"")).unwrap_or(HeaderValue::from_static("W/\"0\""))
+        })
+        .collect()
+});
 
-async fn wasm_asset(Path(file): Path<String>) -> Response {
-    match WASM_ASSETS.iter().find(|(n, _, _)| *n == file) {
-        Some((_, mime, body)) => {
-            ([(header::CONTENT_TYPE, *mime), (header::CACHE_CONTROL, "no-cache")], *body).into_response()
-        }
-        None => (StatusCode::NOT_FOUND, "no such asset").into_response(),
-    }
+/// Whether `If-None-Match` names `etag` (weak comparison) or `*`.
+fn not_modified(headers: &HeaderMap, etag: &HeaderValue) -> bool {
+    let bare = |t: &str| t.trim().trim_start_matches("W/").to_string();
+    let ours = etag.to_str().map(bare).unwrap_or_default();
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|h| h.to_str().ok())
+        .flat_map(|h| h.split(','))
+        .any(|t| t.trim() == "*" || bare(t) == ours)
 }
 
-async fn asset(Path(file): Path<String>) -> Response {
-    match ASSETS.iter().find(|(n, _, _)| *n == file) {
-        Some((_, mime, body)) => {
-            ([(header::CONTENT_TYPE, *mime), (header::CACHE_CONTROL, "no-cache")], *body).into_response()
-        }
-        None => (StatusCode::NOT_FOUND, "no such asset").into_response(),
+/// An asset with its validator: the browser keeps it and asks again each time
+/// (`no-cache`: the names carry no version), answered `304 Not Modified` while unchanged.
+fn send_asset(name: &str, headers: &HeaderMap) -> Response {
+    let Some(i) = ASSETS.iter().position(|(n, _, _)| *n == name) else {
+        return (StatusCode::NOT_FOUND, "no such asset").into_response();
+    };
+    let (_, mime, body) = ASSETS[i];
+    let etag = ETAGS[i].clone();
+    let cache = (header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    if not_modified(headers, &etag) {
+        return (StatusCode::NOT_MODIFIED, [(header::ETAG, etag), cache]).into_response();
     }
+    ([(header::CONTENT_TYPE, HeaderValue::from_static(mime)), (header::ETAG, etag), cache], body).into_response()
+}
+
+async fn wasm_asset(Path(file): Path<String>, headers: HeaderMap) -> Response {
+    send_asset(&format!("wasm/{file}"), &headers)
+}
+
+async fn asset(Path(file): Path<String>, headers: HeaderMap) -> Response {
+    if file.starts_with("wasm/") {
+        return (StatusCode::NOT_FOUND, "no such asset").into_response();
+    }
+    send_asset(&file, &headers)
 }
 
 fn refuse(status: StatusCode, r: Refusal) -> Response {
@@ -161,6 +350,22 @@ async fn me(State(app): State<App>, Extension(p): Extension<Player>) -> Response
     Json(json!({"id": p.0, "name": name})).into_response()
 }
 
+/// A character a name may not hold: a control, or an invisible format character that
+/// reorders or hides the text around it (bidirectional embeddings, overrides, isolates and
+/// marks; zero-width space, word joiners and invisible operators; byte-order mark; line
+/// and paragraph separators; soft hyphen; interlinear annotations). Zero-width joiners
+/// stay: scripts and emoji need them.
+pub fn hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{200B}' | '\u{200E}' | '\u{200F}'
+            | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}')
+}
+
+/// A name from elsewhere (a PGN's tags) with its [`hidden`] characters removed.
+fn visible(name: &str) -> String {
+    name.chars().filter(|c| !hidden(*c)).collect::<String>().trim().to_string()
+}
+
 #[derive(Deserialize)]
 struct NameReq {
     name: String,
@@ -172,8 +377,8 @@ async fn set_name(State(app): State<App>, Extension(p): Extension<Player>, body:
         Err(e) => return bad(format!("malformed request: {e}")),
     };
     let name = req.name.trim();
-    if name.is_empty() || name.chars().count() > 24 || name.chars().any(|c| c.is_control()) {
-        return bad("a name is 1 to 24 printable characters");
+    if name.is_empty() || name.chars().count() > 24 || name.chars().any(hidden) {
+        return bad("a name is 1 to 24 visible characters, without control or text-direction characters");
     }
     let (id, owned) = (p.0.clone(), name.to_string());
     match app.hub.blocking(move |store| store.set_player_name(&id, &owned)).await {
@@ -442,8 +647,8 @@ async fn import(State(app): State<App>, body: String) -> Response {
         start_fen,
         white: Some("import".into()),
         black: Some("import".into()),
-        white_name: imp.tag("White").map(str::to_string),
-        black_name: imp.tag("Black").map(str::to_string),
+        white_name: imp.tag("White").map(visible),
+        black_name: imp.tag("Black").map(visible),
         kind: "import".into(),
         initial_ms: None,
         increment_ms: 0,
@@ -531,18 +736,54 @@ async fn ws(
     State(app): State<App>,
     Extension(p): Extension<Player>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
     if !valid_id(&id) {
         return bad("bad game id");
     }
-    // Hard cap well above the answered limit, so that a too-large message still gets a
-    // clear error instead of a closed socket.
+    if !origin_allowed(&headers, &app.origins) {
+        let origin = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()).unwrap_or("?");
+        return refuse(
+            StatusCode::FORBIDDEN,
+            Refusal::new("origin", format!("live play is not open to pages of {origin}")),
+        );
+    }
+    // Hard cap well above the answered limit: a message up to it gets an error and the
+    // connection goes on; a larger one gets an error and the connection closes (1009).
     let hard = (app.hub.limits.max_message * 16).max(64 * 1024);
     upgrade.max_message_size(hard).max_frame_size(hard).on_upgrade(move |socket| live(app, p.0, id, socket))
 }
 
+/// The size of a message over the hard cap, from the error of reading it.
+fn too_long(e: axum::Error) -> Option<(usize, usize)> {
+    use tokio_tungstenite::tungstenite::error::{CapacityError, Error};
+    match e.into_inner().downcast_ref::<Error>() {
+        Some(Error::Capacity(CapacityError::MessageTooLong { size, max_size })) => Some((*size, *max_size)),
+        _ => None,
+    }
+}
+
+/// Sends `msg` then a close frame; the socket stays a moment so that the peer reads both
+/// before the connection goes (a close with unread input resets it).
+async fn close_with(socket: &mut WebSocket, msg: String, code: u16, reason: &'static str) {
+    let _ = socket.send(Message::Text(msg.into())).await;
+    let _ = socket.send(Message::Close(Some(CloseFrame { code, reason: reason.into() }))).await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+}
+
+fn closing() -> String {
+    ServerMsg::Closing { message: "The server is stopping: reconnecting when it is back…".into() }.json()
+}
+
 async fn live(app: App, player: String, id: String, mut socket: WebSocket) {
+    let _open = app.stop.open();
+    let mut stopping = app.stop.0.stopping.subscribe();
+    let stopped = *stopping.borrow();
+    if stopped {
+        close_with(&mut socket, closing(), close_code::AWAY, "the server is stopping").await;
+        return;
+    }
     let hub = app.hub.clone();
     let (room, mut rx, seat, state) = match hub.connect(&id, Some(&player)).await {
         Ok(x) => x,
@@ -562,7 +803,17 @@ async fn live(app: App, player: String, id: String, mut socket: WebSocket) {
     loop {
         tokio::select! {
             incoming = socket.recv() => {
-                let Some(Ok(msg)) = incoming else { break };
+                let msg = match incoming {
+                    Some(Ok(m)) => m,
+                    Some(Err(e)) => {
+                        if let Some((size, max)) = too_long(e) {
+                            let r = Refusal::new("too-large", format!("message of {size} bytes: at most {max} (the connection closes)"));
+                            close_with(&mut socket, r.json(), close_code::SIZE, "message too large").await;
+                        }
+                        break;
+                    }
+                    None => break,
+                };
                 let text = match msg {
                     Message::Text(t) => t,
                     Message::Binary(_) => {
@@ -613,6 +864,14 @@ async fn live(app: App, player: String, id: String, mut socket: WebSocket) {
                     Err(_) => break,
                 };
                 if socket.send(Message::Text(text)).await.is_err() { break }
+            }
+            () = async { drop(stopping.wait_for(|s| *s).await) } => {
+                // What the room broadcast before the stop, then the notice.
+                while let Ok(text) = rx.try_recv() {
+                    if socket.send(Message::Text(text)).await.is_err() { break }
+                }
+                close_with(&mut socket, closing(), close_code::AWAY, "the server is stopping").await;
+                break;
             }
         }
     }

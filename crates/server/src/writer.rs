@@ -41,6 +41,8 @@ enum Job {
     },
     /// Answered once every write queued before it is done.
     Flush(oneshot::Sender<()>),
+    /// As `Flush`, then the thread stops: later writes are refused.
+    Close(oneshot::Sender<()>),
 }
 
 /// The handle to the writer thread (the thread stops when the last handle is dropped).
@@ -74,10 +76,20 @@ impl MoveWriter {
         answer.await.map_err(|_| stopped())?
     }
 
-    /// Waits until every write queued so far is done (a clean stop).
+    /// Waits until every write queued so far is done.
     pub async fn flush(&self) {
         let (reply, answer) = oneshot::channel();
         if self.jobs.send(Job::Flush(reply)).is_ok() {
+            let _ = answer.await;
+        }
+    }
+
+    /// The clean stop: waits until every write queued so far is done, and stops the
+    /// thread; a write asked for later fails (`the writer thread has stopped`), so that
+    /// nothing is stored after the store is closed.
+    pub async fn close(&self) {
+        let (reply, answer) = oneshot::channel();
+        if self.jobs.send(Job::Close(reply)).is_ok() {
             let _ = answer.await;
         }
     }
@@ -134,6 +146,10 @@ fn run(store: &dyn Store, queue: &mpsc::Receiver<Job>) {
             }
             Some(Job::Flush(reply)) => {
                 let _ = reply.send(());
+            }
+            Some(Job::Close(reply)) => {
+                let _ = reply.send(());
+                return;
             }
             Some(j @ Job::Append { .. }) => held = Some(j),
             None => {}

@@ -17,7 +17,8 @@ fn temp_db(name: &str) -> PathBuf {
 }
 
 async fn start(name: &str, limits: chimere_server::hub::Limits) -> String {
-    let config = chimere_server::Config { db: temp_db(name).into(), listen: "127.0.0.1:0".into(), limits };
+    let config =
+        chimere_server::Config { db: temp_db(name).into(), listen: "127.0.0.1:0".into(), limits, ..Default::default() };
     let (addr, _task) = chimere_server::start(config).await.unwrap();
     addr.to_string()
 }
