@@ -57,8 +57,9 @@ impl Colour {
 pub struct Kind(pub u8);
 
 impl Kind {
-    /// Number of distinct kinds a board can hold.
-    pub const MAX: usize = 16;
+    /// Number of distinct kinds a board can hold (the fairy engine's piece table is the
+    /// largest user).
+    pub const MAX: usize = 96;
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize

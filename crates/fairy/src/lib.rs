@@ -89,7 +89,12 @@ use std::sync::Arc;
 /// Letters of the kinds in the canonical move format (`-e2:wp +e4:wp`): the orthodox FEN
 /// letters, then nightrider `h`, rose `o`, locust `l`, nightrider-locust `m`,
 /// bishop-locust `c`, rook-locust `t`, dummy `d`, grasshopper `g`; neutral colour `n`.
-pub const NOTATION: Notation = Notation { kind_letters: b"pnbrqkholmctdg", shared_colour: 'n' };
+/// The kinds after the grasshopper ([`walk::FIRST_GENERIC`] on) get the remaining
+/// lower-case letters, then upper-case letters and punctuation: distinct in the canonical
+/// form, but a FEN cannot carry them (they are read from Popeye input).
+pub const KIND_LETTERS: &[u8; walk::KINDS] =
+    b"pnbrqkholmctdgaefijsuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ!#$%&()*+,.;<>?@[]^_{|}`'\\\"0";
+pub const NOTATION: Notation = Notation { kind_letters: KIND_LETTERS, shared_colour: 'n' };
 
 /// A game from an orthodox FEN and condition names (see [`conditions::by_name`]), e.g.
 /// `game_from_fen("...", &["circe", "anticirce cheylan"])` (refused if they cannot combine).
