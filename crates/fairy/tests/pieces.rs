@@ -232,7 +232,7 @@ fn ref_moves(r: &Ref, b: &Board, p: V, out: &mut BTreeSet<(V, Option<V>)>) {
         }
         Ref::Lame(orth) => {
             for (dx, dy) in knight() {
-                let via = if *orth == (dx.abs() == 2) {
+                let via = if *orth && dx.abs() == 2 {
                     (dx / 2, 0)
                 } else if *orth {
                     (0, dy / 2)
