@@ -258,8 +258,6 @@ pub fn parse(input: &str) -> Result<Vec<Problem>, PopeyeError> {
 /// either read or an error naming its line; after an error the reader skips to the next
 /// `NextProblem` or `EndProblem`.
 pub fn parse_all(input: &str) -> Vec<Result<Problem, PopeyeError>> {
-    // French and German input is read as the English.
-    let input = crate::lang::to_english(input);
     let mut toks = Vec::new();
     let lines: Vec<&str> = input.lines().collect();
     for (i, l) in lines.iter().enumerate() {
