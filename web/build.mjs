@@ -13,4 +13,24 @@ buildSync({
   outfile: out + 'app.js',
   logLevel: 'info',
 });
+// The analysis board: its page and its worker (which bundles the WebAssembly glue of
+// crates/server/assets/wasm/, made by wasm/build.sh).
+buildSync({
+  entryPoints: ['src/analysis/main.ts'],
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  target: 'es2020',
+  outfile: out + 'analysis.js',
+  logLevel: 'info',
+});
+buildSync({
+  entryPoints: ['src/analysis/worker.ts'],
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  target: 'es2020',
+  outfile: out + 'analysis-worker.js',
+  logLevel: 'info',
+});
 await import('./build-css.mjs');

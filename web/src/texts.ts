@@ -1,11 +1,11 @@
-// The rules pages, in our own words, with diagrams (FEN, green arrows, red circles), and
-// one-line notes on the fairy conditions.
+// The rules pages, in our own words, with diagrams (FEN, green arrows, red circles). The
+// fairy conditions' texts are the server's (`GET /api/conditions`), not here.
 
 export type Diagram = { fen: string; caption: string; arrows?: string[]; circles?: string[] };
 export type Section = { heading: string; text: string[]; diagrams?: Diagram[] };
 export type Rules = { title: string; summary: string; sections: Section[] };
 
-const ENTER = 'On the board: drag or click a piece to a highlighted square. A turn made of several parts is entered one part after the other; the panel beside the board shows the turn so far, and buttons for passing, switching or sending a piece off the board.';
+const ENTER = 'On the board: drag or click a piece to a highlighted square. A turn made of several parts is entered one part after the other; the panel beside the board shows the turn so far in words, with buttons for passing or switching. A piece leaves the board by being dragged off its edge (or selected, then the marked edge tapped); a square to choose, such as a rebirth square, is marked on the board; a promotion is chosen from the pieces\' pictures.';
 
 export const RULES: Record<string, Rules> = {
   chess: {
@@ -53,58 +53,7 @@ export const RULES: Record<string, Rules> = {
     sections: [
       { heading: 'Pushing and pulling', text: ['Pieces move as in chess but never capture. Instead a piece may push another piece (of either colour) along its line of movement, possibly off the board, and then follow it; or move and pull a piece that stood behind it. A turn therefore has up to two parts: the first moves a piece (yours, or one you push); the second follows the pushed piece, pulls a piece after the moved one, or passes. You win by leaving the enemy king no legal turn while it is attacked (it could be pushed off).'],
         diagrams: [{ fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -', caption: 'A rook pushes its pawn h2 to h6 (part 1) and follows it to h5 (part 2): h2h6,h1h5.', arrows: ['h2h6', 'h1h5'] }] },
-      { heading: 'Entering turns', text: [ENTER, 'Part 1 of a push is entered by moving the pushed piece; then move the pusher behind it (or press "Pass"). A piece leaving the board has its own button. When the first part alone is a whole turn, "End turn here" finishes it.'] },
+      { heading: 'Entering turns', text: [ENTER, 'Part 1 of a push is entered by moving the pushed piece; then move the pusher behind it (or press "Pass"). A piece is sent off the board by dragging it off the edge, or by selecting it and tapping the marked edge. When the first part alone is a whole turn, "End turn here" finishes it.'] },
     ],
   },
-};
-
-export const CONDITION_NOTES: Record<string, string> = {
-  'circe': 'a captured unit is reborn on its game-array square if that square is empty.',
-  'circe antipode': 'the captured unit is reborn four files and four ranks away.',
-  'circe cameleon': 'the captured unit is reborn changed (queen→knight→bishop→rook→queen).',
-  'circe clone': 'the captured unit is reborn as the capturer\'s kind.',
-  'super-circe': 'the capturer chooses any empty square for the rebirth.',
-  'anticirce': 'the capturer goes back to its own game-array square (the capture is illegal if it is occupied).',
-  'ghost': 'a captured unit comes back as a ghost once the capture square is free.',
-  'einstein': 'moving pieces change kind: down the scale when not capturing, up when capturing.',
-  'haan': 'a square left by a piece becomes a hole.',
-  'eiffel': 'pieces paralyse the enemy pieces of the next kind in the chain they observe.',
-  'madrasi': 'a unit observed by an enemy of its own kind is paralysed.',
-  'andernach': 'a capturing unit changes colour.',
-  'anti-andernach': 'a non-capturing unit changes colour.',
-  'sentinelles': 'a piece leaving a square leaves a pawn behind it.',
-  'losing': 'captures are compulsory and the side that loses everything wins.',
-  'qui perd gagne': 'captures are compulsory and the side that loses everything wins.',
-  'monochromatique': 'every move ends on a square of the colour it started from.',
-  'bichromatique': 'every move changes the colour of the square.',
-  'glasgow': 'pawns promote on the seventh rank.',
-  'volage': 'a unit changes colour when it first reaches a square of the other colour.',
-  'rex inclusiv': 'the kings take part in the condition too.',
-  'brunner': 'check is tested by playing the capture of the king under the conditions.',
-  'isardam': 'a move that would paralyse a unit is illegal.',
-  'extinction': 'losing every unit of one kind loses the game.',
-  'dynamo': 'pieces push and pull instead of capturing (the condition).',
-  'augsburg': 'pieces can stand on each other and move together.',
-  'progressif': 'each side plays one more move each turn than the last.',
-  'annéciens': 'a unit moves with the powers of the piece standing behind it.',
-  'anneciens': 'a unit moves with the powers of the piece standing behind it.',
-  'trou': 'some squares are holes no piece may enter.',
-  'central': 'a unit can move only if it is observed by an own unit linked to the king.',
-  'ultra-patrouille': 'a unit can move or capture only when observed by an own unit.',
-  'swapping kings': 'kings can swap places with an own unit.',
-  'rokagogo': 'castling with any piece on the corner.',
-  'sans echec': 'no side may give check: a check is an illegal move.',
-  'rex multiplex': 'several kings per side; every one must stay out of check.',
-  'republicains': 'the mating side places the enemy king where it is mated.',
-  'sat': 'a king is in check when it has a flight square.',
-  'absorbant': 'a capturer takes on the powers of what it captured.',
-  'no double pawns': 'a move that doubles pawns is illegal.',
-  'all-in': 'each side may move the opponent\'s units too.',
-  'cavalier majeur': 'the knight is replaced by the nightrider.',
-  'rose': 'the knight moves as a rose.',
-  'kamikaze': 'a capturing unit disappears with what it captured.',
-  'bicolores': 'a king is in check from units of either colour.',
-  'les noirs': 'Black may play only checking moves.',
-  'rois reflecteurs': 'kings gain the powers of the units that observe them.',
-  'rois strictement': 'kings checked by a unit move like that unit.',
 };

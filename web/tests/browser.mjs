@@ -1,30 +1,141 @@
 // Browser tests in a real headless Chromium (Debian's /usr/bin/chromium, driven by
-// playwright-core). Usage: node tests/browser.mjs http://127.0.0.1:PORT
-// Prints `N passed, N failed` and exits non-zero on any failure. Screenshots of every
-// variant's start position go to web/test-artifacts/.
+// playwright-core), on a desktop window and a 375×812 phone.
+//
+//   node tests/browser.mjs --server PATH/TO/chimere-server --db FILE   (starts the server
+//       itself, and may stop and restart it on the same port and file)
+//   node tests/browser.mjs http://127.0.0.1:PORT                        (a running server;
+//       the tests that stop the server are skipped)
+//
+// ASSETS=dir serves /assets/ from that directory instead of the server's embedded copy
+// (for working on web/ without rebuilding the server; the checked-in assets are checked
+// against a fresh build by the server's tests). ONLY=regex runs the tests whose name matches; JOBS=n runs n tests at once (default 3;
+// the tests that stop the server run alone, after the others). At the end every message
+// the server sent over the WebSockets and the JSON API is decoded by the client's own
+// decoders (web/src/protocol.ts) strictly: a message they refuse or a field they do not
+// know fails the run. Prints `N passed, N failed`, exits non-zero on any failure.
+// Screenshots go to web/test-artifacts/.
 import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildSync } from 'esbuild';
 
-const base = process.argv[2];
-if (!base) { console.error('usage: node tests/browser.mjs http://127.0.0.1:PORT'); process.exit(2); }
+const argv = process.argv.slice(2);
+const opt = name => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
 const artifacts = new URL('../test-artifacts/', import.meta.url).pathname;
 mkdirSync(artifacts, { recursive: true });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox'] });
-let passed = 0, failed = 0;
+for (const f of readdirSync(artifacts)) if (f.startsWith('fail-')) rmSync(artifacts + f);
 
-async function test(name, f) {
-  const t0 = Date.now();
-  try { await f(); passed++; console.log(`ok   ${name} (${Date.now() - t0} ms)`); }
-  catch (e) { failed++; console.log(`FAIL ${name}: ${e.stack || e}`); }
+/** The server under test: a child process on a fixed port once started. */
+class Server {
+  constructor(bin, db) { this.bin = bin; this.db = db; this.proc = null; this.port = 0; }
+  async start() {
+    const proc = spawn(this.bin, ['--db', this.db, '--listen', `127.0.0.1:${this.port}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    this.proc = proc;
+    let out = '';
+    const addr = await new Promise((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error('the server did not start: ' + out)), 20000);
+      proc.stdout.on('data', d => {
+        out += d;
+        const m = /http:\/\/([\d.]+):(\d+)/.exec(out);
+        if (m) { clearTimeout(t); resolve(m); }
+      });
+      proc.on('exit', code => { clearTimeout(t); reject(new Error(`the server exited (${code}): ${out}`)); });
+    });
+    this.port = Number(addr[2]);
+    this.url = `http://${addr[1]}:${addr[2]}`;
+  }
+  /** Kills the server at once (SIGKILL: nothing said to the clients). */
+  async kill() {
+    const p = this.proc;
+    if (!p || p.exitCode !== null) return;
+    p.kill('SIGKILL');
+    await once(p, 'exit');
+    this.proc = null;
+  }
+  async restart() { await this.kill(); await this.start(); }
+}
+
+let server = null;
+let base;
+// The server never outlives the script, whatever ends it.
+process.on('exit', () => { if (server?.proc) server.proc.kill('SIGKILL'); });
+if (opt('--server')) {
+  server = new Server(opt('--server'), opt('--db'));
+  await server.start();
+  base = server.url;
+} else {
+  base = argv[0];
+}
+if (!base) { console.error('usage: node tests/browser.mjs (--server BIN --db FILE | http://127.0.0.1:PORT)'); process.exit(2); }
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'] });
+
+// ---------- the runner ----------
+
+const tests = [];
+/** A test: `fn(t)`, with `t.page(device)` for new pages and `t.log` for its output. */
+function test(name, fn, opts = {}) { tests.push({ name, fn, ...opts }); }
+/** The same test on the desktop window and on the phone. */
+function both(name, fn, opts = {}) {
+  for (const device of ['desktop', 'phone']) test(`${name} [${device}]`, t => fn(t, device), opts);
 }
 function assert(c, msg) { if (!c) throw new Error(msg); }
 
-async function newPage() {
-  const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });
-  const page = await ctx.newPage();
-  page.on('pageerror', e => console.log('  page error:', e.message));
-  return page;
+const DEVICES = {
+  desktop: { viewport: { width: 1100, height: 800 } },
+  phone: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
+};
+const frames = [];
+const responses = [];
+
+class T {
+  constructor(name) { this.name = name; this.contexts = []; this.lines = []; }
+  log(s) { this.lines.push('     ' + s); }
+  async page(device = 'desktop') {
+    const ctx = await browser.newContext(DEVICES[device]);
+    this.contexts.push(ctx);
+    if (process.env.ASSETS) {
+      await ctx.route(/\/assets\/[\w.]+$/, route => {
+        const file = new URL(route.request().url()).pathname.split('/').pop();
+        const type = file.endsWith('.js') ? 'text/javascript' : 'text/css';
+        route.fulfill({ body: readFileSync(join(process.env.ASSETS, file)), contentType: type });
+      });
+    }
+    const page = await ctx.newPage();
+    page.on('pageerror', e => this.log('page error: ' + e.message));
+    page.on('websocket', ws => ws.on('framereceived', f => frames.push(String(f.payload))));
+    page.on('response', async r => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/') && (r.headers()['content-type'] || '').includes('json') && r.ok()) {
+        try { responses.push([path, await r.text()]); } catch { /* page gone */ }
+      }
+    });
+    return page;
+  }
+  async close() { for (const c of this.contexts) await c.close().catch(() => {}); }
 }
+
+let passed = 0, failed = 0, skipped = 0;
+async function run(tst) {
+  const t = new T(tst.name);
+  const t0 = Date.now();
+  try { await tst.fn(t); passed++; console.log(`ok   ${tst.name} (${Date.now() - t0} ms)`); }
+  catch (e) {
+    failed++;
+    console.log(`FAIL ${tst.name} (${Date.now() - t0} ms): ${e.stack || e}`);
+    // Screenshots of the test's pages as they were.
+    const slug = tst.name.replace(/\W+/g, '-').slice(0, 60);
+    let i = 0;
+    for (const c of t.contexts) for (const pg of c.pages()) await pg.screenshot({ path: `${artifacts}fail-${slug}-${i++}.png` }).catch(() => {});
+  }
+  finally { await t.close(); }
+  for (const l of t.lines) console.log(l);
+}
+
+// ---------- helpers ----------
 
 /** Centre of a square on the page's board. */
 async function square(page, sq) {
@@ -35,6 +146,15 @@ async function square(page, sq) {
   return { x: box.x + (col + 0.5) * box.width / 8, y: box.y + (row + 0.5) * box.height / 8 };
 }
 async function click(page, sq) { const p = await square(page, sq); await page.mouse.click(p.x, p.y); }
+async function drag(page, from, to) {
+  const a = await square(page, from);
+  const b = typeof to === 'string' ? await square(page, to) : to;
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
 async function waitPly(page, n) { await page.waitForFunction(n => Number(document.body.dataset.ply) >= n, n, { timeout: 10000 }); }
 async function api(page, path, body) {
   return page.evaluate(async ([path, body]) => {
@@ -42,10 +162,23 @@ async function api(page, path, body) {
     return r.json();
   }, [path, body]);
 }
+const data = (page, key) => page.evaluate(k => document.body.dataset[k], key);
+/** The piece on a square of the page's board (`white q-piece`...), or ''. A piece fading
+ *  out (the one a move's animation is taking away) is not on the board any more. */
+async function pieceAt(page, sq) {
+  const p = await square(page, sq);
+  return page.evaluate(([x, y]) => {
+    for (const e of document.querySelectorAll('#board cg-board piece:not(.ghost):not(.fading)')) {
+      const r = e.getBoundingClientRect();
+      if (x > r.left && x < r.right && y > r.top && y < r.bottom && !e.classList.contains('dragging')) return e.className;
+    }
+    return '';
+  }, [p.x, p.y]);
+}
 
 /** Creates a game (page a's identity, colour as given), b joins; returns the id. */
 async function setup(a, b, body) {
-  await a.goto(base + '/');
+  await a.goto(base + '/rules');
   const r = await api(a, '/api/games', { opponent: 'private', ...body });
   assert(r.id, 'create: ' + JSON.stringify(r));
   await a.goto(base + '/game/' + r.id);
@@ -56,30 +189,42 @@ async function setup(a, b, body) {
   return r.id;
 }
 
-/** Enters a turn (its UCI token) part by part with clicks and buttons. */
-async function enter(page, uci, isPrefixOfOthers) {
-  for (const part of uci.split(',')) {
-    if (part === '0000' || part.endsWith('--')) {
+/** Enters a turn (a legal turn of the API, among `legal`) part by part on the board,
+ * from its part `from` on (the parts before are entered already). */
+async function enter(page, turn, legal, from = 0) {
+  const parts = turn.uci.split(',');
+  for (const [i, part] of parts.entries()) {
+    if (i < from) continue;
+    const before = parts.slice(0, i);
+    const sameStart = t => { const p = t.uci.split(','); return before.every((x, j) => p[j] === x) && p.length > i; };
+    if (part === '0000') {
       await page.click(`#parts button[data-part="${part}"]`);
+    } else if (part.endsWith('--')) {
+      // Off the board: select the piece, then its marked edge.
+      await click(page, part.slice(0, 2));
+      await page.click('.exit-zone.exit-top');
     } else {
       await click(page, part.slice(0, 2));
       await click(page, part.slice(2, 4));
-      // A choice (promotion, Checkered kind) is asked when several parts share the squares.
-      const choice = page.locator('#choice');
-      try { await choice.waitFor({ state: 'attached', timeout: part.length > 4 ? 3000 : 300 }); } catch { /* no choice asked */ }
-      if (await choice.count()) await page.click(`#choice button[data-part="${part}"]`);
+      // A choice (promotion, a kind, a square) is asked when several parts share the squares.
+      const asked = legal.filter(sameStart).map(t => t.uci.split(',')[i]).filter(p => p !== part && p.slice(0, 4) === part.slice(0, 4));
+      if (asked.length) {
+        await page.locator('#choice, .offer-square').first().waitFor({ state: 'attached', timeout: 5000 });
+        if (await page.locator('#choice').count()) await page.click(`#choice button[data-part="${part}"]`);
+        else await page.click(`.offer-square[data-square="${turn.shape.appears[0]}"]`);
+      }
     }
-    await page.waitForTimeout(150);
+    if (i + 1 < parts.length) await page.waitForFunction(p => document.body.dataset.prefix === p, parts.slice(0, i + 1).join(','), { timeout: 5000 });
   }
-  if (isPrefixOfOthers) await page.click('#end-turn');
+  const longer = legal.some(t => t.uci !== turn.uci && t.uci.startsWith(turn.uci + ','));
+  if (longer) await page.click('#end-turn');
 }
 
 async function playTurnBy(page, id, pred, label) {
   const st = await api(page, `/api/games/${id}`);
   const turn = st.legal.find(pred);
   assert(turn, `${label}: no such turn in ${st.legal.length} legal turns`);
-  const longer = st.legal.some(t => t.uci !== turn.uci && t.uci.startsWith(turn.uci + ','));
-  await enter(page, turn.uci, longer);
+  await enter(page, turn, st.legal);
   try { await waitPly(page, st.ply + 1); } catch (e) {
     const seen = await page.evaluate(() => `prefix=${document.body.dataset.prefix} error=${document.getElementById('error').textContent} status=${document.getElementById('status').textContent}`);
     throw new Error(`${label}: ${turn.uci} not played (${seen})`);
@@ -89,24 +234,41 @@ async function playTurnBy(page, id, pred, label) {
   return turn;
 }
 
-await test('start position of every variant (screenshots)', async () => {
-  for (const variant of ['chess', 'checkered', 'interweave', 'fugue', 'dynamo']) {
-    const p = await newPage();
-    await p.goto(base + '/');
-    await p.selectOption('#variant', variant);
-    await p.selectOption('#opponent', 'private');
-    await p.click('#create');
-    await p.waitForURL(/\/game\//);
-    await p.waitForFunction(() => document.querySelectorAll('#board cg-board piece:not(.ghost)').length >= 32);
+/** No text a person reads on the page looks like a canonical string or a UCI token. */
+async function noMachineText(page, where) {
+  const text = await page.evaluate(() => document.body.innerText);
+  const bad = text.match(/\b[a-h][1-8][a-h][1-8][a-z]?\b|0000|\b[a-h][1-8]--|[+-][a-h][1-8]:[wbc][a-z]|[{}[\]]"/);
+  assert(!bad, `${where}: machine text shown to a person: "${bad && bad[0]}"`);
+}
+
+/** The page scrolls sideways at its width. */
+async function overflow(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+// ---------- the tests ----------
+
+test('start position of every variant (screenshots)', async t => {
+  const p = await t.page();
+  await p.goto(base + '/');
+  const { variants } = await api(p, '/api/variants');
+  // The lobby's form creates a game (its options come from the variant's descriptor).
+  await p.selectOption('#variant', variants[1].name);
+  await p.selectOption('#opponent', 'private');
+  await p.click('#create');
+  await p.waitForURL(/\/game\//);
+  for (const v of variants) {
+    const r = await api(p, '/api/games', { variant: v.name, opponent: 'private', colour: 'white' });
+    await p.goto(base + '/game/' + r.id);
+    await p.waitForFunction(() => document.querySelectorAll('#board cg-board piece:not(.ghost):not(.fading)').length >= 32);
     const n = await p.locator('#board cg-board piece:not(.ghost)').count();
-    assert(n === 32, `${variant}: ${n} pieces`);
-    await p.screenshot({ path: `${artifacts}start-${variant}.png` });
-    await p.context().close();
+    assert(n === 32, `${v.name}: ${n} pieces`);
+    await p.screenshot({ path: `${artifacts}start-${v.name}.png` });
   }
 });
 
-await test('two players and a spectator play a chess game to mate by clicking', async () => {
-  const a = await newPage(), b = await newPage(), c = await newPage();
+test('two players and a spectator play a chess game to mate by clicking', async t => {
+  const a = await t.page(), b = await t.page(), c = await t.page();
   const id = await setup(a, b, { variant: 'chess', colour: 'white' });
   await c.goto(base + '/game/' + id);
   await c.waitForFunction(() => document.body.dataset.status === 'playing');
@@ -118,13 +280,13 @@ await test('two players and a spectator play a chess game to mate by clicking', 
   }
   for (const q of [a, b, c]) await q.waitForFunction(() => document.body.dataset.status === 'finished');
   const text = await c.textContent('#status');
-  assert(text.includes('0-1'), 'spectator sees the result: ' + text);
+  assert(/0-1|Black wins/.test(text), 'spectator sees the result: ' + text);
   assert((await c.locator('#moves .mv').count()) === 4, 'spectator move list');
   assert((await c.locator('#resign').count()) === 0, 'no actions for a spectator');
   // Keyboard navigation through the moves.
   await c.focus('#moves');
   await c.keyboard.press('Home');
-  assert((await c.textContent('#status')).includes('Viewing ply 0'), 'Home goes to the start');
+  assert((await c.textContent('#status')).includes('Viewing move 0'), 'Home goes to the start');
   await c.keyboard.press('ArrowRight');
   assert((await c.locator('#moves .mv.current').textContent()) === 'f3', 'ArrowRight steps one move');
   // "Copy FEN" copies the position shown, not the live one.
@@ -142,15 +304,14 @@ await test('two players and a spectator play a chess game to mate by clicking', 
   await c.keyboard.press('Home');
   await c.keyboard.press('ArrowRight');
   assert((await copied(c)).startsWith(afterF3), 'copy FEN after ply 1, after a reload');
-  for (const q of [a, b, c]) await q.context().close();
 });
 
-await test('a person plays a whole game against the computer by clicking', async () => {
-  const p = await newPage();
+test('a person plays a whole game against the computer by clicking', async t => {
+  const p = await t.page();
   await p.goto(base + '/');
   await p.selectOption('#variant', 'chess');
   await p.selectOption('#opponent', 'computer');
-  await p.selectOption('#level', '4');
+  await p.selectOption('#level', '1');
   await p.selectOption('#colour', 'white');
   await p.uncheck('#timed');
   await p.click('#create');
@@ -160,12 +321,11 @@ await test('a person plays a whole game against the computer by clicking', async
   let seed = 12345;
   const rnd = n => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
   for (let turn = 0; turn < 150; turn++) {
-    // Wait for our turn (white) or the end.
     await p.waitForFunction(() => document.body.dataset.status === 'finished' || (document.body.dataset.side === 'white' && Number(document.body.dataset.ply) % 2 === 0), null, { timeout: 20000 });
     if (await p.evaluate(() => document.body.dataset.status === 'finished')) break;
     const st = await api(p, `/api/games/${id}`);
-    const t = st.legal[rnd(st.legal.length)];
-    await enter(p, t.uci, false);
+    const tn = st.legal[rnd(st.legal.length)];
+    await enter(p, tn, st.legal);
     await waitPly(p, st.ply + 1);
   }
   await p.waitForFunction(() => document.body.dataset.status === 'finished', null, { timeout: 20000 });
@@ -173,57 +333,279 @@ await test('a person plays a whole game against the computer by clicking', async
   assert(st.status === 'finished' && st.result !== '*', 'the game ended: ' + st.status + ' ' + st.result);
   assert(st.moves.length >= 2, 'the computer moved');
   const text = await p.textContent('#status');
-  assert(/1-0|0-1|1\/2/.test(text), 'the result is shown: ' + text);
-  console.log(`     computer game: ${st.moves.length} turns, ${st.result} (${st.reason})`);
-  await p.context().close();
+  assert(/1-0|0-1|1\/2|wins|draw/i.test(text), 'the result is shown: ' + text);
+  t.log(`computer game: ${st.moves.length} turns, ${st.result} (${st.reason})`);
 });
 
-await test('dynamo: a push with follow, a pass, an exit and a pull by clicks', async () => {
-  const a = await newPage(), b = await newPage();
+both('dynamo: a push with follow, a pass, an exit off the board and a pull', async (t, device) => {
+  const a = await t.page(device), b = await t.page(device);
   let id = await setup(a, b, { variant: 'dynamo', colour: 'white' });
-  await playTurnBy(a, id, t => t.uci === 'h2h6,h1h5', 'push and follow');
-  await playTurnBy(b, id, t => t.uci.endsWith(',0000'), 'pass');
-  await playTurnBy(a, id, t => /^[a-h][1-8]--$/.test(t.uci.split(',')[0]), 'exit');
-  await a.context().close(); await b.context().close();
-  const c = await newPage(), d = await newPage();
+  await playTurnBy(a, id, tn => tn.uci === 'h2h6,h1h5', 'push and follow');
+  await playTurnBy(b, id, tn => tn.uci.endsWith(',0000'), 'pass');
+  // An exit: the edge zones appear only once a piece that can leave is selected.
+  const st = await api(a, `/api/games/${id}`);
+  const exit = st.legal.find(tn => /^[a-h][1-8]--$/.test(tn.uci)) || st.legal.find(tn => /^[a-h][1-8]--$/.test(tn.uci.split(',')[0]));
+  assert(exit, 'an exit is legal');
+  assert((await a.locator('.exit-zone').count()) === 0, 'no exit zone before a piece is selected');
+  assert((await a.locator('#parts button', { hasText: 'off the board' }).count()) === 0, 'no "off the board" buttons');
+  const from = exit.uci.slice(0, 2);
+  const exits = new Set(st.legal.map(tn => tn.uci.split(',')[0]).filter(p => p.endsWith('--')).map(p => p.slice(0, 2)));
+  const other = ['a2', 'b2', 'c2', 'd2', 'e2', 'f2', 'g2', 'b1', 'c1', 'd1', 'e1'].find(sq => !exits.has(sq));
+  await click(a, other);
+  await a.waitForTimeout(100);
+  assert((await a.locator('.exit-zone').count()) === 0, `no exit zone for ${other}, which cannot leave`);
+  await click(a, from);
+  await a.waitForSelector('.exit-zone');
+  // Dragged off the board.
+  const box = await a.locator('#board cg-board').boundingBox();
+  await drag(a, from, { x: box.x + box.width / 2, y: box.y + box.height + 30 });
+  await a.waitForFunction(p => document.body.dataset.prefix === p || Number(document.body.dataset.ply) >= 3, exit.uci.split(',')[0]);
+  if (Number(await data(a, 'ply')) === 2) await enter(a, exit, st.legal, 1);
+  await waitPly(a, 3);
+  await noMachineText(a, 'dynamo game');
+  await a.screenshot({ path: `${artifacts}dynamo-${device}.png` });
+  const c = await t.page(device), d = await t.page(device);
   id = await setup(c, d, { variant: 'dynamo', colour: 'black', fen: '2bqkbnr/pppppppp/8/P7/8/8/1PPP1PPP/RNB1KBNR b 3 ahih wpa5/wpa2' });
-  await playTurnBy(c, id, t => t.uci === 'c8a8,d8b8', 'pull');
-  await c.context().close(); await d.context().close();
+  await playTurnBy(c, id, tn => tn.uci === 'c8a8,d8b8', 'pull');
 });
 
-await test('interweave chain, checkered switch, promotion by clicks', async () => {
-  let a = await newPage(), b = await newPage();
+test('interweave chain and checkered switch by clicks', async t => {
+  let a = await t.page(), b = await t.page();
   let id = await setup(a, b, { variant: 'interweave', colour: 'black', fen: 'rbnkknbr/ppp2ppp/1N6/4p3/3P4/6P1/P1PPPPP1/RB1KKNBR b 7 - 000000' });
-  const chain = await playTurnBy(a, id, t => t.uci.includes(','), 'chain');
+  const chain = await playTurnBy(a, id, tn => tn.uci.includes(','), 'chain');
   assert(chain.uci.split(',').length >= 2, 'a chain of captures');
-  await a.context().close(); await b.context().close();
-  a = await newPage(); b = await newPage();
+  a = await t.page(); b = await t.page();
   id = await setup(a, b, { variant: 'checkered', colour: 'black', fen: 'r1bqkbnr/pppppp1p/2n5/6o1/8/2P5/PP1PPPPP/RNBQKB1R b 5 ahah1111111111111101 - - 1' });
-  await playTurnBy(a, id, t => t.uci.startsWith('0000,'), 'switch');
-  await a.context().close(); await b.context().close();
-  a = await newPage(); b = await newPage();
-  id = await setup(a, b, { variant: 'chess', colour: 'white', fen: '4k3/P7/8/8/8/8/8/4K3 w - - 0 1' });
-  await playTurnBy(a, id, t => t.uci === 'a7a8n', 'under-promotion asked');
-  await a.context().close(); await b.context().close();
+  {
+    const st = await api(a, `/api/games/${id}`);
+    const sw = st.legal.find(tn => tn.uci.startsWith('0000,'));
+    await a.click('#parts button[data-part="0000"]');
+    await a.waitForFunction(() => document.body.dataset.prefix === '0000');
+    if (sw.shape) assert(/only the checkered pieces/.test(await a.textContent('#parts')), 'after the switch: only checkered pieces move');
+    else t.log('the server sends no turn structure yet: the switch is not said in words');
+    await noMachineText(a, 'checkered switch');
+    await enter(a, sw, st.legal, 1);
+    await waitPly(a, st.ply + 1);
+  }
 });
 
-await test('phone layout shows the board and the moves', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const p = await ctx.newPage();
-  await p.goto(base + '/');
-  await p.selectOption('#variant', 'fugue');
-  await p.selectOption('#opponent', 'private');
-  await p.click('#create');
-  await p.waitForURL(/\/game\//);
-  await p.waitForFunction(() => document.querySelectorAll('#board cg-board piece:not(.ghost)').length >= 32);
-  const box = await p.locator('#board cg-board').boundingBox();
-  assert(box.width <= 390 && box.width > 300, 'board fits the phone: ' + box.width);
-  await p.screenshot({ path: `${artifacts}phone-fugue.png` });
-  await ctx.close();
+both('promotion: a chooser with the pieces\' pictures, queen first', async (t, device) => {
+  const a = await t.page(device), b = await t.page(device);
+  await setup(a, b, { variant: 'chess', colour: 'white', fen: '4k3/P7/8/8/8/8/8/4K3 w - - 0 1' });
+  await click(a, 'a7');
+  await click(a, 'a8');
+  await a.waitForSelector('#choice');
+  const first = a.locator('#choice button[data-part]').first();
+  assert((await first.getAttribute('data-part')) === 'a7a8q', 'the queen comes first');
+  assert((await a.locator('#choice button[data-part] piece').count()) >= 4, 'every choice has its picture');
+  const bg = await a.locator('#choice button[data-part] piece').first().evaluate(e => getComputedStyle(e).backgroundImage);
+  assert(bg.startsWith('url('), 'the queen is drawn: ' + bg);
+  await noMachineText(a, 'promotion chooser');
+  await a.click('#choice button[data-part="a7a8r"]');
+  await waitPly(a, 1);
+  assert((await pieceAt(a, 'a8')).includes('r-piece'), 'a rook on a8');
 });
 
-await test('archive, rules and conditions pages render', async () => {
-  const p = await newPage();
+both('the board turns to the player\'s side on join and on rematch', async (t, device) => {
+  const a = await t.page(device), b = await t.page(device);
+  await setup(a, b, { variant: 'chess', colour: 'white' });
+  const orient = p => p.evaluate(() => document.querySelector('#board.orientation-black') ? 'black' : 'white');
+  assert((await orient(a)) === 'white', 'the creator (white) sees white at the bottom');
+  assert((await orient(b)) === 'black', 'the player who joined as black sees black at the bottom');
+  // A rematch: colours change sides.
+  a.once('dialog', d => d.accept());
+  await a.click('#resign');
+  await a.waitForFunction(() => document.body.dataset.status === 'finished');
+  await b.waitForSelector('#rematch');
+  await b.click('#rematch');
+  await a.waitForSelector('#rematch-accept');
+  await a.click('#rematch-accept');
+  for (const p of [a, b]) await p.waitForFunction(() => document.body.dataset.status === 'playing' && document.body.dataset.you);
+  for (const p of [a, b]) {
+    const you = await data(p, 'you');
+    assert((await orient(p)) === you, `after the rematch the board shows ${you} at the bottom, not ${await orient(p)}`);
+  }
+});
+
+both('unknown game: a plain not-found page, no board, no reconnecting', async (t, device) => {
+  const p = await t.page(device);
+  let sockets = 0;
+  p.on('websocket', () => sockets++);
+  await p.goto(base + '/game/doesnotexist');
+  await p.waitForSelector('#notfound');
+  await p.waitForTimeout(1500);
+  assert((await p.locator('cg-board, #board, .player').count()) === 0, 'no board frame');
+  assert(sockets <= 1, `${sockets} connections: no reconnect loop`);
+  assert((await p.textContent('#notfound')).includes('Not found'), 'says not found');
+});
+
+both('coordinates, sounds (muted setting kept), premove, and a new move brings the board back live', async (t, device) => {
+  const a = await t.page(device), b = await t.page(device);
+  const id = await setup(a, b, { variant: 'chess', colour: 'white' });
+  assert((await a.locator('#board coords').count()) >= 1, 'board coordinates');
+  // Sounds: a move, then a capture.
+  await drag(a, 'e2', 'e4');
+  await waitPly(b, 1);
+  assert(/^move:/.test(await data(b, 'sound')), 'a move sound: ' + await data(b, 'sound'));
+  await drag(b, 'd7', 'd5');
+  await waitPly(a, 2);
+  await drag(a, 'e4', 'd5');
+  await waitPly(b, 3);
+  assert(/^capture:/.test(await data(b, 'sound')), 'a capture sound: ' + await data(b, 'sound'));
+  // A premove: a moves while b is to move; it is played as soon as b has moved.
+  await drag(a, 'g1', 'f3');
+  await a.waitForTimeout(300);
+  assert((await data(a, 'ply')) === '3', 'the premove waits for its time');
+  await drag(b, 'd8', 'd5');
+  await waitPly(a, 5);
+  let st = await api(a, `/api/games/${id}`);
+  assert(st.moves[4].uci === 'g1f3', 'the premove was played: ' + st.moves[4].uci);
+  // a looks at an earlier position; b's move brings a back to the game now.
+  await a.click('#first');
+  assert((await data(a, 'view')) === '0', 'a looks at the start');
+  await drag(b, 'b8', 'c6');
+  await waitPly(a, 6);
+  await a.waitForFunction(() => document.body.dataset.view === 'live');
+  // Muting is kept across a reload.
+  await a.click('#sound');
+  await a.reload();
+  await a.waitForSelector('#sound');
+  assert((await a.textContent('#sound')).includes('off'), 'muted after a reload');
+  await drag(a, 'a2', 'a3');
+  await waitPly(b, 7);
+  await drag(b, 'a7', 'a6');
+  await waitPly(a, 8);
+  await a.waitForTimeout(100);
+  assert((await data(a, 'sound')) === undefined, 'no sound when muted: ' + await data(a, 'sound'));
+  st = await api(a, `/api/games/${id}`);
+  assert(st.moves.length === 8, 'eight moves');
+});
+
+both('the move list is laid out by turn, several moves a turn (Progressif)', async (t, device) => {
+  const a = await t.page(device), b = await t.page(device);
+  const id = await setup(a, b, { variant: 'chess', colour: 'white', conditions: ['progressif'] });
+  const plays = [[a, 'e2', 'e4'], [b, 'e7', 'e5'], [b, 'd7', 'd5'], [a, 'd2', 'd4'], [a, 'g1', 'f3'], [a, 'b1', 'c3']];
+  for (const [i, [p, from, to]] of plays.entries()) {
+    await click(p, from);
+    await click(p, to);
+    await waitPly(a, i + 1);
+    await waitPly(b, i + 1);
+  }
+  const rows = await b.evaluate(() => [...document.querySelectorAll('#moves .turn-row')].map(r =>
+    [r.querySelector('.num').textContent, ...[...r.querySelectorAll('.cell')].map(c => c.querySelectorAll('.mv').length)]));
+  assert(JSON.stringify(rows) === JSON.stringify([['1.', 1, 2], ['2.', 3, 0]]), 'rows by turn: ' + JSON.stringify(rows));
+  const st = await api(a, `/api/games/${id}`);
+  assert(st.moves.length === 6, 'six moves');
+});
+
+test('conditions page: each condition its own text, from the server; the client bundle holds none', async t => {
+  const p = await t.page();
+  await p.goto(base + '/conditions');
+  await p.waitForSelector('#conditions tbody tr');
+  const { conditions } = await api(p, '/api/conditions');
+  const rows = await p.evaluate(() => [...document.querySelectorAll('#conditions tbody tr')].map(r => [r.querySelector('.name').textContent, r.querySelector('.summary').textContent]));
+  assert(rows.length === conditions.length, `${rows.length} rows for ${conditions.length} conditions`);
+  const empty = rows.filter(([, s]) => !s.trim()).map(([n]) => n);
+  assert(!empty.length, 'conditions without a text: ' + empty.join(', '));
+  const seen = new Map();
+  for (const [n, s] of rows) { assert(!seen.has(s), `${n} and ${seen.get(s)} share one text`); seen.set(s, n); }
+  const bundle = await p.evaluate(async () => (await fetch('/assets/app.js')).text());
+  const held = conditions.filter(c => c.summary && bundle.includes(c.summary.slice(0, 40))).map(c => c.name);
+  assert(!held.length, 'the client bundle holds condition texts: ' + held.join(', '));
+});
+
+/** The squares lit as the last move on the page's board. */
+async function lastMove(page) {
+  const box = await page.locator('#board cg-board').boundingBox();
+  const flipped = await page.evaluate(() => !!document.querySelector('#board.orientation-black'));
+  const rects = await page.evaluate(() => [...document.querySelectorAll('#board cg-board square.last-move')].map(e => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }));
+  return rects.map(([x, y]) => {
+    const col = Math.floor((x - box.x) / (box.width / 8)), row = Math.floor((y - box.y) / (box.height / 8));
+    const f = flipped ? 7 - col : col, r = flipped ? row : 7 - row;
+    return 'abcdefgh'[f] + (r + 1);
+  }).sort().join(' ');
+}
+
+both('last-move highlight: the real origin and destination of the turn', async (t, device) => {
+  const a = await t.page(device), b = await t.page(device);
+  await a.goto(base + '/rules');
+  const probe = await api(a, '/api/games', { variant: 'chess', opponent: 'private', colour: 'white' });
+  if (!(await api(a, `/api/games/${probe.id}`)).legal[0].shape) { t.log('SKIPPED: the server sends no turn structure yet'); skipped++; return; }
+  let id = await setup(a, b, { variant: 'chess', colour: 'white', fen: 'rnbqkbnr/ppp1pppp/8/8/4p3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 0 3' });
+  await click(a, 'c3');
+  await click(a, 'e4');
+  await waitPly(b, 1);
+  assert((await lastMove(b)) === 'c3 e4', 'Nxe4 lights c3 and e4: ' + await lastMove(b));
+  const c = await t.page(device), d = await t.page(device);
+  id = await setup(c, d, { variant: 'fugue', colour: 'white', fen: '4k3/8/2pL4/8/8/8/8/4K3 w 0' });
+  await click(c, 'd6');
+  await click(c, 'a6');
+  await waitPly(d, 1);
+  assert((await lastMove(d)) === 'a6 d6', 'the long leaper\'s d6-a6 lights d6 and a6: ' + await lastMove(d));
+});
+
+both('super-circe: the rebirth square is chosen on the board', async (t, device) => {
+  const a = await t.page(device), b = await t.page(device);
+  const id = await setup(a, b, { variant: 'chess', colour: 'white', conditions: ['super-circe'], fen: '4k3/8/8/3b4/4P3/8/8/4K3 w - - 0 1' });
+  await click(a, 'e4');
+  await click(a, 'd5');
+  await a.waitForSelector('.offer-square');
+  assert((await a.locator('#choice').count()) === 0, 'no wall of buttons');
+  const st = await api(a, `/api/games/${id}`);
+  const offered = await a.locator('.offer-square').count();
+  const reborn = st.legal.filter(tn => tn.uci.startsWith('e4d5') && /\+[a-h][1-8]:bb/.test(tn.canonical));
+  assert(offered === reborn.length, `${offered} squares offered for ${reborn.length} rebirths`);
+  await noMachineText(a, 'super-circe choice');
+  await a.click('.offer-square[data-square="h1"]');
+  await waitPly(b, 1);
+  const after = await api(a, `/api/games/${id}`);
+  assert(after.moves[0].canonical.includes('+h1:bb'), 'the bishop is reborn on h1: ' + after.moves[0].canonical);
+  assert((await pieceAt(b, 'h1')).includes('b-piece'), 'b sees the bishop on h1');
+});
+
+both('the check highlight and the spectator count', async (t, device) => {
+  const a = await t.page(device), b = await t.page(device), c = await t.page(device);
+  const id = await setup(a, b, { variant: 'chess', colour: 'white' });
+  await c.goto(base + '/game/' + id);
+  await c.waitForFunction(() => document.body.dataset.status === 'playing');
+  const st = await api(a, `/api/games/${id}`);
+  if (st.watchers === undefined) { t.log('SKIPPED: the server sends no watcher count yet'); skipped++; }
+  else {
+    await a.waitForFunction(() => /[1-9]/.test(document.getElementById('watchers').textContent));
+    t.log('watchers shown: ' + await a.textContent('#watchers'));
+  }
+  for (const [i, [p, from, to]] of [[a, 'e2', 'e4'], [b, 'f7', 'f6'], [a, 'd1', 'h5']].entries()) {
+    await click(p, from);
+    await click(p, to);
+    await waitPly(b, i + 1);
+  }
+  const after = await api(a, `/api/games/${id}`);
+  if (after.check === undefined) { t.log('SKIPPED: the server does not say check yet'); skipped++; return; }
+  await b.waitForSelector('#board square.check');
+  assert((await b.locator('#board square.check').count()) === 1, 'the king in check is lit');
+});
+
+both('no page scrolls sideways', async (t, device) => {
+  const p = await t.page(device);
+  // Something in every list: a seek with a long condition list, a finished game.
+  await p.goto(base + '/rules');
+  await api(p, '/api/name', { name: 'Anastasia Wolkonskaja' });
+  await api(p, '/api/games', { variant: 'chess', opponent: 'seek', colour: 'white', conditions: ['circe', 'anticirce', 'einstein'], minutes: 5, increment: 3 });
+  await p.evaluate(async () => { await fetch('/api/import', { method: 'POST', body: '[White "Wilhelmina Kasparova-Ostrogradskaja"]\n[Black "Bartholomäus Nimzowitsch-Larsen"]\n\n1. f3 e5 2. g4 Qh4# 0-1' }); });
+  for (const path of ['/', '/archive', '/conditions', '/rules', '/rules/fugue']) {
+    await p.goto(base + path);
+    await p.waitForLoadState('networkidle');
+    const over = await overflow(p);
+    assert(over <= 0, `${path} scrolls sideways by ${over} px`);
+  }
+  const r = await api(p, '/api/games', { variant: 'dynamo', opponent: 'private', colour: 'white' });
+  await p.goto(base + '/game/' + r.id);
+  await p.waitForSelector('#board cg-board');
+  assert((await overflow(p)) <= 0, `the game page scrolls sideways by ${await overflow(p)} px`);
+}, { only: 'phone' });
+
+test('archive, rules and conditions pages render', async t => {
+  const p = await t.page();
   await p.goto(base + '/archive');
   await p.waitForSelector('table.list td');
   for (const v of ['chess', 'checkered', 'interweave', 'fugue', 'dynamo']) {
@@ -234,9 +616,89 @@ await test('archive, rules and conditions pages render', async () => {
   await p.goto(base + '/conditions');
   await p.waitForSelector('#conditions tbody tr');
   assert((await p.locator('#conditions tbody tr').count()) > 20, 'the conditions catalogue');
-  await p.context().close();
+});
+
+both('connection down: reconnecting shown at once, a move kept pending, sent on reconnect; refused: back to the server\'s position', async (t, device) => {
+  if (!server) { t.log('SKIPPED: needs --server'); skipped++; return; }
+  if (!server.proc) await server.start();
+  const a = await t.page(device), b = await t.page(device);
+  // b's reconnection can be held back (routeWebSocket), to let the game move on meanwhile.
+  let holdB = false;
+  await b.routeWebSocket(/\/ws\//, ws => { if (holdB) ws.close(); else ws.connectToServer(); });
+  const id = await setup(a, b, { variant: 'chess', colour: 'white' });
+  await server.kill();
+  const t0 = Date.now();
+  await a.waitForSelector('#connection:not(.hidden)', { timeout: 3000 });
+  assert(/reconnecting/i.test(await a.textContent('#connection')), 'says reconnecting');
+  t.log(`"Reconnecting…" shown ${Date.now() - t0} ms after the kill`);
+  await drag(a, 'd2', 'd4');
+  await a.waitForFunction(() => document.body.dataset.pending === 'd2d4');
+  assert((await pieceAt(a, 'd4')).includes('p-piece'), 'the pending move is on the board');
+  assert(/pending/i.test(await a.textContent('#status')), 'shown as pending: ' + await a.textContent('#status'));
+  // A second move is not allowed meanwhile.
+  await drag(a, 'g1', 'f3');
+  assert((await data(a, 'pending')) === 'd2d4', 'one pending move');
+  await server.start();
+  await waitPly(a, 1);
+  await a.waitForFunction(() => document.body.dataset.pending === '' && document.body.dataset.connected === '1', null, { timeout: 10000 });
+  let st = await api(a, `/api/games/${id}`);
+  assert(st.moves.length === 1 && st.moves[0].uci === 'd2d4', 'the server has the move: ' + st.moves.map(m => m.uci));
+  await waitPly(b, 1);
+  // Refused: b moves while down; the game ends (a resigns) before b is back.
+  await server.kill();
+  await b.waitForSelector('#connection:not(.hidden)');
+  holdB = true;
+  await drag(b, 'e7', 'e5');
+  await b.waitForFunction(() => document.body.dataset.pending === 'e7e5');
+  await server.start();
+  await a.waitForFunction(() => document.body.dataset.connected === '1', null, { timeout: 10000 });
+  a.once('dialog', d => d.accept());
+  await a.click('#resign');
+  await a.waitForFunction(() => document.body.dataset.status === 'finished');
+  holdB = false;
+  await b.waitForFunction(() => document.body.dataset.status === 'finished' && document.body.dataset.pending === '', null, { timeout: 15000 });
+  assert(/not played/.test(await b.textContent('#notice')), 'a message says so: ' + await b.textContent('#notice'));
+  await b.waitForTimeout(300);
+  assert((await pieceAt(b, 'e7')).includes('p-piece') && (await pieceAt(b, 'e5')) === '', `the board is back to the server's position: e7 ${await pieceAt(b, 'e7')}, e5 ${await pieceAt(b, 'e5')}`);
+  st = await api(a, `/api/games/${id}`);
+  assert(st.moves.length === 1, 'the server has no second move');
+}, { exclusive: true });
+
+// ---------- run ----------
+
+const only = process.env.ONLY ? new RegExp(process.env.ONLY) : null;
+const chosen = tests.filter(x => (!only || only.test(x.name)) && (!x.only || x.name.endsWith(`[${x.only}]`)));
+const jobs = Math.max(1, Number(process.env.JOBS || 3));
+const t0 = Date.now();
+const queue = chosen.filter(x => !x.exclusive);
+await Promise.all(Array.from({ length: jobs }, async () => { while (queue.length) await run(queue.shift()); }));
+for (const x of chosen.filter(x => x.exclusive)) await run(x);
+
+// Every message the server sent, decoded strictly by the client's own decoders.
+await run({
+  name: `the client's protocol types read every message the server sent (${frames.length} WebSocket messages, ${responses.length} API answers)`,
+  fn: async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chimere-protocol-'));
+    try {
+      buildSync({ entryPoints: [new URL('../src/protocol.ts', import.meta.url).pathname], bundle: true, format: 'esm', platform: 'node', outfile: join(dir, 'protocol.mjs'), logLevel: 'silent' });
+      const proto = await import(join(dir, 'protocol.mjs'));
+      const { strictness } = await import(join(dir, 'protocol.mjs'));
+      strictness.strict = true;
+      const errors = new Set();
+      const check = (what, decoder, text) => {
+        try { decoder(JSON.parse(text), ''); } catch (e) { errors.add(`${what}: ${e.message}`); }
+      };
+      for (const f of frames) check('ws', proto.serverMsg, f);
+      const byPath = { '/api/lobby': proto.lobby, '/api/variants': proto.variantsInfo, '/api/conditions': proto.conditionsList, '/api/me': proto.me, '/api/archive': proto.archive };
+      for (const [path, text] of responses) if (byPath[path]) check(path, byPath[path], text);
+      const unknown = [...new Set(strictness.unknown.map(u => u.replace(/\[\d+\]/g, '[]')))];
+      assert(!errors.size, `messages the client cannot read:\n  ${[...errors].slice(0, 10).join('\n  ')}`);
+      assert(!unknown.length, `fields the client's types do not declare: ${unknown.join(', ')}`);
+    } finally { rmSync(dir, { recursive: true, force: true }); }
+  },
 });
 
 await browser.close();
-console.log(`${passed} passed, ${failed} failed`);
+if (server) await server.kill();
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped (see above)` : ''} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 process.exit(failed ? 1 : 0);

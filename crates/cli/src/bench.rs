@@ -3,7 +3,7 @@
 //! engine's search speed, one row per variant.
 
 use crate::Failure;
-use chimere_rules::BENCH;
+use chimere_rules::{BENCH, VariantKind};
 use std::time::Instant;
 
 fn rate(leaves: u64, secs: f64) -> String {
@@ -22,17 +22,17 @@ pub fn run(only: Option<&str>, quick: bool, search_only: bool) -> Result<(), Fai
         "{:<24} {:<9} {:>5} {:>13} {:>10} {:>12} {:>10} {:>12}",
         "variant", "position", "depth", "leaves", "full s", "full M/s", "bulk s", "bulk M/s"
     );
-    for b in BENCH.iter().filter(|b| only.is_none_or(|v| v == b.variant)) {
+    for b in BENCH.iter().filter(|b| only.is_none_or(|v| v == b.variant.name())) {
         let conditions = crate::ConditionArgs { conditions: b.conditions.iter().map(|c| c.to_string()).collect() };
-        let opts = crate::rules_with(b.variant, &conditions)?;
+        let opts = crate::rules_with(b.variant.name(), &conditions)?;
         let name = if b.conditions.is_empty() {
-            b.variant.to_string()
+            b.variant.name().to_string()
         } else {
-            format!("{}+{}", b.variant, b.conditions.join("+"))
+            format!("{}+{}", b.variant.name(), b.conditions.join("+"))
         };
         let depth = if quick { b.depth.saturating_sub(1).max(1) } else { b.depth };
         let t = Instant::now();
-        let full = match crate::game_at(b.variant, &opts, Some(b.fen)) {
+        let full = match crate::game_at(b.variant.name(), &opts, Some(b.fen)) {
             Ok(mut g) => g.perft(depth, false),
             Err(Failure(e)) => {
                 println!("{name:<24} {:<9} {:>5} {}", b.label, depth, e);
@@ -41,7 +41,7 @@ pub fn run(only: Option<&str>, quick: bool, search_only: bool) -> Result<(), Fai
         };
         let full_s = t.elapsed().as_secs_f64();
         let t = Instant::now();
-        let bulk = crate::game_at(b.variant, &opts, Some(b.fen))?.perft(depth, true);
+        let bulk = crate::game_at(b.variant.name(), &opts, Some(b.fen))?.perft(depth, true);
         let bulk_s = t.elapsed().as_secs_f64();
         if bulk != full {
             return Err(Failure(format!("{name} {}: bulk count {bulk} differs from full-leaf {full}", b.label)));
@@ -62,13 +62,13 @@ pub fn run(only: Option<&str>, quick: bool, search_only: bool) -> Result<(), Fai
 }
 
 /// Search depth of the search rows, per variant (turns).
-fn search_depth(variant: &str) -> u32 {
+fn search_depth(variant: VariantKind) -> u32 {
     match variant {
-        "chess" => 10,
-        "checkered" => 7,
-        "interweave" => 7,
-        "fugue" => 7,
-        _ => 4,
+        VariantKind::Chess => 10,
+        VariantKind::Checkered => 7,
+        VariantKind::Interweave => 7,
+        VariantKind::Fugue => 7,
+        VariantKind::Dynamo => 4,
     }
 }
 
@@ -78,23 +78,23 @@ fn search_rows(only: Option<&str>, quick: bool) {
     println!();
     println!("{:<24} {:<9} {:>5} {:>13} {:>10} {:>12}", "search", "position", "depth", "nodes", "cpu s", "knodes/s");
     let mut done: Vec<&str> = Vec::new();
-    for b in BENCH.iter().filter(|b| only.is_none_or(|v| v == b.variant) && b.conditions.is_empty()) {
-        if done.contains(&b.variant) {
+    for b in BENCH.iter().filter(|b| only.is_none_or(|v| v == b.variant.name()) && b.conditions.is_empty()) {
+        if done.contains(&b.variant.name()) {
             continue;
         }
-        done.push(b.variant);
+        done.push(b.variant.name());
         let depth = search_depth(b.variant) - u32::from(quick) * 2;
-        match chimere_engine::uci::bench_search(b.variant, b.fen, depth) {
+        match chimere_engine::uci::bench_search(b.variant.name(), b.fen, depth) {
             Ok((nodes, secs)) => println!(
                 "{:<24} {:<9} {:>5} {:>13} {:>10.3} {:>12.0}",
-                b.variant,
+                b.variant.name(),
                 b.label,
                 depth,
                 nodes,
                 secs,
                 nodes as f64 / secs.max(1e-9) / 1e3
             ),
-            Err(e) => println!("{:<24} {:<9} {:>5} {e}", b.variant, b.label, depth),
+            Err(e) => println!("{:<24} {:<9} {:>5} {e}", b.variant.name(), b.label, depth),
         }
     }
 }

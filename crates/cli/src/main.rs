@@ -39,7 +39,7 @@ enum Command {
     Variants,
     /// List the fairy conditions: a name `--condition` accepts, and the Popeye keyword.
     Conditions,
-    /// Start the web app (pages, live play over WebSocket, games stored in SQLite).
+    /// Start the web app (pages, live play over WebSocket, games stored in SQLite or PostgreSQL).
     Serve(ServeArgs),
     /// Load benchmark of a running server: many concurrent games between scripted clients.
     Load(LoadArgs),
@@ -49,9 +49,14 @@ enum Command {
 
 #[derive(Args)]
 struct ServeArgs {
-    /// The SQLite database file (created and migrated on first start).
-    #[arg(long, default_value = "chimere.db")]
-    db: std::path::PathBuf,
+    /// Where the games are kept: an SQLite file (created and migrated on first start) or a
+    /// `postgres://` URL. Default: the environment's DATABASE_URL, else `chimere.db`.
+    #[arg(long)]
+    db: Option<String>,
+    /// A PostgreSQL database (`postgres://user:password@host:port/database`), its tables
+    /// created and migrated on start.
+    #[arg(long)]
+    database_url: Option<String>,
     /// Address and port to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     listen: String,
@@ -237,12 +242,15 @@ fn main() -> ExitCode {
             println!("\nCirce parameters: {}", chimere_fairy::conditions::registry::circe_parameters());
             Ok(())
         }
-        Command::Serve(a) => chimere_server::run(chimere_server::Config {
-            db: a.db,
-            listen: a.listen,
-            ..chimere_server::Config::default()
-        })
-        .map_err(Failure),
+        Command::Serve(a) => chimere_server::store::Database::choose(a.db.as_deref(), a.database_url.as_deref())
+            .and_then(|db| {
+                chimere_server::run(chimere_server::Config {
+                    db,
+                    listen: a.listen,
+                    ..chimere_server::Config::default()
+                })
+            })
+            .map_err(Failure),
         Command::Load(a) => {
             chimere_server::load::run(&a.server, a.games, a.plies, a.variant.as_deref(), a.think_ms).map_err(Failure)
         }

@@ -59,11 +59,11 @@ impl Board {
     }
     #[inline]
     pub fn kind(&self, k: Kind) -> Bitboard {
-        self.by_kind[k.index()]
+        self.by_kind[k.index() & (Kind::MAX - 1)]
     }
     #[inline]
     pub fn pieces(&self, p: Piece) -> Bitboard {
-        self.by_colour[p.colour.index()] & self.by_kind[p.kind.index()]
+        self.by_colour[p.colour.index()] & self.by_kind[p.kind.index() & (Kind::MAX - 1)]
     }
     /// The Zobrist hash of the pieces alone.
     #[inline]
@@ -81,7 +81,7 @@ impl Board {
         debug_assert!(self.squares[sq.index()].is_none(), "put on occupied {sq}");
         self.squares[sq.index()] = Some(p);
         self.by_colour[p.colour.index()].set(sq);
-        self.by_kind[p.kind.index()].set(sq);
+        self.by_kind[p.kind.index() & (Kind::MAX - 1)].set(sq);
         self.hash ^= zobrist::piece(p, sq);
     }
 
@@ -90,7 +90,7 @@ impl Board {
     pub fn take(&mut self, sq: Square) -> Option<Piece> {
         let p = self.squares[sq.index()].take()?;
         self.by_colour[p.colour.index()].clear(sq);
-        self.by_kind[p.kind.index()].clear(sq);
+        self.by_kind[p.kind.index() & (Kind::MAX - 1)].clear(sq);
         self.hash ^= zobrist::piece(p, sq);
         Some(p)
     }

@@ -25,11 +25,8 @@ impl Colour {
     /// The opponent of a player colour; the shared colour stays shared.
     #[inline]
     pub const fn opponent(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-            Colour::Shared => Colour::Shared,
-        }
+        const OPPONENT: [Colour; 3] = [Colour::Black, Colour::White, Colour::Shared];
+        OPPONENT[self as usize]
     }
 
     /// `w` or `b` (the shared colour has no side-to-move letter; `-`).
@@ -55,6 +52,9 @@ impl Colour {
 /// A piece kind: an index below [`Kind::MAX`], named by the variant.
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Kind(pub u8);
+
+/// Boards index their per-kind sets by `kind & (MAX - 1)`: `MAX` must stay a power of two.
+const _: () = assert!(Kind::MAX.is_power_of_two());
 
 impl Kind {
     /// Number of distinct kinds a board can hold (the fairy engine's piece table is the
@@ -84,7 +84,8 @@ impl Piece {
     /// A dense index below [`Piece::CODES`].
     #[inline]
     pub const fn code(self) -> usize {
-        self.colour.index() * Kind::MAX + self.kind.index()
+        // A kind is below `Kind::MAX` (a power of two): the mask only tells the compiler so.
+        self.colour.index() * Kind::MAX + (self.kind.index() & (Kind::MAX - 1))
     }
 }
 

@@ -9,6 +9,7 @@
 //! [`play::choose`] answers a turn for a game held elsewhere (the web server).
 
 pub mod eval;
+pub mod levels;
 pub mod play;
 pub mod pos;
 pub mod search;

@@ -3,9 +3,10 @@
 //! concrete `Game<V>` (so the search sees its history for repetition) and searched at a
 //! playing level within a time.
 
+use crate::pos::Api;
 use crate::search::{self, History, Settings, Shared};
 use crate::{Limits, Tt};
-use chimere_core::{Game, GameOptions, Variant, VariantVisitor};
+use chimere_core::{Game, GameOptions};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -29,9 +30,8 @@ pub fn choose(
         level: u8,
         budget: Duration,
     }
-    impl VariantVisitor for Choose<'_> {
-        type Output = Result<Option<String>, String>;
-        fn visit<V: Variant>(self, mut game: Game<V>) -> Self::Output {
+    impl Choose<'_> {
+        fn run<V: Api>(self, mut game: Game<V>) -> Result<Option<String>, String> {
             for m in self.moves {
                 game.play(m).map_err(|e| format!("turn `{m}`: {e}"))?;
             }
@@ -47,7 +47,13 @@ pub fn choose(
             Ok(o.best.map(|m| game.position().uci(&m, chess960)))
         }
     }
-    chimere_rules::visit(variant, opts, Some(start_fen), Choose { moves, level, budget }).map_err(|e| e.to_string())?
+    let kind = chimere_rules::VariantKind::parse(variant)?;
+    let rules = chimere_rules::Rules::of(kind, &opts);
+    let job = Choose { moves, level, budget };
+    chimere_rules::with_rules!(rules, V => {
+        let game = Game::<V>::from_fen(opts, start_fen).map_err(|e| e.to_string())?;
+        job.run(game)
+    })
 }
 
 #[cfg(test)]

@@ -2,11 +2,89 @@
 //! evaluation's bitboards (`Variant::board` where the rules keep one, else a scratch board
 //! filled from `Variant::for_each_piece`).
 
+use crate::eval::{self, EvalData, Tables};
 use chimere_core::{Board, Variant};
+use chimere_rules::types::{Checkered, Chess, Dynamo, FairyChess, Fugue, Interweave};
 
-/// The search's name for the rules: any [`Variant`].
-pub trait Api: Variant {}
-impl<V: Variant> Api for V {}
+/// The search's view of a rules type: a [`Variant`] with its evaluation (the data of
+/// `eval/<variant>.rs` and its feature). Implemented once per rules type of the registry
+/// (`chimere_rules::types`): a rules type without one cannot be searched (compile error
+/// where `with_rules!` dispatches to it).
+pub trait Api: Variant {
+    /// The evaluation numbers.
+    fn eval_data() -> &'static EvalData;
+    /// The variant feature, white's view.
+    fn feature(&self, b: &Board, t: &Tables, phase: i32, total: i32, cache: Option<&mut eval::chess::PawnCache>)
+    -> i32;
+}
+
+impl Api for Chess {
+    fn eval_data() -> &'static EvalData {
+        &eval::chess::DATA
+    }
+    fn feature(
+        &self,
+        b: &Board,
+        t: &Tables,
+        phase: i32,
+        total: i32,
+        cache: Option<&mut eval::chess::PawnCache>,
+    ) -> i32 {
+        eval::chess::feature(b, phase, total, &t.data.terms, cache)
+    }
+}
+
+impl Api for FairyChess {
+    fn eval_data() -> &'static EvalData {
+        &eval::chess::FAIRY
+    }
+    fn feature(
+        &self,
+        b: &Board,
+        t: &Tables,
+        phase: i32,
+        total: i32,
+        cache: Option<&mut eval::chess::PawnCache>,
+    ) -> i32 {
+        eval::chess::feature(b, phase, total, &t.data.terms, cache)
+    }
+}
+
+impl Api for Checkered {
+    fn eval_data() -> &'static EvalData {
+        &eval::checkered::DATA
+    }
+    fn feature(&self, b: &Board, t: &Tables, _: i32, _: i32, _: Option<&mut eval::chess::PawnCache>) -> i32 {
+        eval::checkered::feature(self, b, t, self.side_to_move())
+    }
+}
+
+impl Api for Interweave {
+    fn eval_data() -> &'static EvalData {
+        &eval::interweave::DATA
+    }
+    fn feature(&self, b: &Board, _: &Tables, _: i32, _: i32, _: Option<&mut eval::chess::PawnCache>) -> i32 {
+        eval::interweave::feature(self, b)
+    }
+}
+
+impl Api for Fugue {
+    fn eval_data() -> &'static EvalData {
+        &eval::fugue::DATA
+    }
+    fn feature(&self, b: &Board, t: &Tables, _: i32, _: i32, _: Option<&mut eval::chess::PawnCache>) -> i32 {
+        eval::fugue::feature(self, b, t)
+    }
+}
+
+impl Api for Dynamo {
+    fn eval_data() -> &'static EvalData {
+        &eval::dynamo::DATA
+    }
+    fn feature(&self, b: &Board, _: &Tables, _: i32, _: i32, _: Option<&mut eval::chess::PawnCache>) -> i32 {
+        eval::dynamo::feature(self, b, self.side_to_move())
+    }
+}
 
 /// The pieces of `pos`: its own board where it keeps one, else `scratch` filled from
 /// `for_each_piece`.

@@ -96,6 +96,15 @@ fn exchange(b: &Board, to: chimere_core::Square, side: Colour, values: &[i32; 16
     gain[0].max(0)
 }
 
+/// The exchange value of the unit on `to` (as [`exchange`] counts it; 0 on an empty square).
+#[inline]
+fn see_value(b: &Board, to: chimere_core::Square, values: &[i32; 16]) -> i32 {
+    b.get(to).map_or(0, |p| {
+        let k = p.kind.index().min(5);
+        if k == 5 { SEE_KING } else { values[k] }
+    })
+}
+
 /// A fast hasher for [`turn_id`]: multiply-rotate over the turn's fields.
 struct IdHasher(u64);
 
@@ -191,16 +200,32 @@ impl Default for Settings {
     }
 }
 
-/// What threads share: the table, the stop flag, the node count.
+/// A stop request asked by the search itself (see [`Shared::with_poll`]).
+pub type Poll = Box<dyn Fn() -> bool + Send + Sync>;
+
+/// What threads share: the table, the stop flag, the node count, and an optional stop
+/// request the main thread asks for.
 pub struct Shared {
     pub tt: Arc<Tt>,
     pub stop: Arc<AtomicBool>,
     nodes: AtomicU64,
+    poll: Option<Poll>,
 }
 
 impl Shared {
     pub fn new(tt: Arc<Tt>, stop: Arc<AtomicBool>) -> Shared {
-        Shared { tt, stop, nodes: AtomicU64::new(0) }
+        Shared { tt, stop, nodes: AtomicU64::new(0), poll: None }
+    }
+
+    /// The search also stops when `poll` answers true; the main thread asks it every 128
+    /// nodes, from inside the search. This is the stop control of a caller that cannot set
+    /// `stop` from another thread while the search runs (a single-threaded WebAssembly
+    /// worker checking its messages or its own clock); together with the `report` callback
+    /// of [`search`] (each completed iteration's lines) it drives an analysis without
+    /// threads.
+    pub fn with_poll(mut self, poll: impl Fn() -> bool + Send + Sync + 'static) -> Shared {
+        self.poll = Some(Box::new(poll));
+        self
     }
     /// Nodes searched so far by every thread.
     pub fn nodes(&self) -> u64 {
@@ -291,6 +316,8 @@ struct Worker<'a, V: Api> {
     scratch: Board,
     /// The side the engine plays.
     root_stm: Colour,
+    /// Pawn structures already evaluated.
+    pawns: eval::chess::PawnCache,
 }
 
 fn terminal(st: Status, stm: Colour, ply: usize, draw: i32) -> Option<i32> {
@@ -368,11 +395,13 @@ impl<'a, V: Api> Worker<'a, V> {
             nulled: vec![false; MAX_PLY + 2],
             scratch: Board::empty(),
             root_stm,
+            pawns: eval::chess::PawnCache::default(),
         }
     }
 
-    /// Counts a node; every 128 nodes publishes the count and checks the limits (some
-    /// variants have slow nodes: Dynamo lists thousands of turns).
+    /// Counts a node; every 128 nodes publishes the count and checks the limits; checks the
+    /// stop flag at every node (some variants have slow nodes: Dynamo lists thousands of
+    /// turns).
     #[inline]
     fn tick(&mut self) {
         self.nodes += 1;
@@ -380,12 +409,15 @@ impl<'a, V: Api> Worker<'a, V> {
         if self.unflushed >= 128 {
             let total = self.shared.nodes.fetch_add(self.unflushed, Relaxed) + self.unflushed;
             self.unflushed = 0;
-            if self.limits.nodes.is_some_and(|n| total >= n) || (self.main && self.clock.out_of_time()) {
+            if self.limits.nodes.is_some_and(|n| total >= n)
+                || (self.main && (self.clock.out_of_time() || self.shared.poll.as_ref().is_some_and(|p| p())))
+            {
                 self.shared.stop.store(true, Relaxed);
             }
-            if self.shared.stop.load(Relaxed) {
-                self.stopped = true;
-            }
+        }
+        // The flag at every node (a relaxed load): some variants' nodes are slow.
+        if self.shared.stop.load(Relaxed) {
+            self.stopped = true;
         }
     }
 
@@ -439,7 +471,7 @@ impl<'a, V: Api> Worker<'a, V> {
     #[inline]
     fn evaluate(&mut self) -> i32 {
         let b = pos::board(&self.pos, &mut self.scratch);
-        eval::evaluate(&self.pos, b, self.t)
+        eval::evaluate_cached(&self.pos, b, self.t, Some(&mut self.pawns))
     }
 
     /// Whether `c` has a unit besides pawns and kings worth more than a pawn (zugzwang guard).
@@ -473,7 +505,9 @@ impl<'a, V: Api> Worker<'a, V> {
                 // The square the mover reached: what the opponent may take back.
                 let arrived = b.colour(stm) & !own_before;
                 let lost = match arrived.first() {
-                    Some(to) if see && !arrived.more_than_one() => {
+                    // The opponent wins back at most the unit that arrived: when the gain
+                    // covers it the exchange cannot make the turn a losing one.
+                    Some(to) if see && !arrived.more_than_one() && gained < see_value(b, to, &self.t.data.value_mg) => {
                         exchange(b, to, stm.opponent(), &self.t.data.value_mg)
                     }
                     _ => 0,
@@ -619,7 +653,10 @@ impl<'a, V: Api> Worker<'a, V> {
             && !self.nulled[ply]
             && beta.abs() < MATE_BOUND
         {
-            let e = self.evaluate();
+            let e = match static_eval {
+                Some(e) => e,
+                None => self.evaluate(),
+            };
             if e >= beta
                 && self.has_pieces(stm)
                 && let Some(u) = self.pos.make_pass()
@@ -919,7 +956,7 @@ pub fn search<V: Api>(
     shared: &Shared,
     report: &mut dyn FnMut(&Info),
 ) -> Outcome<V::Move> {
-    let tables = Tables::new(eval::data_for::<V>());
+    let tables = Tables::new(V::eval_data());
     let lmr = Lmr::new();
     let mut root = pos.clone();
     let clock = Clock::new(limits, root.side_to_move(), settings.overhead_ms);
@@ -947,22 +984,8 @@ pub fn search<V: Api>(
     let tables = &tables;
     let lmr = &lmr;
 
-    std::thread::scope(|scope| {
-        for id in 1..settings.threads.max(1) {
-            let helper_pos = pos.clone();
-            std::thread::Builder::new()
-                .stack_size(32 << 20)
-                .spawn_scoped(scope, move || {
-                    let mut w = Worker::new(helper_pos, tables, shared, clock, limits, settings, lmr, history, false);
-                    let mut d = 1 + (id as i32 & 1);
-                    while d <= max_depth && !w.stopped && !shared.stop.load(Relaxed) {
-                        w.root(d, -INF, INF);
-                        d += 1;
-                    }
-                    w.flush();
-                })
-                .expect("a search thread starts");
-        }
+    // The main thread's iterative deepening (MultiPV, reports, the final choice).
+    let mut main = || {
         let mut w = Worker::new(pos.clone(), tables, shared, clock, limits, settings, lmr, history, true);
         let mut lines: Vec<(V::Move, i32, Vec<V::Move>)> = Vec::new();
         let mut prev_score: i32 = 0;
@@ -1013,6 +1036,9 @@ pub fn search<V: Api>(
             let complete = !w.stopped;
             if complete || lines.is_empty() {
                 lines = found;
+                // Reported best first: a later line may have scored above an earlier one
+                // (each is its own search); equal scores keep the order found.
+                lines.sort_by_key(|l| std::cmp::Reverse(l.1));
             } else {
                 let n = found.len().min(lines.len());
                 for (slot, f) in lines.iter_mut().zip(found).take(n) {
@@ -1063,7 +1089,32 @@ pub fn search<V: Api>(
             outcome.ponder = line.get(1).copied();
             outcome.pv = line_tokens(&root, line, settings.chess960);
         }
-    });
+    };
+    if settings.threads <= 1 {
+        // One thread: no thread is started (the single-thread path runs where threads
+        // do not exist, as in a browser's WebAssembly worker).
+        main();
+    } else {
+        std::thread::scope(|scope| {
+            for id in 1..settings.threads.max(1) {
+                let helper_pos = pos.clone();
+                std::thread::Builder::new()
+                    .stack_size(32 << 20)
+                    .spawn_scoped(scope, move || {
+                        let mut w =
+                            Worker::new(helper_pos, tables, shared, clock, limits, settings, lmr, history, false);
+                        let mut d = 1 + (id as i32 & 1);
+                        while d <= max_depth && !w.stopped && !shared.stop.load(Relaxed) {
+                            w.root(d, -INF, INF);
+                            d += 1;
+                        }
+                        w.flush();
+                    })
+                    .expect("a search thread starts");
+            }
+            main();
+        });
+    }
     if outcome.best.is_none() {
         outcome.best = legal.first().copied();
     }

@@ -1,7 +1,13 @@
 //! Time management: how long a search may think, from UCI's limits.
 
 use chimere_core::Colour;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+// `std::time::Instant` panics on wasm32-unknown-unknown (the browser build, crates/wasm):
+// there the clock is the page's `performance.now()`.
+#[cfg(not(target_arch = "wasm32"))]
+use std::time::Instant;
+#[cfg(target_arch = "wasm32")]
+use web_time::Instant;
 
 /// What `go` asked for (every field optional; none = think until `stop`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

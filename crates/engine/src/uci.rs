@@ -8,14 +8,16 @@ use crate::pos::Api;
 use crate::search::{self, History, Info, Score, Settings, Shared};
 use crate::time::Limits;
 use crate::tt::Tt;
-use chimere_core::{Game, GameOptions, Variant, VariantVisitor};
+use chimere_core::{Game, GameOptions};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
-/// The variants offered by `UCI_Variant`.
-pub const VARIANTS: [&str; 5] = ["chess", "checkered", "interweave", "fugue", "dynamo"];
+/// The variants offered by `UCI_Variant`: the registry's list.
+pub fn variants() -> Vec<&'static str> {
+    chimere_rules::names()
+}
 
 /// A shared writer: one line at a time, flushed.
 #[derive(Clone)]
@@ -94,15 +96,6 @@ trait Job {
     fn run<V: Api>(self, game: Game<V>) -> Self::Output;
 }
 
-struct Visit<J>(J);
-
-impl<J: Job> VariantVisitor for Visit<J> {
-    type Output = J::Output;
-    fn visit<V: Variant>(self, game: Game<V>) -> J::Output {
-        self.0.run(game)
-    }
-}
-
 /// Runs `job` on the game of `variant` (with fairy conditions for chess) at `fen` or the
 /// start.
 fn dispatch<J: Job>(
@@ -113,7 +106,15 @@ fn dispatch<J: Job>(
     job: J,
 ) -> Result<J::Output, String> {
     let opts = GameOptions { conditions: conditions.to_vec(), chess960, ..GameOptions::default() };
-    chimere_rules::visit(variant, opts, fen, Visit(job)).map_err(|e| e.to_string())
+    let kind = chimere_rules::VariantKind::parse(variant)?;
+    let rules = chimere_rules::Rules::of(kind, &opts);
+    chimere_rules::with_rules!(rules, V => {
+        let game = match fen {
+            Some(f) => Game::<V>::from_fen(opts, f),
+            None => Game::<V>::new(opts),
+        };
+        game.map(|g| job.run(g)).map_err(|e| e.to_string())
+    })
 }
 
 /// Plays the setup's move tokens; stops at the first one that is not a legal turn.
@@ -279,7 +280,7 @@ impl Uci {
         let o = &self.out;
         o.line(&format!("id name Chimere {}", env!("CARGO_PKG_VERSION")));
         o.line("id author the Chimere authors");
-        let vars: Vec<String> = VARIANTS.iter().map(|v| format!("var {v}")).collect();
+        let vars: Vec<String> = variants().iter().map(|v| format!("var {v}")).collect();
         o.line(&format!("option name UCI_Variant type combo default chess {}", vars.join(" ")));
         o.line("option name Conditions type string default <empty>");
         o.line("option name UCI_Chess960 type check default false");
@@ -305,10 +306,9 @@ impl Uci {
         let flag = value.trim().eq_ignore_ascii_case("true");
         match name.as_str() {
             "uci_variant" => {
-                let v = value.trim().to_ascii_lowercase();
-                if VARIANTS.contains(&v.as_str()) {
+                if let Some(kind) = chimere_rules::VariantKind::from_name(&value) {
                     self.stop_search();
-                    self.opts.variant = v;
+                    self.opts.variant = kind.name().to_string();
                     self.setup = Setup::default();
                 } else {
                     self.info(&format!("unknown variant `{}`", value.trim()));

@@ -40,8 +40,8 @@ fn colour_letter(c: Colour) -> char {
     }
 }
 
-/// A unit inside brackets: colour letter, attributes, walk.
-fn bracket_unit(u: Unit) -> String {
+/// A unit inside brackets (and in a twin's label): colour letter, attributes, walk.
+pub fn bracket_unit(u: Unit) -> String {
     format!("{}{}{}", colour_letter(u.colour()), attrs_prefix(u, false), walk::letters(u.kind()))
 }
 

@@ -872,6 +872,19 @@ mod tests {
         assert_eq!(lower.unwrap(), upper.unwrap());
     }
 
+    /// `CirceAssassin` (Popeye's one-word keyword) reads as `Circe Assassin`.
+    #[test]
+    fn circe_assassin_keyword() {
+        let solve = |cond: &str| {
+            crate::solve_text(&format!(
+                "BeginProblem\nCondition {cond}\nPieces White Ke1 Qd1 Rh1 Black Ke8 Rd8 Sa2\n\
+                 Stipulation ~1\nEndProblem\n"
+            ))
+        };
+        let one_word = solve("CirceAssassin").expect("CirceAssassin is read");
+        assert_eq!(one_word, solve("Circe Assassin").unwrap());
+    }
+
     /// `Royal` applies to the next piece token only, as in Popeye (`Royal DUg4 Pf2`: the
     /// pawn is an ordinary one); `Kamikaze` holds until the next colour word.
     #[test]

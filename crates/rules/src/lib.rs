@@ -1,52 +1,69 @@
-//! The registry: every game Chimère plays, by its lower-case name, plus the fixed
-//! positions `chimere bench` measures. A game is created from a variant name, its rules
-//! as a value ([`GameOptions`]: options and, for `chess`, fairy conditions) and a FEN or
-//! the start position. `chess` with conditions is the fairy engine's chess
-//! ([`chimere_fairy::Game`]); without, the fast chess crate. Adding a variant is one line
-//! in [`NAMES`] and one in [`visit`].
+//! The registry: every game Chimère plays ([`VariantKind`], one typed list with its
+//! [`Descriptor`]), plus the fixed positions `chimere bench` measures. A game is created
+//! from a variant, its rules as a value ([`GameOptions`]: options and, for `chess`, fairy
+//! conditions) and a FEN or the start position. `chess` with conditions is the fairy
+//! engine's chess ([`chimere_fairy::Game`]); without, the fast chess crate. Adding a
+//! variant is one [`VariantKind`] with its descriptor and one [`Rules`] arm: the
+//! exhaustive matches make forgetting one a compile error.
+
+pub mod turn;
+pub mod variants;
+
+pub use turn::{TurnPart, TurnShape, shape};
+pub use variants::{
+    CONDITION_INTERACTIONS, Descriptor, Interaction, NotationStyle, OptionSpec, OptionValue, PieceSpec, Rules,
+    VariantKind, names,
+};
 
 use chimere_core::{DynGame, Game, GameOptions, RulesError, Variant, VariantVisitor};
 
-/// Every registered game, in menu order.
-pub const NAMES: &[&str] = &["chess", "checkered", "interweave", "fugue", "dynamo"];
-
-/// Names of the registered games.
-pub fn names() -> Vec<&'static str> {
-    NAMES.to_vec()
+/// The concrete rules types, for [`with_rules!`].
+pub mod types {
+    pub use chimere_checkered::Checkered;
+    pub use chimere_chess::Chess;
+    pub use chimere_dynamo::Dynamo;
+    pub use chimere_fairy::Game as FairyChess;
+    pub use chimere_fugue::Fugue;
+    pub use chimere_interweave::Interweave;
 }
 
 /// Hands the game of `variant` under `opts`, at `fen` or the start, to `visitor` as a
-/// concrete [`Game`] (for code monomorphised per variant, such as the search).
+/// concrete [`Game`] (for code monomorphised per variant).
 pub fn visit<R>(
     variant: &str,
     opts: GameOptions,
     fen: Option<&str>,
     visitor: impl VariantVisitor<Output = R>,
 ) -> Result<R, RulesError> {
-    fn go<V: Variant, R>(
-        opts: GameOptions,
-        fen: Option<&str>,
-        visitor: impl VariantVisitor<Output = R>,
-    ) -> Result<R, RulesError> {
+    let kind = VariantKind::parse(variant).map_err(RulesError::Option)?;
+    visit_kind(kind, opts, fen, visitor)
+}
+
+/// [`visit`] for a typed variant.
+pub fn visit_kind<R>(
+    kind: VariantKind,
+    opts: GameOptions,
+    fen: Option<&str>,
+    visitor: impl VariantVisitor<Output = R>,
+) -> Result<R, RulesError> {
+    let rules = Rules::of(kind, &opts);
+    with_rules!(rules, V => {
         let game = match fen {
             Some(f) => Game::<V>::from_fen(opts, f)?,
             None => Game::<V>::new(opts)?,
         };
         Ok(visitor.visit(game))
-    }
-    match variant {
-        "chess" if !opts.conditions.is_empty() => go::<chimere_fairy::Game, R>(opts, fen, visitor),
-        "chess" => go::<chimere_chess::Chess, R>(opts, fen, visitor),
-        "checkered" => go::<chimere_checkered::Checkered, R>(opts, fen, visitor),
-        "interweave" => go::<chimere_interweave::Interweave, R>(opts, fen, visitor),
-        "fugue" => go::<chimere_fugue::Fugue, R>(opts, fen, visitor),
-        "dynamo" => go::<chimere_dynamo::Dynamo, R>(opts, fen, visitor),
-        other => Err(RulesError::Option(format!("unknown variant `{other}` (known: {})", NAMES.join(", ")))),
-    }
+    })
 }
 
 /// The game of `variant` under `opts`, at `fen` or the start, as a [`DynGame`].
 pub fn create(variant: &str, opts: GameOptions, fen: Option<&str>) -> Result<Box<dyn DynGame>, RulesError> {
+    let kind = VariantKind::parse(variant).map_err(RulesError::Option)?;
+    create_kind(kind, opts, fen)
+}
+
+/// [`create`] for a typed variant.
+pub fn create_kind(kind: VariantKind, opts: GameOptions, fen: Option<&str>) -> Result<Box<dyn DynGame>, RulesError> {
     struct Boxed;
     impl VariantVisitor for Boxed {
         type Output = Box<dyn DynGame>;
@@ -54,12 +71,12 @@ pub fn create(variant: &str, opts: GameOptions, fen: Option<&str>) -> Result<Box
             Box::new(game)
         }
     }
-    visit(variant, opts, fen, Boxed)
+    visit_kind(kind, opts, fen, Boxed)
 }
 
 /// A position `chimere bench` measures.
 pub struct BenchPosition {
-    pub variant: &'static str,
+    pub variant: VariantKind,
     /// Fairy conditions applied (orthodox chess only; empty for the variant's own rules).
     pub conditions: &'static [&'static str],
     pub label: &'static str,
@@ -71,55 +88,55 @@ pub struct BenchPosition {
 pub const BENCH: &[BenchPosition] = &[
     BenchPosition {
         conditions: &[],
-        variant: "chess",
+        variant: VariantKind::Chess,
         label: "start",
         fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         depth: 6,
     },
     BenchPosition {
         conditions: &[],
-        variant: "chess",
+        variant: VariantKind::Chess,
         label: "kiwipete",
         fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         depth: 5,
     },
     BenchPosition {
         conditions: &[],
-        variant: "checkered",
+        variant: VariantKind::Checkered,
         label: "start",
         fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah1111111111111111 - - 1",
         depth: 5,
     },
     BenchPosition {
         conditions: &[],
-        variant: "interweave",
+        variant: VariantKind::Interweave,
         label: "start",
         fen: "rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w 0 - 000000",
         depth: 5,
     },
     BenchPosition {
         conditions: &[],
-        variant: "fugue",
+        variant: VariantKind::Fugue,
         label: "start",
         fen: "wlqksaui/pppppppp/8/8/8/8/PPPPPPPP/IUASKQLW w 0",
         depth: 5,
     },
     BenchPosition {
         conditions: &[],
-        variant: "dynamo",
+        variant: VariantKind::Dynamo,
         label: "start",
         fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -",
         depth: 3,
     },
     BenchPosition {
-        variant: "chess",
+        variant: VariantKind::Chess,
         conditions: &["circe"],
         label: "start",
         fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         depth: 5,
     },
     BenchPosition {
-        variant: "chess",
+        variant: VariantKind::Chess,
         conditions: &["anticirce cheylan"],
         label: "kiwipete",
         fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -134,9 +151,9 @@ mod tests {
 
     #[test]
     fn every_name_creates_its_game() {
-        for name in NAMES {
+        for name in names() {
             let mut g = create(name, GameOptions::default(), None).unwrap();
-            assert_eq!(g.variant(), *name);
+            assert_eq!(g.variant(), name);
             assert!(!g.legal().is_empty(), "{name}: the start has legal turns");
             assert_eq!(g.outcome().status, Status::Ongoing);
         }

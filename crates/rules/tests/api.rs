@@ -70,7 +70,7 @@ proptest! {
 
     #[test]
     fn written_forms_parse_back(picks in proptest::collection::vec(any::<u16>(), 1..24)) {
-        for v in chimere_rules::NAMES {
+        for v in chimere_rules::names() {
             walk(v, &[], picks.clone(), true)?;
         }
         walk("chess", &["circe"], picks.clone(), true)?;

@@ -1,8 +1,8 @@
 //! chimere-server: the web app of `chimere serve`. One process serves the pages, the
 //! WebSocket endpoint of live play and the computer opponent, and keeps every game in an
-//! embedded SQLite file (behind the [`store::Store`] trait).
+//! embedded SQLite file or a PostgreSQL database (behind the [`store::Store`] trait).
 //!
-//! Modules: [`store`] (storage), [`hub`] (the referee: rooms, clocks, messages), [`web`]
+//! Modules: [`store`] (storage; [`store_pg`] its PostgreSQL backend), [`hub`] (the referee: rooms, clocks, messages), [`web`]
 //! (HTTP, assets, WebSocket), [`identity`] (signed anonymous ids), [`pgn`], [`setup`]
 //! (a game's options), [`bot`] (the computer player's interface), [`rules`] (the rules
 //! API as used here), [`writer`] (the moves' writer thread: group commit).
@@ -13,36 +13,41 @@ pub mod hub;
 pub mod identity;
 pub mod load;
 pub mod pgn;
+pub mod protocol;
 pub mod rules;
 pub mod setup;
 pub mod store;
+pub mod store_pg;
+#[cfg(test)]
+mod store_suite;
 pub mod web;
 pub mod writer;
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// How to run the server.
 #[derive(Clone, Debug)]
 pub struct Config {
-    pub db: PathBuf,
+    pub db: store::Database,
     pub listen: String,
     pub limits: hub::Limits,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { db: PathBuf::from("chimere.db"), listen: "127.0.0.1:8080".into(), limits: hub::Limits::default() }
+        Config {
+            db: store::Database::Sqlite("chimere.db".into()),
+            listen: "127.0.0.1:8080".into(),
+            limits: hub::Limits::default(),
+        }
     }
 }
 
 /// Opens the database, resumes the games in play, binds the address and serves in the
 /// background; returns the bound address and the serving task.
 pub async fn start(config: Config) -> Result<(SocketAddr, tokio::task::JoinHandle<()>), String> {
-    let store = store::SqliteStore::open(&config.db).map_err(|e| format!("{}: {e}", config.db.display()))?;
-    let store: Arc<dyn store::Store> = Arc::new(store);
+    let store = store::open(&config.db).map_err(|e| format!("{}: {e}", config.db.describe()))?;
     let secret = store.secret().map_err(|e| e.to_string())?;
     let hub = hub::Hub::new(store, bot::default_bot(), config.limits.clone())?;
     hub.resume_all().await?;
@@ -97,7 +102,7 @@ pub fn run(config: Config) -> Result<(), String> {
     rt.block_on(async move {
         let db = config.db.clone();
         let (addr, task) = start(config).await?;
-        println!("Chimère is running: open http://{addr}/  (database {})", db.display());
+        println!("Chimère is running: open http://{addr}/  (database {})", db.describe());
         tokio::select! {
             _ = task => {}
             _ = tokio::signal::ctrl_c() => println!("stopped"),

@@ -53,13 +53,11 @@ struct GameRun {
     errors: Vec<String>,
 }
 
-const VARIANTS: [&str; 5] = ["chess", "checkered", "interweave", "fugue", "dynamo"];
-
 /// Runs the benchmark and prints the figures.
 pub fn run(server: &str, games: usize, plies: usize, variant: Option<&str>, think_ms: u64) -> Result<(), String> {
     let variants: Vec<String> = match variant {
         Some(v) => vec![v.to_string()],
-        None => VARIANTS.iter().map(|v| v.to_string()).collect(),
+        None => chimere_rules::names().iter().map(|v| v.to_string()).collect(),
     };
     if !(server.starts_with("127.") || server.starts_with("localhost") || server.starts_with("[::1]")) {
         return Err("the load benchmark only targets a server on this machine (127.x, localhost, [::1])".into());

@@ -2,7 +2,4 @@
 //! created by name through the registry `chimere_rules::create`).
 
 pub use chimere_core::{DynGame, EndReason, Outcome, PlayError, TurnText};
-pub use chimere_rules::{create, names};
-
-/// Whether fairy conditions can be played (chess under conditions, through the registry).
-pub const CONDITIONS: bool = true;
+pub use chimere_rules::{VariantKind, create, create_kind, names};

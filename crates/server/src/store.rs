@@ -1,8 +1,13 @@
-//! Storage: every game, its moves and the players, behind one trait ([`Store`]) so that a
-//! server database can take the embedded SQLite's place. [`SqliteStore`] creates and
-//! migrates its file on first open.
+//! Storage: every game, its moves and the players, behind one trait ([`Store`]) with two
+//! backends: the embedded default [`SqliteStore`] (one file) and [`crate::store_pg::PgStore`]
+//! (a PostgreSQL server, which several processes can share). [`open`] picks one from a
+//! [`Database`]; the rest of the server knows only the trait.
 //!
-//! Durability: the file runs in WAL mode with `synchronous=NORMAL`, which keeps every
+//! Both backends follow one migration story ([`MIGRATIONS`]: numbered steps, each written
+//! in both dialects); on open a store applies the steps it has not yet applied, and refuses
+//! a database of a newer schema than this program knows ([`StoreError::NewerSchema`]).
+//!
+//! Durability (SQLite): the file runs in WAL mode with `synchronous=NORMAL`, which keeps every
 //! committed transaction when the *process* dies (kill -9); only a power cut can lose the
 //! last transactions. A move is committed before anyone is told of it.
 //!
@@ -25,6 +30,77 @@ pub enum StoreError {
     NotFound(String),
     #[error("database: {0}")]
     Db(String),
+    /// The database cannot be reached (a server that is down or restarting, a broken
+    /// connection): nothing was written, and the same request may succeed a moment later.
+    #[error("the database is unreachable ({0}); nothing was stored, try again in a moment")]
+    Unavailable(String),
+    /// The database was migrated by a newer program: this one refuses to touch it.
+    #[error(
+        "the database is of schema version {found}, newer than this program's {known}: run a newer chimere against it"
+    )]
+    NewerSchema { found: usize, known: usize },
+}
+
+/// Where the games are kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Database {
+    /// An SQLite file (created on first open).
+    Sqlite(std::path::PathBuf),
+    /// A PostgreSQL server, as a `postgres://` URL (the database must exist; its tables are
+    /// created on first open).
+    Postgres(String),
+}
+
+impl Database {
+    /// `postgres://…` or `postgresql://…` is a PostgreSQL URL; anything else a file path.
+    pub fn parse(s: &str) -> Database {
+        if s.starts_with("postgres://") || s.starts_with("postgresql://") {
+            Database::Postgres(s.to_string())
+        } else {
+            Database::Sqlite(s.into())
+        }
+    }
+
+    /// For messages: the file, or the URL without its password.
+    pub fn describe(&self) -> String {
+        match self {
+            Database::Sqlite(p) => p.display().to_string(),
+            Database::Postgres(url) => crate::store_pg::redact(url),
+        }
+    }
+}
+
+impl Database {
+    /// The database of the command line: `--db` (a file or a `postgres://` URL) or
+    /// `--database-url` (a URL), else the environment's `DATABASE_URL`, else `chimere.db`.
+    pub fn choose(db: Option<&str>, database_url: Option<&str>) -> Result<Database, String> {
+        match (db, database_url) {
+            (Some(_), Some(_)) => Err("give --db or --database-url, not both".into()),
+            (Some(db), None) => Ok(Database::parse(db)),
+            (None, Some(url)) => match Database::parse(url) {
+                Database::Postgres(url) => Ok(Database::Postgres(url)),
+                Database::Sqlite(_) => Err(format!("--database-url takes a postgres:// URL, not `{url}`")),
+            },
+            (None, None) => Ok(match std::env::var("DATABASE_URL") {
+                Ok(url) if !url.is_empty() => Database::parse(&url),
+                _ => Database::Sqlite("chimere.db".into()),
+            }),
+        }
+    }
+}
+
+impl From<std::path::PathBuf> for Database {
+    fn from(p: std::path::PathBuf) -> Self {
+        Database::Sqlite(p)
+    }
+}
+
+/// Opens (creating and migrating if needed) the store of `db`.
+pub fn open(db: &Database) -> StoreResult<std::sync::Arc<dyn Store>> {
+    Ok(match db {
+        Database::Sqlite(path) => std::sync::Arc::new(SqliteStore::open(path)?),
+        Database::Postgres(url) => std::sync::Arc::new(crate::store_pg::PgStore::open(url)?),
+    })
 }
 
 impl From<rusqlite::Error> for StoreError {
@@ -101,7 +177,9 @@ pub struct GameFilter {
 }
 
 /// Everything the server keeps. Implementations must make [`Store::append_move`] atomic
-/// and guarded by the ply: it succeeds only when the stored ply is `expected_ply`.
+/// and guarded by the ply: it succeeds only when the stored ply is `expected_ply`. A call
+/// that cannot reach the database fails with [`StoreError::Unavailable`] and has written
+/// nothing.
 pub trait Store: Send + Sync {
     /// The server's signing secret (created on first call, then always the same).
     fn secret(&self) -> StoreResult<Vec<u8>>;
@@ -182,9 +260,20 @@ fn connect(path: &Path) -> StoreResult<Connection> {
     Ok(conn)
 }
 
-const MIGRATIONS: &[&str] = &[
+/// One step of the schema, in each backend's dialect. The schema version of a database is
+/// the number of steps applied (SQLite: `PRAGMA user_version`; PostgreSQL: the table
+/// `chimere_schema`). A step is never edited once released: a change is a new step, in
+/// both dialects.
+pub struct Migration {
+    pub sqlite: &'static str,
+    pub postgres: &'static str,
+}
+
+/// Every step, in order.
+pub const MIGRATIONS: &[Migration] = &[
     // 1: the first schema.
-    "CREATE TABLE meta (key TEXT PRIMARY KEY, value BLOB NOT NULL);
+    Migration {
+        sqlite: "CREATE TABLE meta (key TEXT PRIMARY KEY, value BLOB NOT NULL);
      CREATE TABLE players (id TEXT PRIMARY KEY, name TEXT NOT NULL);
      CREATE TABLE games (
         id TEXT PRIMARY KEY, variant TEXT NOT NULL, setup TEXT NOT NULL, start_fen TEXT NOT NULL,
@@ -198,6 +287,8 @@ const MIGRATIONS: &[&str] = &[
         game_id TEXT NOT NULL REFERENCES games(id), ply INTEGER NOT NULL, uci TEXT NOT NULL,
         canonical TEXT NOT NULL, notation TEXT NOT NULL, white_ms INTEGER NOT NULL,
         black_ms INTEGER NOT NULL, at_ms INTEGER NOT NULL, PRIMARY KEY (game_id, ply));",
+        postgres: crate::store_pg::SCHEMA_1,
+    },
 ];
 
 const GAME_COLUMNS: &str = "id, variant, setup, start_fen, white, black, white_name, black_name, kind, \
@@ -233,23 +324,23 @@ fn read_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
 impl SqliteStore {
     /// Opens (creating and migrating if needed) the database file at `path`.
     pub fn open(path: &Path) -> StoreResult<SqliteStore> {
-        let conn = connect(path)?;
+        let mut conn = connect(path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         // A WAL grown under load is cut back to this size once it restarts.
         conn.pragma_update(None, "journal_size_limit", 64 * 1024 * 1024)?;
-        let version: usize = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        // The version is read and the steps applied in one IMMEDIATE transaction (the
+        // write lock taken first): two processes opening a new file together migrate it
+        // once, the second waiting for the first and then finding nothing to do.
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let version: usize = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
         if version > MIGRATIONS.len() {
-            return Err(StoreError::Db(format!(
-                "the database is of schema {version}, newer than this program's {}",
-                MIGRATIONS.len()
-            )));
+            return Err(StoreError::NewerSchema { found: version, known: MIGRATIONS.len() });
         }
-        for (i, sql) in MIGRATIONS.iter().enumerate().skip(version) {
-            let tx = conn.unchecked_transaction()?;
-            tx.execute_batch(sql)?;
-            tx.pragma_update(None, "user_version", i + 1)?;
-            tx.commit()?;
+        for step in &MIGRATIONS[version..] {
+            tx.execute_batch(step.sqlite)?;
         }
+        tx.pragma_update(None, "user_version", MIGRATIONS.len())?;
+        tx.commit()?;
         let read = connect(path)?;
         let checkpoints = connect(path)?;
         let (stop, stopped) = std::sync::mpsc::channel::<()>();
@@ -499,105 +590,5 @@ impl Store for SqliteStore {
         let mut st = conn.prepare(&sql)?;
         let rows = st.query_map(rusqlite::params_from_iter(args.iter()), read_game)?;
         Ok(rows.collect::<Result<Vec<_>, _>>()?)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn temp(name: &str) -> std::path::PathBuf {
-        let p = std::env::temp_dir().join(format!("chimere-store-{name}-{}.db", std::process::id()));
-        let _ = std::fs::remove_file(&p);
-        p
-    }
-
-    fn game(id: &str) -> GameRecord {
-        GameRecord {
-            id: id.into(),
-            variant: "chess".into(),
-            setup: "{}".into(),
-            start_fen: "x".into(),
-            kind: "seek".into(),
-            status: "playing".into(),
-            result: "*".into(),
-            ..GameRecord::default()
-        }
-    }
-
-    fn mv(ply: u32, uci: &str) -> MoveRecord {
-        MoveRecord {
-            ply,
-            uci: uci.into(),
-            canonical: uci.into(),
-            notation: uci.into(),
-            white_ms: 1,
-            black_ms: 2,
-            at_ms: 3,
-        }
-    }
-
-    #[test]
-    fn the_ply_guard_refuses_duplicates_and_stale_moves() {
-        let path = temp("guard");
-        let s = SqliteStore::open(&path).unwrap();
-        s.create_game(&game("g")).unwrap();
-        s.append_move("g", 0, &mv(1, "e2e4")).unwrap();
-        // The same move again (still believing the game at ply 0) is refused.
-        assert!(matches!(s.append_move("g", 0, &mv(1, "e2e4")), Err(StoreError::Conflict { expected: 0, actual: 1 })));
-        s.append_move("g", 1, &mv(2, "e7e5")).unwrap();
-        assert!(matches!(s.append_move("g", 5, &mv(6, "x")), Err(StoreError::Conflict { .. })));
-        let moves = s.moves("g").unwrap();
-        assert_eq!(moves.iter().map(|m| m.uci.as_str()).collect::<Vec<_>>(), ["e2e4", "e7e5"]);
-        assert_eq!(s.game("g").unwrap().unwrap().ply, 2);
-        s.truncate("g", 2, 1, 5, 6).unwrap();
-        assert_eq!(s.moves("g").unwrap().len(), 1);
-        assert!(matches!(s.append_move("nope", 0, &mv(1, "a")), Err(StoreError::NotFound(_))));
-    }
-
-    #[test]
-    fn a_group_keeps_each_moves_guard_and_stores_the_others() {
-        let path = temp("group");
-        let s = SqliteStore::open(&path).unwrap();
-        s.create_game(&game("a")).unwrap();
-        s.create_game(&game("b")).unwrap();
-        let ap = |g: &str, ply: u32, uci: &str| Append { game: g.into(), expected_ply: ply, rec: mv(ply + 1, uci) };
-        let results = s.append_moves(&[
-            ap("a", 0, "e2e4"),
-            ap("b", 0, "d2d4"),
-            ap("a", 0, "e2e4"), // duplicate: refused, the rest goes on
-            ap("a", 1, "e7e5"),
-            ap("zz", 0, "a2a3"), // no such game
-            ap("b", 3, "x"),     // stale
-        ]);
-        assert!(results[0].is_ok() && results[1].is_ok() && results[3].is_ok());
-        assert!(matches!(results[2], Err(StoreError::Conflict { expected: 0, actual: 1 })));
-        assert!(matches!(results[4], Err(StoreError::NotFound(_))));
-        assert!(matches!(results[5], Err(StoreError::Conflict { expected: 3, actual: 1 })));
-        // Committed: a fresh connection sees them.
-        drop(s);
-        let s = SqliteStore::open(&path).unwrap();
-        assert_eq!(s.moves("a").unwrap().iter().map(|m| m.uci.as_str()).collect::<Vec<_>>(), ["e2e4", "e7e5"]);
-        assert_eq!(s.moves("b").unwrap().len(), 1);
-        assert_eq!(s.game("a").unwrap().unwrap().ply, 2);
-    }
-
-    #[test]
-    fn reopening_keeps_games_moves_and_the_secret() {
-        let path = temp("reopen");
-        let secret = {
-            let s = SqliteStore::open(&path).unwrap();
-            s.create_game(&game("a")).unwrap();
-            s.append_move("a", 0, &mv(1, "e2e4")).unwrap();
-            s.set_player_name("p1", "Ann").unwrap();
-            s.secret().unwrap()
-        };
-        let s = SqliteStore::open(&path).unwrap();
-        assert_eq!(s.secret().unwrap(), secret);
-        assert_eq!(s.moves("a").unwrap().len(), 1);
-        assert_eq!(s.player_name("p1").unwrap().as_deref(), Some("Ann"));
-        let list =
-            s.list_games(&GameFilter { statuses: vec!["playing".into()], limit: 10, ..GameFilter::default() }).unwrap();
-        assert_eq!(list.len(), 1);
     }
 }

@@ -16,6 +16,7 @@ use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Json};
+use chimere_rules::VariantKind;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -40,7 +41,9 @@ pub fn router(app: App) -> Router {
         .route("/rules", get(|| page("rules", String::new())))
         .route("/rules/{variant}", get(|Path(v): Path<String>| page("rules", v)))
         .route("/conditions", get(|| page("conditions", String::new())))
+        .route("/analysis", get(|| page("analysis", String::new())))
         .route("/assets/{file}", get(asset))
+        .route("/assets/wasm/{file}", get(wasm_asset))
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .route("/api/me", get(me))
         .route("/api/name", post(set_name))
@@ -96,9 +99,15 @@ async fn page(kind: &'static str, arg: String) -> Response {
 <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>Chimère</title>\
 <link rel=\"stylesheet\" href=\"/assets/app.css\"><link rel=\"stylesheet\" href=\"/assets/pieces.css\"></head>\
 <body data-page=\"{kind}\" data-arg=\"{arg}\"><header class=\"top\"><a class=\"brand\" href=\"/\">Chimère</a>\
-<nav><a href=\"/\">Play</a><a href=\"/archive\">Archive</a><a href=\"/rules\">Rules</a><a href=\"/conditions\">Conditions</a></nav>\
+<nav><a href=\"/\">Play</a><a href=\"/archive\">Archive</a><a href=\"/rules\">Rules</a><a href=\"/conditions\">Conditions</a><a href=\"/analysis\">Analysis</a></nav>\
 </header><main id=\"app\"><noscript>Chimère needs JavaScript to draw the board.</noscript></main>\
-<script src=\"/assets/app.js\"></script></body></html>"
+{script}</body></html>",
+        // The analysis board is its own bundle (web/src/analysis/), an ES module.
+        script = if kind == "analysis" {
+            "<script type=\"module\" src=\"/assets/analysis.js\"></script>"
+        } else {
+            "<script src=\"/assets/app.js\"></script>"
+        },
     );
     Html(html).into_response()
 }
@@ -108,8 +117,25 @@ async fn page(kind: &'static str, arg: String) -> Response {
 const ASSETS: &[(&str, &str, &str)] = &[
     ("app.js", "text/javascript; charset=utf-8", include_str!("../assets/app.js")),
     ("app.css", "text/css; charset=utf-8", include_str!("../assets/app.css")),
+    ("analysis.js", "text/javascript; charset=utf-8", include_str!("../assets/analysis.js")),
+    ("analysis-worker.js", "text/javascript; charset=utf-8", include_str!("../assets/analysis-worker.js")),
     ("pieces.css", "text/css; charset=utf-8", include_str!("../assets/pieces.css")),
 ];
+
+/// The rules and engine for the browser (crates/wasm, built by `web/wasm/build.sh`).
+const WASM_ASSETS: &[(&str, &str, &[u8])] = &[
+    ("chimere_wasm.js", "text/javascript; charset=utf-8", include_bytes!("../assets/wasm/chimere_wasm.js")),
+    ("chimere_wasm_bg.wasm", "application/wasm", include_bytes!("../assets/wasm/chimere_wasm_bg.wasm")),
+];
+
+async fn wasm_asset(Path(file): Path<String>) -> Response {
+    match WASM_ASSETS.iter().find(|(n, _, _)| *n == file) {
+        Some((_, mime, body)) => {
+            ([(header::CONTENT_TYPE, *mime), (header::CACHE_CONTROL, "no-cache")], *body).into_response()
+        }
+        None => (StatusCode::NOT_FOUND, "no such asset").into_response(),
+    }
+}
 
 async fn asset(Path(file): Path<String>) -> Response {
     match ASSETS.iter().find(|(n, _, _)| *n == file) {
@@ -192,14 +218,12 @@ async fn create_game(State(app): State<App>, Extension(p): Extension<Player>, bo
         Ok(r) => r,
         Err(e) => return bad(format!("malformed request: {e}")),
     };
-    if !rules::names().contains(&req.variant.as_str()) {
-        return bad(format!("unknown variant `{}` (known: {})", req.variant, rules::names().join(", ")));
-    }
-    if !req.conditions.is_empty() && req.variant != "chess" {
-        return bad("fairy conditions apply to chess only");
-    }
-    if !req.conditions.is_empty() && !rules::CONDITIONS {
-        return bad("fairy conditions are not available in this build yet");
+    let variant = match VariantKind::parse(&req.variant) {
+        Ok(k) => k,
+        Err(e) => return bad(e),
+    };
+    if !req.conditions.is_empty() && !variant.descriptor().conditions {
+        return bad(format!("fairy conditions do not apply to {}", variant.descriptor().label));
     }
     if req.conditions.len() > 8 || req.conditions.iter().any(|c| c.len() > 64) {
         return bad("at most 8 conditions of at most 64 characters");
@@ -217,7 +241,7 @@ async fn create_game(State(app): State<App>, Extension(p): Extension<Player>, bo
     if req.chess960 && setup.randomness == 0 {
         setup.randomness = 1;
     }
-    if req.variant == "checkered" && req.switch == Some(false) {
+    if variant == VariantKind::Checkered && req.switch == Some(false) {
         setup.params.push(("switch".into(), "off".into()));
     }
     let initial_ms = match req.minutes {
@@ -261,7 +285,7 @@ async fn create_game(State(app): State<App>, Extension(p): Extension<Player>, bo
     };
     let rec = GameRecord {
         id: crate::hub::new_id(),
-        variant: req.variant.clone(),
+        variant: variant.name().to_string(),
         setup: serde_json::to_string(&setup).unwrap_or_default(),
         start_fen: req.fen.clone().unwrap_or_default(),
         white,
@@ -436,26 +460,40 @@ async fn import(State(app): State<App>, body: String) -> Response {
     Json(json!({"id": rec.id, "url": format!("/game/{}", rec.id), "plies": history.len()})).into_response()
 }
 
-async fn variants() -> Response {
-    let list: Vec<Value> = rules::names()
+/// Every variant's descriptor (`chimere_rules::Descriptor`: name, label, options, pieces,
+/// notation, the interactions a board must offer) with its start position, and the
+/// interactions fairy conditions may need: the client hard-codes no variant.
+async fn variants(State(app): State<App>) -> Response {
+    let list: Vec<Value> = VariantKind::ALL
         .iter()
-        .map(|n| {
-            let fen = rules::create(n, Setup::default().options(), None).map(|g| g.fen()).unwrap_or_default();
-            json!({"name": n, "start_fen": fen})
+        .map(|k| {
+            let fen = rules::create_kind(*k, Setup::default().options(), None).map(|g| g.fen()).unwrap_or_default();
+            let mut d = serde_json::to_value(k.descriptor()).unwrap_or(Value::Null);
+            if let Value::Object(m) = &mut d {
+                m.insert("start_fen".into(), Value::from(fen));
+            }
+            d
         })
         .collect();
-    Json(json!({"variants": list, "conditions_available": rules::CONDITIONS, "computer_available": false}))
-        .into_response()
+    Json(json!({
+        "variants": list,
+        "condition_interactions": chimere_rules::CONDITION_INTERACTIONS,
+        "conditions_available": true,
+        "computer_available": app.hub.bot.is_some(),
+    }))
+    .into_response()
 }
 
+/// Every fairy condition a game may use: its name (what the lobby sends), the Popeye
+/// form, the parameters, and its sentence, from the condition registry.
 async fn conditions() -> Response {
-    // The `chimere conditions` catalogue: name, Popeye form, parameters (tab-separated).
-    let list: Vec<Value> = chimere_fairy::conditions::registry::catalogue()
+    let list: Vec<Value> = chimere_fairy::conditions::registry::DESCRIPTIONS
         .iter()
-        .map(|line| {
+        .map(|d| {
+            let line = d.catalogue_line();
             let mut f = line.split('\t');
-            let (name, popeye, params) = (f.next().unwrap_or(""), f.next().unwrap_or(""), f.next().unwrap_or(""));
-            json!({"name": name, "popeye": popeye, "params": params})
+            let (_, popeye, params) = (f.next(), f.next().unwrap_or(""), f.next().unwrap_or(""));
+            json!({"name": d.name, "popeye": popeye, "params": params, "summary": d.summary})
         })
         .collect();
     Json(json!({"conditions": list})).into_response()

@@ -1,5 +1,6 @@
 //! Browser tests: a real headless Chromium (Debian's `chromium`) driven by playwright-core
-//! (`web/tests/browser.mjs`) against a server started here on a fresh SQLite file. They
+//! (`web/tests/browser.mjs`) against the `chimere-server` binary on a fresh SQLite file,
+//! started (and stopped and restarted on the same port and file) by the script. They
 //! need `node`, `web/node_modules` (`npm ci` in `web/`) and `/usr/bin/chromium`; `.ci/run`
 //! installs them. Without them the test fails under CI (`CI` set) and is skipped, loudly,
 //! elsewhere. A second test checks that the checked-in built assets match a fresh build.
@@ -7,8 +8,8 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_web_app_in_a_real_browser() {
+#[test]
+fn the_web_app_in_a_real_browser() {
     let web = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web");
     let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
     let missing: Vec<&str> = [
@@ -32,15 +33,18 @@ async fn the_web_app_in_a_real_browser() {
     for ext in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{ext}", db.display()));
     }
-    let config = chimere_server::Config { db, listen: "127.0.0.1:0".into(), ..Default::default() };
-    let (addr, _task) = chimere_server::start(config).await.unwrap();
-    let out = tokio::process::Command::new("node")
+    let out = Command::new("node")
         .arg("tests/browser.mjs")
-        .arg(format!("http://{addr}"))
+        .arg("--server")
+        .arg(env!("CARGO_BIN_EXE_chimere-server"))
+        .arg("--db")
+        .arg(&db)
         .current_dir(&web)
         .output()
-        .await
         .unwrap();
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{ext}", db.display()));
+    }
     let stdout = String::from_utf8_lossy(&out.stdout);
     println!("{stdout}");
     eprintln!("{}", String::from_utf8_lossy(&out.stderr));

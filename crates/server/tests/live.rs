@@ -17,7 +17,7 @@ fn temp_db(name: &str) -> PathBuf {
 }
 
 async fn start(name: &str, limits: chimere_server::hub::Limits) -> String {
-    let config = chimere_server::Config { db: temp_db(name), listen: "127.0.0.1:0".into(), limits };
+    let config = chimere_server::Config { db: temp_db(name).into(), listen: "127.0.0.1:0".into(), limits };
     let (addr, _task) = chimere_server::start(config).await.unwrap();
     addr.to_string()
 }
@@ -575,4 +575,35 @@ async fn a_game_against_the_computer_in_every_variant() {
         }
         println!("{variant}: {} turns against the computer{}", history.len(), if ended { ", game over" } else { "" });
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_describes_every_variant_and_every_condition() {
+    let addr = start("describe", Default::default()).await;
+    let v = client::http(&addr, "GET", "/api/variants", None, "").await.unwrap().json();
+    let list = v["variants"].as_array().unwrap();
+    let names: Vec<&str> = list.iter().map(|d| d["name"].as_str().unwrap()).collect();
+    assert_eq!(names, chimere_rules::names());
+    for d in list {
+        assert!(!d["label"].as_str().unwrap().is_empty() && !d["start_fen"].as_str().unwrap().is_empty());
+        assert!(!d["pieces"].as_array().unwrap().is_empty(), "{d}");
+        assert!(d["interactions"].is_array() && d["options"].is_array(), "{d}");
+    }
+    let dynamo = list.iter().find(|d| d["name"] == "dynamo").unwrap();
+    assert!(dynamo["interactions"].as_array().unwrap().contains(&json!("exit")));
+    let c = client::http(&addr, "GET", "/api/conditions", None, "").await.unwrap().json();
+    let conds = c["conditions"].as_array().unwrap();
+    assert!(conds.len() >= 70);
+    let mut sentences = std::collections::HashSet::new();
+    for d in conds {
+        let s = d["summary"].as_str().unwrap();
+        assert!(sentences.insert(s.to_string()), "{} repeats a sentence: {s}", d["name"]);
+        // Every condition offered creates a game.
+        let name = d["name"].as_str().unwrap();
+        let opts = chimere_core::GameOptions { conditions: vec![name.into()], ..Default::default() };
+        let _ = chimere_rules::create("chess", opts, None);
+    }
+    let couscous = conds.iter().find(|d| d["name"] == "circe couscous").unwrap();
+    let plain = conds.iter().find(|d| d["name"] == "circe").unwrap();
+    assert_ne!(couscous["summary"], plain["summary"]);
 }

@@ -97,10 +97,23 @@ struct Opts {
 fn opts_of(p: &Problem) -> Opts {
     let has = |o: &str| p.options.iter().any(|x| x == o);
     let val = |o: &str| p.option_values.iter().find(|(k, _)| k == o).map(|(_, v)| *v);
+    // Tries: `Try` asks for those refuted once, `Defence n` for those refuted at most n
+    // times (Popeye's manual: with Defence "all real tries are calculated"); the later of
+    // the two in the option list sets the number, as Popeye reads them.
+    let mut try_ = false;
+    let mut defence = 1;
+    let mut values = p.option_values.iter().filter(|(k, _)| k == "Defence").map(|(_, v)| *v);
+    for o in &p.options {
+        match o.as_str() {
+            "Try" => (try_, defence) = (true, 1),
+            "Defence" => (try_, defence) = (true, values.next().unwrap_or(1)),
+            _ => {}
+        }
+    }
     Opts {
         variation: has("Variations"),
-        try_: has("Try"),
-        defence: val("Defence").unwrap_or(1).max(1),
+        try_,
+        defence,
         set_play: has("SetPlay"),
         threat: val("Threat"),
         no_threat: has("NoThreat"),

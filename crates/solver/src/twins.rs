@@ -2,29 +2,53 @@
 //! its commands, with the label line Popeye prints (`b) wSd4-->e5`).
 
 use chimere_core::{Colour, Square};
+use chimere_fairy::notation::bracket_unit;
+use chimere_fairy::position::Unit;
 use chimere_fairy::walk;
 use chimere_popeye::{ConditionSpec, PieceSpec, Problem, TwinCmd};
 
-fn colour_letter(c: Colour) -> char {
-    match c {
-        Colour::White => 'w',
-        Colour::Black => 'b',
-        Colour::Shared => 'n',
-    }
-}
-
+/// A unit as a twin's label names it: colour, attributes, walk (`wkSg3` is a white
+/// kamikaze knight), as in the brackets of a move.
 fn unit_text(p: &PieceSpec) -> String {
-    format!("{}{}", colour_letter(p.colour), walk::letters(p.kind))
+    bracket_unit(Unit { attrs: p.attrs, ..Unit::new(p.colour, p.kind) })
 }
 
+/// Moves the board's content by `f` (a rotation, mirror or shift): the units, and the
+/// holes of `Hole`, which are part of the board as Popeye sees it (a hole is a square
+/// taken off the board). Squares that name a rule rather than a place on the board, as
+/// forced squares, stay where they are, as in Popeye.
 fn map_all(p: &mut Problem, f: impl Fn(Square) -> Option<Square>) -> Result<(), String> {
     let mut out = Vec::with_capacity(p.pieces.len());
     for ps in &p.pieces {
         let to = f(ps.square).ok_or_else(|| format!("a unit would leave the board from {}", ps.square))?;
         out.push(PieceSpec { square: to, ..ps.clone() });
     }
+    let mut conditions = p.conditions.clone();
+    for c in conditions.iter_mut().filter(|c| c.name == HOLE_KEYWORD) {
+        for param in c.params.iter_mut() {
+            let Some(squares) = square_list(param) else { continue };
+            let mut moved = String::with_capacity(param.len());
+            for s in squares {
+                let to = f(s).ok_or_else(|| format!("a hole would leave the board from {s}"))?;
+                moved.push_str(&to.to_string());
+            }
+            *param = moved;
+        }
+    }
     p.pieces = out;
+    p.conditions = conditions;
     Ok(())
+}
+
+/// Popeye's keyword of the holes' condition.
+const HOLE_KEYWORD: &str = "Hole";
+
+/// A condition parameter that lists squares (`d4e5`).
+fn square_list(param: &str) -> Option<Vec<Square>> {
+    if param.is_empty() || !param.is_ascii() || !param.len().is_multiple_of(2) {
+        return None;
+    }
+    param.as_bytes().chunks(2).map(|c| Square::parse(&String::from_utf8_lossy(c).to_ascii_lowercase())).collect()
 }
 
 /// How Popeye writes a Circe keyword that names a variant in one word: as the family's
@@ -220,6 +244,47 @@ mod tests {
         apply(&mut q, &[TwinCmd::Mirror("a1<-->h1".into())]).unwrap();
         assert!(q.pieces.iter().any(|x| x.square == sq("f8")));
         assert!(apply(&mut q, &[TwinCmd::Shift(sq("a1"), sq("a2"))]).is_err(), "a unit on rank 8 leaves the board");
+    }
+
+    /// An added unit's attributes are named in the label as in a move's brackets:
+    /// `+wkSg3` for a white kamikaze knight.
+    #[test]
+    fn an_added_units_attributes_are_named() {
+        let (p, d) = first_twin(
+            "BeginProblem\nPieces White Ke1 Black Ke8\nStipulation ~1\n\
+             Twin Add White Kamikaze Sg3\nEndProblem\n",
+        );
+        assert_eq!(d, vec!["+wkSg3".to_string()]);
+        assert!(p.pieces.iter().any(|x| x.square == sq("g3") && x.attrs != 0));
+    }
+
+    /// Rotating, mirroring and shifting move the holes with the units (a hole is a
+    /// square off the board); forced squares stay (Popeye 4.104 keeps them).
+    #[test]
+    fn board_twins_move_the_holes() {
+        let input = |twin: &str| {
+            format!(
+                "BeginProblem\nPieces White Ka1 Qb3 Black Kd5\nStipulation #1\n\
+                 Condition Hole a7b7 WhiteConsequentForcedSquare h2\nTwin {twin}\nEndProblem\n"
+            )
+        };
+        let holes = |p: &Problem| {
+            let c = p.conditions.iter().find(|c| c.name == HOLE_KEYWORD).expect("holes");
+            c.params.iter().flat_map(|x| square_list(x).unwrap()).collect::<Vec<_>>()
+        };
+        let forced =
+            |p: &Problem| p.conditions.iter().find(|c| c.name != HOLE_KEYWORD).expect("forced squares").params.clone();
+        let (p, _) = first_twin(&input("Rotate 90"));
+        // Rotating 90 degrees to the left: a7 goes to b1, b7 to b2; the queen b3 to f2.
+        assert_eq!(holes(&p), vec![sq("b1"), sq("b2")]);
+        assert!(p.pieces.iter().any(|x| x.square == sq("f2")));
+        assert_eq!(forced(&p), vec!["h2".to_string()]);
+        let (p, _) = first_twin(&input("Mirror a1<-->h1"));
+        assert_eq!(holes(&p), vec![sq("h7"), sq("g7")]);
+        let (p, _) = first_twin(&input("Shift a1 a2"));
+        assert_eq!(holes(&p), vec![sq("a8"), sq("b8")]);
+        let mut q = chimere_popeye::parse(&input("Shift a1 a2")).unwrap().remove(0);
+        assert!(apply(&mut q, &[TwinCmd::Shift(sq("a1"), sq("a3"))]).is_err(), "a hole on rank 7 leaves the board");
     }
 
     #[test]

@@ -26,3 +26,32 @@ fn a_mating_refutation_is_written_as_a_check() {
     assert!(lines.contains(&"1...Rb7-b1 + !"), "{out}");
     assert!(!out.contains("# !"), "{out}");
 }
+
+/// `Defence n` alone asks for the tries (Popeye's manual: with Defence "all real tries
+/// are calculated"): the same problem as above with `Defence 1` and no `Try` prints the
+/// same tries; with `Defence 2` at least those, and `Try` written after `Defence 2` sets
+/// the number back to one (Popeye reads the options in order).
+#[test]
+fn defence_alone_asks_for_tries() {
+    let solve = |body: &str| {
+        let out = solve(body);
+        out.lines().filter(|l| !l.contains("Time =")).collect::<Vec<_>>().join("\n")
+    };
+    let body = |opts: &str| {
+        format!(
+            "Stipulation #2\nCondition ChecklessChess\nOption Variation {opts}\n\
+             Pieces White Kh1 Qe2 Rg2 Sa4 Pc4f5g3g6 Black Kd4 Qa8 Rb7 Pa5d6"
+        )
+    };
+    let with_try = solve(&body("Try"));
+    let defence1 = solve(&body("Defence 1"));
+    assert!(defence1.contains("1...Rb7-h7 + !"), "{defence1}");
+    assert_eq!(with_try, defence1);
+    let defence2 = solve(&body("Defence 2"));
+    for line in with_try.lines().filter(|l| l.contains('!')) {
+        assert!(defence2.contains(line), "{line} missing:\n{defence2}");
+    }
+    assert_eq!(solve(&body("Defence 2 Try")), with_try);
+    let plain = solve(&body(""));
+    assert!(!plain.contains(" ? "), "{plain}");
+}

@@ -7,11 +7,10 @@
 //! (a penalty near its own: the opponent moves next); in stage 2 they are the switcher's
 //! army against both the white and the black pieces of the other player.
 
-use super::{EvalData, Feature, Tables, pieces, zone};
+use super::{EvalData, Tables, pieces, zone};
 use chimere_checkered::{Checkered, Stage};
 use chimere_chess::KING;
 use chimere_core::{Bitboard, Board, Colour, Kind, attacks};
-use std::any::Any;
 
 pub static DATA: EvalData = EvalData {
     name: "checkered",
@@ -23,7 +22,6 @@ pub static DATA: EvalData = EvalData {
     see: false,
     check_extension: true,
     tempo: 15,
-    feature: Feature::Checkered,
     provenance: "hand-set from chess's numbers, checkered terms by hand",
     ..super::chess::copy_chess_for_variants()
 };
@@ -54,8 +52,7 @@ fn material(b: &Board, t: &Tables, c: Colour) -> i32 {
 }
 
 /// The checkered terms, white's view.
-pub fn feature(any: &dyn Any, b: &Board, t: &Tables, stm: Colour) -> i32 {
-    let Some(pos) = any.downcast_ref::<Checkered>() else { return 0 };
+pub fn feature(pos: &Checkered, b: &Board, t: &Tables, stm: Colour) -> i32 {
     let sign = if stm == Colour::White { 1 } else { -1 };
     let shared = b.colour(Colour::Shared);
     match pos.stage() {

@@ -23,7 +23,7 @@
 //! and its fairy kinds are valued by their walks (nightrider ~ rook, rose ~ queen minus,
 //! leapers and hoppers small) by hand.
 
-use super::{EvalData, Feature, ORTHODOX_WALK, Square2, TERMS, pieces, zone};
+use super::{EvalData, ORTHODOX_WALK, Square2, TERMS, pieces, zone};
 use chimere_chess::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use chimere_core::attacks;
 use chimere_core::{Bitboard, Board, Colour, Square};
@@ -39,7 +39,6 @@ pub static DATA: EvalData = EvalData {
     walk: ORTHODOX_WALK,
     phase: [0, 1, 1, 2, 4, 0, 2, 3, 1, 1, 1, 1, 0, 1, 0, 0],
     phase_total: 24,
-    feature: Feature::Chess,
     lmr: true,
     null_move: true,
     futility: true,
@@ -141,7 +140,6 @@ pub static HAND_SET: EvalData = EvalData {
     phase: [0, 1, 1, 2, 4, 0, 2, 3, 1, 1, 1, 1, 0, 1, 0, 0],
     phase_total: 24,
     tempo: 12,
-    feature: Feature::Chess,
     terms: HAND_TERMS,
     lmr: true,
     null_move: true,
@@ -184,7 +182,6 @@ const fn copy(d: &EvalData) -> EvalData {
         phase: d.phase,
         phase_total: d.phase_total,
         tempo: d.tempo,
-        feature: d.feature,
         terms: d.terms,
         lmr: d.lmr,
         null_move: d.null_move,
@@ -241,11 +238,11 @@ fn distance(a: Square, b: Square) -> i32 {
     df.max(dr)
 }
 
-fn side_terms(b: &Board, c: Colour, phase: i32, total: i32, w: &[i32; TERMS]) -> i32 {
+/// The pawn-only terms of one side (connected, isolated, doubled pawns, passed pawns by
+/// rank): middle game, end game, and the side's passed pawns.
+fn pawn_terms(own: u64, their: u64, c: Colour, w: &[i32; TERMS]) -> (i32, i32, u64) {
     use term::*;
-    let own = pieces(b, c, PAWN).0;
-    let their = pieces(b, c.opponent(), PAWN).0;
-    let (mut mg, mut eg) = (0, 0);
+    let (mut mg, mut eg, mut passed) = (0, 0, 0u64);
     let defended = if c == Colour::White {
         ((own & NOT_A) << 7) | ((own & NOT_H) << 9)
     } else {
@@ -255,8 +252,6 @@ fn side_terms(b: &Board, c: Colour, phase: i32, total: i32, w: &[i32; TERMS]) ->
     let connected = (own & (defended | beside)).count_ones() as i32;
     mg += w[CONNECTED] * connected;
     eg += w[CONNECTED + 1] * connected;
-    let own_king = pieces(b, c, KING).first();
-    let their_king = pieces(b, c.opponent(), KING).first();
     for sq in Bitboard(own) {
         let f = sq.file() as usize;
         let r = sq.rank() as i32;
@@ -281,9 +276,62 @@ fn side_terms(b: &Board, c: Colour, phase: i32, total: i32, w: &[i32; TERMS]) ->
         if their & (FILES[f] | adj) & ahead_mask == 0 {
             mg += w[PASSED_MG + rel as usize];
             eg += w[PASSED_EG + rel as usize];
-            if let (Some(k1), Some(k2)) = (own_king, their_king)
-                && (1..7).contains(&rel)
-            {
+            passed |= 1u64 << sq.index();
+        }
+    }
+    (mg, eg, passed)
+}
+
+/// The pawn terms of both sides for one pawn structure, as [`pawn_terms`] gives them.
+#[derive(Copy, Clone, Default)]
+struct PawnEntry {
+    white: u64,
+    black: u64,
+    terms: [(i32, i32, u64); 2],
+}
+
+/// A small table of pawn structures already evaluated (the pawn terms depend on the pawns
+/// alone, which change in few turns): one per search thread, a few hundred kilobytes.
+pub struct PawnCache {
+    entries: Vec<PawnEntry>,
+}
+
+const PAWN_CACHE: usize = 1 << 13;
+
+impl Default for PawnCache {
+    fn default() -> Self {
+        // An empty slot has no pawns and holds no terms: filled before it is read.
+        PawnCache { entries: vec![PawnEntry { white: !0, black: !0, ..PawnEntry::default() }; PAWN_CACHE] }
+    }
+}
+
+impl PawnCache {
+    fn get(&mut self, white: u64, black: u64, w: &[i32; TERMS]) -> [(i32, i32, u64); 2] {
+        let h = (white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)) >> 51;
+        let e = &mut self.entries[h as usize & (PAWN_CACHE - 1)];
+        if e.white != white || e.black != black {
+            *e = PawnEntry {
+                white,
+                black,
+                terms: [pawn_terms(white, black, Colour::White, w), pawn_terms(black, white, Colour::Black, w)],
+            };
+        }
+        e.terms
+    }
+}
+
+fn side_terms(b: &Board, c: Colour, pawn: (i32, i32, u64), phase: i32, total: i32, w: &[i32; TERMS]) -> i32 {
+    use term::*;
+    let own = pieces(b, c, PAWN).0;
+    let their = pieces(b, c.opponent(), PAWN).0;
+    let (mut mg, mut eg, passed) = pawn;
+    let own_king = pieces(b, c, KING).first();
+    let their_king = pieces(b, c.opponent(), KING).first();
+    if let (Some(k1), Some(k2)) = (own_king, their_king) {
+        for sq in Bitboard(passed) {
+            let r = sq.rank() as i32;
+            let rel = if c == Colour::White { r } else { 7 - r };
+            if (1..7).contains(&rel) {
                 let stop = Square::from_coords(sq.file(), if c == Colour::White { r as u8 + 1 } else { r as u8 - 1 });
                 eg += w[PASSED_KING] * (distance(k2, stop) - distance(k1, stop));
             }
@@ -338,8 +386,14 @@ fn shelter_squares(k: Square, c: Colour) -> Bitboard {
 
 /// Pawn structure, passed pawns, bishop pair, rooks on open files and king safety, white
 /// minus black, with the weights `w` ([`term`]).
-pub fn feature(b: &Board, phase: i32, total: i32, w: &[i32; TERMS]) -> i32 {
-    side_terms(b, Colour::White, phase, total, w) - side_terms(b, Colour::Black, phase, total, w)
+/// `cache` keeps the pawn terms of structures seen before (`None`: computed afresh).
+pub fn feature(b: &Board, phase: i32, total: i32, w: &[i32; TERMS], cache: Option<&mut PawnCache>) -> i32 {
+    let (white, black) = (pieces(b, Colour::White, PAWN).0, pieces(b, Colour::Black, PAWN).0);
+    let pawn = match cache {
+        Some(c) => c.get(white, black, w),
+        None => [pawn_terms(white, black, Colour::White, w), pawn_terms(black, white, Colour::Black, w)],
+    };
+    side_terms(b, Colour::White, pawn[0], phase, total, w) - side_terms(b, Colour::Black, pawn[1], phase, total, w)
 }
 
 /// The hand-set feature weights ([`term`]): passed pawns by rank (middle game half the end

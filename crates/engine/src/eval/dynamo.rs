@@ -6,10 +6,9 @@
 //! danger: every unit on an edge square loses a part of its value (one push from leaving),
 //! the king much more, and the king is kept away from the edges by strong centralisation.
 
-use super::{EvalData, Feature, ORTHODOX_WALK, Square2, pieces};
+use super::{EvalData, ORTHODOX_WALK, Square2, pieces};
 use chimere_core::{Bitboard, Board, Colour};
 use chimere_dynamo::Dynamo;
-use std::any::Any;
 
 const Z: Square2 = Square2::ZERO;
 
@@ -60,7 +59,6 @@ pub static DATA: EvalData = EvalData {
     phase_total: 24,
     tempo: 15,
     terms: [0; super::TERMS],
-    feature: Feature::Dynamo,
     lmr: true,
     null_move: false,
     futility: false,
@@ -77,8 +75,7 @@ const KING_LINE: i32 = 35;
 const IN_CHECK: i32 = 60;
 
 /// Edge danger, white's view.
-pub fn feature(any: &dyn Any, b: &Board, stm: Colour) -> i32 {
-    let Some(pos) = any.downcast_ref::<Dynamo>() else { return 0 };
+pub fn feature(pos: &Dynamo, b: &Board, stm: Colour) -> i32 {
     let mut score = 0;
     for (c, sign) in [(Colour::White, 1), (Colour::Black, -1)] {
         let Some(k) = pieces(b, c, chimere_chess::KING).first() else { continue };

@@ -9,10 +9,9 @@
 //! beside its own shield cannot be captured, and an enemy immobilizer next to one's own
 //! king freezes it.
 
-use super::{EvalData, Feature, Square2, Tables, Walk, pieces};
+use super::{EvalData, Square2, Tables, Walk, pieces};
 use chimere_core::{Board, Colour};
 use chimere_fugue::{Fugue, KING};
-use std::any::Any;
 
 const Z: Square2 = Square2::ZERO;
 const SLIDER: Square2 = Square2 { centre: 3, advance: 0, edge: -6, home: 0 };
@@ -82,7 +81,6 @@ pub static DATA: EvalData = EvalData {
     phase_total: 24,
     tempo: 12,
     terms: [0; super::TERMS],
-    feature: Feature::Fugue,
     lmr: true,
     null_move: false,
     futility: true,
@@ -100,8 +98,7 @@ const SHIELDED: i32 = 10;
 const KING_HELD: i32 = 60;
 
 /// The immobilizer and shield terms, white's view.
-pub fn feature(any: &dyn Any, b: &Board, t: &Tables) -> i32 {
-    let Some(pos) = any.downcast_ref::<Fugue>() else { return 0 };
+pub fn feature(pos: &Fugue, b: &Board, t: &Tables) -> i32 {
     let mut score = 0;
     for (c, sign) in [(Colour::White, 1), (Colour::Black, -1)] {
         let held = pos.immobilized(c);

@@ -7,10 +7,9 @@
 //! decides). The counters are the units a side lost and can bring back by promotion: a
 //! fraction of their value, more as the side's pawns advance.
 
-use super::{EvalData, Feature, Square2, Walk};
+use super::{EvalData, Square2, Walk};
 use chimere_core::{Board, Colour, Kind};
 use chimere_interweave::Interweave;
-use std::any::Any;
 
 const Z: Square2 = Square2::ZERO;
 
@@ -78,7 +77,6 @@ pub static DATA: EvalData = EvalData {
     phase_total: 24,
     tempo: 10,
     terms: [0; super::TERMS],
-    feature: Feature::Interweave,
     lmr: true,
     null_move: false,
     futility: false,
@@ -90,8 +88,7 @@ pub static DATA: EvalData = EvalData {
 
 /// The counters' worth, white's view: each lost unit a side can bring back counts a sixth
 /// of its value, plus a bit per pawn on its sixth or seventh rank able to bring it back.
-pub fn feature(any: &dyn Any, b: &Board) -> i32 {
-    let Some(pos) = any.downcast_ref::<Interweave>() else { return 0 };
+pub fn feature(pos: &Interweave, b: &Board) -> i32 {
     let mut score = 0;
     for (c, sign) in [(Colour::White, 1), (Colour::Black, -1)] {
         let mut back = 0;

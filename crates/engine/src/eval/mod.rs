@@ -6,12 +6,12 @@
 //! advance, an edge penalty), mobility weights, which search techniques are sound for the
 //! variant, and one variant feature (Dynamo's edges, Checkered's checkered attackers,
 //! Interweave's counters, Fugue's immobilizer, chess pawn structure and king shelter).
-//! Variant features that need more than the board read the concrete position through
-//! `Any` (the variant types are `'static`), so the search itself names no variant.
+//! Each rules type chooses its data and feature through [`crate::pos::Api`], implemented
+//! once per type (the registry's `with_rules!` dispatch hands the search a concrete type),
+//! so the search itself names no variant and nothing is looked up at run time.
 
 use crate::pos::Api;
 use chimere_core::{Bitboard, Board, Colour, Piece, Square, attacks};
-use std::any::Any;
 
 pub mod checkered;
 pub mod chess;
@@ -41,22 +41,6 @@ pub const ORTHODOX_WALK: [Walk; 16] = {
     w[4] = Walk::Queen;
     w
 };
-
-/// The variant-specific term of the evaluation.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Feature {
-    /// Chess (and chess with conditions): pawn structure, passed pawns, king shelter,
-    /// bishop pair.
-    Chess,
-    /// Checkered: shared pieces credited by stage, checkered attackers near the kings.
-    Checkered,
-    /// Interweave: the captured counters (units a pawn can bring back).
-    Interweave,
-    /// Fugue: units held by an enemy immobilizer, shields.
-    Fugue,
-    /// Dynamo: units (the king above all) near the edges they can be pushed off.
-    Dynamo,
-}
 
 /// Per-kind weights from which a piece-square table is computed (white's view; black's
 /// table is the mirror image). Units: centipawns.
@@ -97,8 +81,6 @@ pub struct EvalData {
     pub phase_total: i32,
     /// Bonus for having the move.
     pub tempo: i32,
-    /// The variant feature.
-    pub feature: Feature,
     /// Weights of the variant feature's terms (centipawns; each feature names its indices).
     pub terms: [i32; TERMS],
     /// Late-move reductions are sound here (no zugzwang-dominated play, no forced chains).
@@ -171,8 +153,13 @@ impl Tables {
     }
 }
 
-/// The evaluation returned by [`evaluate`]: centipawns for the side to move.
+/// The evaluation of `pos` (pieces `b`): centipawns for the side to move.
 pub fn evaluate<V: Api>(pos: &V, b: &Board, t: &Tables) -> i32 {
+    evaluate_cached(pos, b, t, None)
+}
+
+/// [`evaluate`], keeping chess's pawn terms in `cache` (the same value, sooner).
+pub fn evaluate_cached<V: Api>(pos: &V, b: &Board, t: &Tables, cache: Option<&mut chess::PawnCache>) -> i32 {
     let data = &t.data;
     let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
     let occ = b.occupied();
@@ -206,14 +193,7 @@ pub fn evaluate<V: Api>(pos: &V, b: &Board, t: &Tables) -> i32 {
     let total = data.phase_total.max(1);
     let mut white = (mg * phase + eg * (total - phase)) / total;
     let stm = pos.side_to_move();
-    let any: &dyn Any = pos;
-    white += match data.feature {
-        Feature::Chess => chess::feature(b, phase, total, &data.terms),
-        Feature::Checkered => checkered::feature(any, b, t, stm),
-        Feature::Interweave => interweave::feature(any, b),
-        Feature::Fugue => fugue::feature(any, b, t),
-        Feature::Dynamo => dynamo::feature(any, b, stm),
-    };
+    white += pos.feature(b, t, phase, total, cache);
     let own = if stm == Colour::Black { -white } else { white };
     own + data.tempo
 }
@@ -228,18 +208,4 @@ pub(crate) fn pieces(b: &Board, c: Colour, k: chimere_core::Kind) -> Bitboard {
 #[inline]
 pub(crate) fn zone(k: Square) -> Bitboard {
     attacks::king(k) | Bitboard::from_square(k)
-}
-
-/// The evaluation data of the variant `V` (chess with conditions uses chess's).
-pub fn data_for<V: Api>() -> &'static EvalData {
-    if std::any::TypeId::of::<V>() == std::any::TypeId::of::<chimere_fairy::Game>() {
-        return &chess::FAIRY;
-    }
-    match V::NAME {
-        "checkered" => &checkered::DATA,
-        "interweave" => &interweave::DATA,
-        "fugue" => &fugue::DATA,
-        "dynamo" => &dynamo::DATA,
-        _ => &chess::DATA,
-    }
 }

@@ -86,6 +86,9 @@ pub enum Popeye {
 pub struct Description {
     /// The seed's name (the catalogue's; accents optional).
     pub name: &'static str,
+    /// One sentence saying what the condition does, in our words (our reading:
+    /// `../shared/spec/conditions.md`), shown to players.
+    pub summary: &'static str,
     /// Other accepted names (normalised: lower case, no accents, words joined).
     pub aliases: &'static [&'static str],
     pub popeye: Popeye,
@@ -142,9 +145,10 @@ fn no_params(name: &str, words: &[&str]) -> Result<(), String> {
 }
 
 macro_rules! plain {
-    ($name:literal, [$($alias:literal),*], $popeye:literal, $make:expr) => {
+    ($name:literal, $summary:literal, [$($alias:literal),*], $popeye:literal, $make:expr) => {
         Description {
             name: $name,
+            summary: $summary,
             aliases: &[$($alias),*],
             popeye: Popeye::Keyword { keyword: $popeye, form: &[], defaults: &[] },
             params: Params::None,
@@ -367,8 +371,8 @@ fn circe(base: Circe, label: &str, words: &[&str]) -> Result<Built, String> {
 }
 
 macro_rules! circe_member {
-    ($name:literal, [$($alias:literal),*], $popeye:expr, $label:literal, $base:expr) => {
-        Description { name: $name, aliases: &[$($alias),*], popeye: $popeye, params: Params::Circe, build: |w| circe($base, $label, w) }
+    ($name:literal, $summary:literal, [$($alias:literal),*], $popeye:expr, $label:literal, $base:expr) => {
+        Description { name: $name, summary: $summary, aliases: &[$($alias),*], popeye: $popeye, params: Params::Circe, build: |w| circe($base, $label, w) }
     };
 }
 
@@ -396,9 +400,17 @@ fn forced(white: bool, black: bool, words: &[&str]) -> Result<Built, String> {
 
 /// Every condition, once.
 pub static DESCRIPTIONS: &[Description] = &[
-    circe_member!("circe", [], kw("Circe"), "Circe", Circe::plain()),
+    circe_member!(
+        "circe",
+        "A captured unit other than a king goes back to its home square (a pawn to its file's second rank, a piece to its game-array square of the capture square's colour), if that square is empty; otherwise it is gone.",
+        [],
+        kw("Circe"),
+        "Circe",
+        Circe::plain()
+    ),
     Description {
         name: "anticirce",
+        summary: "After a capture the capturing unit, king included, goes back to its home square as a Circe unit would; if that square is occupied the capture is illegal (Cheylan: it may not stay on the capture square).",
         aliases: &[],
         // The seed's Anticirce is type Cheylan; Popeye's `AntiCirce` alone is Calvet.
         popeye: Popeye::Keyword { keyword: "AntiCirce", form: &["Cheylan"], defaults: &["Calvet"] },
@@ -407,14 +419,31 @@ pub static DESCRIPTIONS: &[Description] = &[
     },
     circe_member!(
         "circe cameleon",
+        "A captured unit changes kind (knight to bishop to rook to queen to knight) and is reborn on the home square of its new kind, if empty.",
         ["chameleoncirce"],
         kw("ChameleonCirce"),
         "ChameleonCirce",
         Circe { change: Change::Chameleon, ..Circe::plain() }
     ),
-    circe_member!("circe clone", [], kw("CirceClone"), "CirceClone", Circe { change: Change::Clone, ..Circe::plain() }),
+    circe_member!(
+        "circe clone",
+        "A captured unit takes the kind of the unit that captured it and is reborn on the home square of that kind, if empty.",
+        [],
+        kw("CirceClone"),
+        "CirceClone",
+        Circe { change: Change::Clone, ..Circe::plain() }
+    ),
+    circe_member!(
+        "circe assassin",
+        "A captured unit is reborn on its Circe home square even when that square is occupied: the unit standing there is removed (a king that would be removed so is in check).",
+        [],
+        kw("CirceAssassin"),
+        "CirceAssassin",
+        Circe { occupied: Occupied::Assassin, ..Circe::plain() }
+    ),
     circe_member!(
         "circe couscous",
+        "A captured unit is reborn on the home square of the unit that captured it (for the capturer's kind and colour), if empty.",
         [],
         kw("CouscousCirce"),
         "CouscousCirce",
@@ -422,6 +451,7 @@ pub static DESCRIPTIONS: &[Description] = &[
     ),
     circe_member!(
         "circe diagramme",
+        "A captured unit is reborn on the square it stood on in the starting position, if empty.",
         [],
         kw("DiagramCirce"),
         "DiagramCirce",
@@ -429,6 +459,7 @@ pub static DESCRIPTIONS: &[Description] = &[
     ),
     circe_member!(
         "circe equipollent",
+        "A captured unit is reborn as far from the capture square as the capturer travelled, in the same direction, if that square is on the board and empty.",
         [],
         kw("EquipollentsCirce"),
         "EquipollentsCirce",
@@ -436,6 +467,7 @@ pub static DESCRIPTIONS: &[Description] = &[
     ),
     circe_member!(
         "circe inverse",
+        "A captured unit is reborn on the mirror image of its home square across the middle of the board (a and h files swapped, d and e...), if empty.",
         [],
         kw("VerticalMirrorCirce"),
         "VerticalMirrorCirce",
@@ -443,24 +475,40 @@ pub static DESCRIPTIONS: &[Description] = &[
     ),
     circe_member!(
         "circe symetrique",
+        "A captured unit is reborn on the square symmetric to the capture square through the centre of the board (a1 and h8, d4 and e5), if empty.",
         [],
         kw("SymmetryCirce"),
         "SymmetryCirce",
         Circe::with_square("", RebirthSquare::Symmetry)
     ),
-    circe_member!("circe malefique", [], kw("MirrorCirce"), "MirrorCirce", Circe { mirror: true, ..Circe::plain() }),
+    circe_member!(
+        "circe malefique",
+        "A captured unit is reborn on the home square of the same kind of the other colour (a white rook on h8 or a8, a white queen on d8), if empty.",
+        [],
+        kw("MirrorCirce"),
+        "MirrorCirce",
+        Circe { mirror: true, ..Circe::plain() }
+    ),
     circe_member!(
         "circe antipode",
-        // Popeye 4.104 reads `AntipodeanCirce` (or `Circe Antipodes`); the older spelling
+        "A captured unit is reborn four files and four ranks away from the capture square, if empty.", // Popeye 4.104 reads `AntipodeanCirce` (or `Circe Antipodes`); the older spelling
         // stays accepted.
         ["antipodescirce"],
         kw("AntipodeanCirce"),
         "AntipodeanCirce",
         Circe::with_square("", RebirthSquare::Antipodes)
     ),
-    circe_member!("super-circe", [], kw("SuperCirce"), "SuperCirce", Circe::with_square("", RebirthSquare::Any)),
+    circe_member!(
+        "super-circe",
+        "The capturer may put the captured unit back on any empty square of its choice, or leave it off the board.",
+        [],
+        kw("SuperCirce"),
+        "SuperCirce",
+        Circe::with_square("", RebirthSquare::Any)
+    ),
     circe_member!(
         "anti-super-circe",
+        "After a capture the capturing unit, king included, is put on any empty square the capturer chooses other than the capture square.",
         [],
         // Cheylan in the seed; Popeye's `AntiSuperCirce` alone is Calvet (the capturer
         // may be reborn on the capture square).
@@ -468,10 +516,25 @@ pub static DESCRIPTIONS: &[Description] = &[
         "AntiSuperCirce",
         Circe::anti("", RebirthSquare::Any)
     ),
-    circe_member!("circe coucou", ["coucoucirce"], kw("CoucouCirce"), "CoucouCirce", Circe::coucou()),
-    circe_member!("para-circe", [], kw("ParaCirce"), "ParaCirce", Circe::para()),
+    circe_member!(
+        "circe coucou",
+        "As Circe couscous, but a captured pawn reborn on its last rank must promote, and the capture is illegal if any promotion would leave the capturer in check.",
+        ["coucoucirce"],
+        kw("CoucouCirce"),
+        "CoucouCirce",
+        Circe::coucou()
+    ),
+    circe_member!(
+        "para-circe",
+        "After a capture the capturing unit goes back to its home square, or stays where it captured if that square is occupied; kings cannot move at all.",
+        [],
+        kw("ParaCirce"),
+        "ParaCirce",
+        Circe::para()
+    ),
     circe_member!(
         "optional replacement",
+        "The capturer may put the captured unit back on any empty square (a bishop on its own square colour, a pawn not on a first or last rank) or leave it off the board.",
         [],
         kw("OptionalReplacement"),
         "OptionalReplacement",
@@ -479,14 +542,23 @@ pub static DESCRIPTIONS: &[Description] = &[
     ),
     circe_member!(
         "circe diagramme blanc",
+        "A captured white unit is reborn on the square it stood on in the starting position, if empty; captured black units are gone.",
         [],
         kw("WhiteDiagramCirce"),
         "WhiteDiagramCirce",
         Circe { white_only: true, ..Circe::with_square("", RebirthSquare::Diagram) }
     ),
-    circe_member!("fusil", [], Popeye::Form("AntiCirce PWC"), "AntiCirce PWC", Circe::fusil()),
+    circe_member!(
+        "fusil",
+        "Captures are shots: after capturing, the capturing unit returns to the square it just left.",
+        [],
+        Popeye::Form("AntiCirce PWC"),
+        "AntiCirce PWC",
+        Circe::fusil()
+    ),
     Description {
         name: "circe martien",
+        summary: "A unit captures by first going to its own home square, which must be empty, and capturing from there with its usual power; other moves are normal.",
         aliases: &["marscirce", "circemars"],
         popeye: kw("MarsCirce"),
         params: Params::Words(&[w("Mirror", &["malefique", "mirror"])]),
@@ -494,6 +566,7 @@ pub static DESCRIPTIONS: &[Description] = &[
     },
     Description {
         name: "circe malefique martien",
+        summary: "A unit captures from the home square of the same kind of the other colour, which must be empty, with its usual power; other moves are normal.",
         aliases: &["marsmirrorcirce"],
         popeye: kw("MarsMirrorCirce"),
         params: Params::None,
@@ -502,9 +575,16 @@ pub static DESCRIPTIONS: &[Description] = &[
             one(Mars { mirror: true })
         },
     },
-    plain!("ghost", ["ghostchess", "fantomes"], "GhostChess", super::Ghost),
+    plain!(
+        "ghost",
+        "A captured unit waits under its square and comes back as an uncapturable ghost as soon as the square is empty again.",
+        ["ghostchess", "fantomes"],
+        "GhostChess",
+        super::Ghost
+    ),
     Description {
         name: "kamikaze rex inclusiv",
+        summary: "A capturing unit disappears together with the unit it captures, kings included, so kings never capture.",
         aliases: &[],
         popeye: Popeye::None("the Kamikaze attribute on every unit, kings included"),
         params: Params::None,
@@ -513,29 +593,115 @@ pub static DESCRIPTIONS: &[Description] = &[
             one(Kamikaze { capturer_may_return: false, every_unit: true, kings_too: true })
         },
     },
-    plain!("absorbant", ["absorbantchess"], "Absorbant", super::Absorbant),
-    plain!("all-in-chess", [], "AllInChess", super::AllIn),
-    plain!("anti-andernach", ["antiandernachchess"], "AntiAndernachChess", super::AntiAndernach),
-    plain!("augsburg", [], "Augsburg", super::Augsburg),
-    plain!("bicaptures", [], "Bicaptures", super::Bicaptures),
-    plain!("bichromatique", ["bichromchess", "bichrome"], "BichromChess", super::Bichrome),
-    plain!("monochromatique", ["monochromchess", "monochrome"], "MonochromChess", super::Monochrome),
-    plain!("central", ["centralchess"], "CentralChess", super::Central),
-    plain!("ultra-patrouille", ["ultrapatrol"], "UltraPatrol", super::UltraPatrol),
-    plain!("eiffel", ["eiffelchess"], "EiffelChess", super::Eiffel),
-    plain!("haan", ["haanerchess", "haanchess"], "HaanerChess", super::Haan),
+    plain!(
+        "absorbant",
+        "A capturing piece other than a king keeps the movements of what it captured in addition to its own.",
+        ["absorbantchess"],
+        "Absorbant",
+        super::Absorbant
+    ),
+    plain!(
+        "all-in-chess",
+        "A side may move its own units or the opponent's (they keep their colour), but must not leave its own king in check.",
+        [],
+        "AllInChess",
+        super::AllIn
+    ),
+    plain!(
+        "anti-andernach",
+        "After a move that captures nothing, the moved unit other than a king changes colour.",
+        ["antiandernachchess"],
+        "AntiAndernachChess",
+        super::AntiAndernach
+    ),
+    plain!(
+        "augsburg",
+        "A unit may move onto a square held by a friendly unit to form a stack; a unit of a stack may move with the others of the stack or alone.",
+        [],
+        "Augsburg",
+        super::Augsburg
+    ),
+    plain!(
+        "bicaptures",
+        "Units may capture units of their own side as well as the opponent's, never their own king.",
+        [],
+        "Bicaptures",
+        super::Bicaptures
+    ),
+    plain!(
+        "bichromatique",
+        "Every move must end on a square of the other colour than the one it started from.",
+        ["bichromchess", "bichrome"],
+        "BichromChess",
+        super::Bichrome
+    ),
+    plain!(
+        "monochromatique",
+        "Every move must end on a square of the same colour as the one it started from.",
+        ["monochromchess", "monochrome"],
+        "MonochromChess",
+        super::Monochrome
+    ),
+    plain!(
+        "central",
+        "A unit other than the king moves only if a friendly unit that can move observes it, so every mobile unit is linked back to its king.",
+        ["centralchess"],
+        "CentralChess",
+        super::Central
+    ),
+    plain!(
+        "ultra-patrouille",
+        "A unit, king included, moves, captures or checks only while a friendly unit observes it.",
+        ["ultrapatrol"],
+        "UltraPatrol",
+        super::UltraPatrol
+    ),
+    plain!(
+        "eiffel",
+        "A unit is paralysed while an enemy unit of the kind before it in the cycle pawn, knight, bishop, rook, queen attacks it.",
+        ["eiffelchess"],
+        "EiffelChess",
+        super::Eiffel
+    ),
+    plain!(
+        "haan",
+        "Every square a unit leaves becomes a hole for the rest of the game: nothing may stand on it or cross it.",
+        ["haanerchess", "haanchess"],
+        "HaanerChess",
+        super::Haan
+    ),
     Description {
         name: "trou",
+        summary: "The given squares are holes: no unit may stand on them or pass over them.",
         aliases: &["trous", "hole", "holes", "trouhole"],
         popeye: kw("Hole"),
         params: Params::Squares(&[]),
         build: |w| one(super::Hole { squares: squares_of("hole", w)? }),
     },
-    plain!("glasgow", ["glasgowchess"], "GlasgowChess", super::Glasgow),
-    plain!("einstein", ["einsteinchess"], "EinsteinChess", super::Einstein),
-    plain!("volage", [], "Volage", super::Volage::condition()),
+    plain!(
+        "glasgow",
+        "Pawns promote on their seventh rank instead of their eighth.",
+        ["glasgowchess"],
+        "GlasgowChess",
+        super::Glasgow
+    ),
+    plain!(
+        "einstein",
+        "A unit that moves without capturing becomes one step weaker (queen to rook to bishop to knight to pawn), and one step stronger when it captures.",
+        ["einsteinchess"],
+        "EinsteinChess",
+        super::Einstein
+    ),
+    plain!(
+        "volage",
+        "A unit other than a king changes colour the first time it moves to a square of the other colour than the one it left.",
+        [],
+        "Volage",
+        super::Volage::condition()
+    ),
     Description {
         name: "sentinelles",
+        summary: "When a unit other than a pawn moves, a pawn of its colour appears on the square it left (never on a first or last rank, at most eight pawns).",
         aliases: &[],
         popeye: kw("Sentinelles"),
         params: Params::Words(&[
@@ -555,48 +721,166 @@ pub static DESCRIPTIONS: &[Description] = &[
             one(super::Sentinelles::from_words(&words).map_err(|e| e.0)?)
         },
     },
-    plain!("gravitation", [], "Gravitation", super::Gravitation),
+    plain!(
+        "gravitation",
+        "After a piece other than a king or pawn moves, it falls one square back towards its own side, capturing what stood there.",
+        [],
+        "Gravitation",
+        super::Gravitation
+    ),
     // `dynamo` here is the CONDITION (the CLI's `--variant dynamo` is the game).
-    plain!("dynamo", ["dynamochess"], "DynamoChess", super::Dynamo),
-    plain!("cavalier majeur", [], "CavalierMajeur", super::PieceSet::cavalier_majeur()),
-    plain!("rose", [], "Rose", super::PieceSet::rose()),
-    plain!("locusauteur", [], "Locusauteur", super::PieceSet::locusauteur()),
-    plain!("no double pawns", [], "NoDoublePawns", super::NoDoublePawns),
-    plain!("rokagogo", [], "Rokagogo", super::Rokagogo),
-    plain!("rois reflecteurs", ["reflectivekings"], "ReflectiveKings", super::ReflectiveKings),
+    plain!(
+        "dynamo",
+        "There are no ordinary captures: units push or pull one other unit along their lines, and a unit pushed or pulled off the board is captured.",
+        ["dynamochess"],
+        "DynamoChess",
+        super::Dynamo
+    ),
+    plain!(
+        "cavalier majeur",
+        "Every knight is a nightrider, which repeats its knight's leap in one direction.",
+        [],
+        "CavalierMajeur",
+        super::PieceSet::cavalier_majeur()
+    ),
+    plain!(
+        "rose",
+        "Every knight is a rose, which rides knight leaps around an octagon.",
+        [],
+        "Rose",
+        super::PieceSet::rose()
+    ),
+    plain!(
+        "locusauteur",
+        "Knights, bishops, rooks and queens become locusts: they move only by jumping over an enemy unit on their line to the square just beyond, removing it.",
+        [],
+        "Locusauteur",
+        super::PieceSet::locusauteur()
+    ),
+    plain!(
+        "no double pawns",
+        "A move is illegal if it leaves a side with two pawns on the same file.",
+        [],
+        "NoDoublePawns",
+        super::NoDoublePawns
+    ),
+    plain!(
+        "rokagogo",
+        "A king may castle with a friendly rook on the same rank or file whenever at least two empty squares lie between them, even after both have moved.",
+        [],
+        "Rokagogo",
+        super::Rokagogo
+    ),
+    plain!(
+        "rois reflecteurs",
+        "A king attacked by enemy units may also move like any of them.",
+        ["reflectivekings"],
+        "ReflectiveKings",
+        super::ReflectiveKings
+    ),
     plain!(
         "rois strictement transmutes",
+        "Kings move only when in check, and then only like the unit that checks them.",
         ["strictlytransmutedkings"],
         "StrictlyTransmutedKings",
         super::StrictTransmutedKings
     ),
-    plain!("swapping kings", [], "SwappingKings", super::SwappingKings),
-    plain!("bicolores", [], "Bicolores", super::Bicolores),
-    plain!("brunner", ["brunnerchess"], "BrunnerChess", super::Brunner),
-    plain!("sat", [], "SAT", super::Sat),
-    plain!("vogtlander", ["vogtlaender", "vogtlanderchess", "vogtlaenderchess"], "VogtlaenderChess", super::Vogtlander),
+    plain!(
+        "swapping kings",
+        "After a move that gives check, the two kings exchange their squares.",
+        [],
+        "SwappingKings",
+        super::SwappingKings
+    ),
+    plain!(
+        "bicolores",
+        "A king is in check when any unit, of either side, attacks it.",
+        [],
+        "Bicolores",
+        super::Bicolores
+    ),
+    plain!(
+        "brunner",
+        "A king is in check only when capturing it would itself be a legal move.",
+        ["brunnerchess"],
+        "BrunnerChess",
+        super::Brunner
+    ),
+    plain!(
+        "sat",
+        "A king is in check when it has a flight square, so a move may not leave the own king with one; mate is being unable to take away every flight.",
+        [],
+        "SAT",
+        super::Sat
+    ),
+    plain!(
+        "vogtlander",
+        "A side is in check when it attacks the opponent's king, so no move may leave the enemy king attacked.",
+        ["vogtlaender", "vogtlanderchess", "vogtlaenderchess"],
+        "VogtlaenderChess",
+        super::Vogtlander
+    ),
     Description {
         name: "isardam",
+        summary: "No move may leave two units of the same kind and opposite colours observing each other; a king is in check only when its capture would obey that rule.",
         aliases: &[],
         popeye: kw("Isardam"),
         params: Params::Words(&[w("TypeB", &["typeb", "b"])]),
         build: |w| one(super::Isardam { type_b: w.contains(&"TypeB") }),
     },
-    plain!("rex multiplex", [], "RexMultiplex", super::RexMultiplex),
-    plain!("rois siamois", ["siamesekings"], "SiameseKings", super::SiameseKings),
-    plain!("extinction", ["extinctionchess"], "ExtinctionChess", super::Extinction),
+    plain!(
+        "rex multiplex",
+        "A side may have several kings and is mated only when all of them are mated at once.",
+        [],
+        "RexMultiplex",
+        super::RexMultiplex
+    ),
+    plain!(
+        "rois siamois",
+        "Each side has two kings and is in check as soon as either of them is attacked.",
+        ["siamesekings"],
+        "SiameseKings",
+        super::SiameseKings
+    ),
+    plain!(
+        "extinction",
+        "A side loses when it loses every unit of some kind it began with: its last unit of each kind is royal.",
+        ["extinctionchess"],
+        "ExtinctionChess",
+        super::Extinction
+    ),
     Description {
         name: "republicains",
+        summary: "Kings may be off the board: after a move, the mover may place the opponent's king on a square where it is checkmated.",
         aliases: &["republicain", "republican", "republicanchess", "republic"],
         popeye: kw("RepublicanChess"),
         params: Params::Words(&[w("Type1", &["type1"]), w("Type2", &["type2"])]),
         build: |w| one(super::Republican { type1: w.last() == Some(&"Type1") }),
     },
-    plain!("qui perd gagne", ["losinggame", "losingchess"], "LosingChess", super::Losing),
-    plain!("sans echec", ["checkless", "checklesschess"], "ChecklessChess", super::Checkless),
-    plain!("maff", [], "MAFF", super::Maff),
+    plain!(
+        "qui perd gagne",
+        "Capturing is compulsory, the king is an ordinary piece, and a side that cannot move wins.",
+        ["losinggame", "losingchess"],
+        "LosingChess",
+        super::Losing
+    ),
+    plain!(
+        "sans echec",
+        "A move that gives check without mating is illegal, for both sides.",
+        ["checkless", "checklesschess"],
+        "ChecklessChess",
+        super::Checkless
+    ),
+    plain!(
+        "maff",
+        "A check that leaves the black king no flight is illegal, and the black king may not move when it has exactly one flight.",
+        [],
+        "MAFF",
+        super::Maff
+    ),
     Description {
         name: "case obligatoire consequente",
+        summary: "A side that can end a move on one of the given squares must do so, and checks count only by king captures that would obey that obligation.",
         aliases: &[],
         popeye: Popeye::None("WhiteConsequentForcedSquare <squares> BlackConsequentForcedSquare <squares>"),
         params: Params::Squares(&[seed_only(&["blanche"]), seed_only(&["noire"])]),
@@ -604,6 +888,7 @@ pub static DESCRIPTIONS: &[Description] = &[
     },
     Description {
         name: "case obligatoire consequente blanche",
+        summary: "White must end a move on one of the given squares whenever it can, and its checks count only by king captures that would obey that obligation.",
         aliases: &[],
         popeye: kw("WhiteConsequentForcedSquare"),
         params: Params::Squares(&[]),
@@ -611,14 +896,22 @@ pub static DESCRIPTIONS: &[Description] = &[
     },
     Description {
         name: "case obligatoire consequente noire",
+        summary: "Black must end a move on one of the given squares whenever it can, and its checks count only by king captures that would obey that obligation.",
         aliases: &[],
         popeye: kw("BlackConsequentForcedSquare"),
         params: Params::Squares(&[]),
         build: |w| forced(false, true, w),
     },
-    plain!("les noirs ne jouent que pour donner echec", ["blackchecks"], "BlackChecks", super::BlackChecks),
+    plain!(
+        "les noirs ne jouent que pour donner echec",
+        "Every black move must give check; Black passes when no checking move exists.",
+        ["blackchecks"],
+        "BlackChecks",
+        super::BlackChecks
+    ),
     Description {
         name: "progressif",
+        summary: "The n-th turn is n moves in a row by the same side (White 1, Black 2, White 3...); a series ends at once when a move gives check.",
         aliases: &["progressive", "progressivechess"],
         popeye: kw("ProgressiveChess"),
         params: Params::Number,
@@ -638,11 +931,30 @@ pub static DESCRIPTIONS: &[Description] = &[
             one(p)
         },
     },
-    plain!("anneciens", [], "Anneciens", super::Anneciens),
-    plain!("alsacien", [], "Alsacien", super::Alsacien::default()),
-    plain!("amnesie", [], "Amnesie", super::Amnesie::default()),
+    plain!(
+        "anneciens",
+        "A turn is two moves in a row by the same unit, ending on a different position.",
+        [],
+        "Anneciens",
+        super::Anneciens
+    ),
+    plain!(
+        "alsacien",
+        "A move is legal only if the position it makes could arise in an orthodox game from the game array.",
+        [],
+        "Alsacien",
+        super::Alsacien::default()
+    ),
+    plain!(
+        "amnesie",
+        "After every move, castling and en passant rights are judged from the position alone, forgetting the moves played.",
+        [],
+        "Amnesie",
+        super::Amnesie::default()
+    ),
     Description {
         name: "exclusif",
+        summary: "A move reaching the goal is illegal unless it is the only move that does.",
         aliases: &["exclusive", "exclusivechess"],
         popeye: kw("ExclusiveChess"),
         // The goal comes from the stipulation: the solver adds it; Popeye knows only mate.
@@ -655,7 +967,13 @@ pub static DESCRIPTIONS: &[Description] = &[
             one(super::Exclusif { goal })
         },
     },
-    plain!("dead reckoning", [], "DeadReckoning", super::DeadReckoning::default()),
+    plain!(
+        "dead reckoning",
+        "A position from which neither side can win by any sequence of legal moves is a draw at once.",
+        [],
+        "DeadReckoning",
+        super::DeadReckoning::default()
+    ),
 ];
 
 /// Lower case, accents off, `-`/`_`/`=` as spaces; the words.
@@ -830,6 +1148,18 @@ pub fn catalogue() -> Vec<String> {
 mod tests {
     use super::*;
     use crate::RuleSet;
+
+    #[test]
+    fn every_condition_has_its_own_sentence() {
+        let mut seen = std::collections::HashMap::new();
+        for d in DESCRIPTIONS {
+            let s = d.summary.trim();
+            assert!(s.len() > 20 && s.ends_with('.'), "{}: `{s}`", d.name);
+            if let Some(other) = seen.insert(s, d.name) {
+                panic!("{} and {other} share the sentence `{s}`", d.name);
+            }
+        }
+    }
 
     fn built(b: &Built) -> String {
         format!("{b:?}")

@@ -16,8 +16,10 @@
 //! when a capture onto it is possible (so transpositions repeat).
 //!
 //! This is the fast base: strictly legal generation from check and pin masks on magic
-//! bitboards, moves handed out in bulk per piece to a sink (a list or a counter), and
-//! make/unmake through the core's effect board.
+//! bitboards (the enemy's attack set computed once per position serves the king's steps,
+//! the check test and castling; unpinned pawns move set-wise), moves handed out in bulk
+//! per piece to a sink (a list or a counter), and make/unmake through the core's effect
+//! board.
 
 mod fen;
 pub mod game_level;
@@ -132,6 +134,35 @@ impl Chess {
         found & b.colour(by)
     }
 
+    /// Every square `by` attacks, with `occupied` as the blockers.
+    #[inline]
+    pub fn attacked_by(&self, by: Colour, occupied: Bitboard) -> Bitboard {
+        use chimere_core::attacks;
+        let b = &self.board;
+        let theirs = b.colour(by);
+        let queens = b.kind(QUEEN);
+        let pawns = b.kind(PAWN) & theirs;
+        let (a_side, h_side) = (pawns & !Bitboard::file(0), pawns & !Bitboard::file(7));
+        let mut att = if by == Colour::Black {
+            Bitboard(a_side.0 >> 9 | h_side.0 >> 7)
+        } else {
+            Bitboard(a_side.0 << 7 | h_side.0 << 9)
+        };
+        for s in b.kind(KNIGHT) & theirs {
+            att |= attacks::knight(s);
+        }
+        for s in b.kind(KING) & theirs {
+            att |= attacks::king(s);
+        }
+        for s in (b.kind(BISHOP) | queens) & theirs {
+            att |= attacks::bishop(s, occupied);
+        }
+        for s in (b.kind(ROOK) | queens) & theirs {
+            att |= attacks::rook(s, occupied);
+        }
+        att
+    }
+
     /// Whether the side to move is in check.
     pub fn in_check(&self) -> bool {
         self.king_square(self.side)
@@ -243,7 +274,7 @@ impl Variant for Chess {
         c.0
     }
 
-    #[inline]
+    #[inline(always)]
     fn make(&mut self, m: &Move) -> Undo {
         let undo = Undo {
             captured: None,
@@ -332,7 +363,7 @@ impl Variant for Chess {
         Undo { captured, ..undo }
     }
 
-    #[inline]
+    #[inline(always)]
     fn unmake(&mut self, m: &Move, u: Undo) {
         let them = self.side;
         let us = them.opponent();

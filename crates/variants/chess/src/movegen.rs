@@ -32,8 +32,19 @@ pub trait Sink {
     fn targets(&mut self, from: Square, targets: Bitboard, flag: Flag);
     /// Promotions of the pawn on `from` to each of `targets` (four moves each).
     fn promotions(&mut self, from: Square, targets: Bitboard);
+    /// Pawn moves to each square of `targets`, each from the square `delta` before it.
+    fn pawn_moves(&mut self, targets: Bitboard, delta: i8, flag: Flag);
+    /// Pawn promotions (four moves each) to each square of `targets`, each from the
+    /// square `delta` before it.
+    fn pawn_promotions(&mut self, targets: Bitboard, delta: i8);
     /// One move.
     fn one(&mut self, m: Move);
+}
+
+/// The square `delta` before `to` (a pawn's starting square).
+#[inline]
+fn behind(to: Square, delta: i8) -> Square {
+    Square::new((to.index() as i8 - delta) as u8)
 }
 
 /// Collects moves into a list.
@@ -49,6 +60,21 @@ impl Sink for ListSink<'_> {
     #[inline]
     fn promotions(&mut self, from: Square, targets: Bitboard) {
         for to in targets {
+            for k in [QUEEN, ROOK, BISHOP, KNIGHT] {
+                self.0.push(Move { from, to, flag: Flag::Promote(k) });
+            }
+        }
+    }
+    #[inline]
+    fn pawn_moves(&mut self, targets: Bitboard, delta: i8, flag: Flag) {
+        for to in targets {
+            self.0.push(Move { from: behind(to, delta), to, flag });
+        }
+    }
+    #[inline]
+    fn pawn_promotions(&mut self, targets: Bitboard, delta: i8) {
+        for to in targets {
+            let from = behind(to, delta);
             for k in [QUEEN, ROOK, BISHOP, KNIGHT] {
                 self.0.push(Move { from, to, flag: Flag::Promote(k) });
             }
@@ -73,6 +99,14 @@ impl Sink for CountSink {
         self.0 += 4 * targets.count() as u64;
     }
     #[inline]
+    fn pawn_moves(&mut self, targets: Bitboard, _: i8, _: Flag) {
+        self.0 += targets.count() as u64;
+    }
+    #[inline]
+    fn pawn_promotions(&mut self, targets: Bitboard, _: i8) {
+        self.0 += 4 * targets.count() as u64;
+    }
+    #[inline]
     fn one(&mut self, _: Move) {
         self.0 += 1;
     }
@@ -90,17 +124,13 @@ pub fn generate<S: Sink>(pos: &Chess, sink: &mut S) {
         return;
     };
 
-    let checkers = pos.attackers(ksq, them, occ);
-
-    // King steps: to squares not attacked once the king has left its square.
+    // The squares the enemy attacks once the king has left its square: where the king may
+    // not step, and whether it stands in check now.
     let occ_no_king = occ ^ Bitboard::from_square(ksq);
-    let mut kt = Bitboard::EMPTY;
-    for to in attacks::king(ksq) & !own {
-        if pos.attackers(to, them, occ_no_king).is_empty() {
-            kt.set(to);
-        }
-    }
-    sink.targets(ksq, kt, Flag::Normal);
+    let danger = pos.attacked_by(them, occ_no_king);
+    let checkers = if danger.has(ksq) { pos.attackers(ksq, them, occ) } else { Bitboard::EMPTY };
+
+    sink.targets(ksq, attacks::king(ksq) & !own & !danger, Flag::Normal);
     if checkers.more_than_one() {
         return;
     }
@@ -141,28 +171,42 @@ pub fn generate<S: Sink>(pos: &Chess, sink: &mut S) {
         sink.targets(from, t, Flag::Normal);
     }
 
-    // Pawns.
+    // Pawns: the unpinned ones set-wise (one shift per direction for all of them), a
+    // pinned one alone along its pin line.
     let up = us == Colour::White;
     let last = Bitboard::rank(if up { 7 } else { 0 });
-    let start_rank = if up { 1 } else { 6 };
+    let third = Bitboard::rank(if up { 2 } else { 5 });
     let empty = !occ;
-    for from in b.kind(PAWN) & own {
-        let one = if up { Bitboard::from_square(from).up() } else { Bitboard::from_square(from).down() } & empty;
+    let pawns = b.kind(PAWN) & own;
+    let forward = |x: Bitboard| if up { x.up() } else { x.down() };
+    let free = pawns & !pinned;
+    let one = forward(free) & empty;
+    let double = forward(one & third) & empty & target;
+    let one = one & target;
+    let step: i8 = if up { 8 } else { -8 };
+    sink.pawn_moves(one & !last, step, Flag::Normal);
+    sink.pawn_promotions(one & last, step);
+    sink.pawn_moves(double, 2 * step, Flag::DoublePush);
+    // Captures toward the a-file side, then toward the h-file side.
+    for (edge, shift) in [(Bitboard::file(0), if up { 7 } else { -9 }), (Bitboard::file(7), if up { 9 } else { -7 })] {
+        let from_ok = free & !edge;
+        let caps =
+            if shift > 0 { Bitboard(from_ok.0 << shift) } else { Bitboard(from_ok.0 >> -shift) } & enemy & target;
+        sink.pawn_moves(caps & !last, shift, Flag::Normal);
+        sink.pawn_promotions(caps & last, shift);
+    }
+    let start_rank = if up { 1 } else { 6 };
+    for from in pawns & pinned {
+        let one = forward(Bitboard::from_square(from)) & empty;
         let mut pushes = one;
         let mut double = Bitboard::EMPTY;
         if from.rank() == start_rank {
-            double = if up { one.up() } else { one.down() } & empty;
+            double = forward(one) & empty;
         }
-        let mut caps = attacks::pawn(up, from) & enemy;
-        pushes &= target;
-        double &= target;
-        caps &= target;
-        if pinned.has(from) {
-            let l = attacks::line(ksq, from);
-            pushes &= l;
-            double &= l;
-            caps &= l;
-        }
+        let l = attacks::line(ksq, from);
+        pushes &= target & l;
+        double &= target & l;
+        let caps = attacks::pawn(up, from) & enemy & target & l;
         let quiet_or_cap = pushes | caps;
         sink.targets(from, quiet_or_cap & !last, Flag::Normal);
         sink.promotions(from, quiet_or_cap & last);
@@ -208,9 +252,17 @@ pub fn generate<S: Sink>(pos: &Chess, sink: &mut S) {
             if (must_be_empty & occ).any() {
                 continue;
             }
-            let occ2 = occ & !movers;
             let king_path = attacks::between(ksq, kt) | Bitboard::from_square(kt);
-            if king_path.into_iter().find(|&s| pos.attackers(s, them, occ2).any()).is_some() {
+            if (king_path & danger).any() {
+                continue;
+            }
+            // The rook leaving its square may open a line onto the king's path (Chess960):
+            // only an enemy slider that sees the rook can use it.
+            let sees_rook = ((attacks::rook(rsq, occ) & (b.kind(ROOK) | queens))
+                | (attacks::bishop(rsq, occ) & (b.kind(BISHOP) | queens)))
+                & enemy;
+            let occ2 = occ & !movers;
+            if sees_rook.any() && king_path.into_iter().find(|&s| pos.attackers(s, them, occ2).any()).is_some() {
                 continue;
             }
             sink.one(crate::Move { from: ksq, to: rsq, flag: Flag::Castle });

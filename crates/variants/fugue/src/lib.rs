@@ -150,12 +150,12 @@ impl Variant for Fugue {
         self.generate(out);
     }
 
-    #[inline]
+    #[inline(always)]
     fn make(&mut self, m: &Move) -> Option<Piece> {
         self.play(*m)
     }
 
-    #[inline]
+    #[inline(always)]
     fn unmake(&mut self, m: &Move, undo: Option<Piece>) {
         self.unplay(*m, undo);
     }

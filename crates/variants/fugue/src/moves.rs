@@ -292,7 +292,7 @@ impl Fugue {
     }
 
     /// Plays `m`; returns the piece it captured (or destroyed), if any.
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, m: Move) -> Option<Piece> {
         let b = &mut self.board;
         let captured = match m.flag {
@@ -331,7 +331,7 @@ impl Fugue {
     }
 
     /// Takes back `m`, played by [`Fugue::play`] which returned `captured`.
-    #[inline]
+    #[inline(always)]
     pub fn unplay(&mut self, m: Move, captured: Option<Piece>) {
         self.side = self.side.opponent();
         self.turns = self.turns.wrapping_sub(1);

@@ -112,6 +112,8 @@ pub struct Move {
     pub promo: u8,
     /// Bit 0: a pawn's two-square step (sets the en-passant field).
     pub flags: u8,
+    /// The final square (`path[len - 1]`), kept for `make` and `unmake`.
+    last: u8,
 }
 
 impl Move {
@@ -119,12 +121,12 @@ impl Move {
     fn quiet(from: u8, to: u8, promo: u8, flags: u8) -> Move {
         let mut path = [0u8; MAX_PARTS];
         path[0] = to;
-        Move { captured: 0, path, from, len: 1, promo, flags }
+        Move { captured: 0, path, from, len: 1, promo, flags, last: to & 63 }
     }
     /// The final square of the moving piece.
     #[inline]
     pub fn to(&self) -> u8 {
-        self.path[(self.len.wrapping_sub(1) & 15) as usize] & 63
+        self.last & 63
     }
     /// The promotion kind of part `i`, or 0.
     #[inline]

@@ -388,6 +388,7 @@ impl Interweave {
         for p in &parts.a[..parts.n] {
             m.path[len as usize] = p.to;
             m.len = len + 1;
+            m.last = p.to;
             m.captured = captured | p.captured;
             if p.promo != 0 {
                 m.promo = p.promo | (len << 2);
@@ -398,6 +399,7 @@ impl Interweave {
             m.promo = promo;
         }
         m.len = len;
+        m.last = m.path[(len.wrapping_sub(1) & 15) as usize];
         m.captured = captured;
     }
 

@@ -1,0 +1,182 @@
+//! The server on PostgreSQL, as a real `chimere-server` process against a real cluster of
+//! this test's own (`.ci/pg-cluster`): a game played over WebSocket; the database stopped
+//! for a few seconds mid-game (moves refused with "try again", nothing half-written, the
+//! same move accepted once the database is back); the process killed with SIGKILL and
+//! started again (every accepted move still there, once). Needs Debian's `postgresql`:
+//! without it the test fails under CI and is skipped, loudly, elsewhere.
+
+#[path = "support/pg.rs"]
+mod pg;
+
+use chimere_server::client::{self, Live};
+use serde_json::{Value, json};
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// The server process; killed (SIGKILL) when dropped, so that a failing test leaves none.
+struct Server(std::process::Child);
+
+impl Server {
+    fn spawn(db: &str, addr: &str) -> Server {
+        Server(
+            std::process::Command::new(env!("CARGO_BIN_EXE_chimere-server"))
+                .args(["--db", db, "--listen", addr])
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .unwrap(),
+        )
+    }
+
+    fn kill_9(&mut self) {
+        self.0.kill().unwrap(); // SIGKILL on Unix
+        self.0.wait().unwrap();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+async fn wait_up(addr: &str) {
+    for _ in 0..300 {
+        if client::http(addr, "GET", "/api/me", None, "").await.is_ok() {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("server at {addr} did not start");
+}
+
+async fn seated(addr: &str) -> (String, Live, Live, String, String) {
+    let wc = client::identity(addr).await.unwrap();
+    let bc = client::identity(addr).await.unwrap();
+    let body = json!({"variant": "chess", "opponent": "private", "colour": "white", "minutes": 10, "increment": 0});
+    let a = client::http(addr, "POST", "/api/games", Some(&wc), &body.to_string()).await.unwrap();
+    assert_eq!(a.status, 200, "{}", a.body);
+    let id = a.json()["id"].as_str().unwrap().to_string();
+    let mut white = Live::connect(addr, &id, Some(&wc)).await.unwrap();
+    white.recv_within(5000).await.unwrap();
+    let mut black = Live::connect(addr, &id, Some(&bc)).await.unwrap();
+    black.recv_within(5000).await.unwrap();
+    black.send(&json!({"t": "join"})).await.unwrap();
+    black.until(5000, |v| v["t"] == "state" && v["you"] == "black" && v["status"] == "playing").await.unwrap();
+    white.until(5000, |v| v["t"] == "state" && v["status"] == "playing").await.unwrap();
+    (id, white, black, wc, bc)
+}
+
+/// Sends the `n`-th legal turn at `ply` and returns the answer (the move or an error).
+async fn play(p: &mut Live, ply: usize, legal: &[Value], n: usize) -> Value {
+    let t = legal[n % legal.len()]["uci"].as_str().unwrap().to_string();
+    p.send(&json!({"t": "move", "ply": ply, "turn": t})).await.unwrap();
+    p.until(15_000, |v| (v["t"] == "move" && v["ply"] == ply + 1) || v["t"] == "error").await.unwrap()
+}
+
+/// The moves stored in PostgreSQL for `game`, in order.
+fn stored(url: &str, game: &str) -> Vec<String> {
+    pg::query_text(url, &format!("SELECT canonical FROM moves WHERE game_id = '{game}' ORDER BY ply"))
+        .into_iter()
+        .map(|r| r[0].clone().unwrap())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgres_a_game_survives_the_database_going_away_and_kill_9() {
+    let Some(cluster) = pg::Cluster::start("server") else { return };
+    let addr = format!("127.0.0.1:{}", free_port());
+    let mut server = Server::spawn(&cluster.url, &addr);
+    wait_up(&addr).await;
+    let (id, mut white, mut black, wc, bc) = seated(&addr).await;
+    let mut spectator = Live::connect(&addr, &id, None).await.unwrap();
+    let first = spectator.recv_within(5000).await.unwrap();
+    let mut legal = first["legal"].as_array().unwrap().clone();
+    let mut accepted: Vec<String> = Vec::new();
+    for ply in 0..4 {
+        let p = if ply % 2 == 0 { &mut white } else { &mut black };
+        let m = play(p, ply, &legal, ply * 7).await;
+        assert_eq!(m["t"], "move", "{m}");
+        accepted.push(m["move"]["canonical"].as_str().unwrap().to_string());
+        legal = m["legal"].as_array().unwrap().clone();
+        spectator.until(5000, |v| v["t"] == "move" && v["ply"] == ply + 1).await.unwrap();
+    }
+    assert_eq!(stored(&cluster.url, &id), accepted);
+
+    // The database goes away: the move is refused with "try again", and nothing is stored.
+    cluster.stop();
+    let refused = play(&mut white, 4, &legal, 3).await;
+    assert_eq!(refused["t"], "error", "{refused}");
+    let msg = refused["message"].as_str().unwrap();
+    assert!(msg.contains("try again"), "{msg}");
+    // The spectator saw no move.
+    assert!(spectator.until(300, |v| v["t"] == "move").await.is_err());
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    cluster.restart();
+    // Back: the same move at the same ply is accepted, once, and seen by the spectator.
+    let m = play(&mut white, 4, &legal, 3).await;
+    assert_eq!(m["t"], "move", "{m}");
+    accepted.push(m["move"]["canonical"].as_str().unwrap().to_string());
+    let seen = spectator.until(5000, |v| v["t"] == "move").await.unwrap();
+    assert_eq!(seen["ply"], 5);
+    let again = play(&mut white, 4, &legal, 3).await;
+    assert_eq!(again["t"], "error", "a replayed ply is refused: {again}");
+    assert_eq!(stored(&cluster.url, &id), accepted);
+    legal = m["legal"].as_array().unwrap().clone();
+    let m = play(&mut black, 5, &legal, 1).await;
+    assert_eq!(m["t"], "move", "{m}");
+    accepted.push(m["move"]["canonical"].as_str().unwrap().to_string());
+    let clock_before = m["clock"].clone();
+
+    // kill -9 of the server as soon as the move is acknowledged: nothing is lost.
+    server.kill_9();
+    drop((white, black, spectator));
+    let mut server = Server::spawn(&cluster.url, &addr);
+    wait_up(&addr).await;
+    let mut white = Live::connect(&addr, &id, Some(&wc)).await.unwrap();
+    let s = white.recv_within(5000).await.unwrap();
+    let moves: Vec<&str> = s["moves"].as_array().unwrap().iter().map(|m| m["canonical"].as_str().unwrap()).collect();
+    assert_eq!(moves, accepted, "every accepted move is still there, once");
+    assert_eq!(s["ply"], 6);
+    assert_eq!(s["clock"]["black_ms"], clock_before["black_ms"]);
+    let mut black = Live::connect(&addr, &id, Some(&bc)).await.unwrap();
+    black.recv_within(5000).await.unwrap();
+    let legal = s["legal"].as_array().unwrap().clone();
+    let m = play(&mut white, 6, &legal, 0).await;
+    assert_eq!(m["t"], "move", "{m}");
+    accepted.push(m["move"]["canonical"].as_str().unwrap().to_string());
+    assert_eq!(black.until(5000, |v| v["t"] == "move").await.unwrap()["ply"], 7);
+    assert_eq!(stored(&cluster.url, &id), accepted);
+    server.kill_9();
+}
+
+#[test]
+fn a_server_started_against_a_newer_schema_refuses_with_a_clear_message() {
+    let Some(url) = pg::test_database("newer") else { return };
+    // A first start creates the schema; then a newer program "migrates" it one step further.
+    let addr = format!("127.0.0.1:{}", free_port());
+    let mut server = Server::spawn(&url, &addr);
+    tokio::runtime::Runtime::new().unwrap().block_on(wait_up(&addr));
+    server.kill_9();
+    pg::execute(&url, "UPDATE chimere_schema SET version = version + 1");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chimere-server"))
+        .args(["--db", &url, "--listen", &format!("127.0.0.1:{}", free_port())])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("newer than this program") && err.contains("run a newer chimere"), "{err}");
+    // And a SQLite file the same.
+    let db = std::env::temp_dir().join(format!("chimere-newer-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&db);
+    rusqlite::Connection::open(&db).unwrap().pragma_update(None, "user_version", 99).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chimere-server"))
+        .args(["--db", db.to_str().unwrap(), "--listen", "127.0.0.1:0"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("schema version 99, newer than this program"), "{err}");
+}

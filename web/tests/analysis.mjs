@@ -1,0 +1,171 @@
+// Browser tests of the analysis board (`/analysis`): Debian's chromium driven by
+// playwright-core against a running server. Usage: node tests/analysis.mjs http://127.0.0.1:PORT
+// Prints one line per test and `N passed, N failed`; exit 1 on a failure.
+import { chromium } from 'playwright-core';
+
+const base = process.argv[2];
+if (!base) { console.error('usage: node tests/analysis.mjs http://127.0.0.1:PORT'); process.exit(2); }
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox'] });
+let passed = 0, failed = 0;
+async function test(name, f) {
+  const t0 = Date.now();
+  try { await f(); passed++; console.log(`ok   ${name} (${Date.now() - t0} ms)`); }
+  catch (e) { failed++; console.log(`FAIL ${name}: ${e.stack || e}`); }
+}
+function assert(c, msg) { if (!c) throw new Error(msg); }
+
+async function open(query = '', width = 1100) {
+  const ctx = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await ctx.newPage();
+  page.on('pageerror', e => console.log('  page error:', e.message));
+  await page.goto(base + '/analysis' + query);
+  await page.waitForSelector('#board cg-board');
+  return page;
+}
+async function square(page, sq) {
+  const box = await page.locator('#board cg-board').boundingBox();
+  const f = 'abcdefgh'.indexOf(sq[0]), r = Number(sq[1]) - 1;
+  return { x: box.x + (f + 0.5) * box.width / 8, y: box.y + (7 - r + 0.5) * box.height / 8 };
+}
+async function click(page, sq) { const p = await square(page, sq); await page.mouse.click(p.x, p.y); }
+/** Enters a turn (its UCI token) part by part: squares clicked, choices and passes as buttons. */
+async function enter(page, uci) {
+  for (const part of uci.split(',')) {
+    if (part === '0000') { await page.click(`#turn-parts button[data-part="${part}"]`); continue; }
+    if (part.endsWith('--')) { await click(page, part.slice(0, 2)); await page.click('.exit-zone.exit-top'); continue; }
+    await click(page, part.slice(0, 2));
+    await click(page, part.slice(2, 4));
+    const choice = page.locator(`#turn-parts button.choice[data-part="${part}"]`);
+    if (await choice.count()) await choice.click();
+  }
+  const end = page.locator('#end-turn');
+  if (await end.count() && await end.isVisible()) await end.click();
+}
+const ply = page => page.evaluate(() => Number(document.body.dataset.ply));
+const legalTurns = (page, variant, fen) => page.evaluate(async ([variant, fen]) => {
+  const m = await import('/assets/wasm/chimere_wasm.js');
+  await m.default({ module_or_path: '/assets/wasm/chimere_wasm_bg.wasm' });
+  return JSON.parse(new m.WasmGame(variant, '', fen).state()).legal;
+}, [variant, fen]);
+
+await test('a turn played on the board goes into the tree; keys go back and forward', async () => {
+  const page = await open();
+  await enter(page, 'e2e4');
+  await page.waitForFunction(() => document.body.dataset.ply === '1');
+  assert((await page.textContent('#tree')).includes('e4'), 'e4 in the tree');
+  await page.keyboard.press('ArrowLeft');
+  assert(await ply(page) === 0, 'back');
+  await enter(page, 'd2d4');
+  await page.waitForFunction(() => document.body.dataset.ply === '1');
+  assert(await page.locator('#tree .variation').count() === 1, 'd4 is a variation');
+  await page.click('#promote');
+  assert((await page.locator('#tree .move').first().textContent()) === 'd4', 'd4 promoted to the main line');
+  await page.click('#delete');
+  assert(await ply(page) === 0 && (await page.locator('#tree .move').count()) === 1, 'd4 deleted');
+});
+
+await test('a pasted FEN opens; the engine finds the mate, follows the position and stops', async () => {
+  const page = await open();
+  await page.fill('#fen-input', 'rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2');
+  await page.click('#open-fen');
+  await page.waitForFunction(() => document.body.dataset.side === 'black');
+  await page.click('#engine-toggle');
+  await page.waitForFunction(() => document.querySelector('#lines .line .line-score')?.textContent === 'Black mates in 1', null, { timeout: 20000 });
+  assert((await page.textContent('#lines .line')).includes('Qh4#'), 'the line in notation');
+  assert(await page.evaluate(() => document.querySelector('#eval-bar').dataset.white) === '0', 'eval bar all black');
+  // Follows the position: after a different move the lines are those of the new position.
+  await enter(page, 'b8c6');
+  await page.waitForFunction(() => document.body.dataset.ply === '1');
+  await page.waitForFunction(() => Number(document.body.dataset.depth) >= 2, null, { timeout: 20000 });
+  assert(!(await page.textContent('#lines')).includes('Qh4#'), 'new lines for the new position');
+  const t0 = Date.now();
+  await page.click('#engine-toggle');
+  await page.waitForFunction(() => document.body.dataset.engine === 'stopped');
+  const d = await page.evaluate(() => document.body.dataset.depth);
+  await page.waitForFunction(() => document.body.dataset.stopMs !== undefined);
+  const stopMs = Number(await page.evaluate(() => document.body.dataset.stopMs));
+  await page.waitForTimeout(400);
+  assert(await page.evaluate(() => document.body.dataset.depth) === d, 'no more lines after stop');
+  console.log(`  the worker answered the stop in ${stopMs.toFixed(0)} ms (click to stopped shown: ${Date.now() - t0} ms)`);
+  assert(stopMs < 1000, `stop answered in ${stopMs} ms`);
+});
+
+await test('a game opened at a ply (the game page\'s Analyse link)', async () => {
+  const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+  const q = new URLSearchParams({ variant: 'chess', fen: start, moves: 'e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1', ply: '10', options: '{}' });
+  const page = await open('#' + q);
+  await page.waitForFunction(() => document.body.dataset.ply === '10');
+  assert(await page.locator('#tree .move').count() === 11, 'the game as the main line');
+  assert((await page.textContent('#tree .move.current')) === 'Be7', 'at ply 10');
+  await enter(page, 'd2d4');
+  await page.waitForFunction(() => document.body.dataset.ply === '11');
+  assert(await page.locator('#tree .variation').count() === 1, 'a variation beside the game');
+});
+
+await test('a refused position is explained', async () => {
+  const page = await open();
+  await page.fill('#fen-input', '8/8/8/8/8/8/8/8 w - - 0 1');
+  await page.click('#open-fen');
+  await page.waitForFunction(() => document.querySelector('#error').textContent.length > 0);
+  const msg = await page.textContent('#error');
+  assert(/king/i.test(msg), msg);
+});
+
+await test('a PGN with variations and comments comes back the same', async () => {
+  const page = await open();
+  const pgn = '[Event "Casual"]\n[Site "https://lichess.org/abc"]\n[Variant "Standard"]\n\n1. e4 e5 (1... c5 2. Nf3 {Open Sicilian} (2. c3) 2... d6) 2. Nf3 Nc6 {main} 3. Bb5 $1 a6 *\n';
+  await page.fill('#pgn', pgn);
+  await page.click('#import-pgn');
+  await page.waitForFunction(() => document.querySelectorAll('#tree .move').length === 10);
+  await page.click('#export-pgn');
+  const out = await page.inputValue('#pgn');
+  assert(out.includes('1. e4 e5 (1... c5 2. Nf3 {Open Sicilian} (2. c3) 2... d6) 2. Nf3 Nc6 {main} 3. Bb5 a6 *'), out);
+  await page.fill('#pgn', out);
+  await page.click('#import-pgn');
+  await page.click('#export-pgn');
+  assert(await page.inputValue('#pgn') === out, 'exported again unchanged');
+  // The share link reopens the tree at the same ply.
+  await page.click('#tree .move[data-ply="3"]');
+  await page.click('#share');
+  const link = await page.inputValue('#share-link');
+  const again = await browser.newPage();
+  await again.goto(link);
+  await again.waitForSelector('#board cg-board');
+  await again.waitForFunction(() => document.body.dataset.ply === '3');
+  await again.click('#export-pgn');
+  assert(await again.inputValue('#pgn') === out, 'the shared tree');
+});
+
+await test('Dynamo: a two-part turn on a pasted position', async () => {
+  const page = await open('#variant=dynamo');
+  await page.waitForFunction(() => document.body.dataset.variant === 'dynamo');
+  const fen = await page.evaluate(() => document.body.dataset.fen);
+  const legal = await legalTurns(page, 'dynamo', fen);
+  const two = legal.find(t => t.uci.split(',').length === 2 && t.uci.split(',').every(p => /^[a-h][1-8][a-h][1-8]$/.test(p)));
+  assert(two, 'a two-part turn');
+  await enter(page, two.uci);
+  await page.waitForFunction(() => document.body.dataset.ply === '1');
+  assert((await page.textContent('#tree')).includes(two.notation), `${two.notation} in the tree`);
+});
+
+await test('Checkered: a capture makes a checkered piece', async () => {
+  const page = await open('#variant=checkered&fen=' + encodeURIComponent('rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w 0 ahah1111111111111111 - - 1'));
+  await page.waitForFunction(() => document.body.dataset.variant === 'checkered');
+  const legal = await legalTurns(page, 'checkered', await page.evaluate(() => document.body.dataset.fen));
+  const capture = legal.find(t => t.uci.startsWith('e4d5'));
+  assert(capture, 'exd5 legal: ' + legal.map(t => t.uci).join(' '));
+  await enter(page, capture.uci);
+  await page.waitForFunction(() => document.body.dataset.ply === '1');
+  assert(/ d5:c/.test(' ' + capture.canonical) || capture.canonical.includes(':c'), capture.canonical);
+  assert(await page.locator('#board piece.pp-piece').count() === 1, 'a checkered pawn on the board');
+});
+
+await test('375 px wide: no horizontal scrolling', async () => {
+  const page = await open('', 375);
+  const w = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(w <= 375, `page is ${w} px wide`);
+});
+
+await browser.close();
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
