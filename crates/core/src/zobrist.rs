@@ -35,6 +35,13 @@ pub fn piece(p: Piece, sq: Square) -> u64 {
     PIECE_TABLE[p.code() * 64 + sq.index()]
 }
 
+/// [`piece`] for a piece of the orthodox board (kind below [`crate::Kind::ORTHODOX`]):
+/// the same key, without the test for the larger kinds.
+#[inline]
+pub fn orthodox_piece(p: Piece, sq: Square) -> u64 {
+    PIECE_TABLE[p.orthodox_code() * 64 + sq.index()]
+}
+
 /// Key toggled when black is to move.
 pub const SIDE: u64 = 0x8F2A_47C5_6E1D_93B7;
 
