@@ -93,14 +93,8 @@ impl Piece {
         let k = self.kind.index() & (Kind::MAX - 1);
         if k < Kind::ORTHODOX { self.colour.index() * Kind::ORTHODOX + k } else { 3 * k + self.colour.index() }
     }
-    /// Number of codes of the kinds of the orthodox board.
+    /// Number of codes of the kinds of the orthodox board (they come first).
     pub const ORTHODOX_CODES: usize = 3 * Kind::ORTHODOX;
-    /// [`Piece::code`] for a piece of the orthodox board (its kind below
-    /// [`Kind::ORTHODOX`], masked so).
-    #[inline]
-    pub const fn orthodox_code(self) -> usize {
-        self.colour.index() * Kind::ORTHODOX + (self.kind.index() & (Kind::ORTHODOX - 1))
-    }
 }
 
 /// How a variant writes its pieces: the lower-case letter of each kind, and the colour
