@@ -124,7 +124,7 @@ fn settle_holes(p: &mut Problem) {
     }
 }
 
-const TOP: &[&str] = &[
+pub(crate) const TOP: &[&str] = &[
     "BeginProblem",
     "NextProblem",
     "EndProblem",
@@ -144,7 +144,7 @@ const TOP: &[&str] = &[
     "ZeroPosition",
 ];
 
-const TWIN_CMDS: &[&str] = &[
+pub(crate) const TWIN_CMDS: &[&str] = &[
     "Move",
     "Exchange",
     "Remove",
@@ -159,7 +159,7 @@ const TWIN_CMDS: &[&str] = &[
     "Continued",
 ];
 
-const OPTIONS: &[&str] = &[
+pub(crate) const OPTIONS: &[&str] = &[
     "NoBoard",
     "HalfDuplex",
     "EnPassant",
@@ -190,8 +190,8 @@ const OPTIONS: &[&str] = &[
     "NullMoves",
 ];
 
-const ATTRIBUTES: &[&str] = &["Kamikaze", "Royal", "Volage"];
-const UNSUPPORTED_ATTRIBUTES: &[&str] =
+pub(crate) const ATTRIBUTES: &[&str] = &["Kamikaze", "Royal", "Volage"];
+pub(crate) const UNSUPPORTED_ATTRIBUTES: &[&str] =
     &["Paralysing", "Chameleon", "Jigger", "HalfNeutral", "Magic", "Frischauf", "Functionary"];
 
 /// Matches `word` against `list`: exact (case-insensitive) first, else a unique prefix.
@@ -258,6 +258,8 @@ pub fn parse(input: &str) -> Result<Vec<Problem>, PopeyeError> {
 /// either read or an error naming its line; after an error the reader skips to the next
 /// `NextProblem` or `EndProblem`.
 pub fn parse_all(input: &str) -> Vec<Result<Problem, PopeyeError>> {
+    // French and German input is read as the English.
+    let input = crate::lang::to_english(input);
     let mut toks = Vec::new();
     let lines: Vec<&str> = input.lines().collect();
     for (i, l) in lines.iter().enumerate() {
