@@ -27,8 +27,11 @@ pub enum Step {
     Hopper(Hopper),
     /// A lame leaper: each `(via, to)` is a leap to `to` that needs the square `via` empty
     /// (Mao, Moa).
-    Lame(&'static [((i8, i8), (i8, i8))]),
+    Lame(&'static [LameLeap]),
 }
+
+/// A lame leap: the square that must be empty, then the leap (both from the start).
+pub type LameLeap = ((i8, i8), (i8, i8));
 
 /// A hopper: it finds `hurdles` units on a line (the first one at any distance when
 /// `far`, else the very next square; the next hurdles at any distance), then lands as

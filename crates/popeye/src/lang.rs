@@ -779,9 +779,8 @@ pub fn to_english(input: &str) -> Cow<'_, str> {
                 table = Table::Options;
             } else if k.eq_ignore_ascii_case("twin") {
                 table = Table::Twin;
-            } else if table == Table::Twin {
-                table = Table::Other;
-            } else if crate::parse::TOP.iter().any(|t| t.eq_ignore_ascii_case(&k)) {
+            } else if table == Table::Twin || crate::parse::TOP.iter().any(|t| t.eq_ignore_ascii_case(&k)) {
+                // The twinning command read, or a new section.
                 table = Table::Other;
             }
             match k.to_ascii_lowercase().as_str() {
