@@ -53,12 +53,15 @@ impl Colour {
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Kind(pub u8);
 
-/// Boards index their per-kind sets by `kind & (MAX - 1)`: `MAX` must stay a power of two.
-const _: () = assert!(Kind::MAX.is_power_of_two());
+/// Piece codes mask kinds by `MAX - 1`, and orthodox boards theirs by `ORTHODOX - 1`.
+const _: () = assert!(Kind::MAX.is_power_of_two() && Kind::ORTHODOX.is_power_of_two() && Kind::ORTHODOX <= Kind::MAX);
 
 impl Kind {
-    /// Number of distinct kinds a board can hold.
-    pub const MAX: usize = 16;
+    /// Number of distinct kinds there can be (the largest board, [`crate::Board`]`<MAX>`;
+    /// the fairy engine's piece table is the largest user).
+    pub const MAX: usize = 128;
+    /// Number of kinds of the default board, the one every orthodox-based variant keeps.
+    pub const ORTHODOX: usize = 16;
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
@@ -80,12 +83,18 @@ impl Piece {
     pub const fn new(colour: Colour, kind: Kind) -> Piece {
         Piece { colour, kind }
     }
-    /// A dense index below [`Piece::CODES`].
+    /// A dense index below [`Piece::CODES`]. The kinds of the orthodox board come first,
+    /// colour by colour (`16 × colour + kind`, below [`Piece::ORTHODOX_CODES`]); the
+    /// larger kinds follow (`3 × kind + colour`), so that an orthodox piece's code, and
+    /// so its Zobrist keys, do not depend on how many kinds the largest board holds.
     #[inline]
     pub const fn code(self) -> usize {
         // A kind is below `Kind::MAX` (a power of two): the mask only tells the compiler so.
-        self.colour.index() * Kind::MAX + (self.kind.index() & (Kind::MAX - 1))
+        let k = self.kind.index() & (Kind::MAX - 1);
+        if k < Kind::ORTHODOX { self.colour.index() * Kind::ORTHODOX + k } else { 3 * k + self.colour.index() }
     }
+    /// Number of codes of the kinds of the orthodox board (they come first).
+    pub const ORTHODOX_CODES: usize = 3 * Kind::ORTHODOX;
 }
 
 /// How a variant writes its pieces: the lower-case letter of each kind, and the colour

@@ -35,6 +35,25 @@ pub fn piece(p: Piece, sq: Square) -> u64 {
     PIECE_TABLE[p.code() * 64 + sq.index()]
 }
 
+/// The orthodox part of [`PIECE_KEYS`] (codes below [`Piece::ORTHODOX_CODES`]) by colour,
+/// kind and square, for boards of orthodox size.
+static ORTHODOX_TABLE: [[[u64; 64]; crate::Kind::ORTHODOX]; 3] = {
+    let mut t = [[[0u64; 64]; crate::Kind::ORTHODOX]; 3];
+    let mut i = 0;
+    while i < Piece::ORTHODOX_CODES * 64 {
+        t[i / 64 / crate::Kind::ORTHODOX][i / 64 % crate::Kind::ORTHODOX][i % 64] = PIECE_KEYS[i];
+        i += 1;
+    }
+    t
+};
+
+/// [`piece`] for a piece of the orthodox board (kind below [`crate::Kind::ORTHODOX`]):
+/// the same key, without the test for the larger kinds.
+#[inline]
+pub fn orthodox_piece(p: Piece, sq: Square) -> u64 {
+    ORTHODOX_TABLE[p.colour.index()][p.kind.index() & (crate::Kind::ORTHODOX - 1)][sq.index()]
+}
+
 /// Key toggled when black is to move.
 pub const SIDE: u64 = 0x8F2A_47C5_6E1D_93B7;
 

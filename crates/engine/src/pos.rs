@@ -87,7 +87,8 @@ impl Api for Dynamo {
 }
 
 /// The pieces of `pos`: its own board where it keeps one, else `scratch` filled from
-/// `for_each_piece`.
+/// `for_each_piece` — with the kinds of the orthodox board only, the ones the evaluation
+/// has numbers for (a fairy piece beyond them is not counted).
 #[inline]
 pub fn board<'a, V: Variant>(pos: &'a V, scratch: &'a mut Board) -> &'a Board {
     if let Some(b) = pos.board() {
@@ -95,7 +96,7 @@ pub fn board<'a, V: Variant>(pos: &'a V, scratch: &'a mut Board) -> &'a Board {
     }
     *scratch = Board::empty();
     pos.for_each_piece(&mut |s, p| {
-        if scratch.get(s).is_none() {
+        if scratch.get(s).is_none() && p.kind.index() < <Board>::KINDS {
             scratch.put(s, p);
         }
     });

@@ -14,7 +14,7 @@
 //! played without a king).
 
 use crate::{Game, Move, RuleSet, conditions, notation, position_from_fen};
-use chimere_core::{Board, Colour, GameOptions, GameRules, Kind, Piece, RulesError, Square, Status, Variant};
+use chimere_core::{Colour, GameOptions, GameRules, Kind, Piece, RulesError, Square, Status, Variant};
 use std::sync::Arc;
 
 /// The rule set of `names` (refuses unknown names and combinations the engine cannot
@@ -107,9 +107,8 @@ impl Variant for Game {
     fn resets_fifty(&self, m: &Move) -> bool {
         self.is_noisy(m) || self.pos.unit(m.from).is_some_and(|u| u.kind() == PAWN)
     }
-    fn board(&self) -> Option<&Board> {
-        Some(self.pos.board())
-    }
+    // No `board()`: the fairy board holds the whole piece table (`position::Board`), not
+    // the core's orthodox board; evaluation reads `for_each_piece`.
     fn for_each_piece(&self, f: &mut dyn FnMut(Square, Piece)) {
         for s in self.pos.occupied() {
             if let Some(u) = self.pos.unit(s) {

@@ -89,7 +89,17 @@ use std::sync::Arc;
 /// Letters of the kinds in the canonical move format (`-e2:wp +e4:wp`): the orthodox FEN
 /// letters, then nightrider `h`, rose `o`, locust `l`, nightrider-locust `m`,
 /// bishop-locust `c`, rook-locust `t`, dummy `d`, grasshopper `g`; neutral colour `n`.
-pub const NOTATION: Notation = Notation { kind_letters: b"pnbrqkholmctdg", shared_colour: 'n' };
+/// The kinds after the grasshopper ([`walk::FIRST_GENERIC`] on) get the remaining
+/// lower-case letters, then upper-case letters and punctuation: distinct in the canonical
+/// form, but a FEN cannot carry them (they are read from Popeye input).
+pub const KIND_LETTERS: &[u8; walk::KINDS] =
+    b"pnbrqkholmctdgaefijsuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ!#$%&()*+,.;<>?@[]^_{|}`'\\\"0";
+pub const NOTATION: Notation = Notation { kind_letters: KIND_LETTERS, shared_colour: 'n' };
+/// The letters a FEN reads and writes: those of the kinds before
+/// [`walk::FIRST_GENERIC`] (the orthodox kinds, then `h o l m c t d g`); the later kinds'
+/// letters (upper case among them) name kinds in canonical moves only.
+pub const FEN_NOTATION: Notation =
+    Notation { kind_letters: KIND_LETTERS.split_at(walk::FIRST_GENERIC.0 as usize).0, shared_colour: 'n' };
 
 /// A game from an orthodox FEN and condition names (see [`conditions::by_name`]), e.g.
 /// `game_from_fen("...", &["circe", "anticirce cheylan"])` (refused if they cannot combine).
@@ -156,10 +166,10 @@ pub const FEN_VALIDATION: Validation = Validation { castling: false, ..Validatio
 
 /// Reads a FEN of any dialect of the core's one orthodox reader ([`Setup::parse_with`]:
 /// standard, X-FEN, Shredder, vchess `w 0 ahah -`), with the fairy letters of
-/// [`NOTATION`] (`h` nightrider, `g` grasshopper...), Chess960 castling included, checked
+/// [`FEN_NOTATION`] (`h` nightrider, `g` grasshopper...), Chess960 castling included, checked
 /// by [`FEN_VALIDATION`].
 pub fn position_from_fen(fen: &str) -> Result<Position, SetupError> {
-    let s = Setup::parse_with(fen, &NOTATION)?;
+    let s = Setup::parse_with(fen, &FEN_NOTATION)?;
     s.validate(&FEN_VALIDATION)?;
     for slot in 0..4 {
         if let Some(file) = s.castling[slot]
@@ -276,15 +286,15 @@ impl Position {
     }
 
     /// The position in vchess FEN (`board side plies castling-files ep`), with the fairy
-    /// letters of [`NOTATION`]; what a FEN cannot say (attributes, hidden units, holes,
+    /// letters of [`FEN_NOTATION`]; what a FEN cannot say (attributes, hidden units, holes,
     /// turn state) is left out.
     pub fn fen(&self) -> String {
-        self.setup().write(Dialect::Vchess, &NOTATION)
+        self.setup().write(Dialect::Vchess, &FEN_NOTATION)
     }
 
     /// The position in standard FEN (X-FEN castling letters for Chess960 arrays).
     pub fn standard_fen(&self) -> String {
-        self.setup().write(Dialect::Standard, &NOTATION)
+        self.setup().write(Dialect::Standard, &FEN_NOTATION)
     }
 }
 

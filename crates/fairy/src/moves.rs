@@ -3,7 +3,7 @@
 
 use crate::position::{B_KING, SLOT_BITS, W_KING};
 use crate::position::{EnPassant, Position, ROYAL, UNCAPTURABLE, Unit};
-use crate::walk::{self, KING, PAWN, ROSE_CIRCLE, Step};
+use crate::walk::{self, KING, Land, PAWN, ROSE_CIRCLE, Step};
 use chimere_core::{Bitboard, Colour, Kind, Square, attacks};
 
 /// A move as the player chooses it. Consequences (rebirths, ...) are computed when it is
@@ -123,11 +123,18 @@ fn takes(gp: &GenParams, mover: Colour, t: Unit) -> bool {
 struct View<'a> {
     pos: &'a Position,
     lifted: Option<Square>,
+    /// A unit imagined on a square (the observation test of the generic kinds).
+    phantom: Option<(Square, Unit)>,
 }
 
 impl View<'_> {
     #[inline]
     fn get(&self, s: Square) -> Option<Unit> {
+        if let Some((p, u)) = self.phantom
+            && p == s
+        {
+            return Some(u);
+        }
         if Some(s) == self.lifted { None } else { self.pos.unit(s) }
     }
     /// An empty square that is not a hole (a unit may stop on it or pass over it).
@@ -167,7 +174,7 @@ pub fn generate_from(pos: &Position, mover: Colour, gp: &GenParams, from_mask: B
 /// moving for `mover` — `u` may carry another kind than the unit on the board (a king
 /// moving like another walk).
 pub fn generate_unit(pos: &Position, from: Square, u: Unit, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
-    let plain = View { pos, lifted: None };
+    let plain = View { pos, lifted: None, phantom: None };
     if !gp.captures_only {
         gen_unit(plain, from, from, u, mover, gp, Mode::Quiet, out);
     }
@@ -179,12 +186,12 @@ pub fn generate_unit(pos: &Position, from: Square, u: Unit, mover: Colour, gp: &
 /// rider's line up to the first unit, a hopper's landing...) ending on a square held by a
 /// unit of colour `mover` instead of an empty one. Written as quiet moves.
 pub fn generate_joins(pos: &Position, from: Square, u: Unit, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
-    gen_unit(View { pos, lifted: None }, from, from, u, mover, gp, Mode::Join, out);
+    gen_unit(View { pos, lifted: None, phantom: None }, from, from, u, mover, gp, Mode::Join, out);
 }
 
 /// The quiet moves and captures of the unit `u` on `from` by the walk of `w.kind()`.
 fn gen_walk(pos: &Position, from: Square, u: Unit, w: Unit, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
-    let plain = View { pos, lifted: None };
+    let plain = View { pos, lifted: None, phantom: None };
     if !gp.captures_only {
         gen_unit(plain, from, from, w, mover, gp, Mode::Quiet, out);
     }
@@ -192,7 +199,7 @@ fn gen_walk(pos: &Position, from: Square, u: Unit, w: Unit, mover: Colour, gp: &
         if origin == from {
             gen_unit(plain, from, from, w, mover, gp, Mode::Capture, out);
         } else {
-            let lifted = View { pos, lifted: Some(from) };
+            let lifted = View { pos, lifted: Some(from), phantom: None };
             let start = out.len();
             gen_unit(lifted, from, origin, w, mover, gp, Mode::Capture, out);
             for m in &mut out[start..] {
@@ -348,19 +355,19 @@ fn gen_unit(
             false
         }
     };
+    // A leap's (or a hop's) arrival: a quiet move onto an empty square, a capture, a join.
+    let land_on = |to: Square, seen: &mut Bitboard, out: &mut Vec<Move>| match v.get(to) {
+        None if mode == Mode::Quiet && !v.pos.is_hole(to) => emit(to, None, seen, out),
+        Some(t) if mode == Mode::Capture && takes(gp, mover, t) => emit(to, Some(to), seen, out),
+        Some(t) if joins(t) => emit(to, None, seen, out),
+        _ => {}
+    };
     for step in w.steps {
         match *step {
             Step::Leap(offs) => {
                 for &(df, dr) in offs {
                     if let Some(to) = at.offset(df, dr) {
-                        match v.get(to) {
-                            None if mode == Mode::Quiet && !v.pos.is_hole(to) => emit(to, None, &mut seen, out),
-                            Some(t) if mode == Mode::Capture && takes(gp, mover, t) => {
-                                emit(to, Some(to), &mut seen, out)
-                            }
-                            Some(t) if joins(t) => emit(to, None, &mut seen, out),
-                            _ => {}
-                        }
+                        land_on(to, &mut seen, out);
                     }
                 }
             }
@@ -447,8 +454,115 @@ fn gen_unit(
                 }
             }
             Step::Pawn => gen_pawn(v, from, at, u, mover, gp, mode, out),
+            Step::RideQuiet(offs) => {
+                if mode == Mode::Capture {
+                    continue;
+                }
+                for &(df, dr) in offs {
+                    let mut cur = at;
+                    while let Some(to) = cur.offset(df, dr) {
+                        match v.get(to) {
+                            None if v.pos.is_hole(to) => break,
+                            None => {
+                                if mode == Mode::Quiet {
+                                    emit(to, None, &mut seen, out)
+                                }
+                            }
+                            Some(t) => {
+                                if joins(t) {
+                                    emit(to, None, &mut seen, out)
+                                }
+                                break;
+                            }
+                        }
+                        cur = to;
+                    }
+                }
+            }
+            Step::Lame(pairs) => {
+                for &((vf, vr), (df, dr)) in pairs {
+                    if let (Some(via), Some(to)) = (at.offset(vf, vr), at.offset(df, dr))
+                        && v.free(via)
+                    {
+                        land_on(to, &mut seen, out);
+                    }
+                }
+            }
+            Step::Hopper(h) => {
+                for &(df, dr) in h.dirs {
+                    let Some(last) = hurdles(v, at, (df, dr), h.far, h.hurdles) else { continue };
+                    match h.land {
+                        Land::Beyond(n) => {
+                            let mut sq = Some(last);
+                            for _ in 1..n {
+                                sq = sq.and_then(|s| s.offset(df, dr)).filter(|&s| v.free(s));
+                            }
+                            if let Some(to) = sq.and_then(|s| s.offset(df, dr)) {
+                                land_on(to, &mut seen, out);
+                            }
+                        }
+                        Land::Lion | Land::Capture => {
+                            let lion = h.land == Land::Lion;
+                            let mut cur = last;
+                            while let Some(to) = cur.offset(df, dr) {
+                                match v.get(to) {
+                                    None if v.pos.is_hole(to) => break,
+                                    None => {
+                                        if lion && mode == Mode::Quiet {
+                                            emit(to, None, &mut seen, out)
+                                        }
+                                    }
+                                    Some(t) => {
+                                        if mode == Mode::Capture && takes(gp, mover, t) {
+                                            emit(to, Some(to), &mut seen, out)
+                                        } else if lion && joins(t) {
+                                            emit(to, None, &mut seen, out)
+                                        }
+                                        break;
+                                    }
+                                }
+                                cur = to;
+                            }
+                        }
+                        Land::Turn(k) => {
+                            let i = COMPASS.iter().position(|&c| c == (df.signum(), dr.signum())).unwrap_or(0);
+                            for j in [i + usize::from(k), i + 8 - usize::from(k)] {
+                                let (tf, tr) = COMPASS[j % 8];
+                                if let Some(to) = last.offset(tf, tr) {
+                                    land_on(to, &mut seen, out);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
+}
+
+/// The eight unit directions, turning clockwise from the north.
+const COMPASS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+
+/// The square of the last of `n` hurdles met from `at` stepping by `d` (the first one on
+/// the very next square unless `far`); `None` when the line ends or meets a hole first.
+fn hurdles(v: View, at: Square, (df, dr): (i8, i8), far: bool, n: u8) -> Option<Square> {
+    let mut cur = at;
+    for i in 0..n {
+        loop {
+            let next = cur.offset(df, dr)?;
+            if v.pos.is_hole(next) {
+                return None;
+            }
+            cur = next;
+            if v.get(next).is_some() {
+                break;
+            }
+            if i == 0 && !far {
+                return None;
+            }
+        }
+    }
+    Some(cur)
 }
 
 fn push_promotions(m: Move, last_rank: bool, gp: &GenParams, out: &mut Vec<Move>) {
@@ -630,7 +744,7 @@ pub fn attacked_by(pos: &Position, by: Colour, target: Square, pawn_first_rank_i
 
 /// The kinds of the units of `by` that attack `target` (as [`attacked_by`]), one bit per
 /// kind index.
-pub fn attacker_kinds(pos: &Position, by: Colour, target: Square, pawn_first_rank_immobile: bool) -> u32 {
+pub fn attacker_kinds(pos: &Position, by: Colour, target: Square, pawn_first_rank_immobile: bool) -> u128 {
     observers::<false>(pos, by, target, pawn_first_rank_immobile, Bitboard::FULL)
 }
 
@@ -655,8 +769,8 @@ fn observers<const FIRST: bool>(
     target: Square,
     pawn_first_rank_immobile: bool,
     from: Bitboard,
-) -> u32 {
-    let mut found = 0u32;
+) -> u128 {
+    let mut found = 0u128;
     macro_rules! hit {
         ($k:expr) => {{
             found |= 1 << $k.index();
@@ -770,7 +884,49 @@ fn observers<const FIRST: bool>(
             }
         }
     }
+    // The kinds of the table's generic rows: their captures, as generation finds them,
+    // with a capturable unit standing on the target.
+    for s in fairy {
+        let Some(p) = board.get(s) else { continue };
+        if p.kind.index() < FIRST_GENERIC.index() || found & (1 << p.kind.index()) != 0 {
+            continue;
+        }
+        if reaches(pos, s, by, target) {
+            hit!(p.kind);
+        }
+    }
     found
+}
+
+/// Whether the unit on `from` (of a generic kind), moving for `by`, could capture a unit
+/// of the opponent standing on `target`.
+fn reaches(pos: &Position, from: Square, by: Colour, target: Square) -> bool {
+    thread_local! {
+        static BUF: std::cell::RefCell<Vec<Move>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let Some(u) = pos.unit(from) else { return false };
+    let gp = GenParams {
+        promotions: &[],
+        capture_promotes: &|_, _, _| false,
+        can_move: &|_| true,
+        pawn_first_rank_immobile: false,
+        capture_origin: &|_, s, _| Some(s),
+        promotion_rank: 8,
+        first_rank_steps: 1,
+        capture_own: false,
+        any_unit: false,
+        castling: false,
+        mobile: Bitboard::FULL,
+        captures_only: true,
+    };
+    let phantom = Unit::new(by.opponent(), PAWN);
+    let view = View { pos, lifted: None, phantom: Some((target, phantom)) };
+    BUF.with(|b| {
+        let mut out = b.borrow_mut();
+        out.clear();
+        gen_unit(view, from, from, u, by, &gp, Mode::Capture, &mut out);
+        out.iter().any(|m| m.capture == Some(target))
+    })
 }
 
 /// The first square of `occ` met stepping from `from` by `(df, dr)` (not `from` itself).

@@ -18,7 +18,14 @@
 //! usable again), so that positions whose futures differ never hash equal.
 
 use arrayvec::ArrayVec;
-use chimere_core::{Bitboard, Board, Colour, Effect, Kind, Piece, Square, zobrist};
+use chimere_core::{Bitboard, Colour, Effect, Kind, Piece, Square, zobrist};
+
+/// The fairy engine's board: per-kind sets for the whole piece table ([`crate::walk::WALKS`]),
+/// the next power of two of its length. Only this engine carries a table that large; the
+/// orthodox-based variants keep the core's 16-kind board.
+pub type Board = chimere_core::Board<{ crate::walk::KINDS.next_power_of_two() }>;
+// Every kind of the piece table has its set (a table past `Kind::MAX` fails here too).
+const _: () = assert!(crate::walk::KINDS <= Board::KINDS);
 
 /// Unit attribute: the unit disappears after each of its captures.
 pub const KAMIKAZE: u8 = 1;

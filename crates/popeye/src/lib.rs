@@ -25,6 +25,7 @@
 //! Ghost chess: as Popeye, the earlier unit lies under the later) or stacks them
 //! (Augsburg: a stack of one side, the last given on the board).
 
+pub mod lang;
 pub mod notation;
 pub mod parse;
 
@@ -53,15 +54,21 @@ impl std::error::Error for PopeyeError {}
 /// The engine's rules and position for a parsed problem (side to move: white, or black
 /// under HalfDuplex).
 pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
-    // A neutral king is royal for both sides: the engine's check rules do not know it, so
-    // such a problem is refused rather than solved with a king that cannot be checked.
-    if let Some(ps) =
-        p.pieces.iter().find(|ps| ps.colour == Colour::Shared && (ps.kind == walk::KING || ps.attrs & ROYAL != 0))
-    {
-        return Err(PopeyeError {
-            line: ps.line,
-            message: format!("a neutral royal unit ({}) is not supported", ps.square),
-        });
+    // A neutral king is royal for both sides (the engine's check test counts it for each).
+    // As Popeye, it must be the only king; conditions that find kings themselves do not
+    // know it, so it is read without conditions only.
+    let royal = |ps: &&PieceSpec| ps.kind == walk::KING || ps.attrs & ROYAL != 0;
+    if let Some(ps) = p.pieces.iter().filter(royal).find(|ps| ps.colour == Colour::Shared) {
+        let message = if p.pieces.iter().filter(royal).count() > 1 {
+            format!("a neutral king ({}) must be the only king", ps.square)
+        } else if !p.conditions.is_empty() {
+            format!("a neutral royal unit ({}) under conditions is not supported", ps.square)
+        } else {
+            String::new()
+        };
+        if !message.is_empty() {
+            return Err(PopeyeError { line: ps.line, message });
+        }
     }
     let mut fairy: Vec<Kind> = Vec::new();
     for ps in &p.pieces {
@@ -238,10 +245,15 @@ pub fn solve_text(input: &str) -> Result<String, PopeyeError> {
 mod tests {
     use super::*;
 
-    /// A neutral king is refused with a one-line reason naming its line.
+    /// A neutral king is read alone and without conditions; otherwise refused with a
+    /// one-line reason naming its line.
     #[test]
-    fn neutral_king_refused() {
+    fn neutral_king_alone_and_without_conditions() {
         let p = parse("BeginProblem\nPieces White Qf3 Black Be8 Neutral Kg8\nStipulation #2\nEndProblem").unwrap();
+        assert!(build_game(&p[0]).is_ok());
+        let p =
+            parse("BeginProblem\nPieces White Qf3 Black Be8 Neutral Kg8\nStipulation #2\nCondition Circe\nEndProblem")
+                .unwrap();
         let e = build_game(&p[0]).expect_err("refused");
         assert_eq!(e.line, 2);
         assert!(e.message.contains("neutral"), "{e}");

@@ -124,7 +124,7 @@ fn settle_holes(p: &mut Problem) {
     }
 }
 
-const TOP: &[&str] = &[
+pub(crate) const TOP: &[&str] = &[
     "BeginProblem",
     "NextProblem",
     "EndProblem",
@@ -144,7 +144,7 @@ const TOP: &[&str] = &[
     "ZeroPosition",
 ];
 
-const TWIN_CMDS: &[&str] = &[
+pub(crate) const TWIN_CMDS: &[&str] = &[
     "Move",
     "Exchange",
     "Remove",
@@ -159,7 +159,7 @@ const TWIN_CMDS: &[&str] = &[
     "Continued",
 ];
 
-const OPTIONS: &[&str] = &[
+pub(crate) const OPTIONS: &[&str] = &[
     "NoBoard",
     "HalfDuplex",
     "EnPassant",
@@ -190,8 +190,8 @@ const OPTIONS: &[&str] = &[
     "NullMoves",
 ];
 
-const ATTRIBUTES: &[&str] = &["Kamikaze", "Royal", "Volage"];
-const UNSUPPORTED_ATTRIBUTES: &[&str] =
+pub(crate) const ATTRIBUTES: &[&str] = &["Kamikaze", "Royal", "Volage"];
+pub(crate) const UNSUPPORTED_ATTRIBUTES: &[&str] =
     &["Paralysing", "Chameleon", "Jigger", "HalfNeutral", "Magic", "Frischauf", "Functionary"];
 
 /// Matches `word` against `list`: exact (case-insensitive) first, else a unique prefix.
@@ -258,6 +258,8 @@ pub fn parse(input: &str) -> Result<Vec<Problem>, PopeyeError> {
 /// either read or an error naming its line; after an error the reader skips to the next
 /// `NextProblem` or `EndProblem`.
 pub fn parse_all(input: &str) -> Vec<Result<Problem, PopeyeError>> {
+    // French and German input is read as the English.
+    let input = crate::lang::to_english(input);
     let mut toks = Vec::new();
     let lines: Vec<&str> = input.lines().collect();
     for (i, l) in lines.iter().enumerate() {
@@ -778,7 +780,8 @@ fn squares(s: &str) -> Option<Vec<Square>> {
 /// Popeye's Forsyth notation: the squares from a8 to h1, rank by rank; a number (of any
 /// length: `48` is six empty ranks) skips that many squares, `/` moves on to the next
 /// rank when a rank is unfinished, squares left over at the end are empty. A piece is one
-/// letter or `.` and two letters (`S` knight); upper case is White.
+/// letter or `.` and two letters (`S` knight); upper case is White, unless a sign comes
+/// first: `=` neutral, `+` White, `-` Black.
 fn forsyth(s: &str, line: usize, out: &mut Vec<PieceSpec>) -> Result<(), PopeyeError> {
     // Index of the next square: 0 is a8, 7 is h8, 63 is h1.
     let mut idx = 0u32;
@@ -803,6 +806,20 @@ fn forsyth(s: &str, line: usize, out: &mut Vec<PieceSpec>) -> Result<(), PopeyeE
             idx = idx.div_ceil(8) * 8;
             continue;
         }
+        // A colour sign before the piece: `=` neutral, `+` White, `-` Black (as Popeye).
+        let sign = match c {
+            '=' => Some(Colour::Shared),
+            '+' => Some(Colour::White),
+            '-' => Some(Colour::Black),
+            _ => None,
+        };
+        let c = if sign.is_some() {
+            let Some(&next) = cs.get(k) else { return Err(err(line, "Forsyth: a colour sign needs a piece")) };
+            k += 1;
+            next
+        } else {
+            c
+        };
         let (letters, white) = if c == '.' {
             if k + 2 > cs.len() {
                 return Err(err(line, "Forsyth: `.` needs two letters"));
@@ -820,7 +837,7 @@ fn forsyth(s: &str, line: usize, out: &mut Vec<PieceSpec>) -> Result<(), PopeyeE
             return Err(err(line, "Forsyth: more than 64 squares"));
         }
         out.push(PieceSpec {
-            colour: if white { Colour::White } else { Colour::Black },
+            colour: sign.unwrap_or(if white { Colour::White } else { Colour::Black }),
             kind,
             attrs: 0,
             square: Square::from_coords((idx % 8) as u8, 7 - (idx / 8) as u8),

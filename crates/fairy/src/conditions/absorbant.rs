@@ -58,6 +58,11 @@ impl Condition for Absorbant {
         {
             return Ok(());
         }
+        // Gained walks are a bit set of the first sixteen kinds: the pieces of the table
+        // beyond them neither gain nor give walks (a limit the README states).
+        if u.kind().index() >= 16 || victim.kind().index() >= 16 {
+            return Ok(());
+        }
         let powers = u.powers | victim.powers | 1u16 << (victim.kind().0 & 15);
         if powers != u.powers {
             play.pos.remove(to);

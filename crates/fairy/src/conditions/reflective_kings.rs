@@ -41,16 +41,16 @@ pub(crate) fn royal_squares(pos: &Position, side: Colour) -> Bitboard {
 
 /// The kinds (bit per kind index, the king excluded) of the enemy units attacking the
 /// king on `k`, of colour `side`.
-pub(crate) fn reflected(pos: &Position, side: Colour, k: Square, pfri: bool) -> u32 {
+pub(crate) fn reflected(pos: &Position, side: Colour, k: Square, pfri: bool) -> u128 {
     moves::attacker_kinds(pos, side.opponent(), k, pfri) & !(1 << KING.index())
 }
 
 /// Appends the moves of the king on `k` (moving for `mover`) as every kind in `mask`;
 /// promotions are dropped and moves already in `out` are not repeated.
-pub(crate) fn push_moves_as(pos: &Position, k: Square, mask: u32, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
+pub(crate) fn push_moves_as(pos: &Position, k: Square, mask: u128, mover: Colour, gp: &GenParams, out: &mut Vec<Move>) {
     let u = pos.unit(k).expect("king");
     let first = out.iter().position(|m| m.from == k).unwrap_or(out.len());
-    for i in 0..32u8 {
+    for i in 0..crate::walk::KINDS as u8 {
         if mask & (1 << i) == 0 {
             continue;
         }

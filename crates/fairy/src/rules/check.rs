@@ -18,18 +18,42 @@ pub(super) fn sparse_count(b: Bitboard) -> u32 {
 /// The royal units of `side`. A royal unit hidden below another (Circe Parachute: a king that captures on the
 /// captured unit's rebirth square is covered by it) still counts: it is not lost, and it
 /// comes back when the square is vacated.
+/// The squares whose royal units are `side`'s: its own units and the neutral ones (a
+/// neutral king is the king of both sides: a side is in check when the opponent, its
+/// units and the neutral ones, could take it).
+#[inline]
+fn royal_colours(pos: &Position, side: Colour) -> Bitboard {
+    pos.board().colour(side) | pos.board().colour(Colour::Shared)
+}
+
+/// Whether a royal unit of colour `unit` is a royal unit of `side`.
+#[inline]
+fn owns_royal(unit: Colour, side: Colour) -> bool {
+    unit == side || unit == Colour::Shared
+}
+
+/// Whether a neutral unit is royal (a neutral king, or a neutral unit with the attribute).
+fn neutral_royals(pos: &Position) -> bool {
+    let b = pos.board();
+    let shared = b.colour(Colour::Shared);
+    (shared & b.kind(KING)).any()
+        || (pos.has_royal_attrs()
+            && Iterator::any(&mut shared.into_iter(), |s| pos.unit(s).is_some_and(|u| u.has(ROYAL))))
+}
+
 pub(super) fn count_royals(pos: &Position, side: Colour) -> u32 {
     let b = pos.board();
-    let mut n = sparse_count(b.kind(KING) & b.colour(side));
+    let own = royal_colours(pos, side);
+    let mut n = sparse_count(b.kind(KING) & own);
     for (_, u) in pos.underworld() {
-        if u.colour() == side && (u.kind() == KING || u.has(ROYAL)) {
+        if owns_royal(u.colour(), side) && (u.kind() == KING || u.has(ROYAL)) {
             n += 1;
         }
     }
     if !pos.has_royal_attrs() {
         return n;
     }
-    for s in b.colour(side) & !b.kind(KING) {
+    for s in own & !b.kind(KING) {
         if pos.unit(s).is_some_and(|u| u.has(ROYAL)) {
             n += 1;
         }
@@ -53,7 +77,8 @@ impl Game {
         if self.rules.observation == Observation::Attack {
             let mobile = self.mobile_units(by);
             let b = self.pos.board();
-            let candidates = if self.pos.has_royal_attrs() { b.colour(side) } else { b.colour(side) & b.kind(KING) };
+            let own = royal_colours(&self.pos, side);
+            let candidates = if self.pos.has_royal_attrs() { own } else { own & b.kind(KING) };
             let pfri = self.rules.pawn_first_rank_immobile;
             for s in candidates {
                 let u = self.pos.unit(s).expect("occupied");
@@ -76,9 +101,10 @@ impl Game {
         let mut from_mask = Bitboard::FULL;
         if !all {
             let b = self.pos.board();
-            let mut royal = b.colour(side) & b.kind(KING);
+            let own = royal_colours(&self.pos, side);
+            let mut royal = own & b.kind(KING);
             if self.pos.has_royal_attrs() {
-                for s in b.colour(side) & !b.kind(KING) {
+                for s in own & !b.kind(KING) {
                     if self.pos.unit(s).is_some_and(|u| u.has(ROYAL)) {
                         royal.set(s);
                     }
@@ -143,9 +169,9 @@ impl Game {
         let targets = if all {
             Bitboard::FULL
         } else if self.pos.has_royal_attrs() {
-            b.colour(side)
+            royal_colours(&self.pos, side)
         } else {
-            b.colour(side) & b.kind(KING)
+            royal_colours(&self.pos, side) & b.kind(KING)
         };
         self.pseudo_captures_from(by, from_mask, targets, &mut buf);
         let mut found = false;
@@ -153,7 +179,7 @@ impl Game {
             let Some(c) = m.capture else { continue };
             if !all {
                 let Some(u) = self.pos.unit(c) else { continue };
-                if !(u.kind() == KING || u.has(ROYAL)) || u.colour() != side {
+                if !(u.kind() == KING || u.has(ROYAL)) || !owns_royal(u.colour(), side) {
                     continue;
                 }
                 if shortcut
@@ -326,7 +352,7 @@ impl Game {
         }
         let plain_captures = r.on_capture.is_empty() && r.choices.is_none();
         let pos = &self.pos;
-        if !pos.underworld().is_empty() || pos.holes().any() {
+        if !pos.underworld().is_empty() || pos.holes().any() || neutral_royals(pos) {
             return None;
         }
         let us = pos.side();

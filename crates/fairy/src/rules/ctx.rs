@@ -22,7 +22,7 @@ impl Ctx<'_> {
         &self.0.rules
     }
     /// The kinds `side` had in the diagram, one bit per kind index (none for neutrals).
-    pub fn diagram_kinds(&self, side: Colour) -> u32 {
+    pub fn diagram_kinds(&self, side: Colour) -> u128 {
         match side {
             Colour::White => self.0.diagram_kinds[0],
             Colour::Black => self.0.diagram_kinds[1],

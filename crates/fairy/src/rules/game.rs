@@ -10,7 +10,7 @@ pub struct Game {
     pub pos: Position,
     pub(super) pool: Vec<Vec<Move>>,
     /// The kinds each side (white, black) had in the diagram, one bit per kind index.
-    pub diagram_kinds: [u32; 2],
+    pub diagram_kinds: [u128; 2],
     /// How many legality tests judging by the opponent's replies are running, one inside
     /// the other ([`Capabilities::judges_by_replies`]): the replies such a test weighs are
     /// judged by the same tests (a check's mate test looks at replies that may check back),
@@ -57,7 +57,7 @@ impl Game {
         if !rules.conditions.is_empty() && !pos.exact_state() {
             pos.set_exact_state(true);
         }
-        let mut diagram_kinds = [0u32; 2];
+        let mut diagram_kinds = [0u128; 2];
         for sq in pos.occupied() {
             let u = pos.unit(sq).expect("occupied");
             match u.colour() {
