@@ -42,6 +42,7 @@ pub fn router(app: App) -> Router {
         .route("/rules/{variant}", get(|Path(v): Path<String>| page("rules", v)))
         .route("/conditions", get(|| page("conditions", String::new())))
         .route("/analysis", get(|| page("analysis", String::new())))
+        .route("/problems", get(|| page("problems", String::new())))
         .route("/assets/{file}", get(asset))
         .route("/assets/wasm/{file}", get(wasm_asset))
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
@@ -99,14 +100,15 @@ async fn page(kind: &'static str, arg: String) -> Response {
 <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>Chimère</title>\
 <link rel=\"stylesheet\" href=\"/assets/app.css\"><link rel=\"stylesheet\" href=\"/assets/pieces.css\"></head>\
 <body data-page=\"{kind}\" data-arg=\"{arg}\"><header class=\"top\"><a class=\"brand\" href=\"/\">Chimère</a>\
-<nav><a href=\"/\">Play</a><a href=\"/archive\">Archive</a><a href=\"/rules\">Rules</a><a href=\"/conditions\">Conditions</a><a href=\"/analysis\">Analysis</a></nav>\
+<nav><a href=\"/\">Play</a><a href=\"/archive\">Archive</a><a href=\"/rules\">Rules</a><a href=\"/conditions\">Conditions</a><a href=\"/analysis\">Analysis</a><a href=\"/problems\">Problems</a></nav>\
 </header><main id=\"app\"><noscript>Chimère needs JavaScript to draw the board.</noscript></main>\
 {script}</body></html>",
         // The analysis board is its own bundle (web/src/analysis/), an ES module.
-        script = if kind == "analysis" {
-            "<script type=\"module\" src=\"/assets/analysis.js\"></script>"
-        } else {
-            "<script src=\"/assets/app.js\"></script>"
+        script = match kind {
+            "analysis" => "<script type=\"module\" src=\"/assets/analysis.js\"></script>",
+            // The problems page is its own bundle too (web/src/pages/problem.ts).
+            "problems" => "<script type=\"module\" src=\"/assets/problems.js\"></script>",
+            _ => "<script src=\"/assets/app.js\"></script>",
         },
     );
     Html(html).into_response()
@@ -120,6 +122,8 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("analysis.js", "text/javascript; charset=utf-8", include_str!("../assets/analysis.js")),
     ("analysis-worker.js", "text/javascript; charset=utf-8", include_str!("../assets/analysis-worker.js")),
     ("pieces.css", "text/css; charset=utf-8", include_str!("../assets/pieces.css")),
+    ("problems.js", "text/javascript; charset=utf-8", include_str!("../assets/problems.js")),
+    ("problems-worker.js", "text/javascript; charset=utf-8", include_str!("../assets/problems-worker.js")),
 ];
 
 /// The rules and engine for the browser (crates/wasm, built by `web/wasm/build.sh`).

@@ -137,6 +137,7 @@ impl WasmAnalysis {
 #[wasm_bindgen]
 extern "C" {
     /// Where the solver's text goes as it is written: an object with `text(chunk)`.
+    #[wasm_bindgen(typescript_type = "{ text(chunk: string): void }")]
     pub type SolveSink;
     #[wasm_bindgen(method)]
     fn text(this: &SolveSink, chunk: &str);
