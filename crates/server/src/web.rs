@@ -43,6 +43,9 @@ pub fn router(app: App) -> Router {
         .route("/conditions", get(|| page("conditions", String::new())))
         .route("/analysis", get(|| page("analysis", String::new())))
         .route("/problems", get(|| page("problems", String::new())))
+        .route("/problems/{id}", get(|Path(id): Path<String>| page("problems", id)))
+        .route("/collection", get(|| page("collection", String::new())))
+        .merge(crate::problems::routes())
         .route("/assets/{file}", get(asset))
         .route("/assets/wasm/{file}", get(wasm_asset))
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
@@ -107,7 +110,7 @@ async fn page(kind: &'static str, arg: String) -> Response {
         script = match kind {
             "analysis" => "<script type=\"module\" src=\"/assets/analysis.js\"></script>",
             // The problems page is its own bundle too (web/src/pages/problem.ts).
-            "problems" => "<script type=\"module\" src=\"/assets/problems.js\"></script>",
+            "problems" | "collection" => "<script type=\"module\" src=\"/assets/problems.js\"></script>",
             _ => "<script src=\"/assets/app.js\"></script>",
         },
     );
