@@ -100,7 +100,11 @@ pub struct ProblemFilter {
 /// The filter as LIKE patterns (lower case; `%` and `_` of the words taken literally).
 fn patterns(f: &ProblemFilter) -> [Option<String>; 4] {
     let like = |s: &str| {
-        let esc: String = s.to_lowercase().chars().flat_map(|c| if matches!(c, '%' | '_' | '\\') { vec!['\\', c] } else { vec![c] }).collect();
+        let esc: String = s
+            .to_lowercase()
+            .chars()
+            .flat_map(|c| if matches!(c, '%' | '_' | '\\') { vec!['\\', c] } else { vec![c] })
+            .collect();
         format!("%{esc}%")
     };
     let clean = |o: &Option<String>| o.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
@@ -123,8 +127,14 @@ pub trait ProblemStore {
     fn next_queued(&self) -> StoreResult<Option<ProblemRecord>>;
     fn queued_count(&self) -> StoreResult<u64>;
     /// Stores the server's solution of a problem.
-    fn set_solution(&self, id: &str, status: SolveStatus, solution: &str, solve_ms: i64, error: &str)
-    -> StoreResult<()>;
+    fn set_solution(
+        &self,
+        id: &str,
+        status: SolveStatus,
+        solution: &str,
+        solve_ms: i64,
+        error: &str,
+    ) -> StoreResult<()>;
 }
 
 const COLUMNS: &str = "id, created_ms, owner, author, origin, title, date, stipulation, conditions, pieces, input, \
@@ -302,7 +312,8 @@ impl ProblemStore for PgStore {
     fn problem(&self, id: &str) -> StoreResult<Option<ProblemRecord>> {
         let id = id.to_string();
         self.with(move |c| async move {
-            let row = c.query_opt(&format!("SELECT {COLUMNS} FROM problems WHERE id = $1"), &[&id]).await.map_err(from_pg)?;
+            let row =
+                c.query_opt(&format!("SELECT {COLUMNS} FROM problems WHERE id = $1"), &[&id]).await.map_err(from_pg)?;
             row.as_ref().map(read_pg).transpose()
         })
     }

@@ -143,9 +143,18 @@ fn report_line(index: usize, line: usize, outcome: Result<&ProblemRecord, String
 }
 
 /// Reads an import: the records to store and the report (or a refusal of the whole).
-pub fn read_import(input: &str, owner: &str, limits: &Limits, now: i64) -> Result<(Vec<ProblemRecord>, Vec<Value>), String> {
+pub fn read_import(
+    input: &str,
+    owner: &str,
+    limits: &Limits,
+    now: i64,
+) -> Result<(Vec<ProblemRecord>, Vec<Value>), String> {
     if input.len() > limits.max_bytes {
-        return Err(format!("the input is {}, over the limit of {}", size_text(input.len()), size_text(limits.max_bytes)));
+        return Err(format!(
+            "the input is {}, over the limit of {}",
+            size_text(input.len()),
+            size_text(limits.max_bytes)
+        ));
     }
     let delims = delimiters(input);
     let problems = chimere_popeye::parse_all(input);
