@@ -170,6 +170,128 @@ await test('phone width: nothing scrolls sideways', async () => {
   assert(board.width <= 375 && board.width > 250, `board ${board.width}px`);
 });
 
+const IMPORT = `BeginProblem
+Author Ann Composer
+Origin Test Collection 2026
+Condition Circe
+Pieces White Kd4 Bh8 Rg7 Black Ke1
+Stipulation #3
+Option NoBoard Variation
+Twin Remove h8
+NextProblem
+Condition Hole e5
+Pieces White Kf3 Pg5 Qh4 Black Kh6 Gg6
+Stipulation h=2
+Option NoBoard
+NextProblem
+Pieces White Ke1 Black Ke8
+Condition NoSuchCondition
+Stipulation #2
+NextProblem
+Pieces White Ke1 Black Ke8
+Stipulation h#99
+EndProblem
+`;
+
+await test('import a Popeye file into the collection: a report per problem; find one by condition; the server solves it', async () => {
+  const page = await open();
+  await page.goto(base + '/collection');
+  await page.waitForSelector('#import');
+  await page.fill('#import-text', IMPORT);
+  await page.click('#import');
+  await page.waitForSelector('#import-report li');
+  const report = await page.textContent('#import-report');
+  assert(report.includes('2 saved, 2 refused'), report);
+  assert(/Problem 3 \(line 16\): unknown or unsupported condition/.test(report), report);
+  assert(/Problem 4 \(line 20\): the stipulation h#99 has 99 moves, over the limit of 30/.test(report), report);
+  await page.selectOption('#filter-condition', 'Hole');
+  await page.waitForFunction(() => document.getElementById('problem-count').textContent.startsWith('1 problem'));
+  assert((await page.textContent('#problem-list')).includes('h=2'), 'the Hole problem is found');
+  await page.selectOption('#filter-condition', '');
+  await page.selectOption('#filter-piece', 'G');
+  await page.waitForFunction(() => document.getElementById('problem-count').textContent.startsWith('1 problem'));
+  await page.selectOption('#filter-piece', '');
+  await page.fill('#filter-text', 'ann composer');
+  await page.waitForFunction(() => document.getElementById('problem-count').textContent.startsWith('1 problem'));
+  // The permalink: the problem, and the solution the server computed (its queue).
+  await page.click('#problem-list .pz-item');
+  await page.waitForSelector('#stored');
+  await page.waitForFunction(() => document.getElementById('stored').textContent.includes('Ann Composer'));
+  for (let i = 0; i < 60; i++) {
+    if ((await page.textContent('#stored')).includes('solved by the server')) break;
+    await page.waitForTimeout(250);
+    await page.reload();
+    await page.waitForFunction(() => document.getElementById('stored').textContent.includes('Ann Composer'));
+  }
+  const stored = await page.textContent('#stored-solution');
+  assert(stored.includes('1.Kd4-e3 ! threat:'), stored);
+  assert((await page.inputValue('#stipulation')) === '#3', 'the form shows it');
+  await page.screenshot({ path: `${shots}/problems-collection-permalink.png`, fullPage: true });
+});
+
+await test('export as Popeye input and import it again: the same problems', async () => {
+  const page = await open();
+  await page.goto(base + '/collection');
+  await page.waitForFunction(() => /problems?$/.test(document.getElementById('problem-count')?.textContent));
+  const href = await page.getAttribute('#export', 'href');
+  const text = await page.evaluate(async h => (await fetch(h)).text(), href);
+  assert(/^BeginProblem\n/.test(text) && /NextProblem/.test(text) && text.trimEnd().endsWith('EndProblem'), text);
+  const before = await page.evaluate(async () => (await (await fetch('/api/problems?limit=1000')).json()).problems.length);
+  const r = await page.evaluate(async t => (await fetch('/api/problems', { method: 'POST', body: t })).json(), text);
+  assert(r.report.every(x => !x.error), JSON.stringify(r));
+  assert(r.saved === before, `${r.saved} re-imported of ${before}`);
+  const again = await page.evaluate(async ids => (await fetch(`/api/problems/export?ids=${ids}`)).text(), r.report.map(x => x.id).join(','));
+  assert(again === text, `the round trip differs:\n${again}\n---\n${text}`);
+});
+
+await test('hostile input: a 10 MB paste and 10 000 problems are refused naming the limit, nothing saved', async () => {
+  const page = await open();
+  const before = await page.evaluate(async () => (await (await fetch('/api/problems?limit=1000')).json()).problems.length);
+  const big = await page.evaluate(async () => {
+    const r = await fetch('/api/problems', { method: 'POST', body: 'x'.repeat(10 << 20) });
+    return [r.status, (await r.json()).error];
+  });
+  assert(big[0] === 413 && /10\.0 MB, over the limit of 1\.0 MB/.test(big[1]), JSON.stringify(big));
+  const many = await page.evaluate(async () => {
+    const one = 'Pieces White Ke1 Black Ke8\nStipulation #1\n';
+    const body = 'BeginProblem\n' + Array(10000).fill(one).join('NextProblem\n') + 'EndProblem\n';
+    const r = await fetch('/api/problems', { method: 'POST', body });
+    return [r.status, (await r.json()).error];
+  });
+  assert(many[0] === 413 && /^line 1501: problem 501 is over the limit of 500 problems/.test(many[1]), JSON.stringify(many));
+  const after = await page.evaluate(async () => (await (await fetch('/api/problems?limit=1000')).json()).problems.length);
+  assert(after === before, 'nothing saved');
+});
+
+await test('save a composed problem: a permalink', async () => {
+  const page = await open();
+  await page.fill('#popeye', expected.solo[0].input);
+  await page.waitForTimeout(400);
+  await page.click('#save');
+  await page.waitForSelector('#save-report a');
+  const href = await page.getAttribute('#save-report a', 'href');
+  await page.goto(base + href);
+  await page.waitForFunction(() => document.getElementById('stored')?.textContent.includes('In the collection'));
+});
+
+await test('"Set up as problem" from the analysis board', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const page = await ctx.newPage();
+  page.on('pageerror', e => console.log('  page error:', e.message));
+  await page.goto(base + '/analysis');
+  await page.waitForSelector('#as-problem');
+  await page.fill('#fen-input', '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1');
+  await page.click('#open-fen');
+  await page.click('#as-problem');
+  await page.waitForSelector('#problem-board');
+  await page.waitForFunction(() => /Pieces White Ra1 Kg1 Black Kg8 Pf7 Pg7 Ph7|Pieces White/.test(document.getElementById('popeye').value));
+  const text = await page.inputValue('#popeye');
+  for (const w of ['Ra1', 'Kg1', 'Kg8', 'Pf7', 'Pg7', 'Ph7']) assert(text.includes(w), `${w} in\n${text}`);
+  await page.fill('#stipulation', '#1');
+  await solveAndWait(page);
+  assert((await page.textContent('#output')).includes('1.Ra1-a8 #'), await page.textContent('#output'));
+});
+
 await browser.close();
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

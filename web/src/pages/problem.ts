@@ -9,6 +9,8 @@ import init, { readPopeye, solverCatalogue } from '../../../crates/server/assets
 import { api, h, message } from '../dom';
 import { conditionsList } from '../protocol';
 import { drawBoard, drawPiece, writePopeye } from './problem-board';
+import { problemFull, importReport, statusText } from '../problems/api';
+import { collectionPage, showReport } from './problem-collection';
 import type { BoardUnit, Catalogue, FormProblem, FromWorker, LineError, ProblemResult, Read, Side, SolNode, ToWorker } from '../problems/wasm-types';
 
 type Condition = { name: string; popeye: string; params: string; summary: string };
@@ -62,6 +64,9 @@ class ProblemPage {
     output: h('pre', { id: 'output', class: 'pz-output' }),
     copy: h('button', { id: 'copy', text: 'Copy the solution' }),
     tree: h('div', { id: 'solution-tree', class: 'pz-tree' }),
+    save: h('button', { id: 'save', text: 'Save to the collection' }),
+    saved: h('div', { id: 'save-report', role: 'status' }),
+    stored: h('div', { id: 'stored', class: 'pz-stored' }),
   };
 
   async start() {
@@ -75,12 +80,48 @@ class ProblemPage {
       this.el.condHelp.textContent = `The conditions could not be loaded: ${message(e)}`;
     }
     this.layout();
+    const id = document.body.dataset.arg;
+    if (id) { await this.openStored(id); return; }
     const q = new URLSearchParams(location.hash.slice(1));
     const input = q.get('popeye');
     const fen = q.get('fen');
     if (input) this.setText(input);
-    else if (fen) { this.form.pieces = unitsOfFen(fen); this.formChanged(); }
+    else if (fen) {
+      // From the analysis board: its position, and its conditions by the registry's names.
+      this.form.pieces = unitsOfFen(fen);
+      for (const name of (q.get('conditions') || '').split(',').filter(x => x)) {
+        const c = this.conditions.find(x => x.name === name);
+        if (c) { const w = c.popeye.split(/\s+/); this.form.conditions.push({ name: w[0], params: w.slice(1) }); }
+      }
+      this.formChanged();
+    }
     else this.formChanged();
+  }
+
+  /** A problem of the collection (its permalink): its input, and the server's solution. */
+  async openStored(id: string) {
+    try {
+      const p = await api(`/api/problems/${encodeURIComponent(id)}`, problemFull);
+      this.setText(p.input);
+      const facts = [p.author, p.origin, p.date].filter(x => x).join(' · ');
+      this.el.stored.replaceChildren(h('h2', { text: 'In the collection' }),
+        h('p', { text: `${facts ? facts + ' — ' : ''}${statusText(p.status, p.solve_ms)}` }),
+        ...(p.error ? [h('p', { class: 'error', text: p.error })] : []),
+        ...(p.solution ? [h('pre', { id: 'stored-solution', class: 'pz-output', text: p.solution })] : []),
+        h('p', {}, h('a', { href: `/api/problems/${id}/popeye`, text: 'Popeye input', download: `problem-${id}.txt` }), ' · ',
+          h('a', { href: '/collection', text: 'the collection' })));
+    } catch (e) {
+      this.el.stored.replaceChildren(h('p', { class: 'error', text: `This problem could not be opened: ${message(e)}` }));
+    }
+  }
+
+  async save() {
+    this.el.saved.textContent = 'Saving…';
+    try {
+      showReport(this.el.saved, await api('/api/problems', importReport, this.el.text.value));
+    } catch (e) {
+      this.el.saved.replaceChildren(h('p', { class: 'error', text: `Not saved: ${message(e)}` }));
+    }
   }
 
   layout() {
@@ -133,6 +174,7 @@ class ProblemPage {
     e.text.oninput = () => { clearTimeout(pending); pending = window.setTimeout(() => this.textChanged(), 250); };
     e.solve.onclick = () => this.solve();
     e.cancel.onclick = () => this.cancel();
+    e.save.onclick = () => void this.save();
     e.copy.onclick = () => void navigator.clipboard?.writeText(e.output.textContent || '').catch(() => undefined);
     const clear = h('button', { id: 'clear-board', text: 'Clear the board' });
     clear.onclick = () => { this.form.pieces = []; this.formChanged(); };
@@ -140,6 +182,8 @@ class ProblemPage {
     diagram.onclick = () => this.showBoard();
     app.replaceChildren(h('div', { class: 'problems' },
       h('h1', { text: 'Problems' }),
+      h('p', {}, h('a', { href: '/collection', text: 'The collection' })),
+      e.stored,
       h('div', { class: 'pz-top' },
         h('section', { class: 'pz-left' }, e.board, e.boardNote, h('div', { class: 'row' }, diagram, clear),
           h('div', { class: 'pz-setup' }, e.sides, e.pieces, e.attrs)),
@@ -153,7 +197,8 @@ class ProblemPage {
       h('div', { class: 'row pz-solve' }, e.solve, e.cancel, e.status),
       h('div', { class: 'pz-results' },
         h('section', {}, h('h2', { text: 'Solution' }), e.tree),
-        h('section', {}, h('div', { class: 'row' }, h('h2', { text: 'As the solver prints it' }), e.copy), e.output))));
+        h('section', {}, h('div', { class: 'row' }, h('h2', { text: 'As the solver prints it' }), e.copy), e.output)),
+      h('div', { class: 'row pz-solve' }, e.save), e.saved));
     this.pickerState();
   }
 
@@ -384,4 +429,13 @@ export function unitsOfFen(fen: string): BoardUnit[] {
   return out;
 }
 
-new ProblemPage().start().catch(e => app.replaceChildren(h('p', { class: 'error', text: `The problems page could not start: ${message(e)}` })));
+async function main() {
+  if (document.body.dataset.page === 'collection') {
+    await init({ module_or_path: '/assets/wasm/chimere_wasm_bg.wasm' });
+    await collectionPage(JSON.parse(solverCatalogue()) as Catalogue);
+  } else {
+    await new ProblemPage().start();
+  }
+}
+
+main().catch(e => app.replaceChildren(h('p', { class: 'error', text: `The problems page could not start: ${message(e)}` })));
