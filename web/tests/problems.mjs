@@ -110,6 +110,7 @@ await test('compose by clicks: a fairy piece, a condition with a parameter, a st
   await page.selectOption('#add-condition', { label: 'trou' });
   await page.fill('.pz-cond[data-condition=Hole] .pz-params', 'd4');
   assert((await page.textContent('.pz-cond[data-condition=Hole]')).includes('holes'), 'the condition says what it does');
+  assert(await page.locator('#problem-board [data-square=d4].hole').count() === 1, 'the hole drawn');
   await page.fill('#stipulation', '#2');
   const text = await page.inputValue('#popeye');
   for (const w of ['Condition Hole d4', 'White Kb6 Qc1', 'Black Ka8 Gh1', 'Neutral Pe2', 'Stipulation #2']) assert(text.includes(w), `the text has ${w}:\n${text}`);

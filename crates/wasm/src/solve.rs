@@ -164,6 +164,8 @@ pub struct FormProblem {
     /// Twins as Popeye lines (`Twin Move e6 d5`, `Twin Continued Rotate 90`).
     pub twins: Vec<String>,
     pub zero_position: bool,
+    /// The squares that are holes in the diagram (as the conditions make them).
+    pub holes: Vec<String>,
 }
 
 /// One problem of an input: read, or the error that stopped it.
@@ -261,6 +263,7 @@ fn form_of(p: &Problem) -> FormProblem {
         options: option_words(p),
         twins: p.twins.iter().map(|t| twin_line(t.continued, &t.cmds)).collect(),
         zero_position: p.zero_position,
+        holes: p.hole_squares().iter().map(|s| s.to_string()).collect(),
     }
 }
 

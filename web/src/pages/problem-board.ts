@@ -27,14 +27,15 @@ export function drawPiece(u: BoardUnit, cat: Catalogue): HTMLElement {
 }
 
 /** Draws `units` on the grid; `click` (a square's name) when the squares take clicks. */
-export function drawBoard(box: HTMLElement, units: BoardUnit[], cat: Catalogue, click?: (sq: string) => void) {
+export function drawBoard(box: HTMLElement, units: BoardUnit[], cat: Catalogue, click?: (sq: string) => void, holes: string[] = []) {
   box.replaceChildren();
   box.classList.toggle('editing', !!click);
   for (let r = 7; r >= 0; r--) {
     for (let f = 0; f < 8; f++) {
       const sq = `${'abcdefgh'[f]}${r + 1}`;
       const u = units.find(x => x.square === sq);
-      const cell = h(click ? 'button' : 'div', { class: `pz-sq ${(r + f) % 2 ? 'light' : 'dark'}`, 'data-square': sq, 'aria-label': u ? `${sq}: ${u.side} ${pieceName(u.piece, cat)}` : sq });
+      const hole = !u && holes.includes(sq);
+      const cell = h(click ? 'button' : 'div', { class: `pz-sq ${(r + f) % 2 ? 'light' : 'dark'}${hole ? ' hole' : ''}`, 'data-square': sq, 'aria-label': u ? `${sq}: ${u.side} ${pieceName(u.piece, cat)}` : hole ? `${sq}: a hole` : sq });
       if (u) cell.append(drawPiece(u, cat));
       if (click) cell.onclick = () => click(sq);
       box.append(cell);
@@ -70,3 +71,4 @@ export function writePopeye(f: FormProblem): string {
   lines.push('EndProblem');
   return lines.join('\n') + '\n';
 }
+

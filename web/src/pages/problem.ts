@@ -18,7 +18,7 @@ type Condition = { name: string; popeye: string; params: string; summary: string
 const app = document.getElementById('app')!;
 
 export const emptyProblem = (): FormProblem => ({
-  title: '', author: '', origin: '', pieces: [], conditions: [], stipulation: '#2', options: [], twins: [], zero_position: false,
+  title: '', author: '', origin: '', pieces: [], conditions: [], stipulation: '#2', options: [], twins: [], zero_position: false, holes: [],
 });
 
 /** A line error in words. */
@@ -227,6 +227,9 @@ class ProblemPage {
   formChanged(redraw = true) {
     this.el.text.value = writePopeye(this.form);
     this.el.textError.textContent = '';
+    // What the solver makes of it that the form does not hold (the diagram's holes).
+    const again = (JSON.parse(readPopeye(this.el.text.value)) as Read[])[0];
+    this.form.holes = again && 'problem' in again ? again.problem.holes : [];
     if (redraw) this.drawForm();
     else this.showBoard();
   }
@@ -300,7 +303,7 @@ class ProblemPage {
     el?.classList.add('current');
     const units = board ?? this.form.pieces;
     this.el.boardNote.textContent = board ? `After ${el?.textContent ?? ''}` : 'The diagram: click a square to place or remove a unit.';
-    drawBoard(this.el.board, units, this.cat, board ? undefined : sq => this.clickSquare(sq));
+    drawBoard(this.el.board, units, this.cat, board ? undefined : sq => this.clickSquare(sq), board ? [] : this.form.holes);
   }
 
   clickSquare(sq: string) {

@@ -23,6 +23,8 @@ export type FormProblem = {
   options: string[];
   twins: string[];
   zero_position: boolean;
+  /** The diagram's holes (as the conditions make them: read by the solver, not named here). */
+  holes: string[];
 };
 
 export type Read = { problem: FormProblem } | { error: LineError };
