@@ -2,13 +2,30 @@
 // problems of the open corpus (../shared/oracle/popeye-solve/, by Popeye's time), each
 // solved by `chimere solve --threads 1` and by the checked-in WebAssembly module in
 // Debian's Chromium (the problems page's worker), alternately, the best of ROUNDS runs each.
-// Needs a running server (`chimere serve --listen 127.0.0.1:PORT`) and a release build.
-// Usage: node wasm/solve-bench.mjs http://127.0.0.1:PORT [COUNT=12] [ROUNDS=3] [CHIMERE=../target/release/chimere]
+// Serves the checked-in assets itself (crates/server/assets/) unless given a server's
+// address (`chimere serve --listen 127.0.0.1:PORT`); needs a release build for the native side.
+// Usage: node wasm/solve-bench.mjs [http://127.0.0.1:PORT|-] [COUNT=12] [ROUNDS=3] [CHIMERE=../target/release/chimere]
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 
-const [base, countArg, roundsArg, bin] = process.argv.slice(2);
+let [base, countArg, roundsArg, bin] = process.argv.slice(2);
+let server;
+if (!base || base === '-') {
+  const types = { js: 'text/javascript', wasm: 'application/wasm' };
+  server = createServer((req, res) => {
+    const path = req.url.split('?')[0];
+    if (!path.startsWith('/assets/')) { res.writeHead(200, { 'content-type': 'text/html' }); res.end('<!doctype html><title>bench</title>'); return; }
+    try {
+      const body = readFileSync(`../crates/server/assets/${path.slice('/assets/'.length)}`);
+      res.writeHead(200, { 'content-type': types[path.split('.').pop()] || 'application/octet-stream' });
+      res.end(body);
+    } catch { res.writeHead(404); res.end(); }
+  });
+  await new Promise(r => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${server.address().port}`;
+}
 const count = Number(countArg || 12), rounds = Number(roundsArg || 3);
 const chimere = bin || '../target/release/chimere';
 const dir = `${process.env.CHIMERE_SHARED || '../../shared'}/oracle/popeye-solve`;
@@ -45,3 +62,4 @@ for (const p of picked) {
 }
 console.log(`total: native ${sumN.toFixed(0)} ms, wasm ${sumW.toFixed(0)} ms, ratio ${(sumW / sumN).toFixed(2)}`);
 await browser.close();
+server?.close();

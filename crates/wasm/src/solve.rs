@@ -355,10 +355,13 @@ enum Event {
     Err(String),
 }
 
+/// The page's callback for the solver's text, shared by the two sinks.
+type OnText<'a, 'b> = &'a RefCell<&'b mut dyn FnMut(&str)>;
+
 struct Sink<'a, 'b> {
     log: Rc<RefCell<Vec<Event>>>,
     err: bool,
-    on_text: Option<&'a RefCell<&'b mut dyn FnMut(&str)>>,
+    on_text: Option<OnText<'a, 'b>>,
 }
 
 impl Write for Sink<'_, '_> {
@@ -774,9 +777,7 @@ impl Replay {
                 Some(f) => Some(f),
                 // Series play: the other side passes between two moves.
                 None if !lost => self.searcher().and_then(|s| {
-                    if s.game.make(&Move::NULL).is_none() {
-                        return None;
-                    }
+                    s.game.make(&Move::NULL)?;
                     match Self::find(s, at) {
                         Some(f) => {
                             made.moves += 1;
