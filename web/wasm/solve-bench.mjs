@@ -1,7 +1,8 @@
 // The solver's speed in the browser against the native build (not a test): the heaviest
 // problems of the open corpus (../shared/oracle/popeye-solve/, by Popeye's time), each
 // solved by `chimere solve --threads 1` and by the checked-in WebAssembly module in
-// Debian's Chromium (the problems page's worker), alternately, the best of ROUNDS runs each.
+// Debian's Chromium (the problems page's worker), alternately, the best of ROUNDS runs each,
+// both with a 64 MB table.
 // Serves the checked-in assets itself (crates/server/assets/) unless given a server's
 // address (`chimere serve --listen 127.0.0.1:PORT`); needs a release build for the native side.
 // Usage: node wasm/solve-bench.mjs [http://127.0.0.1:PORT|-] [COUNT=12] [ROUNDS=3] [CHIMERE=../target/release/chimere]
@@ -49,7 +50,8 @@ const tmp = `/tmp/chimere-solve-bench-${process.pid}.inp`;
 const native = input => {
   writeFileSync(tmp, input);
   const t = performance.now();
-  execFileSync(chimere, ['solve', '--threads', '1', tmp], { stdio: 'ignore' });
+  // The worker's table size (problem-worker.ts), so both search alike.
+  execFileSync(chimere, ['solve', '--threads', '1', '--hash', '64', tmp], { stdio: 'ignore' });
   return performance.now() - t;
 };
 let sumW = 0, sumN = 0;
