@@ -427,8 +427,8 @@ pub fn solve_record(input: &str, limits: &Limits) -> (SolveStatus, String, i64, 
     (status, out, ms, err.trim().to_string())
 }
 
-/// Starts the solving queue: one background thread (below normal priority where the
-/// system allows) solving the queued problems one by one, oldest first.
+/// Starts the solving queue: one background thread (off the async runtime, at normal
+/// priority) solving the queued problems one by one, oldest first.
 pub fn spawn_queue(store: Arc<dyn Store>) {
     let _ = std::thread::Builder::new().name("chimere-problems".into()).spawn(move || {
         loop {
