@@ -33,4 +33,8 @@ buildSync({
   outfile: out + 'analysis-worker.js',
   logLevel: 'info',
 });
+// The problems page: its page and its solver's worker (the same WebAssembly module).
+for (const [entry, file] of [['src/pages/problem.ts', 'problems.js'], ['src/pages/problem-worker.ts', 'problems-worker.js']]) {
+  buildSync({ entryPoints: [entry], bundle: true, minify: true, format: 'esm', target: 'es2020', outfile: out + file, logLevel: 'info' });
+}
 await import('./build-css.mjs');

@@ -13,6 +13,8 @@ pub mod hub;
 pub mod identity;
 pub mod load;
 pub mod pgn;
+pub mod problem_store;
+pub mod problems;
 pub mod protocol;
 pub mod round;
 pub mod rules;
@@ -71,6 +73,7 @@ pub async fn launch(config: Config) -> Result<Server, String> {
     let secret = store.secret().map_err(|e| e.to_string())?;
     let hub = hub::Hub::new(store, bot::default_bot(), config.limits.clone())?;
     hub.resume_all().await?;
+    problems::spawn_queue(hub.store.clone());
     let sweeper = hub.clone();
     let every = Duration::from_millis(config.limits.sweep_ms.max(1));
     tokio::spawn(async move {

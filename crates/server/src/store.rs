@@ -180,7 +180,8 @@ pub struct GameFilter {
 /// and guarded by the ply: it succeeds only when the stored ply is `expected_ply`. A call
 /// that cannot reach the database fails with [`StoreError::Unavailable`] and has written
 /// nothing.
-pub trait Store: Send + Sync {
+/// (The problems' collection is [`crate::problem_store::ProblemStore`], on the same backends.)
+pub trait Store: Send + Sync + crate::problem_store::ProblemStore {
     /// The server's signing secret (created on first call, then always the same).
     fn secret(&self) -> StoreResult<Vec<u8>>;
     fn player_name(&self, player: &str) -> StoreResult<Option<String>>;
@@ -332,6 +333,8 @@ pub const MIGRATIONS: &[Migration] = &[
         black_ms INTEGER NOT NULL, at_ms INTEGER NOT NULL, PRIMARY KEY (game_id, ply));",
         postgres: crate::store_pg::SCHEMA_1,
     },
+    // 2: the problems' collection (crate::problem_store).
+    Migration { sqlite: crate::problem_store::SCHEMA_SQLITE, postgres: crate::problem_store::SCHEMA_POSTGRES },
 ];
 
 const GAME_COLUMNS: &str = "id, variant, setup, start_fen, white, black, white_name, black_name, kind, \
@@ -407,13 +410,13 @@ impl SqliteStore {
         })
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Connection> {
+    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, Connection> {
         // A panic while holding the lock cannot leave SQLite half-written (transactions),
         // so a poisoned lock is still usable.
         self.conn.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn lock_read(&self) -> std::sync::MutexGuard<'_, Connection> {
+    pub(crate) fn lock_read(&self) -> std::sync::MutexGuard<'_, Connection> {
         self.read.lock().unwrap_or_else(|p| p.into_inner())
     }
 }

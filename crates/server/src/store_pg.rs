@@ -120,7 +120,7 @@ pub fn redact(url: &str) -> String {
 }
 
 /// Is this failure one of reaching the database (try again) rather than of the request?
-fn from_pg(e: tokio_postgres::Error) -> StoreError {
+pub(crate) fn from_pg(e: tokio_postgres::Error) -> StoreError {
     if let Some(db) = e.as_db_error() {
         let code = db.code().code();
         // 08: connection exceptions; 53: out of resources (too many connections…);
@@ -268,7 +268,7 @@ impl PgStore {
     }
 
     /// Runs `f` with a pooled connection.
-    fn with<T, F, Fut>(&self, f: F) -> StoreResult<T>
+    pub(crate) fn with<T, F, Fut>(&self, f: F) -> StoreResult<T>
     where
         T: Send + 'static,
         F: FnOnce(deadpool_postgres::Object) -> Fut + Send + 'static,

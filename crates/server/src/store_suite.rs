@@ -79,7 +79,46 @@ on_both_backends!(
     processes_starting_together_migrate_once,
     games_are_updated_and_listed_by_status_kind_and_variant,
     racing_writers_store_each_ply_exactly_once,
+    problems_are_stored_all_or_none_filtered_and_solved,
 );
+
+/// The problems' collection (crate::problem_store): an import is stored whole or not at
+/// all, filtered by condition, stipulation, piece and text, and solved by the queue's
+/// calls; it survives reopening.
+fn problems_are_stored_all_or_none_filtered_and_solved(b: Backend) {
+    use crate::problem_store::{ProblemFilter, SolveStatus};
+    let input = "BeginProblem\nAuthor Ann Composer\nCondition Circe\nPieces White Kd4 Bh8 Rg7 Black Ke1\n\
+Stipulation #3\nOption NoBoard\nNextProblem\nCondition Hole e5\nPieces White Kf3 Pg5 Qh4 Black Kh6 Gg6\n\
+Stipulation h=2\nOption NoBoard\nEndProblem\n";
+    let (records, _) = crate::problems::read_import(input, "me", &crate::problems::LIMITS, 1_000).unwrap();
+    let s = b.open();
+    // A duplicate id in the group: nothing of it is stored.
+    let mut bad = records.clone();
+    bad[1].id = bad[0].id.clone();
+    assert!(s.add_problems(&bad).is_err());
+    assert_eq!(s.list_problems(&ProblemFilter { limit: 10, ..Default::default() }).unwrap().len(), 0);
+    s.add_problems(&records).unwrap();
+    let find = |f: ProblemFilter| -> Vec<String> {
+        s.list_problems(&ProblemFilter { limit: 10, ..f }).unwrap().into_iter().map(|r| r.stipulation).collect()
+    };
+    assert_eq!(find(ProblemFilter { condition: Some("circe".into()), ..Default::default() }), vec!["#3"]);
+    assert_eq!(find(ProblemFilter { condition: Some("HOLE".into()), ..Default::default() }), vec!["h=2"]);
+    assert_eq!(find(ProblemFilter { stipulation: Some("h=".into()), ..Default::default() }), vec!["h=2"]);
+    assert_eq!(find(ProblemFilter { piece: Some("g".into()), ..Default::default() }), vec!["h=2"]);
+    assert_eq!(find(ProblemFilter { text: Some("ann comp".into()), ..Default::default() }), vec!["#3"]);
+    assert_eq!(find(ProblemFilter { text: Some("100%".into()), ..Default::default() }), Vec::<String>::new());
+    assert_eq!(s.queued_count().unwrap(), 2);
+    let first = s.next_queued().unwrap().unwrap();
+    let (status, text, ms, err) = crate::problems::solve_record(&first.input, &crate::problems::LIMITS);
+    s.set_solution(&first.id, status, &text, ms, &err).unwrap();
+    assert_eq!(s.queued_count().unwrap(), 1);
+    drop(s);
+    let s = b.open();
+    let again = s.problem(&first.id).unwrap().unwrap();
+    assert_eq!(again.status, SolveStatus::Solved);
+    assert!(again.solution.contains("solution finished"), "{}", again.solution);
+    assert_eq!(again.input, first.input);
+}
 
 fn game(id: &str) -> GameRecord {
     GameRecord {

@@ -202,6 +202,10 @@ fn routes(app: App) -> Router {
         .route("/rules/{variant}", get(|Path(v): Path<String>| page("rules", v)))
         .route("/conditions", get(|| page("conditions", String::new())))
         .route("/analysis", get(|| page("analysis", String::new())))
+        .route("/problems", get(|| page("problems", String::new())))
+        .route("/problems/{id}", get(|Path(id): Path<String>| page("problems", id)))
+        .route("/collection", get(|| page("collection", String::new())))
+        .merge(crate::problems::routes())
         .route("/assets/{file}", get(asset))
         .route("/assets/wasm/{file}", get(wasm_asset))
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
@@ -259,14 +263,15 @@ async fn page(kind: &'static str, arg: String) -> Response {
 <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>Chimère</title>\
 <link rel=\"stylesheet\" href=\"/assets/app.css\"><link rel=\"stylesheet\" href=\"/assets/pieces.css\"></head>\
 <body data-page=\"{kind}\" data-arg=\"{arg}\"><header class=\"top\"><a class=\"brand\" href=\"/\">Chimère</a>\
-<nav><a href=\"/\">Play</a><a href=\"/archive\">Archive</a><a href=\"/rules\">Rules</a><a href=\"/conditions\">Conditions</a><a href=\"/analysis\">Analysis</a></nav>\
+<nav><a href=\"/\">Play</a><a href=\"/archive\">Archive</a><a href=\"/rules\">Rules</a><a href=\"/conditions\">Conditions</a><a href=\"/analysis\">Analysis</a><a href=\"/problems\">Problems</a></nav>\
 </header><main id=\"app\"><noscript>Chimère needs JavaScript to draw the board.</noscript></main>\
 {script}</body></html>",
         // The analysis board is its own bundle (web/src/analysis/), an ES module.
-        script = if kind == "analysis" {
-            "<script type=\"module\" src=\"/assets/analysis.js\"></script>"
-        } else {
-            "<script src=\"/assets/app.js\"></script>"
+        script = match kind {
+            "analysis" => "<script type=\"module\" src=\"/assets/analysis.js\"></script>",
+            // The problems page is its own bundle too (web/src/pages/problem.ts).
+            "problems" | "collection" => "<script type=\"module\" src=\"/assets/problems.js\"></script>",
+            _ => "<script src=\"/assets/app.js\"></script>",
         },
     );
     ([(header::CACHE_CONTROL, "no-cache")], Html(html)).into_response()
@@ -281,6 +286,8 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     ("analysis.js", "text/javascript; charset=utf-8", include_bytes!("../assets/analysis.js")),
     ("analysis-worker.js", "text/javascript; charset=utf-8", include_bytes!("../assets/analysis-worker.js")),
     ("pieces.css", "text/css; charset=utf-8", include_bytes!("../assets/pieces.css")),
+    ("problems.js", "text/javascript; charset=utf-8", include_bytes!("../assets/problems.js")),
+    ("problems-worker.js", "text/javascript; charset=utf-8", include_bytes!("../assets/problems-worker.js")),
     ("wasm/chimere_wasm.js", "text/javascript; charset=utf-8", include_bytes!("../assets/wasm/chimere_wasm.js")),
     ("wasm/chimere_wasm_bg.wasm", "application/wasm", include_bytes!("../assets/wasm/chimere_wasm_bg.wasm")),
 ];

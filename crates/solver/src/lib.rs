@@ -43,8 +43,13 @@ use std::io::{self, IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+#[cfg(not(target_arch = "wasm32"))]
+use std::time::Instant;
 use stip::{Goal, Play, Stipulation};
+// The browser build (crates/wasm): std's clock panics on wasm32-unknown-unknown.
+#[cfg(target_arch = "wasm32")]
+use web_time::Instant;
 
 /// How to solve (command-line settings).
 #[derive(Clone, Debug)]
@@ -351,6 +356,22 @@ where
     } else {
         Vec::new()
     };
+    if threads == 1 && shared.deadline.is_none() {
+        // One thread and no time limit: solved here, in move order (no thread to start:
+        // the browser build has none; the helper would find every first move solved).
+        let mut searcher = Searcher::new(game.clone(), table.clone(), shared.stop.clone(), goal, reflex);
+        for (i, m) in moves.iter().enumerate() {
+            let r = if searcher.stop.load(Ordering::Relaxed) { None } else { work(&mut searcher, m).ok() };
+            if let Some(text) = numbers.get(i) {
+                let t = shared.started.elapsed().as_secs_f64();
+                emit(vec![Block::Progress(format!("{:3}  ({text}    Time = {t:.3} s)", i + 1))])?;
+            }
+            if let Some(blocks) = r {
+                emit(blocks)?;
+            }
+        }
+        return Ok(());
+    }
     let (tx, rx) = mpsc::channel::<(usize, Option<Vec<Block>>)>();
     let tty = shared.settings.progress && io::stderr().is_terminal();
     std::thread::scope(|scope| -> io::Result<()> {

@@ -5,13 +5,15 @@
 //! `crates/server/assets/wasm/`). The page's Web Worker holds a [`WasmGame`] for legal turns,
 //! play and undo, and a [`WasmAnalysis`] it steps in slices so a stop or a new position is
 //! read between two slices. Values cross as JSON text whose shapes are the serde types of
-//! [`session`] and [`analysis`] (mirrored by `web/src/analysis/wasm-types.ts`).
+//! [`session`] and [`analysis`] (mirrored by `web/src/analysis/wasm-types.ts`), and of
+//! [`solve`] (the problem solver: `web/src/problems/wasm-types.ts`).
 //!
 //! Everything here is plain Rust tested natively; the `#[wasm_bindgen]` layer only
 //! converts.
 
 pub mod analysis;
 pub mod session;
+pub mod solve;
 
 use analysis::Analysis;
 use session::{Options, Session};
@@ -130,4 +132,34 @@ impl WasmAnalysis {
     pub fn step(&mut self, budget_ms: u32) -> String {
         json(&self.0.step(budget_ms as u64))
     }
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// Where the solver's text goes as it is written: an object with `text(chunk)`.
+    #[wasm_bindgen(typescript_type = "{ text(chunk: string): void }")]
+    pub type SolveSink;
+    #[wasm_bindgen(method)]
+    fn text(this: &SolveSink, chunk: &str);
+}
+
+/// The pieces, attributes and options the solver knows, as JSON ([`solve::Catalogue`]).
+#[wasm_bindgen(js_name = solverCatalogue)]
+pub fn solver_catalogue() -> String {
+    json(&solve::catalogue())
+}
+
+/// Reads a Popeye input: JSON array of [`solve::Read`] (a problem for the form, or the
+/// error naming its line).
+#[wasm_bindgen(js_name = readPopeye)]
+pub fn read_popeye(input: &str) -> String {
+    json(&solve::read(input))
+}
+
+/// Solves every problem of a Popeye input on this thread (the page runs it in a Web
+/// Worker and terminates the worker to cancel), with a table of `hash_mb` MB; `sink.text`
+/// gets the solver's text as it is written. JSON array of [`solve::ProblemResult`].
+#[wasm_bindgen(js_name = solvePopeye)]
+pub fn solve_popeye(input: &str, hash_mb: u32, sink: &SolveSink) -> String {
+    json(&solve::solve(input, hash_mb as usize, &mut |chunk| sink.text(chunk)))
 }

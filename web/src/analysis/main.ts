@@ -101,6 +101,14 @@ class AnalysisPage {
       history.replaceState(null, '', link);
       navigator.clipboard?.writeText(link).catch(() => undefined);
     };
+    // The position shown, set up on the problems page (variants that take fairy
+    // conditions are chess: the problems page composes chess problems).
+    const asProblem = h('a', { id: 'as-problem', href: '#', text: 'Set up as problem' });
+    asProblem.onclick = ev => {
+      ev.preventDefault();
+      if (!this.st.descriptor.conditions) { this.showError('Problems are chess problems with fairy conditions: this variant cannot be set up as one.'); return; }
+      location.href = `/problems#${new URLSearchParams({ fen: this.st.fen, conditions: (this.options.conditions ?? []).join(',') })}`;
+    };
     e.engineBtn.onclick = () => this.toggleEngine();
     e.multipv.onchange = () => { this.multipv = Number(e.multipv.value); if (this.engineOn) this.analyse(); };
     e.comment.oninput = () => { this.node.comment = e.comment.value; this.renderTree(); };
@@ -122,7 +130,7 @@ class AnalysisPage {
       h('div', { class: 'analysis-right' },
         h('div', { class: 'engine-head' }, e.engineBtn, e.multipv), e.engine, e.lines,
         e.moves, e.comment,
-        e.pgn, h('div', {}, importPgn, exportBtn, share), shareOut)));
+        e.pgn, h('div', {}, importPgn, exportBtn, share), shareOut, h('p', {}, asProblem))));
     document.addEventListener('keydown', ev => {
       const t = ev.target as HTMLElement;
       if (t && (t.tagName === 'TEXTAREA' || t.tagName === 'INPUT')) return;

@@ -59,6 +59,24 @@ export function benchDepth(variant: string, depth: number): number;
 export function benchPositions(): string;
 
 /**
+ * Reads a Popeye input: JSON array of [`solve::Read`] (a problem for the form, or the
+ * error naming its line).
+ */
+export function readPopeye(input: string): string;
+
+/**
+ * Solves every problem of a Popeye input on this thread (the page runs it in a Web
+ * Worker and terminates the worker to cancel), with a table of `hash_mb` MB; `sink.text`
+ * gets the solver's text as it is written. JSON array of [`solve::ProblemResult`].
+ */
+export function solvePopeye(input: string, hash_mb: number, sink: { text(chunk: string): void }): string;
+
+/**
+ * The pieces, attributes and options the solver knows, as JSON ([`solve::Catalogue`]).
+ */
+export function solverCatalogue(): string;
+
+/**
  * The registered variants' names, as a JSON array.
  */
 export function variants(): string;
@@ -71,6 +89,9 @@ export interface InitOutput {
     readonly __wbg_wasmgame_free: (a: number, b: number) => void;
     readonly benchDepth: (a: number, b: number, c: number) => number;
     readonly benchPositions: () => [number, number];
+    readonly readPopeye: (a: number, b: number) => [number, number];
+    readonly solvePopeye: (a: number, b: number, c: number, d: any) => [number, number];
+    readonly solverCatalogue: () => [number, number];
     readonly variants: () => [number, number];
     readonly wasmanalysis_new: (a: number, b: number, c: number, d: number, e: number, f: number, g: number, h: number, i: number, j: number) => [number, number, number];
     readonly wasmanalysis_step: (a: number, b: number) => [number, number];

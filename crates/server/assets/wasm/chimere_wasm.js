@@ -233,6 +233,69 @@ export function benchPositions() {
 }
 
 /**
+ * Reads a Popeye input: JSON array of [`solve::Read`] (a problem for the form, or the
+ * error naming its line).
+ * @param {string} input
+ * @returns {string}
+ */
+export function readPopeye(input) {
+    let deferred2_0;
+    let deferred2_1;
+    try {
+        const ptr0 = passStringToWasm0(input, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.readPopeye(ptr0, len0);
+        deferred2_0 = ret[0];
+        deferred2_1 = ret[1];
+        return getStringFromWasm0(ret[0], ret[1]);
+    } finally {
+        wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+    }
+}
+
+/**
+ * Solves every problem of a Popeye input on this thread (the page runs it in a Web
+ * Worker and terminates the worker to cancel), with a table of `hash_mb` MB; `sink.text`
+ * gets the solver's text as it is written. JSON array of [`solve::ProblemResult`].
+ * @param {string} input
+ * @param {number} hash_mb
+ * @param {{ text(chunk: string): void }} sink
+ * @returns {string}
+ */
+export function solvePopeye(input, hash_mb, sink) {
+    let deferred3_0;
+    let deferred3_1;
+    try {
+        const val2 = +hash_mb;
+        const ptr0 = passStringToWasm0(input, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.solvePopeye(ptr0, len0, val2, sink);
+        deferred3_0 = ret[0];
+        deferred3_1 = ret[1];
+        return getStringFromWasm0(ret[0], ret[1]);
+    } finally {
+        wasm.__wbindgen_free(deferred3_0, deferred3_1, 1);
+    }
+}
+
+/**
+ * The pieces, attributes and options the solver knows, as JSON ([`solve::Catalogue`]).
+ * @returns {string}
+ */
+export function solverCatalogue() {
+    let deferred1_0;
+    let deferred1_1;
+    try {
+        const ret = wasm.solverCatalogue();
+        deferred1_0 = ret[0];
+        deferred1_1 = ret[1];
+        return getStringFromWasm0(ret[0], ret[1]);
+    } finally {
+        wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+    }
+}
+
+/**
  * The registered variants' names, as a JSON array.
  * @returns {string}
  */
@@ -285,6 +348,9 @@ function __wbg_get_imports() {
         __wbg_static_accessor_WINDOW_b5e0810bfecb7feb: function() {
             const ret = typeof window === 'undefined' ? undefined : window;
             return isLikeNone(ret) ? 0 : addToExternrefTable0(ret);
+        },
+        __wbg_text_4021ef23a328c05e: function(arg0, arg1, arg2) {
+            arg0.text(getStringFromWasm0(arg1, arg2));
         },
         __wbindgen_init_externref_table: function() {
             const table = wasm.__wbindgen_externrefs;
