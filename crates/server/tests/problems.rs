@@ -83,23 +83,9 @@ async fn the_problems_page_in_a_real_browser() {
     let expected = serde_json::json!({"solo": solo, "paste": {"input": paste, "text": paste_text}});
     let file = std::env::temp_dir().join(format!("chimere-problems-expected-{}.json", std::process::id()));
     std::fs::write(&file, expected.to_string()).unwrap();
-    let db = std::env::temp_dir().join(format!("chimere-problems-{}.db", std::process::id()));
-    let config = chimere_server::Config { db: db.clone().into(), listen: "127.0.0.1:0".into(), ..Default::default() };
-    let (addr, _task) = chimere_server::start(config).await.unwrap();
-    let out = tokio::process::Command::new("node")
-        .arg("tests/problems.mjs")
-        .arg(format!("http://{addr}"))
-        .arg(&file)
-        .current_dir(&web)
-        .output()
-        .await
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    println!("{stdout}");
-    eprintln!("{}", String::from_utf8_lossy(&out.stderr));
+    let result = support::browser::run_script(&web, "problems", "tests/problems.mjs", &[&file]).await;
     let _ = std::fs::remove_file(&file);
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{ext}", db.display()));
+    if let Err(out) = result {
+        panic!("problems browser tests failed:\n{out}");
     }
-    assert!(out.status.success(), "problems browser tests failed:\n{stdout}");
 }

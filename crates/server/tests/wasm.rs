@@ -33,23 +33,9 @@ async fn the_checked_in_wasm_build_agrees_with_native_in_chromium() {
     }
     let file = std::env::temp_dir().join(format!("chimere-wasm-expected-{}.json", std::process::id()));
     std::fs::write(&file, serde_json::to_string(&expected).unwrap()).unwrap();
-    let db = std::env::temp_dir().join(format!("chimere-wasm-{}.db", std::process::id()));
-    let config = chimere_server::Config { db: db.clone().into(), listen: "127.0.0.1:0".into(), ..Default::default() };
-    let (addr, _task) = chimere_server::start(config).await.unwrap();
-    let out = tokio::process::Command::new("node")
-        .arg("tests/wasm.mjs")
-        .arg(format!("http://{addr}"))
-        .arg(&file)
-        .current_dir(&web)
-        .output()
-        .await
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    println!("{stdout}");
-    eprintln!("{}", String::from_utf8_lossy(&out.stderr));
+    let result = support::browser::run_script(&web, "wasm", "tests/wasm.mjs", &[&file]).await;
     let _ = std::fs::remove_file(&file);
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{ext}", db.display()));
+    if let Err(out) = result {
+        panic!("the wasm build disagrees with native or does not load:\n{out}");
     }
-    assert!(out.status.success(), "the wasm build disagrees with native or does not load:\n{stdout}");
 }
