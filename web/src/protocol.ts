@@ -182,7 +182,8 @@ export const gameSummary = object({
   updated_ms: num,
 });
 export type GameSummary = Decoded<typeof gameSummary>;
-export const lobby = object({ seeks: array(gameSummary), live: array(gameSummary) });
+/** The lobby: open seeks, games being played, and the asker's own games not yet over. */
+export const lobby = object({ seeks: array(gameSummary), live: array(gameSummary), mine: array(gameSummary) });
 export const archive = object({ games: array(gameSummary) });
 export const created = object({ id: str, url: str });
 export const errorBody = object({ error: str, code: optional(str) });

@@ -575,6 +575,26 @@ both('the check highlight and the spectator count', async (t, device) => {
   assert((await b.locator('#board square.check').count()) === 1, 'the king in check is lit');
 });
 
+test('your games: a game its player left is resumed from the lobby, and not listed as being played', async t => {
+  const a = await t.page(), b = await t.page();
+  await a.goto(base + '/');
+  const g = await api(a, '/api/games', { variant: 'chess', opponent: 'computer', colour: 'white', level: 1 });
+  await a.goto(base + '/game/' + g.id);
+  await a.waitForFunction(() => document.body.dataset.status === 'playing' && document.body.dataset.you === 'white');
+  await a.goto(base + '/');
+  await a.waitForSelector(`#mine tr[data-id="${g.id}"]`);
+  assert(/resume/.test(await a.textContent(`#mine tr[data-id="${g.id}"]`)), 'offered to resume');
+  // Its player gone, it is not "being played" (the lobby refreshes every 3 s).
+  await a.waitForFunction(id => !document.querySelector(`#live tr[data-id="${id}"]`), g.id, { timeout: 8000 });
+  // Another person does not see it among theirs.
+  await b.goto(base + '/');
+  await b.waitForSelector('#seeks tr');
+  assert(await b.locator(`#mine tr[data-id="${g.id}"]`).count() === 0 && await b.locator('#mine-panel.hidden').count() === 1, 'not in another person\'s games');
+  await a.click(`#mine tr[data-id="${g.id}"]`);
+  await a.waitForFunction(() => document.body.dataset.status === 'playing' && document.body.dataset.you === 'white');
+  assert(new URL(a.url()).pathname === '/game/' + g.id, 'the game is resumed: ' + a.url());
+});
+
 both('no page scrolls sideways', async (t, device) => {
   const p = await t.page(device);
   // Something in every list: a seek with a long condition list, a finished game.

@@ -173,6 +173,8 @@ pub struct GameFilter {
     pub statuses: Vec<String>,
     pub kind: Option<String>,
     pub variant: Option<String>,
+    /// Games in which this player holds a seat (white or black).
+    pub player: Option<String>,
     pub limit: u32,
 }
 
@@ -652,6 +654,10 @@ impl Store for SqliteStore {
         if let Some(v) = &f.variant {
             args.push(v.clone());
             sql += &format!(" AND variant = ?{}", args.len());
+        }
+        if let Some(p) = &f.player {
+            args.push(p.clone());
+            sql += &format!(" AND (white = ?{n} OR black = ?{n})", n = args.len());
         }
         sql += &format!(" ORDER BY updated_ms DESC LIMIT {}", f.limit.max(1));
         let mut st = conn.prepare(&sql)?;

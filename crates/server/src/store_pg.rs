@@ -510,12 +510,12 @@ impl Store for PgStore {
                 .prepare_cached(&format!(
                     "SELECT {GAME_COLUMNS} FROM games WHERE (cardinality($1::text[]) = 0 OR status = ANY($1)) \
                      AND ($2::text IS NULL OR kind = $2) AND ($3::text IS NULL OR variant = $3) \
-                     ORDER BY updated_ms DESC LIMIT $4"
+                     AND ($5::text IS NULL OR white = $5 OR black = $5) ORDER BY updated_ms DESC LIMIT $4"
                 ))
                 .await
                 .map_err(from_pg)?;
             let limit = i64::from(f.limit.max(1));
-            let rows = c.query(&st, &[&f.statuses, &f.kind, &f.variant, &limit]).await.map_err(from_pg)?;
+            let rows = c.query(&st, &[&f.statuses, &f.kind, &f.variant, &limit, &f.player]).await.map_err(from_pg)?;
             rows.iter().map(read_game).collect()
         })
     }

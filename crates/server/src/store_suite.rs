@@ -277,6 +277,9 @@ fn games_are_updated_and_listed_by_status_kind_and_variant(b: Backend) {
             status: status.into(),
             kind: kind.into(),
             variant: variant.into(),
+            // Ann plays white in the first two, black in the last.
+            white: (i < 2).then(|| "ann".to_string()),
+            black: (i == 3).then(|| "ann".to_string()),
             updated_ms: i as i64,
             initial_ms: (i % 2 == 0).then_some(60_000),
             ..game(id)
@@ -292,6 +295,8 @@ fn games_are_updated_and_listed_by_status_kind_and_variant(b: Backend) {
     assert_eq!(ids(GameFilter { statuses: vec!["playing".into(), "waiting".into()], ..all.clone() }), ["d", "b", "a"]);
     assert_eq!(ids(GameFilter { kind: Some("seek".into()), ..all.clone() }), ["b", "a"]);
     assert_eq!(ids(GameFilter { variant: Some("fugue".into()), ..all.clone() }), ["d", "c"]);
+    assert_eq!(ids(GameFilter { player: Some("ann".into()), ..all.clone() }), ["d", "b", "a"]);
+    assert!(ids(GameFilter { player: Some("bob".into()), ..all.clone() }).is_empty());
     assert_eq!(
         ids(GameFilter { statuses: vec!["playing".into()], variant: Some("fugue".into()), ..all.clone() }),
         ["d"]

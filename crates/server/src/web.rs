@@ -601,8 +601,22 @@ async fn stats(State(app): State<App>) -> Response {
     Json(serde_json::json!({ "live_rooms": app.hub.live_rooms() })).into_response()
 }
 
-async fn lobby(State(app): State<App>) -> Response {
-    Json(app.hub.lobby().await).into_response()
+/// The open seeks, the games being played, and the asker's own games not yet over (an
+/// untimed game left by its players is resumed from there; it is not "being played").
+async fn lobby(State(app): State<App>, Extension(p): Extension<Player>) -> Response {
+    let mut lobby = app.hub.lobby().await;
+    let filter = GameFilter {
+        statuses: vec!["waiting".into(), "playing".into()],
+        player: Some(p.0),
+        limit: 20,
+        ..GameFilter::default()
+    };
+    let mine = match app.hub.store.list_games(&filter) {
+        Ok(list) => list.iter().map(crate::hub::summary).collect::<Vec<Value>>(),
+        Err(e) => return refuse(StatusCode::SERVICE_UNAVAILABLE, Refusal::new("storage", e.to_string())),
+    };
+    lobby["mine"] = Value::Array(mine);
+    Json(lobby).into_response()
 }
 
 #[derive(Deserialize)]
@@ -613,9 +627,9 @@ struct ArchiveQuery {
 async fn archive(State(app): State<App>, Query(q): Query<ArchiveQuery>) -> Response {
     let filter = GameFilter {
         statuses: vec!["finished".into()],
-        kind: None,
         variant: q.variant.filter(|v| !v.is_empty()),
         limit: 200,
+        ..GameFilter::default()
     };
     match app.hub.store.list_games(&filter) {
         Ok(list) => {

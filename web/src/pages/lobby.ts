@@ -1,4 +1,4 @@
-// The lobby: your name, the new-game form, the open seeks and the games being played.
+// The lobby: your name, the new-game form, your games, the open seeks and the games being played.
 import { api, app, h, message } from '../dom';
 import { conditionsList, created, lobby, me, variantsInfo } from '../protocol';
 import type { GameSummary, VariantDescriptor } from '../protocol';
@@ -92,12 +92,14 @@ export async function lobbyPage() {
     h('label', {}, 'Your colour: ', colour), h('label', {}, 'Opponent: ', opponent, ' ', level), create, err);
   const seeks = h('tbody');
   const live = h('tbody');
-  const lists = h('div', {},
+  const mine = h('tbody');
+  const minePanel = h('div', { class: 'panel hidden', id: 'mine-panel' }, h('h2', { text: 'Your games' }), h('table', { class: 'list', id: 'mine' }, mine));
+  const lists = h('div', {}, minePanel,
     h('div', { class: 'panel' }, h('h2', { text: 'Open seeks' }), h('table', { class: 'list', id: 'seeks' }, seeks)),
     h('div', { class: 'panel' }, h('h2', { text: 'Games being played' }), h('table', { class: 'list', id: 'live' }, live)));
   app.append(h('div', { class: 'panel' }, 'Your name: ', nameInput, nameBtn), h('div', { class: 'row' }, form, lists));
   const row = (g: GameSummary, what: string) => {
-    const tr = h('tr', { class: 'click' }, h('td', { text: variantTitle(g.variant) }), h('td', { text: g.describe }), h('td', { text: `${g.white} – ${g.black}` }), h('td', { text: g.time || '∞' }), h('td', { text: what }));
+    const tr = h('tr', { class: 'click', 'data-id': g.id }, h('td', { text: variantTitle(g.variant) }), h('td', { text: g.describe }), h('td', { text: `${g.white} – ${g.black}` }), h('td', { text: g.time || '∞' }), h('td', { text: what }));
     tr.onclick = () => { location.href = '/game/' + g.id; };
     return tr;
   };
@@ -106,6 +108,8 @@ export async function lobbyPage() {
       const l = await api('/api/lobby', lobby);
       seeks.replaceChildren(...l.seeks.map(g => row(g, 'play ' + g.open)));
       live.replaceChildren(...l.live.map(g => row(g, 'watch')));
+      mine.replaceChildren(...l.mine.map(g => row(g, g.status === 'waiting' ? 'waiting for an opponent' : 'resume')));
+      minePanel.classList.toggle('hidden', l.mine.length === 0);
       if (!l.seeks.length) seeks.append(h('tr', {}, h('td', { text: 'No open seek: create one.' })));
       if (!l.live.length) live.append(h('tr', {}, h('td', { text: 'No game in play.' })));
     } catch { /* retried */ }
