@@ -157,7 +157,10 @@ await test('Checkered: a capture makes a checkered piece', async () => {
   await enter(page, capture.uci);
   await page.waitForFunction(() => document.body.dataset.ply === '1');
   assert(/ d5:c/.test(' ' + capture.canonical) || capture.canonical.includes(':c'), capture.canonical);
-  assert(await page.locator('#board piece.pp-piece').count() === 1, 'a checkered pawn on the board');
+  // chessground draws in the next animation frame: wait for it, then count.
+  const one = () => document.querySelectorAll('#board piece.pp-piece:not(.fading)').length === 1;
+  await page.waitForFunction(one, null, { timeout: 3000 }).catch(() => {});
+  assert(await page.locator('#board piece.pp-piece:not(.fading)').count() === 1, 'a checkered pawn on the board');
 });
 
 await test('375 px wide: no horizontal scrolling', async () => {
