@@ -41,7 +41,7 @@ pub fn export(g: &GameRecord, setup: &Setup, moves: &[MoveRecord]) -> Result<Str
     let mut tag = |k: &str, v: &str| out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
     tag("Event", "Chimère game");
     tag("Site", &format!("chimere/{}", g.id));
-    tag("Date", &civil(g.created_ms / 86_400_000));
+    tag("Date", &civil(g.created_ms / 86_400_000, '.'));
     tag("Round", "-");
     tag("White", &seat_name(&g.white, &g.white_name));
     tag("Black", &seat_name(&g.black, &g.black_name));
@@ -121,8 +121,9 @@ pub fn export(g: &GameRecord, setup: &Setup, moves: &[MoveRecord]) -> Result<Str
     Ok(out)
 }
 
-/// Days since 1970-01-01 as `YYYY.MM.DD`.
-fn civil(days: i64) -> String {
+/// Days since 1970-01-01 as a date of the proleptic Gregorian calendar, `YYYY{sep}MM{sep}DD`
+/// (PGN separates with `.`, ISO 8601 with `-`).
+pub(crate) fn civil(days: i64, sep: char) -> String {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;
@@ -132,7 +133,7 @@ fn civil(days: i64) -> String {
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}.{m:02}.{d:02}")
+    format!("{y:04}{sep}{m:02}{sep}{d:02}")
 }
 
 /// A game read from PGN.
@@ -242,8 +243,8 @@ mod tests {
 
     #[test]
     fn dates_are_civil() {
-        assert_eq!(civil(0), "1970.01.01");
-        assert_eq!(civil(20_454), "2026.01.01");
+        assert_eq!(civil(0, '.'), "1970.01.01");
+        assert_eq!(civil(20_454, '.'), "2026.01.01");
     }
 
     /// A game of `variant` under `setup`: `n` turns chosen deterministically, stored as

@@ -171,7 +171,7 @@ pub fn read_import(
     let lines: Vec<&str> = input.lines().collect();
     let day = {
         let days = now / 86_400_000;
-        civil_date(days)
+        crate::pgn::civil(days, '-')
     };
     let (mut records, mut report) = (Vec::new(), Vec::new());
     for (i, parsed) in problems.iter().enumerate() {
@@ -228,20 +228,6 @@ fn year_of(origin: &str) -> Option<String> {
         .split(|c: char| !c.is_ascii_digit())
         .find(|w| w.len() == 4 && (w.starts_with("18") || w.starts_with("19") || w.starts_with("20")))
         .map(str::to_string)
-}
-
-/// `YYYY-MM-DD` of a day count since 1970-01-01 (proleptic Gregorian).
-fn civil_date(days: i64) -> String {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
 }
 
 async fn import(State(app): State<App>, Extension(p): Extension<Player>, body: String) -> Response {
@@ -496,6 +482,6 @@ Condition NoSuchThing\nStipulation #2\nNextProblem\nPieces White Ke1 Black Ke8\n
         let (status, text, _, err) = solve_record(&records[0].input, &LIMITS);
         assert_eq!(status, SolveStatus::Solved, "{err}");
         assert!(text.contains("1.Kd4-e3 ! threat:"), "{text}");
-        assert_eq!(civil_date(20_000), "2024-10-04");
+        assert_eq!(crate::pgn::civil(20_000, '-'), "2024-10-04");
     }
 }
