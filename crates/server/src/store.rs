@@ -337,7 +337,13 @@ pub const MIGRATIONS: &[Migration] = &[
     },
     // 2: the problems' collection (crate::problem_store).
     Migration { sqlite: crate::problem_store::SCHEMA_SQLITE, postgres: crate::problem_store::SCHEMA_POSTGRES },
+    // 3: a player's games, newest first (the lobby's "your games", asked at every refresh).
+    Migration { sqlite: GAMES_BY_PLAYER, postgres: GAMES_BY_PLAYER },
 ];
+
+/// Step 3, the same in both dialects.
+const GAMES_BY_PLAYER: &str = "CREATE INDEX games_white ON games(white, updated_ms);
+     CREATE INDEX games_black ON games(black, updated_ms);";
 
 const GAME_COLUMNS: &str = "id, variant, setup, start_fen, white, black, white_name, black_name, kind, \
      initial_ms, increment_ms, white_ms, black_ms, ply, status, result, reason, created_ms, updated_ms, \
