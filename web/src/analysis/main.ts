@@ -395,6 +395,8 @@ class AnalysisPage {
       if (this.stopSent !== undefined) document.body.dataset.stopMs = (performance.now() - this.stopSent).toFixed(1);
       return;
     }
+    // A step the worker sent before it read the stop: the person stopped, the lines stay.
+    if (!this.engineOn) return;
     this.lines = m.step.lines;
     this.depth = m.step.depth;
     this.el.engine.textContent = m.step.done
