@@ -30,9 +30,10 @@ for (const f of readdirSync(artifacts)) if (f.startsWith('fail-')) rmSync(artifa
 
 /** The server under test: a child process on a fixed port once started. */
 class Server {
-  constructor(bin, db) { this.bin = bin; this.db = db; this.proc = null; this.port = 0; }
+  /** `args`: more command-line options (shortened timers). */
+  constructor(bin, db, args = []) { this.bin = bin; this.db = db; this.args = args; this.proc = null; this.port = 0; }
   async start() {
-    const proc = spawn(this.bin, ['--db', this.db, '--listen', `127.0.0.1:${this.port}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const proc = spawn(this.bin, ['--db', this.db, '--listen', `127.0.0.1:${this.port}`, ...this.args], { stdio: ['ignore', 'pipe', 'inherit'] });
     this.proc = proc;
     let out = '';
     const addr = await new Promise((resolve, reject) => {
@@ -593,6 +594,44 @@ test('your games: a game its player left is resumed from the lobby, and not list
   await a.click(`#mine tr[data-id="${g.id}"]`);
   await a.waitForFunction(() => document.body.dataset.status === 'playing' && document.body.dataset.you === 'white');
   assert(new URL(a.url()).pathname === '/game/' + g.id, 'the game is resumed: ' + a.url());
+});
+
+test('a seek lives while its creator is there, and goes from the lobby when they leave (timer shortened to 2 s)', async t => {
+  if (!server) { t.log('SKIPPED: needs --server'); skipped++; return; }
+  // A server of its own, whose seeks expire 2 s after their creator leaves.
+  const dir = mkdtempSync(join(tmpdir(), 'chimere-seek-'));
+  const own = new Server(server.bin, join(dir, 'seek.db'), ['--seek-grace-secs', '2']);
+  await own.start();
+  try {
+    const a = await t.page(), b = await t.page('phone');
+    await a.goto(own.url + '/');
+    await a.selectOption('#opponent', 'seek');
+    await a.uncheck('#timed');
+    await a.click('#create');
+    await a.waitForURL(/\/game\//);
+    await a.waitForFunction(() => document.body.dataset.status === 'waiting');
+    const id = new URL(a.url()).pathname.split('/').pop();
+    await b.goto(own.url + '/');
+    const row = `#seeks tr[data-id="${id}"]`;
+    await b.waitForSelector(row);
+    // Its creator there, the seek outlives the grace (and two of the lobby's refreshes).
+    await b.waitForTimeout(6500);
+    assert(await b.locator(row).count() === 1, 'the seek is listed while its creator waits on its page');
+    // The creator leaves: the seek leaves the lobby by itself, without a reload.
+    const left = Date.now();
+    await a.close();
+    await b.waitForSelector(row, { state: 'detached', timeout: 12000 });
+    t.log(`the seek left the lobby ${Date.now() - left} ms after its creator (grace 2 s, lobby refresh 3 s)`);
+    assert(/No open seek/.test(await b.textContent('#seeks')), 'the lobby says there is no seek');
+    // Its link says what happened, in words.
+    await b.goto(own.url + '/game/' + id);
+    await b.waitForFunction(() => document.body.dataset.status === 'aborted');
+    const said = await b.textContent('#status');
+    assert(/nobody took the seat/i.test(said), 'the page says why: ' + said);
+  } finally {
+    await own.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 both('no page scrolls sideways', async (t, device) => {

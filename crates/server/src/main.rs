@@ -1,4 +1,4 @@
-//! `chimere-server [--db FILE|URL] [--database-url URL] [--listen ADDR] [--allow-origin ORIGIN]…`: the same
+//! `chimere-server [--db FILE|URL] [--database-url URL] [--listen ADDR] [--allow-origin ORIGIN]… [--abandon-secs N] [--seek-grace-secs N]`: the same
 //! server as `chimere serve`, as its own binary (the tests start it as a real process to kill or stop it).
 
 fn main() {
@@ -15,12 +15,10 @@ fn main() {
                 Ok(o) => config.allowed_origins.push(o),
                 Err(e) => fail(&format!("--allow-origin: {e}")),
             },
-            ("--abandon-secs", Some(v)) => match v.parse::<i64>() {
-                Ok(s) => config.limits.abandon_ms = s * 1000,
-                Err(_) => fail("--abandon-secs takes a number of seconds"),
-            },
+            ("--abandon-secs", Some(v)) => config.limits.abandon_ms = seconds("--abandon-secs", &v),
+            ("--seek-grace-secs", Some(v)) => config.limits.seek_grace_ms = seconds("--seek-grace-secs", &v),
             _ => fail(
-                "usage: chimere-server [--db FILE|URL] [--database-url URL] [--listen ADDR] [--allow-origin ORIGIN]... [--abandon-secs N]",
+                "usage: chimere-server [--db FILE|URL] [--database-url URL] [--listen ADDR] [--allow-origin ORIGIN]... [--abandon-secs N] [--seek-grace-secs N]",
             ),
         }
     }
@@ -30,6 +28,14 @@ fn main() {
     }
     if let Err(e) = chimere_server::run(config) {
         fail(&e);
+    }
+}
+
+/// A timer shortened for a test, in whole seconds.
+fn seconds(flag: &str, v: &str) -> i64 {
+    match v.parse::<i64>() {
+        Ok(s) if s >= 0 => s * 1000,
+        _ => fail(&format!("{flag} takes a number of seconds")),
     }
 }
 
