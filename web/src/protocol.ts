@@ -165,6 +165,8 @@ export const variantsInfo = object({
   condition_interactions: array(str),
   conditions_available: bool,
   computer_available: bool,
+  /** The computer's levels, weakest first, with their measured strength in Elo ("≈ 1550"), if measured. */
+  levels: array(object({ level: num, strength: nullable(str) })),
 });
 export const conditionsList = object({ conditions: array(object({ name: str, popeye: str, params: str, summary: str })) });
 export const gameSummary = object({

@@ -728,6 +728,10 @@ async fn variants(State(app): State<App>) -> Response {
         "condition_interactions": chimere_rules::CONDITION_INTERACTIONS,
         "conditions_available": true,
         "computer_available": app.hub.bot.is_some(),
+        "levels": chimere_engine::levels::LEVELS
+            .iter()
+            .map(|l| json!({"level": l.level, "strength": chimere_engine::levels::label(l.level)}))
+            .collect::<Vec<_>>(),
     }))
     .into_response()
 }
