@@ -177,13 +177,14 @@ async function pieceAt(page, sq) {
   }, [p.x, p.y]);
 }
 
-/** Creates a game (page a's identity, colour as given), b joins; returns the id. */
-async function setup(a, b, body) {
-  await a.goto(base + '/rules');
+/** Creates a game (page a's identity, colour as given), b joins; returns the id. `at`:
+ *  another server than the one under test. */
+async function setup(a, b, body, at = base) {
+  await a.goto(at + '/rules');
   const r = await api(a, '/api/games', { opponent: 'private', ...body });
   assert(r.id, 'create: ' + JSON.stringify(r));
-  await a.goto(base + '/game/' + r.id);
-  await b.goto(base + '/game/' + r.id);
+  await a.goto(at + '/game/' + r.id);
+  await b.goto(at + '/game/' + r.id);
   await b.click('#join');
   await a.waitForFunction(() => document.body.dataset.status === 'playing');
   await b.waitForFunction(() => document.body.dataset.status === 'playing');
@@ -601,22 +602,30 @@ test('your games: a game its player left is resumed from the lobby, and not list
   assert(new URL(a.url()).pathname === '/game/' + g.id, 'the game is resumed: ' + a.url());
 });
 
+/** Runs `fn(url)` against a server of its own (a fresh file) started with `args`
+ *  (shortened timers), stopped afterwards. */
+async function ownServer(t, args, fn) {
+  const dir = mkdtempSync(join(tmpdir(), 'chimere-timers-'));
+  const own = new Server(server.bin, join(dir, 'own.db'), args);
+  await own.start();
+  try { await fn(own.url); } finally {
+    await own.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 test('a seek lives while its creator is there, and goes from the lobby when they leave (timer shortened to 2 s)', async t => {
   if (!server) { t.log('SKIPPED: needs --server'); skipped++; return; }
-  // A server of its own, whose seeks expire 2 s after their creator leaves.
-  const dir = mkdtempSync(join(tmpdir(), 'chimere-seek-'));
-  const own = new Server(server.bin, join(dir, 'seek.db'), ['--seek-grace-secs', '2']);
-  await own.start();
-  try {
+  await ownServer(t, ['--seek-grace-secs', '2'], async url => {
     const a = await t.page(), b = await t.page('phone');
-    await a.goto(own.url + '/');
+    await a.goto(url + '/');
     await a.selectOption('#opponent', 'seek');
     await a.uncheck('#timed');
     await a.click('#create');
     await a.waitForURL(/\/game\//);
     await a.waitForFunction(() => document.body.dataset.status === 'waiting');
     const id = new URL(a.url()).pathname.split('/').pop();
-    await b.goto(own.url + '/');
+    await b.goto(url + '/');
     const row = `#seeks tr[data-id="${id}"]`;
     await b.waitForSelector(row);
     // Its creator there, the seek outlives the grace (and two of the lobby's refreshes).
@@ -629,14 +638,39 @@ test('a seek lives while its creator is there, and goes from the lobby when they
     t.log(`the seek left the lobby ${Date.now() - left} ms after its creator (grace 2 s, lobby refresh 3 s)`);
     assert(/No open seek/.test(await b.textContent('#seeks')), 'the lobby says there is no seek');
     // Its link says what happened, in words.
-    await b.goto(own.url + '/game/' + id);
+    await b.goto(url + '/game/' + id);
     await b.waitForFunction(() => document.body.dataset.status === 'aborted');
     const said = await b.textContent('#status');
     assert(/nobody took the seat/i.test(said), 'the page says why: ' + said);
-  } finally {
-    await own.kill();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
+});
+
+both('an unmoved game is aborted, a timed game its player left is lost by abandonment (timers shortened)', async (t, device) => {
+  if (!server) { t.log('SKIPPED: needs --server'); skipped++; return; }
+  await ownServer(t, ['--first-move-secs', '3', '--abandon-secs', '2'], async url => {
+    // Nobody moves: the game is aborted by itself, and both pages say why.
+    const a = await t.page(device), b = await t.page(device);
+    await setup(a, b, { variant: 'chess', colour: 'white', minutes: 1, increment: 0 }, url);
+    for (const p of [a, b]) await p.waitForFunction(() => document.body.dataset.status === 'aborted', null, { timeout: 10000 });
+    const said = await a.textContent('#status');
+    assert(/white did not make a first move/i.test(said), 'the page says why: ' + said);
+    assert(!(await a.locator('#resign').count()), 'no resign button on an aborted game');
+    // Both move, then Black's player leaves: White wins by abandonment, in words.
+    const c = await t.page(device), d = await t.page(device);
+    const id = await setup(c, d, { variant: 'chess', colour: 'white', minutes: 1, increment: 0 }, url);
+    await drag(c, 'e2', 'e4');
+    await waitPly(d, 1);
+    await drag(d, 'e7', 'e5');
+    await waitPly(c, 2);
+    const left = Date.now();
+    await d.close();
+    await c.waitForFunction(() => document.body.dataset.status === 'finished', null, { timeout: 10000 });
+    t.log(`abandonment declared ${Date.now() - left} ms after the player left (grace 2 s)`);
+    const status = await c.textContent('#status');
+    assert(/1-0|White wins/i.test(status) && /black left the game/i.test(status), 'the result in words: ' + status);
+    const st = await api(c, `/api/games/${id}`);
+    assert(st.result === '1-0' && st.moves.length === 2, 'stored: ' + st.result + ' after ' + st.moves.length + ' moves');
+  });
 });
 
 both('no page scrolls sideways', async (t, device) => {

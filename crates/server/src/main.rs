@@ -1,4 +1,4 @@
-//! `chimere-server [--db FILE|URL] [--database-url URL] [--listen ADDR] [--allow-origin ORIGIN]… [--abandon-secs N] [--seek-grace-secs N]`: the same
+//! `chimere-server [--db FILE|URL] [--database-url URL] [--listen ADDR] [--allow-origin ORIGIN]… [--abandon-secs N] [--seek-grace-secs N] [--first-move-secs N]`: the same
 //! server as `chimere serve`, as its own binary (the tests start it as a real process to kill or stop it).
 
 fn main() {
@@ -17,8 +17,9 @@ fn main() {
             },
             ("--abandon-secs", Some(v)) => config.limits.abandon_ms = seconds("--abandon-secs", &v),
             ("--seek-grace-secs", Some(v)) => config.limits.seek_grace_ms = seconds("--seek-grace-secs", &v),
+            ("--first-move-secs", Some(v)) => config.limits.first_move_ms = seconds("--first-move-secs", &v),
             _ => fail(
-                "usage: chimere-server [--db FILE|URL] [--database-url URL] [--listen ADDR] [--allow-origin ORIGIN]... [--abandon-secs N] [--seek-grace-secs N]",
+                "usage: chimere-server [--db FILE|URL] [--database-url URL] [--listen ADDR] [--allow-origin ORIGIN]... [--abandon-secs N] [--seek-grace-secs N] [--first-move-secs N]",
             ),
         }
     }

@@ -1,0 +1,32 @@
+// Live games while people analyse: N analysis boards in Debian's Chromium run their engine
+// (WebAssembly, in Web Workers, on this machine's cores) while `chimere load` plays its
+// games against the same server; prints the load's report. The analyses cost the server
+// nothing, so what this measures is the share of the machine they take. A benchmark, not a
+// test. Needs a running server and the `chimere` binary.
+// Usage: node wasm/load-with-analyses.mjs http://127.0.0.1:PORT CHIMERE_BIN [ANALYSES] [GAMES]
+import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
+
+const [base, bin, nArg, gamesArg] = process.argv.slice(2);
+if (!base || !bin) { console.error('usage: node wasm/load-with-analyses.mjs http://127.0.0.1:PORT CHIMERE_BIN [ANALYSES] [GAMES]'); process.exit(2); }
+const n = Number(nArg ?? 4), games = Number(gamesArg ?? 1000);
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox'] });
+const variants = (await (await fetch(base + '/api/variants')).json()).variants.map(v => v.name);
+const pages = [];
+for (let i = 0; i < n; i++) {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  await page.goto(`${base}/analysis#variant=${variants[i % variants.length]}`);
+  await page.waitForSelector('#board cg-board');
+  await page.click('#engine-toggle');
+  pages.push(page);
+}
+await Promise.all(pages.map(p => p.waitForFunction(() => Number(document.body.dataset.depth) > 0)));
+console.log(`${n} analyses running (${pages.length} pages: ${variants.slice(0, n).join(', ')}); chimere load --games ${games}`);
+const server = new URL(base).host;
+const load = spawn(bin, ['load', '--server', server, '--games', String(games)], { stdio: 'inherit' });
+const code = await new Promise(resolve => load.on('exit', resolve));
+// The analyses were still running at the end (none finished: their engines search on).
+const states = await Promise.all(pages.map(p => p.evaluate(() => `${document.body.dataset.engine} at depth ${document.body.dataset.depth}`)));
+console.log('analyses at the end: ' + states.join('; '));
+await browser.close();
+process.exit(code ?? 1);
