@@ -4,13 +4,32 @@
 // nothing, so what this measures is the share of the machine they take. A benchmark, not a
 // test. Needs a running server and the `chimere` binary.
 // Usage: node wasm/load-with-analyses.mjs http://127.0.0.1:PORT CHIMERE_BIN [ANALYSES] [GAMES]
+// Environment: SERVER_PID=n prints the CPU time the server spent during the load (the
+// analyses' cost to the server, which should be none); NICE=n runs Chromium at that
+// niceness (to stand for browsers on other machines when this one has only 2 cores).
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const [base, bin, nArg, gamesArg] = process.argv.slice(2);
 if (!base || !bin) { console.error('usage: node wasm/load-with-analyses.mjs http://127.0.0.1:PORT CHIMERE_BIN [ANALYSES] [GAMES]'); process.exit(2); }
 const n = Number(nArg ?? 4), games = Number(gamesArg ?? 1000);
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox'] });
+let executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+if (process.env.NICE) {
+  const wrapper = join(mkdtempSync(join(tmpdir(), 'chimere-nice-')), 'chromium');
+  writeFileSync(wrapper, `#!/bin/sh\nexec nice -n ${Number(process.env.NICE)} ${executablePath} "$@"\n`);
+  chmodSync(wrapper, 0o755);
+  executablePath = wrapper;
+}
+/** The server's CPU time so far, in seconds (user + system, from /proc). */
+const serverCpu = () => {
+  if (!process.env.SERVER_PID) return NaN;
+  const f = readFileSync(`/proc/${process.env.SERVER_PID}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
+};
+const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
 const variants = (await (await fetch(base + '/api/variants')).json()).variants.map(v => v.name);
 const pages = [];
 for (let i = 0; i < n; i++) {
@@ -21,10 +40,12 @@ for (let i = 0; i < n; i++) {
   pages.push(page);
 }
 await Promise.all(pages.map(p => p.waitForFunction(() => Number(document.body.dataset.depth) > 0)));
+const cpu0 = serverCpu();
 console.log(`${n} analyses running (${pages.length} pages: ${variants.slice(0, n).join(', ')}); chimere load --games ${games}`);
 const server = new URL(base).host;
 const load = spawn(bin, ['load', '--server', server, '--games', String(games)], { stdio: 'inherit' });
 const code = await new Promise(resolve => load.on('exit', resolve));
+if (process.env.SERVER_PID) console.log(`the server's CPU time during the load: ${(serverCpu() - cpu0).toFixed(2)} s`);
 // The analyses were still running at the end (none finished: their engines search on).
 const states = await Promise.all(pages.map(p => p.evaluate(() => `${document.body.dataset.engine} at depth ${document.body.dataset.depth}`)));
 console.log('analyses at the end: ' + states.join('; '));
