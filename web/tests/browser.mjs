@@ -91,6 +91,8 @@ const DEVICES = {
 };
 const frames = [];
 const responses = [];
+/** What the game pages said when their rules (WebAssembly) and the server's disagreed. */
+const disagreements = [];
 
 class T {
   constructor(name) { this.name = name; this.contexts = []; this.lines = []; }
@@ -107,6 +109,7 @@ class T {
     }
     const page = await ctx.newPage();
     page.on('pageerror', e => this.log('page error: ' + e.message));
+    page.on('console', m => { if (m.type() === 'error' && /legal turns differ/.test(m.text())) disagreements.push(`${this.name}: ${m.text()}`); });
     page.on('websocket', ws => ws.on('framereceived', f => frames.push(String(f.payload))));
     page.on('response', async r => {
       const path = new URL(r.url()).pathname;
@@ -370,6 +373,8 @@ both('dynamo: a push with follow, a pass, an exit off the board and a pull', asy
   if (Number(await data(a, 'ply')) === 2) await enter(a, exit, st.legal, 1);
   await waitPly(a, 3);
   await noMachineText(a, 'dynamo game');
+  // The turns were offered by the rules in the browser (WebAssembly), not by the server's list.
+  await a.waitForFunction(() => document.body.dataset.legalFrom === 'browser');
   await a.screenshot({ path: `${artifacts}dynamo-${device}.png` });
   const c = await t.page(device), d = await t.page(device);
   id = await setup(c, d, { variant: 'dynamo', colour: 'black', fen: '2bqkbnr/pppppppp/8/P7/8/8/1PPP1PPP/RNB1KBNR b 3 ahih wpa5/wpa2' });
@@ -760,6 +765,12 @@ const t0 = Date.now();
 const queue = chosen.filter(x => !x.exclusive);
 await Promise.all(Array.from({ length: jobs }, async () => { while (queue.length) await run(queue.shift()); }));
 for (const x of chosen.filter(x => x.exclusive)) await run(x);
+
+// The game pages' own rules (WebAssembly) offered exactly the server's turns everywhere.
+await run({
+  name: 'the game pages\' rules in the browser agreed with the server\'s on every position shown',
+  fn: async () => assert(!disagreements.length, `${disagreements.length} disagreements:\n  ${disagreements.slice(0, 10).join('\n  ')}`),
+});
 
 // Every message the server sent, decoded strictly by the client's own decoders.
 await run({

@@ -8,6 +8,7 @@ import { Board } from '../board';
 import { Connection } from '../connection';
 import { DecodeError } from '../decode';
 import { app, h, message } from '../dom';
+import { LocalRules, loadRules, sameTurns } from '../local-rules';
 import { applyPart, applyTurn, unitsFromFen } from '../position';
 import type { Units } from '../position';
 import { serverMsg } from '../protocol';
@@ -53,6 +54,9 @@ class GamePage {
   redirected = false;
   board: Board | null = null;
   notFound = false;
+  /** The rules in the browser (WebAssembly), once loaded: they give the turns offered. */
+  rules = new LocalRules();
+  rulesReady = false;
 
   boardBox = h('div', { class: 'board-col' });
   connection = h('div', { class: 'connection hidden', id: 'connection', role: 'status' });
@@ -80,6 +84,11 @@ class GamePage {
     });
     setInterval(() => this.tick(), 200);
     variants().then(list => { this.descriptors = list; this.render(); }).catch(() => { /* names stay letters */ });
+    loadRules().then(ok => {
+      this.rulesReady = ok;
+      // Offered from now on by the rules here (a turn half entered is left as it is).
+      if (ok && this.st && this.builder.prefix.length === 0) { this.builder.reset(this.offered(this.st)); this.render(); }
+    });
   }
 
   get variant(): VariantDescriptor | undefined {
@@ -602,7 +611,7 @@ class GamePage {
     if (this.you && m.actions_by_side) m.actions = m.actions_by_side[this.you];
     this.st = m;
     this.clockBase = Date.now();
-    this.builder.reset(m.legal);
+    this.builder.reset(this.offered(m));
     this.err.textContent = '';
     const p = this.pending;
     if (p) {
@@ -625,6 +634,20 @@ class GamePage {
     this.render();
   }
 
+  /** The turns the board offers: those of the rules in the browser, or the server's list
+   *  until they have loaded (and should the two ever disagree: said on the console). */
+  offered(st: StateMsg): Turn[] {
+    if (!this.rulesReady || st.status !== 'playing') return st.legal;
+    const local = this.rules.legal({ variant: st.variant, options: st.setup, startFen: st.start_fen, moves: st.moves.map(m => m.uci) });
+    if (local && sameTurns(local, st.legal)) {
+      document.body.dataset.legalFrom = 'browser';
+      return local;
+    }
+    console.error(`legal turns differ from the server's at ply ${st.ply} of ${st.variant}: ${local ? local.length : 'none'} here, ${st.legal.length} there`);
+    document.body.dataset.legalFrom = 'server';
+    return st.legal;
+  }
+
   onMove(m: MoveMsg) {
     const st = this.st;
     if (!st || m.ply !== st.ply + 1) { this.send({ t: 'sync' }); return; }
@@ -635,7 +658,7 @@ class GamePage {
     st.actions_by_side = m.actions_by_side;
     if (this.you) st.actions = m.actions_by_side[this.you];
     this.clockBase = Date.now();
-    this.builder.reset(m.legal);
+    this.builder.reset(this.offered(st));
     this.err.textContent = '';
     const p = this.pending;
     if (p && m.ply === p.ply + 1) {
