@@ -697,8 +697,15 @@ both('no page scrolls sideways', async (t, device) => {
   assert((await overflow(p)) <= 0, `the game page scrolls sideways by ${await overflow(p)} px`);
 }, { only: 'phone' });
 
-test('archive, rules and conditions pages render', async t => {
+test('archive, rules and conditions pages render; a finished game opens on the analysis board', async t => {
   const p = await t.page();
+  await p.goto(base + '/archive');
+  const imported = await p.evaluate(async () => (await fetch('/api/import', { method: 'POST', body: '[White "Ann"]\n[Black "Bob"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0' })).json());
+  assert(imported.id, 'imported: ' + JSON.stringify(imported));
+  await p.goto(base + '/archive');
+  await p.click(`tr[data-id="${imported.id}"] button.analyse`);
+  await p.waitForURL(/\/analysis#/);
+  await p.waitForFunction(() => document.body.dataset.ply === '7' && document.body.dataset.variant === 'chess', null, { timeout: 10000 });
   await p.goto(base + '/archive');
   await p.waitForSelector('table.list td');
   for (const v of ['chess', 'checkered', 'interweave', 'fugue', 'dynamo']) {

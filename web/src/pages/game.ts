@@ -4,6 +4,7 @@
 // the connection is down, or sent and not yet answered) until the server takes or
 // refuses it.
 import type { Key } from 'chessgroundx/types';
+import { analysisLink } from '../analysis/link';
 import { Board } from '../board';
 import { Connection } from '../connection';
 import { DecodeError } from '../decode';
@@ -465,8 +466,7 @@ class GamePage {
     btn('Flip board', 'flip', () => this.flip());
     btn('Analyse', 'analyse', () => {
       const ply = this.viewPly === null ? st.moves.length : this.viewPly;
-      const q = new URLSearchParams({ variant: st.variant, fen: st.start_fen, moves: st.moves.map(m => m.uci).join(' '), ply: String(ply), options: JSON.stringify(st.setup ?? {}) });
-      location.href = '/analysis#' + q.toString();
+      location.href = analysisLink(st, ply);
     });
     btn('Copy FEN', 'copy-fen', () => { const fen = this.copyFen(st); navigator.clipboard?.writeText(fen).catch(() => {}); this.err.textContent = ''; this.info.textContent = 'FEN: ' + fen; });
     const a = h('a', { href: `/api/games/${this.id}/pgn`, id: 'pgn', download: `chimere-${this.id}.pgn`, text: 'Download PGN' });
