@@ -9,6 +9,7 @@ import { Connection } from '../connection';
 import { DecodeError } from '../decode';
 import { app, h, message } from '../dom';
 import { applyPart, applyTurn, unitsFromFen } from '../position';
+import { problemLink, setupConditions } from '../problems/link';
 import type { Units } from '../position';
 import { serverMsg } from '../protocol';
 import type { ClientMsg, MoveMsg, PlayedTurn, Side, StateMsg, Turn, VariantDescriptor } from '../protocol';
@@ -459,6 +460,9 @@ class GamePage {
       const q = new URLSearchParams({ variant: st.variant, fen: st.start_fen, moves: st.moves.map(m => m.uci).join(' '), ply: String(ply), options: JSON.stringify(st.setup ?? {}) });
       location.href = '/analysis#' + q.toString();
     });
+    // The position shown (any ply), with the game's conditions, on the problems page.
+    const asProblem = problemLink(this.variant, this.shownFen(st), setupConditions(st.setup));
+    if (asProblem) btn('Set up as problem', 'as-problem', () => { location.href = asProblem; });
     btn('Copy FEN', 'copy-fen', () => { const fen = this.copyFen(st); navigator.clipboard?.writeText(fen).catch(() => {}); this.err.textContent = ''; this.info.textContent = 'FEN: ' + fen; });
     const a = h('a', { href: `/api/games/${this.id}/pgn`, id: 'pgn', download: `chimere-${this.id}.pgn`, text: 'Download PGN' });
     actions.append(' ', a);
