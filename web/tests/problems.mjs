@@ -390,6 +390,14 @@ await test('"Set up as problem" from a game: a position gone back to, with the g
   assert(await pa.locator('#as-problem').count() === 0, 'no "Set up as problem" for a variant without conditions');
 });
 
+await test('a link with a condition Popeye input cannot write names it on the page', async () => {
+  const page = await open(1100, '#' + new URLSearchParams([['fen', '4k3/8/8/8/8/8/8/4K3 b - - 0 1'], ['condition', 'circe'], ['condition', 'case obligatoire consequente e4']]));
+  await page.waitForSelector('.pz-cond[data-condition=Circe]');
+  const note = await page.textContent('#link-note');
+  assert(note.includes('“case obligatoire consequente e4” is left out') && note.includes('Black was to move'), note);
+  assert(await page.locator('.pz-cond').count() === 1, 'one condition set');
+});
+
 await browser.close();
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
