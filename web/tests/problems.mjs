@@ -107,7 +107,10 @@ await test('compose by clicks: a fairy piece, a condition with a parameter, a st
   await place('neutral', 'P', 'e2');
   const title = await page.locator('.pz-pick[data-piece=G]').getAttribute('title');
   assert(/grasshopper/i.test(title), `the picker names the piece on hover: ${title}`);
-  await page.selectOption('#add-condition', { label: 'trou' });
+  // Conditions are listed and titled by Popeye's keyword, the registry's name beside it.
+  await page.selectOption('#add-condition', { label: 'Hole (trou)' });
+  assert(await page.textContent('.pz-cond[data-condition=Hole] .pz-cond-title') === 'Hole', 'titled by the Popeye keyword');
+  assert(await page.textContent('.pz-cond[data-condition=Hole] .pz-cond-name') === 'trou', 'the registry name beside it');
   await page.fill('.pz-cond[data-condition=Hole] .pz-params', 'd4');
   assert((await page.textContent('.pz-cond[data-condition=Hole]')).includes('holes'), 'the condition says what it does');
   assert(await page.locator('#problem-board [data-square=d4].hole').count() === 1, 'the hole drawn');
@@ -132,7 +135,9 @@ await test('the form and the Popeye text stay in step; an error is shown with it
   assert(await page.inputValue('#stipulation') === 'h#2', 'the stipulation follows the text');
   assert(await page.isChecked('#opt-setplay'), 'SetPlay ticked');
   assert(await page.inputValue('#opt-defence-value') === '2', 'Defence 2');
-  assert(await page.inputValue('#twins') === 'Twin Move d4 e4', 'the twin');
+  const twin = '.pz-twin-row[data-twin="0"] .pz-twin-cmd[data-cmd="0"]';
+  assert(await page.inputValue(`${twin} .pz-twin-kind`) === 'Move', 'the twin\'s kind');
+  assert(await page.inputValue(`${twin} [data-arg="0"]`) === 'd4' && await page.inputValue(`${twin} [data-arg="1"]`) === 'e4', 'the twin\'s squares');
   assert(await page.locator('#problem-board [data-square=c3] .pz-unit.neutral').count() === 1, 'the neutral bishop on the board');
   await page.fill('#stipulation', 'ser-h#3');
   assert((await page.inputValue('#popeye')).includes('Stipulation ser-h#3'), 'the text follows the form');
@@ -169,6 +174,47 @@ await test('phone width: nothing scrolls sideways', async () => {
   assert(w <= 375, `page width ${w}`);
   const board = await page.locator('#problem-board').boundingBox();
   assert(board.width <= 375 && board.width > 250, `board ${board.width}px`);
+});
+
+await test('twins by controls: two twins, the Popeye text shows them, the solve prints each twin as chimere solve does (phone width)', async () => {
+  const page = await open(375);
+  await page.fill('#popeye', expected.twins.base);
+  await page.waitForSelector('#add-twin');
+  await page.waitForTimeout(400);
+  // The kinds offered are the solver's own (its catalogue), not a list of the page's.
+  const kinds = await page.evaluate(() => document.querySelectorAll('.pz-twin-kind').length);
+  assert(kinds === 0, 'no twin yet');
+  await page.click('#add-twin');
+  const row = i => `.pz-twin-row[data-twin="${i}"]`;
+  const offered = await page.$$eval(`${row(0)} .pz-twin-kind option`, os => os.map(o => o.value));
+  for (const k of ['Move', 'Exchange', 'Remove', 'Add', 'Substitute', 'Rotate', 'Mirror', 'Shift', 'PolishType', 'Condition', 'Stipulation']) assert(offered.includes(k), `${k} offered: ${offered}`);
+  await page.fill(`${row(0)} [data-cmd="0"] [data-arg="0"]`, 'g3');
+  await page.fill(`${row(0)} [data-cmd="0"] [data-arg="1"]`, 'h3');
+  await page.click('#add-twin');
+  await page.check(`${row(1)} .pz-twin-continued`);
+  await page.selectOption(`${row(1)} [data-cmd="0"] .pz-twin-kind`, 'Substitute');
+  await page.selectOption(`${row(1)} [data-cmd="0"] [data-arg="0"]`, 'R');
+  await page.selectOption(`${row(1)} [data-cmd="0"] [data-arg="1"]`, 'Q');
+  await page.click(`${row(1)} .pz-twin-add-cmd`);
+  await page.selectOption(`${row(1)} [data-cmd="1"] .pz-twin-kind`, 'Rotate');
+  await page.selectOption(`${row(1)} [data-cmd="1"] [data-arg="0"]`, '180');
+  const text = await page.inputValue('#popeye');
+  for (const l of expected.twins.lines) assert(text.includes(l + '\n'), `the text has ${l}:\n${text}`);
+  assert(await page.textContent('#popeye-error') === '', 'no error: ' + await page.textContent('#popeye-error'));
+  // A twin removed and the text edited: the rows follow the text.
+  await page.fill('#popeye', text.replace(expected.twins.lines[1] + '\n', ''));
+  await page.waitForFunction(() => document.querySelectorAll('.pz-twin-row').length === 1);
+  await page.fill('#popeye', text);
+  await page.waitForFunction(() => document.querySelectorAll('.pz-twin-row').length === 2);
+  assert(await page.inputValue(`${row(1)} [data-cmd="1"] [data-arg="0"]`) === '180', 'the rotation read back');
+  await solveAndWait(page);
+  const out = await page.textContent('#output');
+  assert(lines(out) === lines(expected.twins.text), `output differs:\n${out}\n---\n${expected.twins.text}`);
+  const labels = await page.$$eval('#solution-tree .pz-twin-label', ls => ls.map(l => l.textContent.trim()));
+  assert(labels.length === 3, `three twins in the tree: ${labels}`);
+  const w = await page.evaluate(() => document.documentElement.scrollWidth);
+  await page.screenshot({ path: `${shots}/problems-twins-phone.png`, fullPage: true });
+  assert(w <= 375, `page width ${w}`);
 });
 
 const IMPORT = `BeginProblem
@@ -291,6 +337,65 @@ await test('"Set up as problem" from the analysis board', async () => {
   await page.fill('#stipulation', '#1');
   await solveAndWait(page);
   assert((await page.textContent('#output')).includes('1.Ra1-a8 #'), await page.textContent('#output'));
+});
+
+await test('"Set up as problem" from a game: a position gone back to, with the game\'s conditions', async () => {
+  const [a, b] = [await browser.newContext({ viewport: { width: 1100, height: 900 } }), await browser.newContext({ viewport: { width: 375, height: 812 } })].map(c => c.newPage());
+  const [pa, pb] = await Promise.all([a, b]);
+  for (const p of [pa, pb]) p.on('pageerror', e => console.log('  page error:', e.message));
+  await pa.goto(base + '/rules');
+  const game = await pa.evaluate(async () => (await fetch('/api/games', { method: 'POST', body: JSON.stringify({ variant: 'chess', opponent: 'private', colour: 'white', conditions: ['circe', 'trou d4 e5'] }) })).json());
+  assert(game.id, JSON.stringify(game));
+  await pa.goto(base + '/game/' + game.id);
+  await pb.goto(base + '/game/' + game.id);
+  await pb.click('#join');
+  for (const p of [pa, pb]) await p.waitForFunction(() => document.body.dataset.status === 'playing');
+  // Moves entered on the board: a click on the piece, a click on its destination.
+  const square = async (p, sq) => {
+    const box = await p.locator('#board cg-board').boundingBox();
+    const flipped = await p.evaluate(() => !!document.querySelector('#board.orientation-black'));
+    const f = 'abcdefgh'.indexOf(sq[0]), r = Number(sq[1]) - 1;
+    const col = flipped ? 7 - f : f, row = flipped ? r : 7 - r;
+    return { x: box.x + (col + 0.5) * box.width / 8, y: box.y + (row + 0.5) * box.height / 8 };
+  };
+  const move = async (p, from, to, ply) => {
+    for (const sq of [from, to]) { const c = await square(p, sq); await p.mouse.click(c.x, c.y); }
+    for (const q of [pa, pb]) await q.waitForFunction(n => Number(document.body.dataset.ply) >= n, ply, { timeout: 10000 });
+  };
+  await move(pa, 'e2', 'e3', 1);
+  await move(pb, 'b8', 'c6', 2);
+  await move(pa, 'g1', 'f3', 3);
+  // One ply back (on the phone): the position after 1...Nc6, White to move.
+  await pb.click('#prev');
+  await pb.waitForFunction(() => document.body.dataset.view === '2');
+  assert(await pb.evaluate(() => document.documentElement.scrollWidth) <= 375, 'the game page at 375 px');
+  await pb.click('#as-problem');
+  await pb.waitForURL(/\/problems#/);
+  await pb.waitForSelector('.pz-cond[data-condition=Hole]');
+  const text = await pb.inputValue('#popeye');
+  for (const w of ['Condition Circe', 'Condition Hole d4 e5', 'Pieces White', 'Pe3', 'Sg1', 'Sc6', 'Pe7']) assert(text.includes(w), `${w} in\n${text}`);
+  assert(!/Sf3|Sb8|Pe2/.test(text), `the position before the last move:\n${text}`);
+  assert(await pb.locator('#problem-board [data-square=c6] .pz-unit[data-side=black][data-piece=S]').count() === 1, 'the knight on the board');
+  assert(await pb.locator('#problem-board [data-square=d4].hole').count() === 1, 'the hole drawn');
+  assert(await pb.textContent('#link-note') === '', 'nothing left out: ' + await pb.textContent('#link-note'));
+  await pb.screenshot({ path: `${shots}/problems-from-game-phone.png`, fullPage: true });
+  // A variant the solver cannot express offers no such link (the server's descriptor says so).
+  const other = await pa.evaluate(async () => {
+    const vs = (await (await fetch('/api/variants')).json()).variants.filter(v => !v.conditions);
+    const g = await (await fetch('/api/games', { method: 'POST', body: JSON.stringify({ variant: vs[0].name, opponent: 'private', colour: 'white' }) })).json();
+    return g.id;
+  });
+  await pa.goto(base + '/game/' + other);
+  await pa.waitForSelector('#analyse');
+  assert(await pa.locator('#as-problem').count() === 0, 'no "Set up as problem" for a variant without conditions');
+});
+
+await test('a link with a condition Popeye input cannot write names it on the page', async () => {
+  const page = await open(1100, '#' + new URLSearchParams([['fen', '4k3/8/8/8/8/8/8/4K3 b - - 0 1'], ['condition', 'circe'], ['condition', 'case obligatoire consequente e4']]));
+  await page.waitForSelector('.pz-cond[data-condition=Circe]');
+  const note = await page.textContent('#link-note');
+  assert(note.includes('“case obligatoire consequente e4” is left out') && note.includes('Black was to move'), note);
+  assert(await page.locator('.pz-cond').count() === 1, 'one condition set');
 });
 
 await browser.close();

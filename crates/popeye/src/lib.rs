@@ -33,7 +33,7 @@ use chimere_core::{Colour, Kind};
 use chimere_fairy::conditions::{Kamikaze, Volage};
 use chimere_fairy::position::{EnPassant, KAMIKAZE, NO_ORIGIN, Position, ROYAL, UNDER_MAX, Unit, VOLAGE};
 use chimere_fairy::{Condition, Game, Move, RuleSet, walk};
-pub use parse::{ConditionSpec, PieceSpec, Problem, Twin, TwinCmd, parse, parse_all};
+pub use parse::{ConditionSpec, PieceSpec, Problem, TWIN_KINDS, Twin, TwinArg, TwinCmd, TwinKind, parse, parse_all};
 use std::fmt;
 use std::sync::Arc;
 

@@ -36,14 +36,78 @@ pub enum TwinCmd {
     Add(Vec<PieceSpec>),
     Substitute(Kind, Kind),
     Rotate(u32),
-    /// The square a1 (or, for `a8<-->h1`, a8) is mirrored into, as written: `h1`, `a8`,
-    /// `h8` (mirror on a1-h8's other diagonal) or `h1` from `a8`.
+    /// The mirror as written, in lower case: one of [`MIRRORS`] (`a1<-->h8` is the
+    /// a1-h8 diagonal's mirror, `a8<-->h1` the other diagonal's).
     Mirror(String),
     Shift(Square, Square),
     PolishType,
     Condition(Vec<ConditionSpec>),
     Stipulation(String),
 }
+
+impl TwinCmd {
+    /// The command's Popeye keyword (an entry of [`TWIN_KINDS`]).
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            TwinCmd::Move(..) => "Move",
+            TwinCmd::Exchange(..) => "Exchange",
+            TwinCmd::Remove(_) => "Remove",
+            TwinCmd::Add(_) => "Add",
+            TwinCmd::Substitute(..) => "Substitute",
+            TwinCmd::Rotate(_) => "Rotate",
+            TwinCmd::Mirror(_) => "Mirror",
+            TwinCmd::Shift(..) => "Shift",
+            TwinCmd::PolishType => "PolishType",
+            TwinCmd::Condition(_) => "Condition",
+            TwinCmd::Stipulation(_) => "Stipulation",
+        }
+    }
+}
+
+/// What one word (or group of words) of a twinning command is, for a form that builds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TwinArg {
+    /// A square (`e6`).
+    Square,
+    /// A kind of piece, by its Popeye letters (`S`, `G`).
+    Piece,
+    /// Units as a `Pieces` line writes them (`White Sa7 Black Ba5`).
+    Units,
+    /// One of these words.
+    Choice(&'static [&'static str]),
+    /// Conditions as a `Condition` line writes them.
+    Conditions,
+    /// A stipulation (`h#3`).
+    Stipulation,
+}
+
+/// A twinning command: its keyword and what follows it, each with a label for a form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TwinKind {
+    pub keyword: &'static str,
+    pub args: &'static [(&'static str, TwinArg)],
+}
+
+/// The angles of `Rotate`.
+pub const ROTATIONS: &[&str] = &["90", "180", "270"];
+/// The mirrors of `Mirror`.
+pub const MIRRORS: &[&str] = &["a1<-->h1", "a1<-->a8", "a1<-->h8", "a8<-->h1"];
+
+/// Every twinning command the reader takes ([`TwinCmd`]), in Popeye's order; `Continued`
+/// (the twin starts from the previous twin, not the diagram) is a twin's flag, not here.
+pub const TWIN_KINDS: &[TwinKind] = &[
+    TwinKind { keyword: "Move", args: &[("from", TwinArg::Square), ("to", TwinArg::Square)] },
+    TwinKind { keyword: "Exchange", args: &[("square", TwinArg::Square), ("with", TwinArg::Square)] },
+    TwinKind { keyword: "Remove", args: &[("square", TwinArg::Square)] },
+    TwinKind { keyword: "Add", args: &[("units", TwinArg::Units)] },
+    TwinKind { keyword: "Substitute", args: &[("every", TwinArg::Piece), ("by", TwinArg::Piece)] },
+    TwinKind { keyword: "Rotate", args: &[("degrees", TwinArg::Choice(ROTATIONS))] },
+    TwinKind { keyword: "Mirror", args: &[("mirror", TwinArg::Choice(MIRRORS))] },
+    TwinKind { keyword: "Shift", args: &[("from", TwinArg::Square), ("to", TwinArg::Square)] },
+    TwinKind { keyword: "PolishType", args: &[] },
+    TwinKind { keyword: "Condition", args: &[("conditions", TwinArg::Conditions)] },
+    TwinKind { keyword: "Stipulation", args: &[("stipulation", TwinArg::Stipulation)] },
+];
 
 /// One twin: its commands, applied to the diagram (or to the previous twin when
 /// `continued`).
@@ -144,20 +208,17 @@ pub(crate) const TOP: &[&str] = &[
     "ZeroPosition",
 ];
 
-pub(crate) const TWIN_CMDS: &[&str] = &[
-    "Move",
-    "Exchange",
-    "Remove",
-    "Add",
-    "Substitute",
-    "Rotate",
-    "Mirror",
-    "Shift",
-    "PolishType",
-    "Condition",
-    "Stipulation",
-    "Continued",
-];
+/// The words after `Twin`: the commands of [`TWIN_KINDS`] and `Continued`.
+pub(crate) const TWIN_CMDS: &[&str] = &{
+    let mut out = [""; TWIN_KINDS.len() + 1];
+    let mut i = 0;
+    while i < TWIN_KINDS.len() {
+        out[i] = TWIN_KINDS[i].keyword;
+        i += 1;
+    }
+    out[i] = "Continued";
+    out
+};
 
 pub(crate) const OPTIONS: &[&str] = &[
     "NoBoard",
@@ -557,10 +618,8 @@ fn twin(toks: &[Tok], i: &mut usize, line: usize) -> Result<Twin, PopeyeError> {
             }
             "Rotate" => {
                 let t = toks.get(*i).ok_or_else(|| err(w.line, "Rotate needs an angle"))?;
-                let a = match t.text {
-                    "90" => 90,
-                    "180" => 180,
-                    "270" => 270,
+                let a = match t.text.parse::<u32>() {
+                    Ok(a) if ROTATIONS.contains(&t.text) => a,
                     _ => return Err(err(t.line, format!("Rotate: `{}` is not 90, 180 or 270", t.text))),
                 };
                 *i += 1;
@@ -570,7 +629,7 @@ fn twin(toks: &[Tok], i: &mut usize, line: usize) -> Result<Twin, PopeyeError> {
                 let t =
                     toks.get(*i).ok_or_else(|| err(w.line, "Mirror needs a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1"))?;
                 let m = t.text.to_ascii_lowercase();
-                if !["a1<-->h1", "a1<-->a8", "a1<-->h8", "a8<-->h1"].contains(&m.as_str()) {
+                if !MIRRORS.contains(&m.as_str()) {
                     return Err(err(
                         t.line,
                         format!("Mirror: `{}` is not a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1", t.text),
@@ -854,6 +913,36 @@ fn forsyth(s: &str, line: usize, out: &mut Vec<PieceSpec>) -> Result<(), PopeyeE
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every twin kind a form offers is read, with example words of its arguments, into
+    /// a command of that keyword (the list and the reader cannot drift apart).
+    #[test]
+    fn every_twin_kind_is_read_back_as_itself() {
+        for k in TWIN_KINDS {
+            let words: Vec<&str> = k
+                .args
+                .iter()
+                .enumerate()
+                .map(|(n, (_, a))| match a {
+                    TwinArg::Square => ["c3", "d5"][n],
+                    TwinArg::Piece => ["Q", "G"][n],
+                    TwinArg::Units => "White Sa7 Black Ba5",
+                    TwinArg::Choice(c) => c[c.len() - 1],
+                    TwinArg::Conditions => "Circe",
+                    TwinArg::Stipulation => "h#2",
+                })
+                .collect();
+            let input = format!(
+                "BeginProblem\nPieces White Kd4 Qc3 Black Ke1\nStipulation #2\nTwin Continued {} {}\nEndProblem\n",
+                k.keyword,
+                words.join(" ")
+            );
+            let p = parse(&input).unwrap_or_else(|e| panic!("{input}: {e}")).remove(0);
+            assert!(p.twins[0].continued);
+            assert_eq!(p.twins[0].cmds.len(), 1, "{input}");
+            assert_eq!(p.twins[0].cmds[0].keyword(), k.keyword, "{input}");
+        }
+    }
 
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()

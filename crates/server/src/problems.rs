@@ -413,10 +413,34 @@ pub fn solve_record(input: &str, limits: &Limits) -> (SolveStatus, String, i64, 
     (status, out, ms, err.trim().to_string())
 }
 
-/// Starts the solving queue: one background thread (off the async runtime, at normal
-/// priority) solving the queued problems one by one, oldest first.
+/// The queue thread's nice value (the lowest priority): live play comes first.
+pub const QUEUE_NICE: i32 = 19;
+
+/// Lowers the calling thread's scheduling priority to [`QUEUE_NICE`] (Linux keeps a nice
+/// value per thread; elsewhere this would lower the whole process, so it does nothing).
+/// The nice value set, or why not.
+pub fn lower_this_thread() -> Result<i32, String> {
+    #[cfg(target_os = "linux")]
+    {
+        let tid = rustix::thread::gettid();
+        rustix::process::setpriority_process(Some(tid), QUEUE_NICE).map_err(|e| e.to_string())?;
+        rustix::process::getpriority_process(Some(tid)).map_err(|e| e.to_string())
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        Err("per-thread priority is Linux only".into())
+    }
+}
+
+/// Starts the solving queue: one background thread (off the async runtime, at the lowest
+/// priority: [`lower_this_thread`]) solving the queued problems one by one, oldest first.
+/// It holds no lock and no connection while it solves: a problem is read, solved, then
+/// its solution written, each store call on its own.
 pub fn spawn_queue(store: Arc<dyn Store>) {
     let _ = std::thread::Builder::new().name("chimere-problems".into()).spawn(move || {
+        if let Err(e) = lower_this_thread() {
+            eprintln!("chimere: the problems' queue runs at normal priority ({e})");
+        }
         loop {
             match store.next_queued() {
                 Ok(Some(r)) => {
@@ -462,6 +486,17 @@ Condition NoSuchThing\nStipulation #2\nNextProblem\nPieces White Ke1 Black Ke8\n
         let again: Vec<_> = chimere_popeye::parse(&file).unwrap();
         assert_eq!(again.len(), 2);
         assert_eq!(again[1].stipulation.as_ref().unwrap().0, "h=2");
+    }
+
+    /// The queue's thread runs at the lowest priority, and lowering it leaves the
+    /// other threads (the live games') as they were.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_queue_thread_is_lowered_alone() {
+        let me = rustix::process::getpriority_process(None).unwrap();
+        let nice = std::thread::spawn(lower_this_thread).join().unwrap();
+        assert_eq!(nice, Ok(QUEUE_NICE));
+        assert_eq!(rustix::process::getpriority_process(None).unwrap(), me);
     }
 
     #[test]

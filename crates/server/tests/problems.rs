@@ -80,7 +80,19 @@ async fn the_problems_page_in_a_real_browser() {
     let paste = joined(&pasted);
     let (paste_text, paste_err, _) = native(&paste);
     assert!(paste_err.is_empty(), "{paste_err}");
-    let expected = serde_json::json!({"solo": solo, "paste": {"input": paste, "text": paste_text}});
+    // Twins built by the page's controls: the base problem, the lines the controls write,
+    // and the native solver's text for the whole.
+    let twin_lines = ["Twin Move g3 h3", "Twin Continued Substitute R Q Rotate 180"];
+    let twin_base =
+        "BeginProblem\nPieces White Kg3 Ra6 Pg7 Black Kd3 Pc3 Re5\nStipulation h#2\nOption NoBoard\nEndProblem\n";
+    let twin_input = twin_base.replace("EndProblem", &(twin_lines.join("\n") + "\nEndProblem"));
+    let (twin_text, twin_err, _) = native(&twin_input);
+    assert!(twin_err.is_empty() && twin_text.contains("+c)"), "{twin_err}{twin_text}");
+    let expected = serde_json::json!({
+        "solo": solo,
+        "paste": {"input": paste, "text": paste_text},
+        "twins": {"base": twin_base, "lines": twin_lines, "text": twin_text},
+    });
     let file = std::env::temp_dir().join(format!("chimere-problems-expected-{}.json", std::process::id()));
     std::fs::write(&file, expected.to_string()).unwrap();
     let result = support::browser::run_script(&web, "problems", "tests/problems.mjs", &[&file]).await;

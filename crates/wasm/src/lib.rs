@@ -149,6 +149,13 @@ pub fn solver_catalogue() -> String {
     json(&solve::catalogue())
 }
 
+/// A game's fairy condition (a `--condition` name) as Popeye input writes it: JSON of
+/// [`solve::ConditionText`].
+#[wasm_bindgen(js_name = conditionPopeye)]
+pub fn condition_popeye(name: &str) -> String {
+    json(&solve::condition_text(name))
+}
+
 /// Reads a Popeye input: JSON array of [`solve::Read`] (a problem for the form, or the
 /// error naming its line).
 #[wasm_bindgen(js_name = readPopeye)]

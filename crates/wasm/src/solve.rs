@@ -9,7 +9,7 @@ use chimere_core::{Colour, Square};
 use chimere_fairy::Move;
 use chimere_fairy::position::{KAMIKAZE, ROYAL, VOLAGE};
 use chimere_fairy::walk;
-use chimere_popeye::{PieceSpec, PopeyeError, Problem, TwinCmd};
+use chimere_popeye::{PieceSpec, PopeyeError, Problem, TWIN_KINDS, TwinArg, TwinCmd};
 use chimere_solver::search::Searcher;
 use chimere_solver::stip::{self, Goal, Play};
 use chimere_solver::table::Table;
@@ -125,19 +125,78 @@ pub const OPTIONS: &[OptionInfo] = &[
     OptionInfo { name: "MaxTime", takes: "number", summary: "stop after this many seconds" },
 ];
 
-/// The pieces, attributes and options for the page's pickers.
+/// What one field of a twinning command holds (the reader's [`TwinArg`]).
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TwinField {
+    Square,
+    Piece,
+    Units,
+    Choice,
+    Conditions,
+    Stipulation,
+}
+
+/// One field of a twinning command: its label, what it holds, the words to choose from.
+#[derive(Clone, Debug, Serialize)]
+pub struct TwinArgInfo {
+    pub label: &'static str,
+    pub field: TwinField,
+    pub choices: &'static [&'static str],
+}
+
+/// A twinning command the reader takes (`chimere_popeye::TWIN_KINDS`).
+#[derive(Clone, Debug, Serialize)]
+pub struct TwinKindInfo {
+    pub keyword: &'static str,
+    pub args: Vec<TwinArgInfo>,
+}
+
+/// The pieces, attributes, options and twinning commands for the page's pickers.
 #[derive(Clone, Debug, Serialize)]
 pub struct Catalogue {
     pub pieces: Vec<PieceInfo>,
     pub attributes: Vec<&'static str>,
     pub options: &'static [OptionInfo],
+    pub twins: Vec<TwinKindInfo>,
 }
 
 pub fn catalogue() -> Catalogue {
+    let arg = |&(label, a): &(&'static str, TwinArg)| {
+        let (field, choices) = match a {
+            TwinArg::Square => (TwinField::Square, &[][..]),
+            TwinArg::Piece => (TwinField::Piece, &[][..]),
+            TwinArg::Units => (TwinField::Units, &[][..]),
+            TwinArg::Choice(c) => (TwinField::Choice, c),
+            TwinArg::Conditions => (TwinField::Conditions, &[][..]),
+            TwinArg::Stipulation => (TwinField::Stipulation, &[][..]),
+        };
+        TwinArgInfo { label, field, choices }
+    };
     Catalogue {
         pieces: walk::WALKS.iter().map(|w| PieceInfo { letters: w.letters, name: w.name, fairy: w.fairy }).collect(),
         attributes: vec!["Royal", "Kamikaze", "Volage"],
         options: OPTIONS,
+        twins: TWIN_KINDS
+            .iter()
+            .map(|k| TwinKindInfo { keyword: k.keyword, args: k.args.iter().map(arg).collect() })
+            .collect(),
+    }
+}
+
+/// A fairy condition of a game (a `--condition` name with its parameters) as Popeye
+/// input writes it, or why it cannot.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ConditionText {
+    Popeye(String),
+    Error(String),
+}
+
+pub fn condition_text(name: &str) -> ConditionText {
+    match chimere_fairy::conditions::registry::popeye_text(name) {
+        Ok(t) => ConditionText::Popeye(t),
+        Err(e) => ConditionText::Error(e.to_string()),
     }
 }
 
@@ -148,6 +207,21 @@ pub fn catalogue() -> Catalogue {
 pub struct FormCondition {
     pub name: String,
     pub params: Vec<String>,
+}
+
+/// One twinning command as the form holds it: its keyword (an entry of the catalogue's
+/// `twins`) and the words of each of its fields.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FormTwinCmd {
+    pub kind: &'static str,
+    pub args: Vec<String>,
+}
+
+/// One twin: from the diagram, or from the previous twin (`continued`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FormTwin {
+    pub continued: bool,
+    pub cmds: Vec<FormTwinCmd>,
 }
 
 /// One problem as the page's form holds it.
@@ -161,8 +235,8 @@ pub struct FormProblem {
     pub stipulation: String,
     /// Options as written: `Try`, `Defence 2`, `EnPassant e3`.
     pub options: Vec<String>,
-    /// Twins as Popeye lines (`Twin Move e6 d5`, `Twin Continued Rotate 90`).
-    pub twins: Vec<String>,
+    /// The twins, each its commands (`Twin Continued Move e6 d5 Rotate 90`).
+    pub twins: Vec<FormTwin>,
     pub zero_position: bool,
     /// The squares that are holes in the diagram (as the conditions make them).
     pub holes: Vec<String>,
@@ -222,30 +296,36 @@ fn units_text(units: &[PieceSpec]) -> String {
     s
 }
 
-/// A twin's commands as one Popeye line.
-pub fn twin_line(continued: bool, cmds: &[TwinCmd]) -> String {
-    let mut s = String::from("Twin");
-    if continued {
-        s.push_str(" Continued");
+/// A twinning command's fields as Popeye writes them (one entry per field of its kind).
+fn twin_args(c: &TwinCmd) -> Vec<String> {
+    match c {
+        TwinCmd::Move(a, b) | TwinCmd::Exchange(a, b) | TwinCmd::Shift(a, b) => vec![a.to_string(), b.to_string()],
+        TwinCmd::Remove(a) => vec![a.to_string()],
+        TwinCmd::Add(units) => vec![units_text(units).trim_start().to_string()],
+        TwinCmd::Substitute(a, b) => vec![walk::letters(*a).to_string(), walk::letters(*b).to_string()],
+        TwinCmd::Rotate(d) => vec![d.to_string()],
+        TwinCmd::Mirror(m) => vec![m.clone()],
+        TwinCmd::PolishType => Vec::new(),
+        TwinCmd::Condition(cs) => vec![twins::conditions_text(cs)],
+        TwinCmd::Stipulation(t) => vec![t.clone()],
     }
-    for c in cmds {
-        let part = match c {
-            TwinCmd::Move(a, b) => format!("Move {a} {b}"),
-            TwinCmd::Exchange(a, b) => format!("Exchange {a} {b}"),
-            TwinCmd::Shift(a, b) => format!("Shift {a} {b}"),
-            TwinCmd::Remove(a) => format!("Remove {a}"),
-            TwinCmd::Add(units) => format!("Add{}", units_text(units)),
-            TwinCmd::Substitute(a, b) => format!("Substitute {} {}", walk::letters(*a), walk::letters(*b)),
-            TwinCmd::Rotate(d) => format!("Rotate {d}"),
-            TwinCmd::Mirror(m) => format!("Mirror a1<-->{m}"),
-            TwinCmd::PolishType => "PolishType".to_string(),
-            TwinCmd::Condition(cs) => format!("Condition {}", twins::conditions_text(cs)),
-            TwinCmd::Stipulation(t) => format!("Stipulation {t}"),
-        };
-        s.push(' ');
-        s.push_str(&part);
+}
+
+fn form_twin(continued: bool, cmds: &[TwinCmd]) -> FormTwin {
+    FormTwin { continued, cmds: cmds.iter().map(|c| FormTwinCmd { kind: c.keyword(), args: twin_args(c) }).collect() }
+}
+
+/// A twin as one Popeye line (the page writes the same, web/src/pages/problem-board.ts).
+pub fn twin_line(t: &FormTwin) -> String {
+    let mut words = vec!["Twin"];
+    if t.continued {
+        words.push("Continued");
     }
-    s
+    for c in &t.cmds {
+        words.push(c.kind);
+        words.extend(c.args.iter().map(String::as_str));
+    }
+    words.join(" ")
 }
 
 fn form_of(p: &Problem) -> FormProblem {
@@ -261,7 +341,7 @@ fn form_of(p: &Problem) -> FormProblem {
             .collect(),
         stipulation: p.stipulation.as_ref().map(|(s, _)| s.clone()).unwrap_or_default(),
         options: option_words(p),
-        twins: p.twins.iter().map(|t| twin_line(t.continued, &t.cmds)).collect(),
+        twins: p.twins.iter().map(|t| form_twin(t.continued, &t.cmds)).collect(),
         zero_position: p.zero_position,
         holes: p.hole_squares().iter().map(|s| s.to_string()).collect(),
     }
@@ -918,9 +998,26 @@ Stipulation #3\nOption Variation Defence 2\nTwin Continued Move d4 e4 Add Black 
         assert!(p.options.contains(&"Defence 2".to_string()));
         assert!(p.pieces.iter().any(|u| u.side == Side::Neutral && u.square == "d2"));
         assert!(p.pieces.iter().any(|u| u.attrs == vec!["Royal"] && u.square == "h8"));
-        assert_eq!(p.twins, vec!["Twin Continued Move d4 e4 Add Black Sa1".to_string()]);
-        let again = format!("BeginProblem\nPieces White Kd4 Black Ke1\nStipulation #3\n{}\nEndProblem\n", p.twins[0]);
-        assert!(matches!(&read(&again)[0], Read::Problem(_)), "{:?}", read(&again));
+        assert_eq!(p.twins.len(), 1);
+        assert_eq!(twin_line(&p.twins[0]), "Twin Continued Move d4 e4 Add Black Sa1");
+        assert_eq!(p.twins[0].cmds[1], FormTwinCmd { kind: "Add", args: vec!["Black Sa1".into()] });
+        let again = format!(
+            "BeginProblem\nPieces White Kd4 Black Ke1\nStipulation #3\n{}\nEndProblem\n",
+            twin_line(&p.twins[0])
+        );
+        let Read::Problem(q) = &read(&again)[0] else { panic!("{:?}", read(&again)) };
+        assert_eq!(q.twins, p.twins);
+        // Every kind of the catalogue, written from its fields, reads back as the same fields.
+        let line = "Twin Move d4 d5 Exchange d5 e1 Remove e1 Add White Sa7 Black Ba5 Substitute S G Rotate 270 \
+Mirror a8<-->h1 Shift a5 a6 PolishType Condition Circe Parachute Stipulation h#2";
+        let input = format!("BeginProblem\nPieces White Kd4 Black Ke1\nStipulation #3\n{line}\nEndProblem\n");
+        let Read::Problem(q) = &read(&input)[0] else { panic!("{:?}", read(&input)) };
+        assert_eq!(twin_line(&q.twins[0]), line);
+        let kinds: Vec<&str> = q.twins[0].cmds.iter().map(|c| c.kind).collect();
+        assert_eq!(kinds, catalogue().twins.iter().map(|k| k.keyword).collect::<Vec<_>>());
+        for (c, k) in q.twins[0].cmds.iter().zip(catalogue().twins) {
+            assert_eq!(c.args.len(), k.args.len(), "{}", c.kind);
+        }
         let bad = read("BeginProblem\nPieces White Kd4 Black Ke1\nCondition Nonsense\nStipulation #2\nEndProblem\n");
         assert!(matches!(&bad[0], Read::Error(e) if e.line == 3), "{bad:?}");
     }

@@ -12,6 +12,7 @@ import type { Turn } from '../protocol';
 import { TurnBuilder } from '../turns';
 import { Tree, exportPgn, parsePgn } from './tree';
 import type { TreeNode } from './tree';
+import { problemLink } from '../problems/link';
 import type { FromWorker, Line, Options, State, ToWorker } from './wasm-types';
 
 const app = document.getElementById('app')!;
@@ -101,13 +102,13 @@ class AnalysisPage {
       history.replaceState(null, '', link);
       navigator.clipboard?.writeText(link).catch(() => undefined);
     };
-    // The position shown, set up on the problems page (variants that take fairy
-    // conditions are chess: the problems page composes chess problems).
+    // The position shown, set up on the problems page (../problems/link.ts).
     const asProblem = h('a', { id: 'as-problem', href: '#', text: 'Set up as problem' });
     asProblem.onclick = ev => {
       ev.preventDefault();
-      if (!this.st.descriptor.conditions) { this.showError('Problems are chess problems with fairy conditions: this variant cannot be set up as one.'); return; }
-      location.href = `/problems#${new URLSearchParams({ fen: this.st.fen, conditions: (this.options.conditions ?? []).join(',') })}`;
+      const link = problemLink(this.st.descriptor, this.st.fen, this.options.conditions ?? []);
+      if (!link) { this.showError('Problems are chess problems with fairy conditions: this variant cannot be set up as one.'); return; }
+      location.href = link;
     };
     e.engineBtn.onclick = () => this.toggleEngine();
     e.multipv.onchange = () => { this.multipv = Number(e.multipv.value); if (this.engineOn) this.analyse(); };

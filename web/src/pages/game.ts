@@ -11,6 +11,7 @@ import { DecodeError } from '../decode';
 import { app, h, message } from '../dom';
 import { LocalRules, loadRules, sameTurns } from '../local-rules';
 import { applyPart, applyTurn, unitsFromFen } from '../position';
+import { problemLink, setupConditions } from '../problems/link';
 import type { Units } from '../position';
 import { serverMsg } from '../protocol';
 import type { ClientMsg, MoveMsg, PlayedTurn, Side, StateMsg, Turn, VariantDescriptor } from '../protocol';
@@ -468,6 +469,9 @@ class GamePage {
       const ply = this.viewPly === null ? st.moves.length : this.viewPly;
       location.href = analysisLink(st, ply);
     });
+    // The position shown (any ply), with the game's conditions, on the problems page.
+    const asProblem = problemLink(this.variant, this.shownFen(st), setupConditions(st.setup));
+    if (asProblem) btn('Set up as problem', 'as-problem', () => { location.href = asProblem; });
     btn('Copy FEN', 'copy-fen', () => { const fen = this.copyFen(st); navigator.clipboard?.writeText(fen).catch(() => {}); this.err.textContent = ''; this.info.textContent = 'FEN: ' + fen; });
     const a = h('a', { href: `/api/games/${this.id}/pgn`, id: 'pgn', download: `chimere-${this.id}.pgn`, text: 'Download PGN' });
     actions.append(' ', a);

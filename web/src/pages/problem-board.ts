@@ -2,7 +2,7 @@
 // drawn as their Popeye letters, orthodox ones with the board's piece pictures, neutral
 // ones half white, half black), and the form written as Popeye input.
 import { h } from '../dom';
-import type { BoardUnit, Catalogue, FormProblem } from '../problems/wasm-types';
+import type { BoardUnit, Catalogue, FormProblem, FormTwin } from '../problems/wasm-types';
 
 /** Popeye letters of the orthodox pieces → the picture set's role letters. */
 const PICTURES: Record<string, string> = { K: 'k', Q: 'q', R: 'r', B: 'b', S: 'n', P: 'p' };
@@ -66,9 +66,16 @@ export function writePopeye(f: FormProblem): string {
   }
   if (f.stipulation) lines.push(`Stipulation ${f.stipulation}`);
   if (f.options.length) lines.push(`Option ${f.options.join(' ')}`);
-  if (f.zero_position && f.twins.length) lines.push(f.twins[0].replace(/^Twin\b/, 'ZeroPosition'), ...f.twins.slice(1));
-  else lines.push(...f.twins);
+  f.twins.forEach((t, i) => lines.push(twinLine(t, f.zero_position && i === 0)));
   lines.push('EndProblem');
   return lines.join('\n') + '\n';
 }
 
+
+/** A twin as one Popeye line (`ZeroPosition` for the first when the diagram is not solved);
+ * empty fields are left out (the reader then names what is missing). */
+export function twinLine(t: FormTwin, zero = false): string {
+  const words = [zero ? 'ZeroPosition' : 'Twin', ...(t.continued ? ['Continued'] : [])];
+  for (const c of t.cmds) words.push(c.kind, ...c.args.map(a => a.trim()).filter(a => a));
+  return words.join(' ');
+}

@@ -25,12 +25,14 @@ export async function collectionPage(cat: Catalogue) {
     report: h('div', { id: 'import-report', class: 'pz-report', role: 'status' }),
   };
   el.condition.append(h('option', { value: '', text: 'Any condition' }));
+  // By Popeye's keyword (what a composer looks for), the registry's name beside it.
   const seen = new Set<string>();
-  for (const c of conds) {
+  const byKeyword = [...conds].sort((a, b) => a.popeye.localeCompare(b.popeye));
+  for (const c of byKeyword) {
     const kw = c.popeye.split(/\s+/)[0];
     if (kw.startsWith('(') || seen.has(kw)) continue;
     seen.add(kw);
-    el.condition.append(h('option', { value: kw, text: `${c.name} (${kw})`, title: c.summary }));
+    el.condition.append(h('option', { value: kw, text: `${kw} (${c.name})`, title: c.summary }));
   }
   el.piece.append(h('option', { value: '', text: 'Any piece' }));
   for (const p of cat.pieces) el.piece.append(h('option', { value: p.letters, text: `${p.name} (${p.letters})` }));

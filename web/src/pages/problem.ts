@@ -5,13 +5,14 @@
 // WebAssembly (crates/wasm/src/solve.rs). Solve runs in a Web Worker (problem-worker.ts):
 // its text appears as it is written, Cancel terminates the worker at once. Results: the
 // solver's text (copyable) and a tree whose moves play on the board.
-import init, { readPopeye, solverCatalogue } from '../../../crates/server/assets/wasm/chimere_wasm.js';
+import init, { conditionPopeye, readPopeye, solverCatalogue } from '../../../crates/server/assets/wasm/chimere_wasm.js';
 import { api, h, message } from '../dom';
 import { conditionsList } from '../protocol';
 import { drawBoard, drawPiece, writePopeye } from './problem-board';
+import { fromProblemLink } from '../problems/link';
 import { problemFull, importReport, statusText } from '../problems/api';
 import { collectionPage, showReport } from './problem-collection';
-import type { BoardUnit, Catalogue, FormProblem, FromWorker, LineError, ProblemResult, Read, Side, SolNode, ToWorker } from '../problems/wasm-types';
+import type { BoardUnit, Catalogue, ConditionText, FormProblem, FormTwin, FormTwinCmd, FromWorker, LineError, ProblemResult, Read, Side, SolNode, ToWorker } from '../problems/wasm-types';
 
 type Condition = { name: string; popeye: string; params: string; summary: string };
 
@@ -52,7 +53,10 @@ class ProblemPage {
     addCond: h('select', { id: 'add-condition', 'aria-label': 'Add a condition' }),
     condHelp: h('div', { id: 'condition-help', class: 'hint' }),
     opts: h('div', { id: 'options', class: 'pz-opts' }),
-    twins: h('textarea', { id: 'twins', rows: '2', 'aria-label': 'Twins', placeholder: 'Twin Move e6 d5' }),
+    twins: h('div', { id: 'twins', class: 'pz-twins' }),
+    zero: h('input', { type: 'checkbox', id: 'twin-zero' }),
+    addTwin: h('button', { id: 'add-twin', text: 'Add a twin' }),
+    linkNote: h('div', { id: 'link-note', class: 'hint', role: 'status' }),
     author: h('input', { id: 'author', 'aria-label': 'Author', placeholder: 'Author' }),
     origin: h('input', { id: 'origin', 'aria-label': 'Source', placeholder: 'Source' }),
     title: h('input', { id: 'title', 'aria-label': 'Title', placeholder: 'Title' }),
@@ -82,20 +86,27 @@ class ProblemPage {
     this.layout();
     const id = document.body.dataset.arg;
     if (id) { await this.openStored(id); return; }
-    const q = new URLSearchParams(location.hash.slice(1));
-    const input = q.get('popeye');
-    const fen = q.get('fen');
+    const input = new URLSearchParams(location.hash.slice(1)).get('popeye');
+    const link = fromProblemLink(location.hash);
     if (input) this.setText(input);
-    else if (fen) {
-      // From the analysis board: its position, and its conditions by the registry's names.
-      this.form.pieces = unitsOfFen(fen);
-      for (const name of (q.get('conditions') || '').split(',').filter(x => x)) {
-        const c = this.conditions.find(x => x.name === name);
-        if (c) { const w = c.popeye.split(/\s+/); this.form.conditions.push({ name: w[0], params: w.slice(1) }); }
-      }
-      this.formChanged();
-    }
+    else if (link) this.fromLink(link.fen, link.conditions);
     else this.formChanged();
+  }
+
+  /** "Set up as problem" (a game or the analysis board): the position's units, and its
+   * conditions as Popeye writes them (one it cannot write is named, not dropped silently). */
+  fromLink(fen: string, conditions: string[]) {
+    this.form.pieces = unitsOfFen(fen);
+    const notes: string[] = [];
+    for (const name of conditions) {
+      const t = JSON.parse(conditionPopeye(name)) as ConditionText;
+      if ('popeye' in t) { const w = t.popeye.split(/\s+/); this.form.conditions.push({ name: w[0], params: w.slice(1) }); }
+      else notes.push(`The condition “${name}” is left out: ${t.error}.`);
+    }
+    // Popeye's stipulation says who starts (White in direct play, Black in help play).
+    if (fen.trim().split(/\s+/)[1] === 'b') notes.push('In the position set up, Black was to move: the stipulation decides who starts (Option HalfDuplex lets Black start a direct problem).');
+    this.el.linkNote.textContent = notes.join(' ');
+    this.formChanged();
   }
 
   /** A problem of the collection (its permalink): its input, and the server's solution. */
@@ -145,8 +156,10 @@ class ProblemPage {
       c.onchange = () => { this.attrs = this.cat.attributes.filter(x => (document.getElementById(`attr-${x.toLowerCase()}`) as HTMLInputElement).checked); };
       e.attrs.append(h('label', { class: 'check' }, c, ` ${a}`));
     }
+    // Popeye's keyword first (what a composer looks for), the registry's name beside it.
     e.addCond.append(h('option', { value: '', text: 'Add a condition…' }));
-    for (const c of this.conditions) e.addCond.append(h('option', { value: c.popeye, text: c.name, title: c.summary }));
+    const byKeyword = [...this.conditions].sort((a, b) => a.popeye.localeCompare(b.popeye));
+    for (const c of byKeyword) e.addCond.append(h('option', { value: c.popeye, text: `${c.popeye} (${c.name})`, title: c.summary }));
     e.addCond.onchange = () => {
       const c = this.conditions.find(x => x.popeye === e.addCond.value);
       e.addCond.value = '';
@@ -168,7 +181,8 @@ class ProblemPage {
       e.opts.append(h('div', { class: 'pz-opt' }, row, ...(val ? [val] : [])));
     }
     e.stip.oninput = () => { this.form.stipulation = e.stip.value.trim(); this.formChanged(false); };
-    e.twins.oninput = () => { this.form.twins = e.twins.value.split('\n').map(l => l.trim()).filter(l => l); this.formChanged(false); };
+    e.zero.onchange = () => { this.form.zero_position = e.zero.checked; this.formChanged(); };
+    e.addTwin.onclick = () => { this.form.twins.push({ continued: false, cmds: [this.newCmd(this.cat.twins[0].keyword)] }); this.formChanged(); };
     for (const k of ['author', 'origin', 'title'] as const) e[k].oninput = () => { this.form[k] = e[k].value; this.formChanged(false); };
     let pending: number | undefined;
     e.text.oninput = () => { clearTimeout(pending); pending = window.setTimeout(() => this.textChanged(), 250); };
@@ -185,13 +199,14 @@ class ProblemPage {
       h('p', {}, h('a', { href: '/collection', text: 'The collection' })),
       e.stored,
       h('div', { class: 'pz-top' },
-        h('section', { class: 'pz-left' }, e.board, e.boardNote, h('div', { class: 'row' }, diagram, clear),
+        h('section', { class: 'pz-left' }, e.board, e.boardNote, e.linkNote, h('div', { class: 'row' }, diagram, clear),
           h('div', { class: 'pz-setup' }, e.sides, e.pieces, e.attrs)),
         h('section', { class: 'pz-right' },
           h('label', { class: 'field' }, 'Stipulation ', e.stip),
           h('h2', { text: 'Conditions' }), e.conds, e.addCond, e.condHelp,
           h('h2', { text: 'Options' }), e.opts,
           h('h2', { text: 'Twins' }), e.twins,
+          h('div', { class: 'pz-twin-foot' }, e.addTwin, h('label', { class: 'check', title: 'the first twin is a), the diagram itself is not solved' }, e.zero, ' ZeroPosition')),
           h('div', { class: 'pz-meta' }, e.author, e.origin, e.title),
           h('h2', { text: 'Popeye input' }), e.text, e.textError)),
       h('div', { class: 'row pz-solve' }, e.solve, e.cancel, e.status),
@@ -226,10 +241,11 @@ class ProblemPage {
   /** The form changed: the text follows (and the form's own fields when `redraw`). */
   formChanged(redraw = true) {
     this.el.text.value = writePopeye(this.form);
-    this.el.textError.textContent = '';
-    // What the solver makes of it that the form does not hold (the diagram's holes).
+    // What the solver makes of it that the form does not hold (the diagram's holes), and
+    // what it refuses (a twin not filled in yet, say).
     const again = (JSON.parse(readPopeye(this.el.text.value)) as Read[])[0];
     this.form.holes = again && 'problem' in again ? again.problem.holes : [];
+    this.el.textError.textContent = again && 'error' in again ? errorText(again.error) : '';
     if (redraw) this.drawForm();
     else this.showBoard();
   }
@@ -256,7 +272,8 @@ class ProblemPage {
     const f = this.form;
     const e = this.el;
     e.stip.value = f.stipulation;
-    e.twins.value = f.twins.join('\n');
+    e.zero.checked = f.zero_position;
+    this.drawTwins();
     e.author.value = f.author;
     e.origin.value = f.origin;
     e.title.value = f.title;
@@ -272,8 +289,10 @@ class ProblemPage {
       };
       const rm = h('button', { class: 'link', text: 'remove', 'aria-label': `remove ${c.name}` });
       rm.onclick = () => { f.conditions.splice(i, 1); this.formChanged(); };
-      e.conds.append(h('div', { class: 'pz-cond', 'data-condition': c.name },
-        h('div', {}, h('strong', { text: known?.name || c.name }), ' ', rm),
+      // Titled as Popeye writes it (`Hole`), the registry's name (`trou`) beside it.
+      e.conds.append(h('div', { class: 'pz-cond', 'data-condition': c.name, title: known ? `${known.name}: ${known.summary}` : '' },
+        h('div', {}, h('strong', { class: 'pz-cond-title', text: known?.popeye || c.name }), ' ',
+          h('span', { class: 'pz-cond-name', text: known?.name || '' }), ' ', rm),
         h('div', { class: 'hint', text: known?.summary || '' }), params));
     });
     for (const o of this.cat.options) {
@@ -284,6 +303,64 @@ class ProblemPage {
       if (v) v.value = given ? given.split(/\s+/).slice(1).join(' ') : '';
     }
     this.showBoard();
+  }
+
+  /** A twinning command of `kind` with its fields' defaults (a choice's first word). */
+  newCmd(kind: string): FormTwinCmd {
+    const k = this.cat.twins.find(x => x.keyword === kind);
+    return { kind, args: (k?.args ?? []).map(a => a.field === 'choice' ? a.choices[0] ?? '' : '') };
+  }
+
+  /** The twins as rows of controls: each twin its commands (a kind and its fields), with
+   * buttons to add and remove them. A field edit writes the text; the rows are drawn
+   * again when their shape changes or the text is read. */
+  drawTwins() {
+    const f = this.form;
+    const box = this.el.twins;
+    box.replaceChildren();
+    if (!f.twins.length) box.append(h('p', { class: 'hint', text: 'No twins.' }));
+    f.twins.forEach((t, i) => {
+      const label = `Twin ${String.fromCharCode((f.zero_position ? 97 : 98) + i)})`;
+      const cont = h('input', { type: 'checkbox', class: 'pz-twin-continued', 'aria-label': `${label} continues the previous twin` });
+      cont.checked = t.continued;
+      cont.onchange = () => { t.continued = cont.checked; this.formChanged(false); };
+      const rm = h('button', { class: 'link pz-twin-remove', text: 'remove', 'aria-label': `remove ${label}` });
+      rm.onclick = () => { f.twins.splice(i, 1); this.formChanged(); };
+      const add = h('button', { class: 'link pz-twin-add-cmd', text: '+ another change', title: 'another change in this twin' });
+      add.onclick = () => { t.cmds.push(this.newCmd(this.cat.twins[0].keyword)); this.formChanged(); };
+      box.append(h('div', { class: 'pz-twin-row', 'data-twin': String(i) },
+        h('div', { class: 'pz-twin-head' }, h('strong', { text: label }), ' ',
+          h('label', { class: 'check', title: 'from the previous twin, not the diagram' }, cont, ' Continued'), ' ', rm),
+        ...t.cmds.map((c, j) => this.twinCmdRow(t, c, j, label)), add));
+    });
+  }
+
+  twinCmdRow(t: FormTwin, c: FormTwinCmd, j: number, label: string): HTMLElement {
+    const kind = h('select', { class: 'pz-twin-kind', 'aria-label': `${label}: change ${j + 1}` });
+    for (const k of this.cat.twins) kind.append(h('option', { value: k.keyword, text: k.keyword }));
+    kind.value = c.kind;
+    kind.onchange = () => { t.cmds[j] = this.newCmd(kind.value); this.formChanged(); };
+    const fields = (this.cat.twins.find(k => k.keyword === c.kind)?.args ?? []).map((a, n) => {
+      const name = `${label}: ${c.kind} ${a.label}`;
+      let el: HTMLInputElement | HTMLSelectElement;
+      if (a.field === 'choice' || a.field === 'piece') {
+        el = h('select', { class: 'pz-twin-arg', 'data-arg': String(n), 'aria-label': name });
+        if (a.field === 'piece') {
+          el.append(h('option', { value: '', text: a.label }));
+          for (const p of this.cat.pieces) el.append(h('option', { value: p.letters, text: `${p.letters} ${p.name}` }));
+        }
+        else for (const w of a.choices) el.append(h('option', { value: w, text: w }));
+      } else {
+        const hint = { square: 'e4', units: 'White Sa7 Black Ba5', conditions: 'Circe', stipulation: 'h#2' }[a.field];
+        el = h('input', { class: `pz-twin-arg pz-twin-${a.field}`, 'data-arg': String(n), 'aria-label': name, placeholder: `${a.label} (${hint})`, size: a.field === 'square' ? '5' : '12' });
+      }
+      el.value = c.args[n] ?? '';
+      el.oninput = () => { c.args[n] = el.value; this.formChanged(false); };
+      return el;
+    });
+    const rm = h('button', { class: 'link', text: '✕', 'aria-label': `remove ${label} change ${j + 1}` });
+    rm.onclick = () => { t.cmds.splice(j, 1); this.formChanged(); };
+    return h('div', { class: 'pz-twin-cmd', 'data-cmd': String(j), 'data-kind': c.kind }, kind, ...fields, rm);
   }
 
   /** The registry's entry of a condition as read (the longest Popeye form it starts with). */

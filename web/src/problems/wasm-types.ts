@@ -8,7 +8,19 @@ export type BoardUnit = { square: string; side: Side; piece: string; attrs: stri
 
 export type PieceInfo = { letters: string; name: string; fairy: boolean };
 export type OptionInfo = { name: string; takes: 'none' | 'number' | 'squares'; summary: string };
-export type Catalogue = { pieces: PieceInfo[]; attributes: string[]; options: OptionInfo[] };
+/** A field of a twinning command (the Popeye reader's `TwinArg`). */
+export type TwinArgInfo = { label: string; field: 'square' | 'piece' | 'units' | 'choice' | 'conditions' | 'stipulation'; choices: string[] };
+/** A twinning command the solver reads (`chimere_popeye::TWIN_KINDS`). */
+export type TwinKindInfo = { keyword: string; args: TwinArgInfo[] };
+export type Catalogue = { pieces: PieceInfo[]; attributes: string[]; options: OptionInfo[]; twins: TwinKindInfo[] };
+
+/** A twinning command as the form holds it: its keyword and each field's words. */
+export type FormTwinCmd = { kind: string; args: string[] };
+/** A twin: from the diagram, or from the previous twin (`continued`). */
+export type FormTwin = { continued: boolean; cmds: FormTwinCmd[] };
+
+/** A game's condition as Popeye writes it (`conditionPopeye`), or why it cannot. */
+export type ConditionText = { popeye: string } | { error: string };
 
 export type LineError = { line: number; message: string };
 
@@ -21,7 +33,7 @@ export type FormProblem = {
   conditions: { name: string; params: string[] }[];
   stipulation: string;
   options: string[];
-  twins: string[];
+  twins: FormTwin[];
   zero_position: boolean;
   /** The diagram's holes (as the conditions make them: read by the solver, not named here). */
   holes: string[];

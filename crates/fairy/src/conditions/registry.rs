@@ -1075,6 +1075,30 @@ pub fn by_name(name: &str) -> Result<Built, RulesError> {
     (d.build)(&params).map_err(|e| RulesError(format!("`{name}`: {e}")))
 }
 
+/// The Popeye `Condition` text of a `--condition` name with its parameters (`trou d4 e5`
+/// is `Hole d4 e5`, `anticirce` is `AntiCirce Cheylan`), or why Popeye input cannot write
+/// it (a condition or a parameter word Popeye does not have).
+pub fn popeye_text(name: &str) -> Result<String, RulesError> {
+    let words = normalise(name);
+    let (d, n) = find(&words).ok_or_else(|| RulesError(format!("unknown or unsupported condition `{name}`")))?;
+    let params = canonical_params(d, name, &words[n..]).map_err(RulesError)?;
+    let Some(head) = d.popeye_form() else {
+        let how = match &d.popeye {
+            Popeye::None(how) => *how,
+            _ => "",
+        };
+        return Err(RulesError(format!("`{name}` is not one Popeye condition (Popeye input: {how})")));
+    };
+    let mut out = vec![head];
+    for p in params {
+        if d.params.words().iter().any(|w| w.popeye.is_none() && w.canonical() == p) {
+            return Err(RulesError(format!("`{name}`: Popeye has no word for `{p}`")));
+        }
+        out.push(p);
+    }
+    Ok(out.join(" "))
+}
+
 /// The description owning a Popeye keyword.
 pub fn popeye_owner(keyword: &str) -> Option<&'static Description> {
     DESCRIPTIONS.iter().find(|d| matches!(d.popeye, Popeye::Keyword { keyword: k, .. } if k == keyword))
@@ -1268,6 +1292,36 @@ mod tests {
             } else {
                 assert!(popeye_owner(keyword).is_some(), "{form}: no description owns {keyword}");
             }
+        }
+    }
+
+    /// A name with its parameters written as Popeye input builds what the name builds;
+    /// what Popeye cannot write is refused, not dropped.
+    #[test]
+    fn names_are_written_as_popeye_input() {
+        let strip =
+            |b: &Built| built(b).split("label: ").map(|s| s.split_once(", ").map_or(s, |x| x.1)).collect::<String>();
+        let mut names: Vec<String> = DESCRIPTIONS.iter().map(|d| d.example()).collect();
+        names.extend(
+            ["Circé parachuté", "anticirce echange", "Sentinelles Totalmax=4", "trou d4 e5", "Progressif 3"]
+                .map(String::from),
+        );
+        let mut written = 0;
+        for n in &names {
+            let Ok(text) = popeye_text(n) else { continue };
+            written += 1;
+            let mut words = text.split_whitespace();
+            let keyword = words.next().expect("a keyword");
+            let params: Vec<String> = words.map(str::to_string).collect();
+            let from_popeye = by_popeye(keyword, &params).unwrap_or_else(|e| panic!("{n} as {text}: {e}"));
+            assert_eq!(strip(&from_popeye), strip(&by_name(n).unwrap()), "{n} as {text}");
+        }
+        assert!(written + 3 >= names.len(), "only {written} of {} written", names.len());
+        assert_eq!(popeye_text("trou d4 e5").unwrap(), "Hole d4 e5");
+        assert_eq!(popeye_text("anticirce").unwrap(), "AntiCirce Cheylan");
+        assert_eq!(popeye_text("Circé parachuté").unwrap(), "Circe Parachute");
+        for bad in ["circe parachute blanc", "case obligatoire consequente e4", "frobnicate", "circe frob"] {
+            assert!(popeye_text(bad).is_err(), "{bad}");
         }
     }
 

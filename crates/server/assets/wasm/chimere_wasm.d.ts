@@ -59,6 +59,12 @@ export function benchDepth(variant: string, depth: number): number;
 export function benchPositions(): string;
 
 /**
+ * A game's fairy condition (a `--condition` name) as Popeye input writes it: JSON of
+ * [`solve::ConditionText`].
+ */
+export function conditionPopeye(name: string): string;
+
+/**
  * Reads a Popeye input: JSON array of [`solve::Read`] (a problem for the form, or the
  * error naming its line).
  */
@@ -89,6 +95,7 @@ export interface InitOutput {
     readonly __wbg_wasmgame_free: (a: number, b: number) => void;
     readonly benchDepth: (a: number, b: number, c: number) => number;
     readonly benchPositions: () => [number, number];
+    readonly conditionPopeye: (a: number, b: number) => [number, number];
     readonly readPopeye: (a: number, b: number) => [number, number];
     readonly solvePopeye: (a: number, b: number, c: number, d: any) => [number, number];
     readonly solverCatalogue: () => [number, number];

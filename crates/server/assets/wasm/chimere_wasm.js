@@ -233,6 +233,27 @@ export function benchPositions() {
 }
 
 /**
+ * A game's fairy condition (a `--condition` name) as Popeye input writes it: JSON of
+ * [`solve::ConditionText`].
+ * @param {string} name
+ * @returns {string}
+ */
+export function conditionPopeye(name) {
+    let deferred2_0;
+    let deferred2_1;
+    try {
+        const ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.conditionPopeye(ptr0, len0);
+        deferred2_0 = ret[0];
+        deferred2_1 = ret[1];
+        return getStringFromWasm0(ret[0], ret[1]);
+    } finally {
+        wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+    }
+}
+
+/**
  * Reads a Popeye input: JSON array of [`solve::Read`] (a problem for the form, or the
  * error naming its line).
  * @param {string} input

@@ -5,6 +5,7 @@ export const __wbg_wasmanalysis_free: (a: number, b: number) => void;
 export const __wbg_wasmgame_free: (a: number, b: number) => void;
 export const benchDepth: (a: number, b: number, c: number) => number;
 export const benchPositions: () => [number, number];
+export const conditionPopeye: (a: number, b: number) => [number, number];
 export const readPopeye: (a: number, b: number) => [number, number];
 export const solvePopeye: (a: number, b: number, c: number, d: any) => [number, number];
 export const solverCatalogue: () => [number, number];
