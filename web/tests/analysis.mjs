@@ -181,6 +181,18 @@ async function place(page, ...units) {
   }
 }
 const setupFen = page => page.evaluate(() => document.body.dataset.setupFen);
+/** Drags the unit on `from` with the mouse to `to` (a square, or a point off the board). */
+async function drag(page, from, to) {
+  await page.click('#palette button[data-tool="move"]');
+  await page.evaluate(() => document.querySelector('#board').scrollIntoView({ block: 'nearest' }));
+  const a = await square(page, from);
+  const b = typeof to === 'string' ? await square(page, to) : to(await page.locator('#board cg-board').boundingBox());
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(a.x + 6, a.y + 6, { steps: 2 });
+  await page.mouse.move(b.x, b.y, { steps: 8 });
+  await page.mouse.up();
+}
 
 await test('Dynamo set up by hand (castling, the last turn), Done, then a push on it; the share link keeps it', async () => {
   const page = await open('#variant=dynamo');
@@ -197,6 +209,11 @@ await test('Dynamo set up by hand (castling, the last turn), Done, then a push o
   assert((await page.textContent('#setup-error')) === '', 'no refusal');
   await page.click('#setup-done');
   await page.waitForFunction(f => document.body.dataset.setup === 'off' && document.body.dataset.fen === f, fen);
+  // The engine analyses the position set up.
+  await page.click('#engine-toggle');
+  await page.waitForFunction(() => Number(document.body.dataset.depth) >= 2 && document.querySelectorAll('#lines .line').length > 0, null, { timeout: 20000 });
+  await page.click('#engine-toggle');
+  await page.waitForFunction(() => document.body.dataset.engine === 'stopped');
   // A push: the rook drives the black knight up the a-file (then follows or passes).
   const legal = await legalTurns(page, 'dynamo', fen);
   const push = legal.find(t => /^a5a[678]/.test(t.uci) && t.uci.includes(','));
@@ -219,7 +236,9 @@ await test('Checkered set up by hand (two-step flags, stage), Done, then a switc
   const page = await open('#variant=checkered');
   await page.waitForFunction(() => document.body.dataset.variant === 'checkered');
   await setUp(page);
-  await place(page, 'wk e1', 'bk e8', 'wp e2', 'cn d4');
+  await place(page, 'wk e1', 'bk e8', 'wp e2', 'cn c2');
+  await drag(page, 'c2', 'd4');
+  await page.waitForFunction(() => document.body.dataset.setupFen.startsWith('4k3/8/8/8/3o4/8/4P3/4K3 '));
   assert(await page.locator('#palette button[data-colour="c"]').count() === 5, 'five checkered units in the palette');
   await page.selectOption('#setup-fields select[data-field="stage"]', '1');
   // The white e-pawn may no longer step two squares: only file a keeps its flag.
@@ -249,9 +268,11 @@ await test('a refused set-up says why, in words; Done keeps the editor open', as
   await page.waitForFunction(() => document.querySelector('#setup-error').textContent.includes('two white kings (e1, e4)'));
   await page.click('#setup-done');
   assert(await page.evaluate(() => document.body.dataset.setup) === 'on', 'still editing');
+  // Dragged off the board, the second king goes; the eraser takes the e-pawn.
+  await drag(page, 'e4', box => ({ x: box.x + box.width + 60, y: box.y + box.height / 2 }));
+  await page.waitForFunction(() => document.body.dataset.setupUnits === '32' && document.querySelector('#setup-error').textContent === '');
   await page.click('#palette button[data-tool="remove"]');
   await page.evaluate(() => document.querySelector('#board').scrollIntoView({ block: 'nearest' }));
-  await click(page, 'e4');
   await click(page, 'e2');
   await page.selectOption('#setup-fields select[data-field="ep"]', 'e3');
   await page.waitForFunction(() => document.querySelector('#setup-error').textContent.startsWith('en passant on e3'));
