@@ -198,7 +198,17 @@ await test('Dynamo set up by hand (castling, the last turn), Done, then a push o
   const page = await open('#variant=dynamo');
   await page.waitForFunction(() => document.body.dataset.variant === 'dynamo');
   await setUp(page);
-  await place(page, 'wk e1', 'bk e8', 'wr a1', 'bn a5');
+  await place(page, 'wk e1', 'bk e8', 'bn a5');
+  // The rook dragged from the palette onto a1.
+  const rook = page.locator('#palette button[data-colour="w"][data-letter="r"]');
+  await rook.scrollIntoViewIfNeeded();
+  const from = await rook.boundingBox();
+  const a1 = await square(page, 'a1');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a1.x, a1.y, { steps: 8 });
+  await page.mouse.up();
+  await page.waitForFunction(() => document.body.dataset.setupUnits === '4');
   // State fields: White may castle queen-side; Black's last turn brought the knight from b7.
   await page.check('#setup-fields input[data-field="castle_wq"]');
   await page.selectOption('#setup-fields select[data-field="last_from"]', 'b7');

@@ -52,7 +52,7 @@ export class Editor {
       return b;
     };
     this.panel.append(
-      h('p', { class: 'setup-help', text: 'Choose a unit, then touch squares to place it (touch it again to remove it). With "Move", drag units; drag one off the board to remove it.' }),
+      h('p', { class: 'setup-help', text: 'Choose a unit, then touch squares to place it (touch it again to remove it), or drag it onto the board. With "Move", drag units; drag one off the board to remove it.' }),
       this.palette,
       h('div', { class: 'setup-actions' },
         button('setup-clear', 'Clear board', () => this.clear()),
@@ -133,6 +133,33 @@ export class Editor {
     this.refresh();
   }
 
+  /** A unit dragged from the palette: placed on the square where it is let go. */
+  private dragFromPalette(unit: Unit, down: PointerEvent) {
+    if (down.button !== 0) return;
+    const ghost = picture(unit);
+    ghost.classList.add('palette-ghost');
+    let moved = false;
+    const follow = (e: PointerEvent) => {
+      if (!moved && Math.hypot(e.clientX - down.clientX, e.clientY - down.clientY) < 8) return;
+      if (!moved) { moved = true; document.body.append(ghost); }
+      ghost.style.left = `${e.clientX}px`;
+      ghost.style.top = `${e.clientY}px`;
+    };
+    const drop = (e: PointerEvent) => {
+      window.removeEventListener('pointermove', follow);
+      window.removeEventListener('pointerup', drop);
+      window.removeEventListener('pointercancel', drop);
+      ghost.remove();
+      const key = moved && e.type === 'pointerup' ? this.host.board.cg.getKeyAtDomPos([e.clientX, e.clientY]) : undefined;
+      if (!key) return;
+      this.units.set(key, { ...unit });
+      this.refresh();
+    };
+    window.addEventListener('pointermove', follow);
+    window.addEventListener('pointerup', drop);
+    window.addEventListener('pointercancel', drop);
+  }
+
   // ---------- the palette and the form ----------
 
   renderPalette() {
@@ -156,6 +183,7 @@ export class Editor {
         if (colour === 'c' && !piece.shared) continue;
         const unit: Unit = { colour, letter: piece.letter };
         tool({ kind: 'unit', unit }, `${COLOUR_WORDS[colour]} ${piece.name}`, picture(unit), { 'data-colour': colour, 'data-letter': piece.letter });
+        (p.lastElementChild as HTMLElement).onpointerdown = e => this.dragFromPalette(unit, e);
       }
     }
   }
