@@ -180,6 +180,7 @@ class AnalysisPage {
       cancel: () => { this.endSetup(); this.goto(this.node); },
     }, this.st.fen);
     this.el.setup.replaceChildren(this.editor.panel);
+    this.el.engineBtn.disabled = true;
     this.editor.refresh();
     document.body.dataset.setup = 'on';
     document.querySelector('.analysis')?.classList.add('editing');
@@ -189,6 +190,7 @@ class AnalysisPage {
     if (!this.editor) return;
     this.editor = undefined;
     this.el.setup.replaceChildren();
+    this.el.engineBtn.disabled = false;
     document.body.dataset.setup = 'off';
     document.querySelector('.analysis')?.classList.remove('editing');
   }
