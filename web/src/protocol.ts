@@ -132,8 +132,18 @@ export type ClientMsg =
 
 export const me = object({ id: str, name: nullable(str) });
 /** A piece kind of a variant (rules' `PieceSpec`). */
-export const pieceSpec = object({ letter: str, name: str, shared: bool });
+export const pieceSpec = object({ letter: str, name: str, shared: nullable(str) });
 export type PieceSpec = Decoded<typeof pieceSpec>;
+
+/** A state field of a position set up by hand (rules' `setup::FieldSpec`): its form control. */
+export const fieldSpec = tagged({
+  bool: object({ type: literal('bool'), key: str, label: str }),
+  square: object({ type: literal('square'), key: str, label: str }),
+  files: object({ type: literal('files'), key: str, label: str }),
+  choice: object({ type: literal('choice'), key: str, label: str, choices: array(array(str)) }),
+  number: object({ type: literal('number'), key: str, label: str, min: num, max: num }),
+}, 'type');
+export type FieldSpec = Decoded<typeof fieldSpec>;
 
 /** A game option of a variant (rules' `OptionSpec`). */
 export const optionSpec = tagged({
@@ -157,6 +167,7 @@ export const variantDescriptor = object({
   notation: str,
   interactions: array(str),
   multi_part: bool,
+  setup: array(fieldSpec),
 });
 export type VariantDescriptor = Decoded<typeof variantDescriptor>;
 

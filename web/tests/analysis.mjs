@@ -163,6 +163,146 @@ await test('Checkered: a capture makes a checkered piece', async () => {
   assert(await page.locator('#board piece.pp-piece:not(.fading)').count() === 1, 'a checkered pawn on the board');
 });
 
+/** Opens the editor (on the position shown) and empties the board. */
+async function setUp(page) {
+  await page.click('#setup-open');
+  await page.waitForFunction(() => document.body.dataset.setup === 'on');
+  await page.click('#setup-clear');
+  await page.waitForFunction(() => document.body.dataset.setupUnits === '0');
+}
+/** Places units (`wk e1`, `cn d4`…) from the palette. */
+async function place(page, ...units) {
+  for (const u of units) {
+    const [cl, sq] = u.split(' ');
+    await page.click(`#palette button[data-colour="${cl[0]}"][data-letter="${cl[1]}"]`);
+    // The palette is below the board: bring the board back into view to touch it.
+    await page.evaluate(() => document.querySelector('#board').scrollIntoView({ block: 'nearest' }));
+    await click(page, sq);
+  }
+}
+const setupFen = page => page.evaluate(() => document.body.dataset.setupFen);
+/** Drags the unit on `from` with the mouse to `to` (a square, or a point off the board). */
+async function drag(page, from, to) {
+  await page.click('#palette button[data-tool="move"]');
+  await page.evaluate(() => document.querySelector('#board').scrollIntoView({ block: 'nearest' }));
+  const a = await square(page, from);
+  const b = typeof to === 'string' ? await square(page, to) : to(await page.locator('#board cg-board').boundingBox());
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(a.x + 6, a.y + 6, { steps: 2 });
+  await page.mouse.move(b.x, b.y, { steps: 8 });
+  await page.mouse.up();
+}
+
+await test('Dynamo set up by hand (castling, the last turn), Done, then a push on it; the share link keeps it', async () => {
+  const page = await open('#variant=dynamo');
+  await page.waitForFunction(() => document.body.dataset.variant === 'dynamo');
+  await setUp(page);
+  await place(page, 'wk e1', 'bk e8', 'bn a5');
+  // The rook dragged from the palette onto a1.
+  const rook = page.locator('#palette button[data-colour="w"][data-letter="r"]');
+  await rook.scrollIntoViewIfNeeded();
+  const from = await rook.boundingBox();
+  const a1 = await square(page, 'a1');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a1.x, a1.y, { steps: 8 });
+  await page.mouse.up();
+  await page.waitForFunction(() => document.body.dataset.setupUnits === '4');
+  // State fields: White may castle queen-side; Black's last turn brought the knight from b7.
+  await page.check('#setup-fields input[data-field="castle_wq"]');
+  await page.selectOption('#setup-fields select[data-field="last_from"]', 'b7');
+  await page.selectOption('#setup-fields select[data-field="last_to"]', 'a5');
+  await page.waitForFunction(() => document.body.dataset.setupFen.includes('bna5/bnb7'));
+  const fen = await setupFen(page);
+  assert(fen === '4k3/8/8/n7/8/8/8/R3K3 w 0 aiii bna5/bnb7', fen);
+  assert((await page.textContent('#setup-error')) === '', 'no refusal');
+  await page.click('#setup-done');
+  await page.waitForFunction(f => document.body.dataset.setup === 'off' && document.body.dataset.fen === f, fen);
+  // The engine analyses the position set up.
+  await page.click('#engine-toggle');
+  await page.waitForFunction(() => Number(document.body.dataset.depth) >= 2 && document.querySelectorAll('#lines .line').length > 0, null, { timeout: 20000 });
+  await page.click('#engine-toggle');
+  await page.waitForFunction(() => document.body.dataset.engine === 'stopped');
+  // A push: the rook drives the black knight up the a-file (then follows or passes).
+  const legal = await legalTurns(page, 'dynamo', fen);
+  const push = legal.find(t => /^a5a[678]/.test(t.uci) && t.uci.includes(','));
+  assert(push, 'a push of the knight: ' + legal.map(t => t.uci).join(' '));
+  assert(legal.some(t => t.uci.startsWith('e1c1') || t.uci.startsWith('e1a1')), 'castling from the field');
+  await enter(page, push.uci);
+  await page.waitForFunction(() => document.body.dataset.ply === '1');
+  assert((await page.textContent('#tree')).includes(push.notation), `${push.notation} in the tree`);
+  await page.click('#share');
+  const link = await page.inputValue('#share-link');
+  const again = await browser.newPage();
+  await again.goto(link);
+  await again.waitForFunction(() => document.body.dataset.ply === '1' && document.body.dataset.variant === 'dynamo');
+  await again.keyboard.press('Home');
+  await again.waitForFunction(f => document.body.dataset.fen === f, fen);
+  await again.close();
+});
+
+await test('Checkered set up by hand (two-step flags, stage), Done, then a switch and a checkered move', async () => {
+  const page = await open('#variant=checkered');
+  await page.waitForFunction(() => document.body.dataset.variant === 'checkered');
+  await setUp(page);
+  await place(page, 'wk e1', 'bk e8', 'wp e2', 'cn c2');
+  await drag(page, 'c2', 'd4');
+  await page.waitForFunction(() => document.body.dataset.setupFen.startsWith('4k3/8/8/8/3o4/8/4P3/4K3 '));
+  assert(await page.locator('#palette button[data-colour="c"]').count() === 5, 'five checkered units in the palette');
+  await page.selectOption('#setup-fields select[data-field="stage"]', '1');
+  // The white e-pawn may no longer step two squares: only file a keeps its flag.
+  await page.check('#setup-fields [data-field="steps_w"] input[data-file="a"]');
+  await page.waitForFunction(() => / iiii1000000000000000 - - 1$/.test(document.body.dataset.setupFen));
+  const fen = await setupFen(page);
+  await page.click('#setup-done');
+  await page.waitForFunction(f => document.body.dataset.setup === 'off' && document.body.dataset.fen === f, fen);
+  const legal = await legalTurns(page, 'checkered', fen);
+  assert(legal.some(t => t.uci === 'e2e3') && !legal.some(t => t.uci === 'e2e4'), 'the flag holds: ' + legal.map(t => t.uci).join(' '));
+  const sw = legal.find(t => t.uci.startsWith('0000,d4'));
+  assert(sw, 'a switch then a checkered knight move');
+  await enter(page, sw.uci);
+  await page.waitForFunction(() => document.body.dataset.ply === '1');
+  assert((await page.evaluate(() => document.body.dataset.fen)).endsWith(' 2w'), 'stage 2, White switched');
+  await page.keyboard.press('ArrowLeft');
+  await enter(page, 'd4f5');
+  await page.waitForFunction(() => document.body.dataset.ply === '1');
+  assert(await page.locator('#tree .variation').count() === 1, 'a checkered move as a variation');
+});
+
+await test('a refused set-up says why, in words; Done keeps the editor open', async () => {
+  const page = await open();
+  await page.click('#setup-open');
+  await page.waitForFunction(() => document.body.dataset.setup === 'on');
+  await place(page, 'wk e4');
+  await page.waitForFunction(() => document.querySelector('#setup-error').textContent.includes('two white kings (e1, e4)'));
+  await page.click('#setup-done');
+  assert(await page.evaluate(() => document.body.dataset.setup) === 'on', 'still editing');
+  // Dragged off the board, the second king goes; the eraser takes the e-pawn.
+  await drag(page, 'e4', box => ({ x: box.x + box.width + 60, y: box.y + box.height / 2 }));
+  await page.waitForFunction(() => document.body.dataset.setupUnits === '32' && document.querySelector('#setup-error').textContent === '');
+  await page.click('#palette button[data-tool="remove"]');
+  await page.evaluate(() => document.querySelector('#board').scrollIntoView({ block: 'nearest' }));
+  await click(page, 'e2');
+  await page.selectOption('#setup-fields select[data-field="ep"]', 'e3');
+  await page.waitForFunction(() => document.querySelector('#setup-error').textContent.startsWith('en passant on e3'));
+  console.log(`  ${await page.textContent('#setup-error')}`);
+  await page.click('#setup-cancel');
+  await page.waitForFunction(() => document.body.dataset.setup === 'off');
+  assert((await page.evaluate(() => document.body.dataset.fen)).startsWith('rnbqkbnr/pppppppp'), 'the position before');
+});
+
+await test('the editor at 375 px: no horizontal scrolling', async () => {
+  const page = await open('#variant=checkered', 375);
+  await page.waitForFunction(() => document.body.dataset.variant === 'checkered');
+  await page.click('#setup-open');
+  await page.waitForFunction(() => document.body.dataset.setup === 'on');
+  await place(page, 'cq d5');
+  const w = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(w <= 375, `page is ${w} px wide`);
+  await page.screenshot({ path: 'test-artifacts/analysis-setup-375.png', fullPage: true }).catch(() => {});
+});
+
 await test('375 px wide: no horizontal scrolling', async () => {
   const page = await open('', 375);
   const w = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -6,6 +6,7 @@
 //! variant is one [`VariantKind`] with its descriptor and one [`Rules`] arm: the
 //! exhaustive matches make forgetting one a compile error.
 
+pub mod setup;
 pub mod turn;
 pub mod variants;
 

@@ -6,6 +6,7 @@
 //! [`VariantKind::descriptor`] and one in [`Rules`]'s dispatch: every `match` over them is
 //! exhaustive, so forgetting one fails to compile.
 
+use crate::setup::{self, FieldSpec};
 use chimere_core::GameOptions;
 use serde::Serialize;
 
@@ -201,6 +202,10 @@ pub struct Descriptor {
     pub interactions: &'static [Interaction],
     /// A turn may have several parts (entered one after the other).
     pub multi_part: bool,
+    /// The state fields a position set up by hand gives beyond its board (side to move,
+    /// castling, en passant, the variant's own state), as form controls
+    /// ([`crate::setup`]).
+    pub setup: &'static [FieldSpec],
 }
 
 /// A game option.
@@ -229,8 +234,8 @@ pub struct PieceSpec {
     /// FEN letter (lower case).
     pub letter: char,
     pub name: &'static str,
-    /// It may be a checkered (shared) piece too.
-    pub shared: bool,
+    /// The FEN letter of its checkered (shared) form, if it has one.
+    pub shared: Option<char>,
 }
 
 /// How turns are written.
@@ -282,12 +287,12 @@ const STANDARD_ARRAYS: OptionValue = OptionValue::Choice {
 };
 
 const ORTHODOX_PIECES: &[PieceSpec] = &[
-    PieceSpec { letter: 'p', name: "pawn", shared: false },
-    PieceSpec { letter: 'n', name: "knight", shared: false },
-    PieceSpec { letter: 'b', name: "bishop", shared: false },
-    PieceSpec { letter: 'r', name: "rook", shared: false },
-    PieceSpec { letter: 'q', name: "queen", shared: false },
-    PieceSpec { letter: 'k', name: "king", shared: false },
+    PieceSpec { letter: 'p', name: "pawn", shared: None },
+    PieceSpec { letter: 'n', name: "knight", shared: None },
+    PieceSpec { letter: 'b', name: "bishop", shared: None },
+    PieceSpec { letter: 'r', name: "rook", shared: None },
+    PieceSpec { letter: 'q', name: "queen", shared: None },
+    PieceSpec { letter: 'k', name: "king", shared: None },
 ];
 
 static CHESS: Descriptor = Descriptor {
@@ -306,6 +311,7 @@ static CHESS: Descriptor = Descriptor {
     notation: NotationStyle::San,
     interactions: &[Interaction::Promotion, Interaction::Castling],
     multi_part: false,
+    setup: setup::CHESS_FIELDS,
 };
 
 static CHECKERED: Descriptor = Descriptor {
@@ -321,16 +327,17 @@ static CHECKERED: Descriptor = Descriptor {
     ],
     conditions: false,
     pieces: &[
-        PieceSpec { letter: 'p', name: "pawn", shared: true },
-        PieceSpec { letter: 'n', name: "knight", shared: true },
-        PieceSpec { letter: 'b', name: "bishop", shared: true },
-        PieceSpec { letter: 'r', name: "rook", shared: true },
-        PieceSpec { letter: 'q', name: "queen", shared: true },
-        PieceSpec { letter: 'k', name: "king", shared: false },
+        PieceSpec { letter: 'p', name: "pawn", shared: Some('s') },
+        PieceSpec { letter: 'n', name: "knight", shared: Some('o') },
+        PieceSpec { letter: 'b', name: "bishop", shared: Some('c') },
+        PieceSpec { letter: 'r', name: "rook", shared: Some('u') },
+        PieceSpec { letter: 'q', name: "queen", shared: Some('t') },
+        PieceSpec { letter: 'k', name: "king", shared: None },
     ],
     notation: NotationStyle::Vchess,
     interactions: &[Interaction::Promotion, Interaction::Castling, Interaction::KindChoice, Interaction::Switch],
     multi_part: true,
+    setup: setup::CHECKERED_FIELDS,
 };
 
 static INTERWEAVE: Descriptor = Descriptor {
@@ -343,15 +350,16 @@ static INTERWEAVE: Descriptor = Descriptor {
     options: &[OptionSpec { key: "randomness", label: "Starting array", value: STANDARD_ARRAYS }],
     conditions: false,
     pieces: &[
-        PieceSpec { letter: 'p', name: "pawn", shared: false },
-        PieceSpec { letter: 'n', name: "leaper", shared: false },
-        PieceSpec { letter: 'b', name: "remover", shared: false },
-        PieceSpec { letter: 'r', name: "smasher", shared: false },
-        PieceSpec { letter: 'k', name: "king", shared: false },
+        PieceSpec { letter: 'p', name: "pawn", shared: None },
+        PieceSpec { letter: 'n', name: "leaper", shared: None },
+        PieceSpec { letter: 'b', name: "remover", shared: None },
+        PieceSpec { letter: 'r', name: "smasher", shared: None },
+        PieceSpec { letter: 'k', name: "king", shared: None },
     ],
     notation: NotationStyle::Vchess,
     interactions: &[Interaction::Promotion, Interaction::CaptureChain, Interaction::CaptureInPlace],
     multi_part: true,
+    setup: setup::INTERWEAVE_FIELDS,
 };
 
 static FUGUE: Descriptor = Descriptor {
@@ -364,19 +372,20 @@ static FUGUE: Descriptor = Descriptor {
     options: &[OptionSpec { key: "randomness", label: "Starting array", value: STANDARD_ARRAYS }],
     conditions: false,
     pieces: &[
-        PieceSpec { letter: 'p', name: "pawn", shared: false },
-        PieceSpec { letter: 'q', name: "queen", shared: false },
-        PieceSpec { letter: 'k', name: "king", shared: false },
-        PieceSpec { letter: 'i', name: "immobilizer", shared: false },
-        PieceSpec { letter: 'u', name: "pushme-pullyu", shared: false },
-        PieceSpec { letter: 'a', name: "archer", shared: false },
-        PieceSpec { letter: 's', name: "shield", shared: false },
-        PieceSpec { letter: 'l', name: "long leaper", shared: false },
-        PieceSpec { letter: 'w', name: "swapper", shared: false },
+        PieceSpec { letter: 'p', name: "pawn", shared: None },
+        PieceSpec { letter: 'q', name: "queen", shared: None },
+        PieceSpec { letter: 'k', name: "king", shared: None },
+        PieceSpec { letter: 'i', name: "immobilizer", shared: None },
+        PieceSpec { letter: 'u', name: "pushme-pullyu", shared: None },
+        PieceSpec { letter: 'a', name: "archer", shared: None },
+        PieceSpec { letter: 's', name: "shield", shared: None },
+        PieceSpec { letter: 'l', name: "long leaper", shared: None },
+        PieceSpec { letter: 'w', name: "swapper", shared: None },
     ],
     notation: NotationStyle::Vchess,
     interactions: &[Interaction::Promotion, Interaction::CaptureInPlace, Interaction::LandingChoice],
     multi_part: false,
+    setup: setup::FUGUE_FIELDS,
 };
 
 static DYNAMO: Descriptor = Descriptor {
@@ -398,6 +407,7 @@ static DYNAMO: Descriptor = Descriptor {
         Interaction::PushPull,
     ],
     multi_part: true,
+    setup: setup::DYNAMO_FIELDS,
 };
 
 /// What ended a game by the rules, in a sentence for a person, per variant. `loser` is the

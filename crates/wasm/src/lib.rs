@@ -59,6 +59,22 @@ pub fn variants() -> String {
     json(&chimere_rules::names())
 }
 
+/// The position editor's form of a position (`fen` empty: the start), as JSON of
+/// `chimere_rules::setup::Position`.
+#[wasm_bindgen(js_name = setupOf)]
+pub fn setup_of(variant: &str, options: &str, fen: &str) -> Result<String, JsError> {
+    let options = Options::from_json(options).map_err(|e| JsError::new(&e))?;
+    session::setup_of(variant, &options, Some(fen)).map(|p| json(&p)).map_err(|e| JsError::new(&e))
+}
+
+/// A position set up by hand (`position`: JSON of `chimere_rules::setup::Position`),
+/// checked by the rules: JSON `{"fen": …}` or `{"refused": "<why, in words>"}`.
+#[wasm_bindgen(js_name = setupFen)]
+pub fn setup_fen(variant: &str, options: &str, position: &str) -> Result<String, JsError> {
+    let options = Options::from_json(options).map_err(|e| JsError::new(&e))?;
+    session::setup_fen(variant, &options, position).map(|r| json(&r)).map_err(|e| JsError::new(&e))
+}
+
 /// A game of any variant.
 #[wasm_bindgen]
 pub struct WasmGame(Session);

@@ -2,7 +2,7 @@
 //! taken back turn by turn, with its legal turns written out in every form.
 
 use chimere_core::{Colour, DynGame, GameOptions, Status, TurnText};
-use chimere_rules::{TurnShape, VariantKind};
+use chimere_rules::{TurnShape, VariantKind, setup};
 use serde::{Deserialize, Serialize};
 
 /// The rules of a game as the page gives them (the server's lobby `Setup`, same fields).
@@ -164,6 +164,33 @@ impl Session {
     }
 }
 
+/// A position set up by hand, checked by the rules: its FEN, or why it is refused (in
+/// words, [`chimere_rules::setup::Refusal`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SetUp {
+    Fen(String),
+    Refused(String),
+}
+
+/// The editor's form of the position of `variant` under `options` at `fen` (`None`: the
+/// start).
+pub fn setup_of(variant: &str, options: &Options, fen: Option<&str>) -> Result<setup::Position, String> {
+    let kind = VariantKind::parse(variant)?;
+    let fen = fen.map(str::trim).filter(|f| !f.is_empty());
+    setup::position_of(kind, &options.game_options(), fen).map_err(|e| e.to_string())
+}
+
+/// The FEN of a position set up by hand (`position`: JSON of [`setup::Position`]).
+pub fn setup_fen(variant: &str, options: &Options, position: &str) -> Result<SetUp, String> {
+    let kind = VariantKind::parse(variant)?;
+    let pos: setup::Position = serde_json::from_str(position).map_err(|e| format!("bad position: {e}"))?;
+    Ok(match setup::fen_of(kind, &options.game_options(), &pos) {
+        Ok(fen) => SetUp::Fen(fen),
+        Err(r) => SetUp::Refused(r.to_string()),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,5 +224,23 @@ mod tests {
         assert_eq!((st.result, st.reason.as_str(), st.legal.len()), (Result_::Black, "checkmate", 0));
         let mut d = Session::new("dynamo", &Options::default(), None).unwrap();
         assert!(d.state().legal.iter().any(|t| t.shape.parts.len() > 1), "Dynamo has two-part turns");
+    }
+
+    #[test]
+    fn a_position_set_up_by_hand_is_checked_by_the_rules() {
+        let o = Options::default();
+        let mut p = setup_of("dynamo", &o, None).unwrap();
+        assert_eq!(p.units.len(), 32);
+        let json = |p: &setup::Position| serde_json::to_string(p).unwrap();
+        assert_eq!(
+            setup_fen("dynamo", &o, &json(&p)).unwrap(),
+            SetUp::Fen(Session::new("dynamo", &o, None).unwrap().fen())
+        );
+        p.units.retain(|u| u.square != "e8");
+        assert_eq!(
+            setup_fen("dynamo", &o, &json(&p)).unwrap(),
+            SetUp::Refused("no black king (exactly one is needed)".into())
+        );
+        assert!(setup_fen("dynamo", &o, "{\"units\":3}").is_err());
     }
 }

@@ -2,7 +2,8 @@
 // WebAssembly (crates/wasm), and the engine in a Web Worker (worker.ts). A position is
 // opened from a variant's start, a pasted FEN, a PGN or a share link; turns are entered
 // on the board part by part (TurnBuilder), building a move tree with variations
-// (tree.ts); the engine's lines follow the position shown.
+// (tree.ts); the engine's lines follow the position shown. A position may be set up by
+// hand (editor.ts); "Done" makes it the tree's root.
 import type { Key } from 'chessgroundx/types';
 import init, { WasmGame, variants as wasmVariants } from '../../../crates/server/assets/wasm/chimere_wasm.js';
 import { Board } from '../board';
@@ -10,6 +11,7 @@ import { h, message } from '../dom';
 import { applyPart, unitsFromFen } from '../position';
 import type { Turn } from '../protocol';
 import { TurnBuilder } from '../turns';
+import { Editor } from './editor';
 import { Tree, exportPgn, parsePgn } from './tree';
 import type { TreeNode } from './tree';
 import { problemLink } from '../problems/link';
@@ -31,6 +33,8 @@ class AnalysisPage {
   multipv = 3;
   lines: Line[] = [];
   depth = 0;
+  /** The position editor, while a position is set up by hand. */
+  editor?: Editor;
   /** When the last stop was sent (for the stop's answer time). */
   stopSent?: number;
   readonly el = {
@@ -48,6 +52,7 @@ class AnalysisPage {
     multipv: h('select', { id: 'multipv', 'aria-label': 'Lines' }),
     lines: h('div', { id: 'lines', class: 'lines' }),
     pgn: h('textarea', { id: 'pgn', placeholder: 'Paste a PGN (with variations and comments)', 'aria-label': 'PGN' }),
+    setup: h('div', { class: 'setup-box' }),
   };
 
   async start() {
@@ -87,9 +92,12 @@ class AnalysisPage {
     openFen.onclick = () => this.tryOpen(e.variant.value, e.fen.value.trim());
     const startPos = h('button', { id: 'start-position', text: 'Start position' });
     startPos.onclick = () => this.tryOpen(e.variant.value, '');
+    const setUp = h('button', { id: 'setup-open', text: 'Set up a position' });
+    setUp.onclick = () => this.startSetup();
     e.variant.onchange = () => this.tryOpen(e.variant.value, '');
     const importPgn = h('button', { id: 'import-pgn', text: 'Import PGN' });
     importPgn.onclick = () => {
+      this.endSetup();
       try { this.openPgn(e.pgn.value); } catch (err) { this.showError(message(err)); }
     };
     const exportBtn = h('button', { id: 'export-pgn', text: 'Export PGN' });
@@ -97,7 +105,9 @@ class AnalysisPage {
     const share = h('button', { id: 'share', text: 'Share link' });
     const shareOut = h('input', { id: 'share-link', readonly: 'readonly', 'aria-label': 'Share link' });
     share.onclick = () => {
-      const link = `${location.origin}/analysis#${new URLSearchParams({ variant: this.variant, pgn: this.pgn(), ply: String(this.node.ply) })}`;
+      // The tree's PGN carries its root (a FEN tag when it is not the start: a position
+      // set up by hand or pasted), the options the rules (fairy conditions…).
+      const link = `${location.origin}/analysis#${new URLSearchParams({ variant: this.variant, options: JSON.stringify(this.options), pgn: this.pgn(), ply: String(this.node.ply) })}`;
       shareOut.value = link;
       history.replaceState(null, '', link);
       navigator.clipboard?.writeText(link).catch(() => undefined);
@@ -123,18 +133,19 @@ class AnalysisPage {
     del.onclick = () => { const p = this.node.parent; if (p) { this.tree.remove(this.node); this.goto(p); } };
     app.replaceChildren(h('div', { class: 'analysis' },
       h('div', { class: 'analysis-left' },
-        h('div', { class: 'analysis-open' }, e.variant, e.fen, openFen, startPos),
+        h('div', { class: 'analysis-open' }, e.variant, e.fen, openFen, startPos, setUp),
         e.error,
         h('div', { class: 'analysis-main' }, e.evalBar, e.boardBox),
-        e.status, e.parts,
-        h('div', { class: 'nav' }, back, fwd, promote, del)),
+        e.setup,
+        h('div', { class: 'analysis-play' }, e.status, e.parts,
+          h('div', { class: 'nav' }, back, fwd, promote, del))),
       h('div', { class: 'analysis-right' },
         h('div', { class: 'engine-head' }, e.engineBtn, e.multipv), e.engine, e.lines,
         e.moves, e.comment,
         e.pgn, h('div', {}, importPgn, exportBtn, share), shareOut, h('p', {}, asProblem))));
     document.addEventListener('keydown', ev => {
       const t = ev.target as HTMLElement;
-      if (t && (t.tagName === 'TEXTAREA' || t.tagName === 'INPUT')) return;
+      if (this.editor || (t && (t.tagName === 'TEXTAREA' || t.tagName === 'INPUT' || t.tagName === 'SELECT'))) return;
       if (ev.key === 'ArrowLeft') { ev.preventDefault(); this.goto(this.node.parent ?? this.node); }
       else if (ev.key === 'ArrowRight') { ev.preventDefault(); this.goto(this.node.children[0] ?? this.node); }
       else if (ev.key === 'Home') this.goto(this.tree.root);
@@ -147,7 +158,42 @@ class AnalysisPage {
   }
 
   tryOpen(variant: string, fen: string) {
+    this.endSetup();
     try { this.open(variant, fen); } catch (e) { this.showError(message(e)); }
+  }
+
+  // ---------- a position set up by hand ----------
+
+  /** Opens the editor on the position shown. */
+  startSetup() {
+    if (this.editor) return;
+    if (this.engineOn) this.toggleEngine();
+    this.builder.reset();
+    const board = this.ensureBoard();
+    board.clearOffers();
+    this.el.error.textContent = '';
+    this.editor = new Editor({
+      variant: this.variant,
+      options: this.options,
+      descriptor: this.st.descriptor,
+      board,
+      done: fen => { this.endSetup(); this.tryOpen(this.variant, fen); },
+      cancel: () => { this.endSetup(); this.goto(this.node); },
+    }, this.st.fen);
+    this.el.setup.replaceChildren(this.editor.panel);
+    this.el.engineBtn.disabled = true;
+    this.editor.refresh();
+    document.body.dataset.setup = 'on';
+    document.querySelector('.analysis')?.classList.add('editing');
+  }
+
+  endSetup() {
+    if (!this.editor) return;
+    this.editor = undefined;
+    this.el.setup.replaceChildren();
+    this.el.engineBtn.disabled = false;
+    document.body.dataset.setup = 'off';
+    document.querySelector('.analysis')?.classList.remove('editing');
   }
 
   /** Opens `fen` (empty: the start) of `variant`, with a PGN's tree if given. Throws the
@@ -190,6 +236,7 @@ class AnalysisPage {
   }
 
   goto(node: TreeNode) {
+    this.endSetup();
     this.node = node;
     const g = this.game(node);
     this.st = JSON.parse(g.state()) as State;
@@ -204,9 +251,13 @@ class AnalysisPage {
   ensureBoard(): Board {
     if (this.board) return this.board;
     this.board = new Board(this.el.boardBox, this.variant, this.st.fen, {
-      move: (o, d) => this.onMove(o, d),
-      select: k => this.onSelect(k),
-      dropOff: o => { const exit = this.builder.next().next.find(p => p === o + '--'); if (exit) this.takePart(exit); },
+      move: (o, d) => (this.editor ? this.editor.moved(o, d) : this.onMove(o, d)),
+      select: k => (this.editor ? this.editor.select(k) : this.onSelect(k)),
+      dropOff: o => {
+        if (this.editor) { this.editor.droppedOff(o); return; }
+        const exit = this.builder.next().next.find(p => p === o + '--');
+        if (exit) this.takePart(exit);
+      },
     });
     return this.board;
   }
@@ -224,7 +275,7 @@ class AnalysisPage {
       turnColor: st.side,
       lastMove: last,
       check: st.in_check,
-      movable: { color: 'both', dests: this.builder.dests() },
+      movable: { free: false, color: 'both', dests: this.builder.dests() },
     });
     const d = document.body.dataset;
     d.ply = String(this.node.ply);

@@ -17,6 +17,16 @@ export type State = {
   legal: Turn[];
 };
 
+/** A field's value in a position set up by hand (rules' `setup::FieldValue`). */
+export type FieldValue = boolean | number | string;
+/** A position set up by hand (rules' `setup::Position`): the units and the state fields. */
+export type SetupPosition = {
+  units: { square: string; colour: 'w' | 'b' | 'c'; letter: string }[];
+  fields: Record<string, FieldValue>;
+};
+/** The rules' verdict on it (wasm `setupFen`): its FEN, or why it is refused, in words. */
+export type SetUp = { fen: string } | { refused: string };
+
 export type Score = { cp: number } | { mate: number };
 
 /** One engine line (side to move's view). */

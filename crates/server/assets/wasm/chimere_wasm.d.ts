@@ -71,6 +71,18 @@ export function conditionPopeye(name: string): string;
 export function readPopeye(input: string): string;
 
 /**
+ * A position set up by hand (`position`: JSON of `chimere_rules::setup::Position`),
+ * checked by the rules: JSON `{"fen": …}` or `{"refused": "<why, in words>"}`.
+ */
+export function setupFen(variant: string, options: string, position: string): string;
+
+/**
+ * The position editor's form of a position (`fen` empty: the start), as JSON of
+ * `chimere_rules::setup::Position`.
+ */
+export function setupOf(variant: string, options: string, fen: string): string;
+
+/**
  * Solves every problem of a Popeye input on this thread (the page runs it in a Web
  * Worker and terminates the worker to cancel), with a table of `hash_mb` MB; `sink.text`
  * gets the solver's text as it is written. JSON array of [`solve::ProblemResult`].
@@ -97,6 +109,8 @@ export interface InitOutput {
     readonly benchPositions: () => [number, number];
     readonly conditionPopeye: (a: number, b: number) => [number, number];
     readonly readPopeye: (a: number, b: number) => [number, number];
+    readonly setupFen: (a: number, b: number, c: number, d: number, e: number, f: number) => [number, number, number, number];
+    readonly setupOf: (a: number, b: number, c: number, d: number, e: number, f: number) => [number, number, number, number];
     readonly solvePopeye: (a: number, b: number, c: number, d: any) => [number, number];
     readonly solverCatalogue: () => [number, number];
     readonly variants: () => [number, number];
