@@ -12,6 +12,12 @@
 //! machine (the engines waited about three quarters of their thinking time for a CPU), so
 //! the time-limited levels (7, 8) read low. Each figure is the maximum-likelihood estimate
 //! with half its 95 % interval, from 20 games.
+//!
+//! Levels 6 and 7 were run on 28 Nov 2026 too (the same command, a build of main at
+//! e66fa8d), at a load average of 7 to 10 (the engines waited for a CPU 39 % of their
+//! thinking time): level 6 1900 ± 182, level 7 1826 ± 184. They are not entered: they put
+//! level 7 below level 6, within the noise of 20 games on a busy machine, and a picker that
+//! says so would mislead; they wait for a run on an idle machine with more games.
 
 /// A level's measured strength on the Stockfish `UCI_Elo` scale.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
