@@ -351,10 +351,10 @@ fn read_board(kind: VariantKind, field: &str) -> Result<Vec<Unit>, RulesError> {
         let mut run = 0u32;
         for c in row.chars() {
             if let Some(d) = c.to_digit(10) {
-                run = run * 10 + d;
+                run = run.saturating_mul(10).saturating_add(d);
                 continue;
             }
-            file += std::mem::take(&mut run);
+            file = file.saturating_add(std::mem::take(&mut run));
             let (colour, letter) = unit_of(kind, c)
                 .ok_or_else(|| RulesError::fen("board", format!("the editor has no piece for `{c}`")))?;
             if file < 8 {
@@ -374,11 +374,14 @@ struct Values<'a> {
 }
 
 impl Values<'_> {
-    fn spec(&self, key: &str) -> &'static FieldSpec {
-        fields(self.kind).iter().find(|f| f.key == key).expect("a declared field")
+    fn spec(&self, key: &str) -> Option<&'static FieldSpec> {
+        fields(self.kind).iter().find(|f| f.key == key)
+    }
+    fn label(&self, key: &str) -> &'static str {
+        self.spec(key).map_or("a field", |f| f.label)
     }
     fn bad(&self, key: &str, expected: &'static str) -> Refusal {
-        Refusal::Field { label: self.spec(key).label, expected }
+        Refusal::Field { label: self.label(key), expected }
     }
     fn bool(&self, key: &str) -> Result<bool, Refusal> {
         match self.map.get(key) {
@@ -406,10 +409,11 @@ impl Values<'_> {
         }
     }
     fn choice(&self, key: &str) -> Result<&'static str, Refusal> {
-        let spec = self.spec(key);
-        let FieldKind::Choice { choices } = spec.kind else { return Err(self.bad(key, "a choice")) };
+        let Some(FieldKind::Choice { choices }) = self.spec(key).map(|s| &s.kind) else {
+            return Err(self.bad(key, "a choice"));
+        };
         match self.map.get(key) {
-            None => Ok(choices[0].0),
+            None => choices.first().map(|c| c.0).ok_or_else(|| self.bad(key, "a choice")),
             Some(FieldValue::Text(t)) => {
                 choices.iter().find(|c| c.0 == t).map(|c| c.0).ok_or_else(|| self.bad(key, "one of the choices"))
             }
@@ -417,7 +421,9 @@ impl Values<'_> {
         }
     }
     fn number(&self, key: &str) -> Result<u32, Refusal> {
-        let FieldKind::Number { min, max } = self.spec(key).kind else { return Err(self.bad(key, "a number")) };
+        let Some(&FieldKind::Number { min, max }) = self.spec(key).map(|s| &s.kind) else {
+            return Err(self.bad(key, "a number"));
+        };
         match self.map.get(key) {
             None => Ok(min),
             Some(FieldValue::Number(n)) if (min..=max).contains(n) => Ok(*n),
@@ -613,8 +619,7 @@ fn write(kind: VariantKind, pos: &Position, cells: &Cells, flipped: bool) -> Res
             let last = match (v.square("last_from")?, v.square("last_to")?) {
                 _ if flipped => "-".to_string(),
                 (Some(a), Some(b)) => {
-                    let (c, l) =
-                        cells[b.index()].ok_or(Refusal::NoUnit { label: v.spec("last_to").label, square: b })?;
+                    let (c, l) = cells[b.index()].ok_or(Refusal::NoUnit { label: v.label("last_to"), square: b })?;
                     let t = |sq: Square| format!("{}{l}{sq}", if c == UnitColour::Black { 'b' } else { 'w' });
                     format!("{}/{}", t(b), t(a))
                 }

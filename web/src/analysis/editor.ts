@@ -7,7 +7,7 @@
 import type { Key } from 'chessgroundx/types';
 import { setupFen, setupOf } from '../../../crates/server/assets/wasm/chimere_wasm.js';
 import type { Board } from '../board';
-import { h } from '../dom';
+import { h, message } from '../dom';
 import type { Colour, Unit, Units } from '../position';
 import type { FieldSpec, VariantDescriptor } from '../protocol';
 import type { FieldValue, Options, SetUp, SetupPosition } from './wasm-types';
@@ -96,7 +96,11 @@ export class Editor {
     const moving = this.tool.kind === 'move';
     cg.set({ lastMove: undefined, check: false, movable: { free: moving, color: moving ? 'both' : undefined, dests: new Map() } });
     cg.setAutoShapes([]);
-    this.verdict = JSON.parse(setupFen(this.host.variant, JSON.stringify(this.host.options), JSON.stringify(this.position()))) as SetUp;
+    try {
+      this.verdict = JSON.parse(setupFen(this.host.variant, JSON.stringify(this.host.options), JSON.stringify(this.position()))) as SetUp;
+    } catch (e) {
+      this.verdict = { refused: message(e) };
+    }
     this.verdictEl.textContent = 'refused' in this.verdict ? this.verdict.refused : '';
     const d = document.body.dataset;
     d.setupFen = 'fen' in this.verdict ? this.verdict.fen : '';
