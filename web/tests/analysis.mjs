@@ -163,6 +163,14 @@ await test('Checkered: a capture makes a checkered piece', async () => {
   assert(await page.locator('#board piece.pp-piece:not(.fading)').count() === 1, 'a checkered pawn on the board');
 });
 
+/** Scrolls the board into view; two frames later the board has seen the scroll (it
+ * measures itself again after a scroll event, which comes with the next frame). */
+async function showBoard(page) {
+  await page.evaluate(() => new Promise(r => {
+    document.querySelector('#board').scrollIntoView({ block: 'nearest' });
+    requestAnimationFrame(() => requestAnimationFrame(r));
+  }));
+}
 /** Opens the editor (on the position shown) and empties the board. */
 async function setUp(page) {
   await page.click('#setup-open');
@@ -176,7 +184,7 @@ async function place(page, ...units) {
     const [cl, sq] = u.split(' ');
     await page.click(`#palette button[data-colour="${cl[0]}"][data-letter="${cl[1]}"]`);
     // The palette is below the board: bring the board back into view to touch it.
-    await page.evaluate(() => document.querySelector('#board').scrollIntoView({ block: 'nearest' }));
+    await showBoard(page);
     await click(page, sq);
   }
 }
@@ -184,7 +192,7 @@ const setupFen = page => page.evaluate(() => document.body.dataset.setupFen);
 /** Drags the unit on `from` with the mouse to `to` (a square, or a point off the board). */
 async function drag(page, from, to) {
   await page.click('#palette button[data-tool="move"]');
-  await page.evaluate(() => document.querySelector('#board').scrollIntoView({ block: 'nearest' }));
+  await showBoard(page);
   const a = await square(page, from);
   const b = typeof to === 'string' ? await square(page, to) : to(await page.locator('#board cg-board').boundingBox());
   await page.mouse.move(a.x, a.y);
@@ -202,6 +210,7 @@ await test('Dynamo set up by hand (castling, the last turn), Done, then a push o
   // The rook dragged from the palette onto a1.
   const rook = page.locator('#palette button[data-colour="w"][data-letter="r"]');
   await rook.scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))));
   const from = await rook.boundingBox();
   const a1 = await square(page, 'a1');
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -282,7 +291,7 @@ await test('a refused set-up says why, in words; Done keeps the editor open', as
   await drag(page, 'e4', box => ({ x: box.x + box.width + 60, y: box.y + box.height / 2 }));
   await page.waitForFunction(() => document.body.dataset.setupUnits === '32' && document.querySelector('#setup-error').textContent === '');
   await page.click('#palette button[data-tool="remove"]');
-  await page.evaluate(() => document.querySelector('#board').scrollIntoView({ block: 'nearest' }));
+  await showBoard(page);
   await click(page, 'e2');
   await page.selectOption('#setup-fields select[data-field="ep"]', 'e3');
   await page.waitForFunction(() => document.querySelector('#setup-error').textContent.startsWith('en passant on e3'));

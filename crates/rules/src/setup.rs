@@ -105,6 +105,8 @@ pub enum Refusal {
     SquareTwice(Square),
     /// A field missing or of the wrong kind.
     Field { label: &'static str, expected: &'static str },
+    /// A field the variant does not have.
+    UnknownField(String),
     /// Too few or too many kings of a side; `allowed` as the rule says it.
     Kings { colour: Colour, squares: Vec<Square>, allowed: &'static str },
     /// A pawn on a rank where the rules never leave one.
@@ -146,6 +148,7 @@ impl fmt::Display for Refusal {
             }
             Refusal::SquareTwice(s) => write!(f, "two units on {s}"),
             Refusal::Field { label, expected } => write!(f, "{label}: expected {expected}"),
+            Refusal::UnknownField(key) => write!(f, "this game's positions have no field `{key}`"),
             Refusal::Kings { colour, squares, allowed } => {
                 let n = squares.len();
                 if n == 0 {
@@ -351,16 +354,16 @@ fn read_board(kind: VariantKind, field: &str) -> Result<Vec<Unit>, RulesError> {
         let mut run = 0u32;
         for c in row.chars() {
             if let Some(d) = c.to_digit(10) {
-                run = run * 10 + d;
+                run = run.saturating_mul(10).saturating_add(d);
                 continue;
             }
-            file += std::mem::take(&mut run);
+            file = file.saturating_add(std::mem::take(&mut run));
             let (colour, letter) = unit_of(kind, c)
                 .ok_or_else(|| RulesError::fen("board", format!("the editor has no piece for `{c}`")))?;
             if file < 8 {
                 units.push(Unit { square: Square::from_coords(file as u8, rank).to_string(), colour, letter });
             }
-            file += 1;
+            file = file.saturating_add(1);
         }
     }
     Ok(units)
@@ -374,11 +377,14 @@ struct Values<'a> {
 }
 
 impl Values<'_> {
-    fn spec(&self, key: &str) -> &'static FieldSpec {
-        fields(self.kind).iter().find(|f| f.key == key).expect("a declared field")
+    fn spec(&self, key: &str) -> Option<&'static FieldSpec> {
+        fields(self.kind).iter().find(|f| f.key == key)
+    }
+    fn label(&self, key: &str) -> &'static str {
+        self.spec(key).map_or("a field", |f| f.label)
     }
     fn bad(&self, key: &str, expected: &'static str) -> Refusal {
-        Refusal::Field { label: self.spec(key).label, expected }
+        Refusal::Field { label: self.label(key), expected }
     }
     fn bool(&self, key: &str) -> Result<bool, Refusal> {
         match self.map.get(key) {
@@ -406,10 +412,11 @@ impl Values<'_> {
         }
     }
     fn choice(&self, key: &str) -> Result<&'static str, Refusal> {
-        let spec = self.spec(key);
-        let FieldKind::Choice { choices } = spec.kind else { return Err(self.bad(key, "a choice")) };
+        let Some(FieldKind::Choice { choices }) = self.spec(key).map(|s| &s.kind) else {
+            return Err(self.bad(key, "a choice"));
+        };
         match self.map.get(key) {
-            None => Ok(choices[0].0),
+            None => choices.first().map(|c| c.0).ok_or_else(|| self.bad(key, "a choice")),
             Some(FieldValue::Text(t)) => {
                 choices.iter().find(|c| c.0 == t).map(|c| c.0).ok_or_else(|| self.bad(key, "one of the choices"))
             }
@@ -417,7 +424,9 @@ impl Values<'_> {
         }
     }
     fn number(&self, key: &str) -> Result<u32, Refusal> {
-        let FieldKind::Number { min, max } = self.spec(key).kind else { return Err(self.bad(key, "a number")) };
+        let Some(&FieldKind::Number { min, max }) = self.spec(key).map(|s| &s.kind) else {
+            return Err(self.bad(key, "a number"));
+        };
         match self.map.get(key) {
             None => Ok(min),
             Some(FieldValue::Number(n)) if (min..=max).contains(n) => Ok(*n),
@@ -497,7 +506,7 @@ fn check_en_passant(ep: Square, side: Colour, cells: &Cells) -> Result<(), Refus
 /// How many kings a side must have.
 #[derive(Copy, Clone)]
 enum KingRule {
-    Exactly(usize),
+    One,
     AtMost(usize),
     Any,
 }
@@ -514,12 +523,12 @@ enum PawnRule {
 
 fn rules_checks(rules: Rules) -> (KingRule, PawnRule) {
     match rules {
-        Rules::Chess | Rules::Checkered => (KingRule::Exactly(1), PawnRule::NoEndRank),
+        Rules::Chess | Rules::Checkered => (KingRule::One, PawnRule::NoEndRank),
         // Problem positions: the conditions' rules say which kings they need.
         Rules::FairyChess => (KingRule::Any, PawnRule::Any),
         Rules::Interweave => (KingRule::AtMost(2), PawnRule::NoLastRank),
         Rules::Fugue => (KingRule::AtMost(1), PawnRule::Any),
-        Rules::Dynamo => (KingRule::Exactly(1), PawnRule::NoLastRank),
+        Rules::Dynamo => (KingRule::One, PawnRule::NoLastRank),
     }
 }
 
@@ -528,8 +537,8 @@ fn check_board(rules: Rules, cells: &Cells) -> Result<(), Refusal> {
     for (colour, uc) in [(Colour::White, UnitColour::White), (Colour::Black, UnitColour::Black)] {
         let squares: Vec<Square> = Square::ALL.into_iter().filter(|s| cells[s.index()] == Some((uc, 'k'))).collect();
         let allowed = match kings {
-            KingRule::Exactly(1) if squares.len() != 1 => Some("exactly one is needed"),
-            KingRule::Exactly(_) | KingRule::Any => None,
+            KingRule::One if squares.len() != 1 => Some("exactly one is needed"),
+            KingRule::One | KingRule::Any => None,
             KingRule::AtMost(n) if squares.len() > n => Some(if n == 1 { "at most one" } else { "at most two" }),
             KingRule::AtMost(_) => None,
         };
@@ -613,8 +622,7 @@ fn write(kind: VariantKind, pos: &Position, cells: &Cells, flipped: bool) -> Res
             let last = match (v.square("last_from")?, v.square("last_to")?) {
                 _ if flipped => "-".to_string(),
                 (Some(a), Some(b)) => {
-                    let (c, l) =
-                        cells[b.index()].ok_or(Refusal::NoUnit { label: v.spec("last_to").label, square: b })?;
+                    let (c, l) = cells[b.index()].ok_or(Refusal::NoUnit { label: v.label("last_to"), square: b })?;
                     let t = |sq: Square| format!("{}{l}{sq}", if c == UnitColour::Black { 'b' } else { 'w' });
                     format!("{}/{}", t(b), t(a))
                 }
@@ -703,6 +711,9 @@ pub fn position_of(kind: VariantKind, opts: &GameOptions, fen: Option<&str>) -> 
 /// rules refuse it.
 pub fn fen_of(kind: VariantKind, opts: &GameOptions, pos: &Position) -> Result<String, Refusal> {
     let rules = Rules::of(kind, opts);
+    if let Some(key) = pos.fields.keys().find(|k| !fields(kind).iter().any(|f| f.key == k.as_str())) {
+        return Err(Refusal::UnknownField(key.clone()));
+    }
     let cells = cells(kind, pos)?;
     check_board(rules, &cells)?;
     let fen = write(kind, pos, &cells, false)?;
@@ -843,6 +854,12 @@ mod tests {
             "White cannot castle king-side: that needs its king on its first rank and a rook beside it on that side"
         );
         assert_eq!(refusal(chess, CHESS, |p| put(p, "e5", Checkered, 'p')), "this game has no checkered piece `p`");
+        assert_eq!(
+            refusal(chess, CHESS, |p| {
+                p.fields.insert("stage".into(), text("2w"));
+            }),
+            "this game's positions have no field `stage`"
+        );
         // Accepted: en passant with its pawn, castling with its rook.
         let mut p = position_of(chess, &opts(), Some(CHESS)).unwrap();
         put(&mut p, "e5", Black, 'p');

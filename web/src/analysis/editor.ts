@@ -7,7 +7,7 @@
 import type { Key } from 'chessgroundx/types';
 import { setupFen, setupOf } from '../../../crates/server/assets/wasm/chimere_wasm.js';
 import type { Board } from '../board';
-import { h } from '../dom';
+import { h, message } from '../dom';
 import type { Colour, Unit, Units } from '../position';
 import type { FieldSpec, VariantDescriptor } from '../protocol';
 import type { FieldValue, Options, SetUp, SetupPosition } from './wasm-types';
@@ -96,7 +96,11 @@ export class Editor {
     const moving = this.tool.kind === 'move';
     cg.set({ lastMove: undefined, check: false, movable: { free: moving, color: moving ? 'both' : undefined, dests: new Map() } });
     cg.setAutoShapes([]);
-    this.verdict = JSON.parse(setupFen(this.host.variant, JSON.stringify(this.host.options), JSON.stringify(this.position()))) as SetUp;
+    try {
+      this.verdict = JSON.parse(setupFen(this.host.variant, JSON.stringify(this.host.options), JSON.stringify(this.position()))) as SetUp;
+    } catch (e) {
+      this.verdict = { refused: message(e) };
+    }
     this.verdictEl.textContent = 'refused' in this.verdict ? this.verdict.refused : '';
     const d = document.body.dataset;
     d.setupFen = 'fen' in this.verdict ? this.verdict.fen : '';
@@ -150,7 +154,7 @@ export class Editor {
       window.removeEventListener('pointerup', drop);
       window.removeEventListener('pointercancel', drop);
       ghost.remove();
-      const key = moved && e.type === 'pointerup' ? this.host.board.cg.getKeyAtDomPos([e.clientX, e.clientY]) : undefined;
+      const key = moved && e.type === 'pointerup' ? this.squareAt(e.clientX, e.clientY) : undefined;
       if (!key) return;
       this.units.set(key, { ...unit });
       this.refresh();
@@ -158,6 +162,18 @@ export class Editor {
     window.addEventListener('pointermove', follow);
     window.addEventListener('pointerup', drop);
     window.addEventListener('pointercancel', drop);
+  }
+
+  /** The square under a point of the page (the board's box read now: the page may
+   * have scrolled since the board last measured itself). */
+  private squareAt(x: number, y: number): Key | undefined {
+    const el = this.host.board.wrap.querySelector('cg-board');
+    if (!el) return undefined;
+    const r = el.getBoundingClientRect();
+    const col = Math.floor(((x - r.left) / r.width) * 8), row = Math.floor(((y - r.top) / r.height) * 8);
+    if (col < 0 || col > 7 || row < 0 || row > 7) return undefined;
+    const white = this.host.board.orientation === 'white';
+    return `${'abcdefgh'[white ? col : 7 - col]}${white ? 8 - row : row + 1}` as Key;
   }
 
   // ---------- the palette and the form ----------

@@ -172,14 +172,21 @@ class AnalysisPage {
     const board = this.ensureBoard();
     board.clearOffers();
     this.el.error.textContent = '';
-    this.editor = new Editor({
-      variant: this.variant,
-      options: this.options,
-      descriptor: this.st.descriptor,
-      board,
-      done: fen => { this.endSetup(); this.tryOpen(this.variant, fen); },
-      cancel: () => { this.endSetup(); this.goto(this.node); },
-    }, this.st.fen);
+    let editor: Editor;
+    try {
+      editor = new Editor({
+        variant: this.variant,
+        options: this.options,
+        descriptor: this.st.descriptor,
+        board,
+        done: fen => { this.endSetup(); this.tryOpen(this.variant, fen); },
+        cancel: () => { this.endSetup(); this.goto(this.node); },
+      }, this.st.fen);
+    } catch (e) {
+      this.showError(message(e));
+      return;
+    }
+    this.editor = editor;
     this.el.setup.replaceChildren(this.editor.panel);
     this.el.engineBtn.disabled = true;
     this.editor.refresh();
