@@ -6,7 +6,7 @@ import type { Config } from 'chessgroundx/config';
 import type { Key } from 'chessgroundx/types';
 import { h } from './dom';
 import { makeBoard, showUnits } from './position';
-import type { Units } from './position';
+import type { PieceLetters, Units } from './position';
 import type { Side } from './protocol';
 
 export type BoardEvents = {
@@ -26,12 +26,12 @@ export class Board {
   private readonly overlay: HTMLElement;
   orientation: Side = 'white';
 
-  constructor(box: HTMLElement, variant: string, fen: string, private readonly on: BoardEvents, extra: Config = {}) {
+  constructor(box: HTMLElement, pieces: PieceLetters, fen: string, private readonly on: BoardEvents, extra: Config = {}) {
     const el = h('div', { class: 'board-box', id: 'board' });
     this.overlay = h('div', { class: 'board-overlay', id: 'board-overlay' });
     this.wrap = h('div', { class: 'board-wrap' }, el, this.overlay);
     box.append(this.wrap);
-    this.cg = makeBoard(el, variant, fen, {
+    this.cg = makeBoard(el, pieces, fen, {
       coordinates: true,
       movable: { free: false, color: undefined, showDests: true, events: { after: (o, d) => this.on.move(o, d) } },
       draggable: { enabled: true, showGhost: true, deleteOnDropOff: false },

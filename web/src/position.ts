@@ -9,9 +9,14 @@ export type Colour = 'w' | 'b' | 'c';
 export type Unit = { colour: Colour; letter: string };
 export type Units = Map<string, Unit>;
 
-const CHECKERED_LETTERS: Record<string, string> = { s: 'p', u: 'r', o: 'n', c: 'b', t: 'q' };
+/** A variant's pieces as its descriptor gives them: the letter and, for a piece with a
+ *  checkered form, that form's FEN letter. */
+export type PieceLetters = readonly { letter: string; shared: string | null }[];
 
-export function unitsFromFen(variant: string, fen: string): Units {
+/** The units of a FEN's board; a letter of a piece's checkered form (the descriptor's
+ *  `shared`) is that piece, checkered. */
+export function unitsFromFen(pieces: PieceLetters, fen: string): Units {
+  const checkered = new Map(pieces.filter(p => p.shared).map(p => [p.shared!.toLowerCase(), p.letter]));
   const units: Units = new Map();
   const rows = fen.split(' ')[0].split('/');
   rows.forEach((row, i) => {
@@ -24,7 +29,8 @@ export function unitsFromFen(variant: string, fen: string): Units {
       if (!/[a-zA-Z]/.test(ch)) continue;
       const sq = 'abcdefgh'[file] + rank;
       const lower = ch.toLowerCase();
-      if (variant === 'checkered' && CHECKERED_LETTERS[lower]) units.set(sq, { colour: 'c', letter: CHECKERED_LETTERS[lower] });
+      const shared = checkered.get(lower);
+      if (shared) units.set(sq, { colour: 'c', letter: shared });
       else units.set(sq, { colour: ch === lower ? 'b' : 'w', letter: lower });
       file++;
     }
@@ -66,8 +72,8 @@ export function showUnits(cg: Api, units: Units) {
   cg.setPieces(diff);
 }
 
-export function makeBoard(el: HTMLElement, variant: string, fen: string, extra: Config = {}): Api {
+export function makeBoard(el: HTMLElement, pieces: PieceLetters, fen: string, extra: Config = {}): Api {
   const cg = Chessground(el, { fen: '8/8/8/8/8/8/8/8', coordinates: false, autoCastle: false, animation: { enabled: true, duration: 150 }, ...extra });
-  showUnits(cg, unitsFromFen(variant, fen));
+  showUnits(cg, unitsFromFen(pieces, fen));
   return cg;
 }

@@ -257,7 +257,7 @@ class AnalysisPage {
 
   ensureBoard(): Board {
     if (this.board) return this.board;
-    this.board = new Board(this.el.boardBox, this.variant, this.st.fen, {
+    this.board = new Board(this.el.boardBox, this.st.descriptor.pieces, this.st.fen, {
       move: (o, d) => (this.editor ? this.editor.moved(o, d) : this.onMove(o, d)),
       select: k => (this.editor ? this.editor.select(k) : this.onSelect(k)),
       dropOff: o => {
@@ -272,7 +272,7 @@ class AnalysisPage {
   render() {
     const st = this.st;
     const board = this.ensureBoard();
-    const units = unitsFromFen(this.variant, st.fen);
+    const units = unitsFromFen(st.descriptor.pieces, st.fen);
     const t = this.builder.candidates()[0];
     // The parts entered so far, shown on the board.
     if (this.builder.prefix.length && t) t.canonical.split(' ; ').slice(0, this.builder.prefix.length).forEach(x => applyPart(units, x));

@@ -45,6 +45,8 @@ class GamePage {
   st: StateMsg | null = null;
   /** Every variant's descriptor (piece names...), once fetched. */
   descriptors: VariantDescriptor[] = [];
+  /** The descriptors were asked for and answered (or failed). */
+  descriptorsRead = false;
   you: Side | null = null;
   /** The ply shown; null: the live position. */
   viewPly: number | null = null;
@@ -85,7 +87,10 @@ class GamePage {
       message: raw => this.onMessage(raw),
     });
     setInterval(() => this.tick(), 200);
-    variants().then(list => { this.descriptors = list; this.render(); }).catch(() => { /* names stay letters */ });
+    variants()
+      .then(list => { this.descriptors = list; })
+      .catch(() => { /* pieces stay letters, none checkered */ })
+      .finally(() => { this.descriptorsRead = true; this.render(); });
     loadRules().then(ok => {
       this.rulesReady = ok;
       // Offered from now on by the rules here (a turn half entered is left as it is).
@@ -150,7 +155,7 @@ class GamePage {
   }
 
   unitsAt(st: StateMsg, ply: number): Units {
-    const u = unitsFromFen(st.variant, st.start_fen);
+    const u = unitsFromFen(this.variant?.pieces ?? [], st.start_fen);
     for (let i = 0; i < ply; i++) applyTurn(u, st.moves[i].canonical);
     return u;
   }
@@ -487,7 +492,7 @@ class GamePage {
     if (this.board) return this.board;
     const slot = this.layout();
     this.orientation = this.you ?? 'white';
-    this.board = new Board(slot, st.variant, st.start_fen, {
+    this.board = new Board(slot, this.variant?.pieces ?? [], st.start_fen, {
       move: (o, d) => this.onBoardMove(o, d),
       select: k => this.onSelect(k),
       dropOff: o => this.onDropOff(o),
@@ -497,7 +502,8 @@ class GamePage {
 
   render() {
     const st = this.st;
-    if (!st) return;
+    // The board is drawn once the variant's descriptor (its pieces) is known.
+    if (!st || !this.descriptorsRead) return;
     const board = this.ensureBoard(st);
     const cg = board.cg;
     const ply = this.viewPly === null ? st.moves.length : this.viewPly;

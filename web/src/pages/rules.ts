@@ -5,13 +5,15 @@ import { api, app, h } from '../dom';
 import { makeBoard } from '../position';
 import { conditionsList } from '../protocol';
 import { RULES } from '../texts';
+import { descriptor } from '../variants';
 
-export function rulesPage(variant: string) {
+export async function rulesPage(variant: string) {
   const r = RULES[variant];
   if (!variant || !r) {
     app.append(h('div', { class: 'panel' }, h('h1', { text: 'Rules' }), ...Object.entries(RULES).map(([v, x]) => h('p', {}, h('a', { href: '/rules/' + v, text: x.title }), ' — ' + x.summary))));
     return;
   }
+  const pieces = (await descriptor(variant))?.pieces ?? [];
   const box = h('div', { class: 'panel rules' }, h('h1', { text: r.title }));
   for (const sec of r.sections) {
     box.append(h('h2', { text: sec.heading }));
@@ -23,7 +25,7 @@ export function rulesPage(variant: string) {
       requestAnimationFrame(() => {
         const shapes: DrawShape[] = (d.arrows || []).map(a => ({ orig: a.slice(0, 2) as Key, dest: a.slice(2, 4) as Key, brush: 'green' }));
         for (const c of d.circles || []) shapes.push({ orig: c as Key, brush: 'red' });
-        makeBoard(el, variant, d.fen, { viewOnly: true, drawable: { enabled: false, visible: true, autoShapes: shapes } });
+        makeBoard(el, pieces, d.fen, { viewOnly: true, drawable: { enabled: false, visible: true, autoShapes: shapes } });
       });
     }
   }
