@@ -20,7 +20,8 @@ import type { FromWorker, Line, Options, State, ToWorker } from './wasm-types';
 const app = document.getElementById('app')!;
 
 class AnalysisPage {
-  variant = 'chess';
+  /** The game analysed: a registry name (set from the registry's list at the start). */
+  variant = '';
   options: Options = {};
   tree = new Tree('');
   node: TreeNode = this.tree.root;
@@ -58,12 +59,18 @@ class AnalysisPage {
   async start() {
     app.replaceChildren(h('p', { text: 'Loading the rules…' }));
     await init({ module_or_path: '/assets/wasm/chimere_wasm_bg.wasm' });
-    for (const v of JSON.parse(wasmVariants()) as string[]) this.el.variant.append(h('option', { value: v, text: v }));
+    // The registry's games by their titles (the first is the default).
+    const names = JSON.parse(wasmVariants()) as string[];
+    this.variant = names[0];
+    for (const v of names) {
+      const g = new WasmGame(v, '', '');
+      try { this.el.variant.append(h('option', { value: v, text: (JSON.parse(g.state()) as State).descriptor.label })); } finally { g.free(); }
+    }
     for (let i = 1; i <= 5; i++) this.el.multipv.append(h('option', { value: String(i), text: `${i} line${i > 1 ? 's' : ''}` }));
     this.el.multipv.value = String(this.multipv);
     this.layout();
     const q = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
-    const variant = q.get('variant') || 'chess';
+    const variant = q.get('variant') || names[0];
     const pgn = q.get('pgn');
     try {
       const opts = q.get('options');
@@ -81,7 +88,7 @@ class AnalysisPage {
         this.goto(at);
       }
     } catch (e) {
-      this.open('chess', '');
+      this.open(names[0], '');
       this.showError(message(e));
     }
   }

@@ -3,7 +3,7 @@
 // parentheses, comments in braces, the variant and the start position as tags) and in
 // (ours and lichess's: tags, move numbers, NAGs and results are read and skipped; turns are
 // read by the rules, in any form they accept).
-import { WasmGame } from '../../../crates/server/assets/wasm/chimere_wasm.js';
+import { WasmGame, variants as registered } from '../../../crates/server/assets/wasm/chimere_wasm.js';
 import type { Turn } from '../protocol';
 import type { Options } from './wasm-types';
 
@@ -112,8 +112,9 @@ export function parsePgn(text: string, variant: string, options: Options): { var
   const tags = new Map<string, string>();
   for (const m of text.matchAll(/^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$/gm)) tags.set(m[1], m[2]);
   const v = (tags.get('Variant') || '').toLowerCase();
-  const known = ['chess', 'checkered', 'interweave', 'fugue', 'dynamo'];
-  const chosen = known.includes(v) ? v : v === 'standard' || v === 'from position' || v === '' ? (variant || 'chess') : variant;
+  // The registry's names (the first is the default game); lichess's own names for chess.
+  const known = JSON.parse(registered()) as string[];
+  const chosen = known.includes(v) ? v : v === 'standard' || v === 'from position' || v === '' ? (variant || known[0]) : variant;
   const fen = tags.get('FEN') || '';
   const tree = new Tree(fen);
   const movetext = text.replace(/^\s*\[.*\]\s*$/gm, '');
