@@ -153,6 +153,14 @@ export const optionSpec = tagged({
 export type OptionSpec = Decoded<typeof optionSpec>;
 
 /** A variant as the server describes it (rules' `Descriptor`, with its start position). */
+/** A section of a variant's rules page, with its diagrams (arrows green, circles red). */
+export const rulesSection = object({
+  heading: str,
+  text: array(str),
+  diagrams: array(object({ fen: str, caption: str, arrows: array(str), circles: array(str) })),
+});
+export type RulesSection = Decoded<typeof rulesSection>;
+
 export const variantDescriptor = object({
   name: str,
   start_fen: str,
@@ -168,6 +176,7 @@ export const variantDescriptor = object({
   interactions: array(str),
   multi_part: bool,
   setup: array(fieldSpec),
+  rules: array(rulesSection),
 });
 export type VariantDescriptor = Decoded<typeof variantDescriptor>;
 

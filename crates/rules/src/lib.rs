@@ -7,6 +7,7 @@
 //! exhaustive matches make forgetting one a compile error.
 
 pub mod setup;
+pub mod texts;
 pub mod turn;
 pub mod variants;
 

@@ -206,6 +206,8 @@ pub struct Descriptor {
     /// castling, en passant, the variant's own state), as form controls
     /// ([`crate::setup`]).
     pub setup: &'static [FieldSpec],
+    /// Its rules page: sections of text with diagrams ([`crate::texts`]).
+    pub rules: &'static [crate::texts::Section],
 }
 
 /// A game option.
@@ -312,6 +314,7 @@ static CHESS: Descriptor = Descriptor {
     interactions: &[Interaction::Promotion, Interaction::Castling],
     multi_part: false,
     setup: setup::CHESS_FIELDS,
+    rules: crate::texts::CHESS,
 };
 
 static CHECKERED: Descriptor = Descriptor {
@@ -338,6 +341,7 @@ static CHECKERED: Descriptor = Descriptor {
     interactions: &[Interaction::Promotion, Interaction::Castling, Interaction::KindChoice, Interaction::Switch],
     multi_part: true,
     setup: setup::CHECKERED_FIELDS,
+    rules: crate::texts::CHECKERED,
 };
 
 static INTERWEAVE: Descriptor = Descriptor {
@@ -360,6 +364,7 @@ static INTERWEAVE: Descriptor = Descriptor {
     interactions: &[Interaction::Promotion, Interaction::CaptureChain, Interaction::CaptureInPlace],
     multi_part: true,
     setup: setup::INTERWEAVE_FIELDS,
+    rules: crate::texts::INTERWEAVE,
 };
 
 static FUGUE: Descriptor = Descriptor {
@@ -386,6 +391,7 @@ static FUGUE: Descriptor = Descriptor {
     interactions: &[Interaction::Promotion, Interaction::CaptureInPlace, Interaction::LandingChoice],
     multi_part: false,
     setup: setup::FUGUE_FIELDS,
+    rules: crate::texts::FUGUE,
 };
 
 static DYNAMO: Descriptor = Descriptor {
@@ -408,6 +414,7 @@ static DYNAMO: Descriptor = Descriptor {
     ],
     multi_part: true,
     setup: setup::DYNAMO_FIELDS,
+    rules: crate::texts::DYNAMO,
 };
 
 /// What ended a game by the rules, in a sentence for a person, per variant. `loser` is the

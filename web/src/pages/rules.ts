@@ -1,36 +1,40 @@
-// The rules pages (texts.ts) with their diagrams, and the conditions catalogue.
+// The rules pages with their diagrams (the texts are the server's: each variant's
+// descriptor), and the conditions catalogue (the condition registry's texts).
 import type { DrawShape } from 'chessgroundx/draw';
 import type { Key } from 'chessgroundx/types';
 import { api, app, h } from '../dom';
 import { makeBoard } from '../position';
 import { conditionsList } from '../protocol';
-import { RULES } from '../texts';
-import { descriptor } from '../variants';
+import { variants } from '../variants';
 
+/** The rules pages: the index of the games, and a game's page with its diagrams; the
+ *  texts are the server's (each variant's descriptor). */
 export async function rulesPage(variant: string) {
-  const r = RULES[variant];
-  if (!variant || !r) {
-    app.append(h('div', { class: 'panel' }, h('h1', { text: 'Rules' }), ...Object.entries(RULES).map(([v, x]) => h('p', {}, h('a', { href: '/rules/' + v, text: x.title }), ' — ' + x.summary))));
+  const list = await variants();
+  const d = list.find(v => v.name === variant);
+  if (!d) {
+    app.append(h('div', { class: 'panel' }, h('h1', { text: 'Rules' }), ...list.map(v => h('p', {}, h('a', { href: '/rules/' + v.name, text: v.label }), ' — ' + v.summary))));
     return;
   }
-  const pieces = (await descriptor(variant))?.pieces ?? [];
-  const box = h('div', { class: 'panel rules' }, h('h1', { text: r.title }));
-  for (const sec of r.sections) {
+  const box = h('div', { class: 'panel rules' }, h('h1', { text: d.label }), h('p', { class: 'legend', text: capital(d.summary) }));
+  for (const sec of d.rules) {
     box.append(h('h2', { text: sec.heading }));
     for (const p of sec.text) box.append(h('p', { text: p }));
-    for (const d of sec.diagrams || []) {
+    for (const g of sec.diagrams) {
       const el = h('div', {});
-      const wrap = h('div', { class: 'diagram' }, h('div', { class: 'small-board' }, el), h('div', { class: 'caption', text: d.caption }));
+      const wrap = h('div', { class: 'diagram' }, h('div', { class: 'small-board' }, el), h('div', { class: 'caption', text: g.caption }));
       box.append(wrap);
       requestAnimationFrame(() => {
-        const shapes: DrawShape[] = (d.arrows || []).map(a => ({ orig: a.slice(0, 2) as Key, dest: a.slice(2, 4) as Key, brush: 'green' }));
-        for (const c of d.circles || []) shapes.push({ orig: c as Key, brush: 'red' });
-        makeBoard(el, pieces, d.fen, { viewOnly: true, drawable: { enabled: false, visible: true, autoShapes: shapes } });
+        const shapes: DrawShape[] = g.arrows.map(a => ({ orig: a.slice(0, 2) as Key, dest: a.slice(2, 4) as Key, brush: 'green' }));
+        for (const c of g.circles) shapes.push({ orig: c as Key, brush: 'red' });
+        makeBoard(el, d.pieces, g.fen, { viewOnly: true, drawable: { enabled: false, visible: true, autoShapes: shapes } });
       });
     }
   }
   app.append(box);
 }
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export async function conditionsPage() {
   const r = await api('/api/conditions', conditionsList);
