@@ -523,6 +523,17 @@ test('conditions page: each condition its own text, from the server; the client 
   const bundle = await p.evaluate(async () => (await fetch('/assets/app.js')).text());
   const held = conditions.filter(c => c.summary && bundle.includes(c.summary.slice(0, 40))).map(c => c.name);
   assert(!held.length, 'the client bundle holds condition texts: ' + held.join(', '));
+  // Nor the variants' rules texts: the rules pages show their descriptors'.
+  const { variants } = await api(p, '/api/variants');
+  const paragraphs = variants.flatMap(v => v.rules.flatMap(sec => sec.text.map(x => [v.name, x])));
+  assert(paragraphs.length >= 10, `${paragraphs.length} rules paragraphs served`);
+  const inBundle = paragraphs.filter(([, x]) => bundle.includes(x.slice(0, 40))).map(([v]) => v);
+  assert(!inBundle.length, 'the client bundle holds rules texts of: ' + [...new Set(inBundle)].join(', '));
+  await p.goto(base + '/rules/fugue');
+  await p.waitForSelector('.rules h2');
+  const shown = await p.textContent('.rules');
+  const fugue = variants.find(v => v.name === 'fugue');
+  assert(fugue.rules.every(sec => shown.includes(sec.heading) && sec.text.every(x => shown.includes(x))), 'the Fugue page shows its descriptor\'s sections');
 });
 
 /** The squares lit as the last move on the page's board. */
