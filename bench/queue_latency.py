@@ -8,7 +8,9 @@ For each `--games` count and each mode, a release `chimere serve` on a fresh SQL
   nice0   the same, with the queue's thread put back to nice 0 from outside (root may
           raise a priority): the queue as it was before it lowered itself.
 The modes run in turn, `--rounds` times over (ABCABC...), and the medians of each mode's
-percentiles are printed at the end with every run's row above them.
+percentiles are printed at the end with every run's row above them. `--pin` runs the
+server on CPU 1 and the load client and curl on CPU 0 (taskset): the queue then competes
+with the live games for one core, whatever the neighbours do with the other.
 While `chimere load --games N` plays, the lobby (`GET /api/lobby`) is timed `--requests`
 times with `curl -w %{time_total}`; the load's own move round trips (a live game's
 latency) are printed beside. The modes are run one after the other in one session, so
@@ -67,8 +69,11 @@ def pct(xs, p):
     return xs[max(0, min(len(xs) - 1, int(-(-len(xs) * p // 1)) - 1))]
 
 
+PIN = {'server': [], 'client': []}
+
+
 def start_server(chimere, db):
-    proc = subprocess.Popen([chimere, 'serve', '--db', db, '--listen', '127.0.0.1:0'],
+    proc = subprocess.Popen(PIN['server'] + [chimere, 'serve', '--db', db, '--listen', '127.0.0.1:0'],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     deadline = time.time() + 30
     out = ''
@@ -106,7 +111,7 @@ def statuses(addr):
 def lobby_times(addr, n, gap):
     times = []
     for _ in range(n):
-        r = subprocess.run(['curl', '-s', '-o', '/dev/null', '-w', '%{time_total}', f'http://{addr}/api/lobby'],
+        r = subprocess.run(PIN['client'] + ['curl', '-s', '-o', '/dev/null', '-w', '%{time_total}', f'http://{addr}/api/lobby'],
                            capture_output=True, text=True)
         times.append(float(r.stdout) * 1000)
         time.sleep(gap)
@@ -130,7 +135,7 @@ def phase(args, games, mode, problems):
                 os.setpriority(os.PRIO_PROCESS, tid, 0)
                 nice = os.getpriority(os.PRIO_PROCESS, tid)
         before = statuses(addr) if mode != 'none' else {}
-        load = subprocess.Popen([args.chimere, 'load', '--server', addr, '--games', str(games), '--plies', str(args.plies)],
+        load = subprocess.Popen(PIN['client'] + [args.chimere, 'load', '--server', addr, '--games', str(games), '--plies', str(args.plies)],
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         # The lobby timed once the games are being set up and played.
         time.sleep(2 + games / 250)
@@ -172,7 +177,10 @@ def main():
     ap.add_argument('--requests', type=int, default=50)
     ap.add_argument('--gap', type=float, default=0.3, help='seconds between lobby requests')
     ap.add_argument('--plies', type=int, default=40)
+    ap.add_argument('--pin', action='store_true', help='server on CPU 1, clients on CPU 0')
     args = ap.parse_args()
+    if args.pin:
+        PIN['server'], PIN['client'] = ['taskset', '-c', '1'], ['taskset', '-c', '0']
     problems = corpus_file(args.shared)
     print(f'import file: 500 problems, {len(problems)} bytes', flush=True)
     rows = []
