@@ -97,6 +97,6 @@ for games in $games_list; do
 done
 echo "== failover (tests/multi.rs: SIGKILL of the owner mid-game, seconds until its game accepts a move)"
 for _ in 1 2 3; do
-  CHIMERE_TEST_DATABASE_URL=$url cargo test -q --release -p chimere-server --test multi -- --nocapture 2>&1 \
+  CHIMERE_TEST_DATABASE_URL=$url cargo test -q -p chimere-server --test multi -- --nocapture 2>&1 \
     | grep -E "failover:|test result" | sed 's/^/   /'
 done

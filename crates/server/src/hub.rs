@@ -10,7 +10,7 @@
 //! move.
 
 use crate::bot::Bot;
-use crate::cluster::{Answer, Ask, Cluster, Incoming, RemoteGame};
+use crate::cluster::{Answer, Ask, Cluster, EXPIRY_SECS, Incoming, RemoteGame};
 use crate::protocol::{ClientMsg, OfferAction, ServerMsg, Side};
 use crate::round::{Command, Event, OfferKind, Round, Seat, Status};
 use crate::setup::Setup;
@@ -437,6 +437,9 @@ impl Hub {
         // Several processes: while a game changes owner, its lease may still name a
         // process that does not answer; it is asked again until the lease is free.
         let deadline = Instant::now() + Duration::from_secs(8);
+        // An owner that did not answer is not asked again while its lease may still run:
+        // the lease is tried every 250 ms meanwhile.
+        let mut silent: Option<(String, Instant)> = None;
         loop {
             let owner = match self.place(id).await? {
                 Place::Here(room) => {
@@ -454,6 +457,13 @@ impl Hub {
                 Place::There(owner) => owner,
             };
             let Some(cluster) = &self.cluster else { return Err(Refusal::moving()) };
+            if Instant::now() > deadline {
+                return Err(Refusal::new("unavailable", "the game's server does not answer: try again in a moment"));
+            }
+            if silent.as_ref().is_some_and(|(o, at)| *o == owner && at.elapsed().as_secs_f64() < EXPIRY_SECS) {
+                tokio::time::sleep(Duration::from_millis(250)).await;
+                continue;
+            }
             let game = cluster.remote_game(id, &owner);
             let conn = cluster.conn_id();
             match cluster.ask(&game, conn, player, Ask::Connect).await {
@@ -466,12 +476,13 @@ impl Hub {
                     cluster.release_remote(&game);
                     return Err(Refusal::of_json(&text));
                 }
-                _ => cluster.release_remote(&game),
+                Some(_) => cluster.release_remote(&game),
+                None => {
+                    cluster.release_remote(&game);
+                    silent = Some((owner, Instant::now()));
+                }
             }
-            if Instant::now() > deadline {
-                return Err(Refusal::new("unavailable", "the game's server does not answer: try again in a moment"));
-            }
-            tokio::time::sleep(Duration::from_millis(200)).await;
+            tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }
 
