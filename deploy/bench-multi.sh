@@ -23,6 +23,7 @@ nginx=$(command -v nginx || ls /usr/sbin/nginx 2>/dev/null || true)
 [ -n "$nginx" ] || { echo "nginx is not installed (apt-get install nginx)" >&2; exit 1; }
 psql=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)/psql
 work=$(mktemp -d /tmp/chimere-multi-bench-XXXXXX)
+chmod 755 "$work"  # the cluster belongs to the postgres user under root
 pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
@@ -31,7 +32,7 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-ulimit -n 65536 2>/dev/null || ulimit -n 8192 || true
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 url=$(.ci/pg-cluster init "$work/pg")
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 wait_up() {
@@ -63,11 +64,7 @@ front() { # FRONT UPSTREAM... : nginx with deploy/nginx.conf's addresses replace
   python3 - "$root/deploy/nginx.conf" "$work/nginx/nginx.conf" "$front" "$@" <<'EOF'
 import sys
 src, dst, front, ups = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
-conf = open(src).read()
-start = conf.index("        server 127.0.0.1:8081")
-end = conf.index("        # Kept open", start)
-servers = "".join(f"        server {u} max_fails=1 fail_timeout=2s;\n" for u in ups)
-conf = conf[:start] + servers + conf[end:]
+conf = open(src).read().replace("127.0.0.1:8081", ups[0]).replace("127.0.0.1:8082", ups[1])
 open(dst, "w").write(conf.replace("listen 127.0.0.1:8080", f"listen {front}"))
 EOF
   "$nginx" -p "$work/nginx" -e stderr -c "$work/nginx/nginx.conf" -g "daemon off;" &

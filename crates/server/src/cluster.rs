@@ -43,6 +43,10 @@ pub const TRUST: Duration = Duration::from_millis(2_000);
 /// How long a process waits for the owner's answer to a forwarded command.
 pub const ANSWER: Duration = Duration::from_millis(2_500);
 
+/// A game in play or waiting with no lease (a new game nobody connected to, or a site's
+/// first start) is taken by any process once it has not changed for this long.
+pub const UNCLAIMED_SECS: i64 = 10;
+
 /// The channel every process listens to (ownership changes).
 const ALL: &str = "chimere_all";
 
@@ -568,7 +572,8 @@ impl Cluster {
     }
 
     /// Games whose lease has expired, and games in play or waiting with no lease at all
-    /// (a site's first start, or a crash between a game's creation and its first load).
+    /// that have not changed for [`UNCLAIMED_SECS`] (a site's first start, a new game
+    /// nobody connected to).
     pub async fn orphans(&self, with_unleased: bool) -> Result<Vec<String>, String> {
         let c = self.client().await?;
         let mut games: Vec<String> = c
@@ -582,8 +587,9 @@ impl Cluster {
             let rows = c
                 .query(
                     "SELECT id FROM games g WHERE status IN ('playing', 'waiting')
+                     AND updated_ms < (extract(epoch FROM now()) * 1000)::bigint - $1::bigint * 1000
                      AND NOT EXISTS (SELECT 1 FROM chimere_leases l WHERE l.game = g.id) LIMIT 5000",
-                    &[],
+                    &[&UNCLAIMED_SECS],
                 )
                 .await
                 .map_err(|e| e.to_string())?;

@@ -519,7 +519,13 @@ impl Hub {
     }
 
     /// Loads a room and starts its timers (and the computer, if it moves first).
+    /// Several processes: a new game is not taken here; the process its first connection
+    /// reaches takes it (the front door sends every connection of a game to one process),
+    /// or, if none comes, any process after [`crate::cluster::UNCLAIMED_SECS`].
     pub async fn start_room(self: &Arc<Hub>, id: &str) -> Result<(), Refusal> {
+        if self.cluster.is_some() {
+            return Ok(());
+        }
         let room = self.room(id).await?;
         let mut r = room.lock().await;
         self.schedule(&room, &mut r);

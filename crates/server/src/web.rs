@@ -430,7 +430,10 @@ fn client_address(app: &App, peer: Option<SocketAddr>, headers: &HeaderMap) -> O
     let peer = peer?;
     if peer.ip().is_loopback() {
         if let Some(f) = headers.get("x-forwarded-for").and_then(|h| h.to_str().ok()) {
-            return f.split(',').next().map(|a| a.trim().to_string());
+            let first = f.split(',').next().map(|a| a.trim().to_string())?;
+            // A local tool behind a proxy on this machine is a local tool.
+            let local = first.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback());
+            return (!local || app.hub.limits.limit_loopback).then_some(first);
         }
         if !app.hub.limits.limit_loopback {
             return None;

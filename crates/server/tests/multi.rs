@@ -64,11 +64,13 @@ fn nginx(front: &str, upstreams: &[&str]) -> Option<Nginx> {
         return pg::missing("the front-door test needs Debian's nginx (apt-get install nginx)");
     };
     let conf = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../deploy/nginx.conf")).unwrap();
-    let servers: String =
-        upstreams.iter().map(|u| format!("        server {u} max_fails=1 fail_timeout=2s;\n")).collect();
-    let start = conf.find("        server 127.0.0.1:8081").expect("deploy/nginx.conf lists its upstream servers");
-    let end = conf[start..].find("        # Kept open").unwrap() + start;
-    let conf = format!("{}{servers}{}", &conf[..start], &conf[end..])
+    assert!(
+        conf.contains("127.0.0.1:8081") && conf.contains("127.0.0.1:8082"),
+        "deploy/nginx.conf lists two processes"
+    );
+    let conf = conf
+        .replace("127.0.0.1:8081", upstreams[0])
+        .replace("127.0.0.1:8082", upstreams[1])
         .replace("listen 127.0.0.1:8080", &format!("listen {front}"))
         .replace("worker_processes 2;", "worker_processes 1;")
         .replace("worker_connections 16384;", "worker_connections 1024;")
@@ -302,19 +304,20 @@ async fn two_processes_share_a_game_and_the_owner_killed_loses_nothing() {
     let (a_id, b_id) = (process_of(&a_addr).await, process_of(&b_addr).await);
     assert_ne!(a_id, b_id);
 
-    // A game created on A (A owns it); White plays on A, Black on B, a spectator through
-    // the front door.
+    // A game created on A; White plays on A (A takes the game), Black on B (served
+    // through A), a spectator through the front door.
     let wc = client::identity(&a_addr).await.unwrap();
     let bc = client::identity(&b_addr).await.unwrap();
     let body = json!({"variant": "chess", "opponent": "private", "colour": "white", "minutes": 10, "increment": 0});
     let made = client::http(&a_addr, "POST", "/api/games", Some(&wc), &body.to_string()).await.unwrap();
     assert_eq!(made.status, 200, "{}", made.body);
     let game = made.json()["id"].as_str().unwrap().to_string();
-    assert_eq!(lease_owner(&url, &game).as_deref(), Some(a_id.as_str()), "the creating process owns the game");
+    assert_eq!(lease_owner(&url, &game), None, "a new game is taken by the process of its first connection");
     let mut white = Player::new("white", &a_addr, &game, Some(&wc));
     let mut black = Player::new("black", &b_addr, &game, Some(&bc));
     let mut watcher = Player::new("spectator", &door, &game, None);
     white.connect(Duration::from_secs(10)).await;
+    assert_eq!(lease_owner(&url, &game).as_deref(), Some(a_id.as_str()), "A owns the game");
     black.connect(Duration::from_secs(10)).await;
     black.live.as_mut().unwrap().send(&json!({"t": "join"})).await.unwrap();
     let joined = Instant::now();
