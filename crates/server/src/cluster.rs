@@ -45,7 +45,7 @@ pub const ANSWER: Duration = Duration::from_millis(2_500);
 
 /// A game in play or waiting with no lease (a new game nobody connected to, or a site's
 /// first start) is taken by any process once it has not changed for this long.
-pub const UNCLAIMED_SECS: i64 = 10;
+pub const UNCLAIMED_SECS: i64 = 30;
 
 /// The channel every process listens to (ownership changes).
 const ALL: &str = "chimere_all";
