@@ -598,7 +598,20 @@ impl Hub {
                         }
                         Err(err) => {
                             r.round.cancel_move();
-                            let code = if matches!(err, StoreError::Conflict { .. }) { "stale" } else { "storage" };
+                            let conflict = matches!(err, StoreError::Conflict { .. });
+                            if conflict && self.cluster.is_some() {
+                                // Several processes: the store is ahead of this room (a
+                                // previous owner's last write landed after this process
+                                // loaded the game). The room is dropped: its clients
+                                // reconnect and the game is loaded again from the store.
+                                eprintln!("game {}: the store is ahead of this room: loaded again", r.round.id);
+                                let _ = r.moved.send(true);
+                                let mut rooms = self.rooms();
+                                if rooms.get(&r.round.id).is_some_and(|x| Arc::ptr_eq(x, room)) {
+                                    rooms.remove(&r.round.id);
+                                }
+                            }
+                            let code = if conflict { "stale" } else { "storage" };
                             refused = Some(Refusal::new(code, format!("the move was not stored: {err}")));
                         }
                     }
@@ -978,13 +991,33 @@ impl Hub {
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut n: u64 = 0;
         let mut down = false;
+        // The lobby's part and the clients of processes gone need the rooms' locks (held
+        // while a move is written): they run beside the renewals, which must never wait.
+        let part = Arc::new(StdMutex::new(String::from("{}")));
+        let alive = Arc::new(StdMutex::new(None::<HashSet<String>>));
+        {
+            let (hub, part, alive) = (self.clone(), part.clone(), alive.clone());
+            tokio::spawn(async move {
+                let mut tick = tokio::time::interval(crate::cluster::RENEW);
+                tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+                loop {
+                    tick.tick().await;
+                    let (seeks, live) = hub.lobby_here().await;
+                    let text = json!({"seeks": seeks.into_iter().take(50).collect::<Vec<_>>(),
+                        "live": live.into_iter().take(50).collect::<Vec<_>>()})
+                    .to_string();
+                    *part.lock().unwrap_or_else(|p| p.into_inner()) = text;
+                    let now_alive = alive.lock().unwrap_or_else(|p| p.into_inner()).take();
+                    if let Some(a) = now_alive {
+                        hub.forget_gone(&a).await;
+                    }
+                }
+            });
+        }
         loop {
             tick.tick().await;
             n += 1;
-            let (seeks, live) = self.lobby_here().await;
-            let part = json!({"seeks": seeks.into_iter().take(50).collect::<Vec<_>>(),
-                "live": live.into_iter().take(50).collect::<Vec<_>>()})
-            .to_string();
+            let part = part.lock().unwrap_or_else(|p| p.into_inner()).clone();
             let sent = Instant::now();
             let held: HashSet<String> = match cluster.renew(&part).await {
                 Ok(h) => {
@@ -1002,13 +1035,16 @@ impl Hub {
                     continue;
                 }
             };
-            self.drop_lost(&held, sent).await;
+            {
+                let hub = self.clone();
+                tokio::spawn(async move { hub.drop_lost(&held, sent).await });
+            }
             match cluster.processes().await {
                 Ok(list) => {
-                    let alive: HashSet<String> = list.iter().map(|p| p.0.clone()).collect();
+                    let now_alive: HashSet<String> = list.iter().map(|p| p.0.clone()).collect();
                     let parts = list.into_iter().filter(|p| p.0 != cluster.me).map(|p| p.1).collect();
                     *self.lobby_parts.lock().unwrap_or_else(|p| p.into_inner()) = parts;
-                    self.forget_gone(&alive).await;
+                    *alive.lock().unwrap_or_else(|p| p.into_inner()) = Some(now_alive);
                 }
                 Err(e) => eprintln!("cluster: processes unread: {e}"),
             }
