@@ -10,6 +10,7 @@
 //! move.
 
 use crate::bot::Bot;
+use crate::cluster::{Answer, Ask, Cluster, EXPIRY_SECS, Incoming, RemoteGame};
 use crate::protocol::{ClientMsg, OfferAction, ServerMsg, Side};
 use crate::round::{Command, Event, OfferKind, Round, Seat, Status};
 use crate::setup::Setup;
@@ -17,10 +18,11 @@ use crate::store::{Append, GameFilter, GameRecord, Store, StoreError};
 use crate::writer::{MoveWriter, Other};
 use axum::extract::ws::Utf8Bytes;
 use serde_json::{Value, json};
-use std::collections::HashMap;
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex as StdMutex};
-use std::time::Duration;
-use tokio::sync::{Mutex, broadcast};
+use std::time::{Duration, Instant};
+use tokio::sync::{Mutex, broadcast, watch};
 
 /// Limits and timings (tests shorten them).
 #[derive(Clone, Debug)]
@@ -80,16 +82,28 @@ pub fn now_ms() -> i64 {
 /// A refused message: a short code and a one-line explanation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal {
-    pub code: &'static str,
+    pub code: Cow<'static, str>,
     pub message: String,
 }
 
 impl Refusal {
     pub fn new(code: &'static str, message: impl Into<String>) -> Refusal {
-        Refusal { code, message: message.into() }
+        Refusal { code: Cow::Borrowed(code), message: message.into() }
     }
     pub fn json(&self) -> String {
-        ServerMsg::Error { code: self.code.into(), message: self.message.clone() }.json()
+        ServerMsg::Error { code: self.code.to_string(), message: self.message.clone() }.json()
+    }
+    /// The refusal an `error` message says (one relayed from the game's owner).
+    fn of_json(text: &str) -> Refusal {
+        let v: Value = serde_json::from_str(text).unwrap_or(Value::Null);
+        Refusal {
+            code: Cow::Owned(v["code"].as_str().unwrap_or("refused").to_string()),
+            message: v["message"].as_str().unwrap_or("refused by the game's server").to_string(),
+        }
+    }
+    /// The game is changing servers (several processes: its lease is not held here now).
+    fn moving() -> Refusal {
+        Refusal::new("unavailable", "the game is moving to another server: try again in a moment")
     }
 }
 
@@ -101,6 +115,14 @@ pub struct Room {
     timer_gen: u64,
     /// Found idle by the last sweep (see [`Hub::sweep`]).
     idle: bool,
+    /// Several processes: the clients other processes hold, (process, connection) → seat.
+    remote: HashMap<(String, u64), Option<Side>>,
+    /// Set when the game leaves this process (its lease lost): its clients here close and
+    /// reconnect.
+    moved: watch::Sender<bool>,
+    /// When this process took the game's lease (several processes), or loaded it.
+    acquired: Instant,
+    cluster: Option<Arc<Cluster>>,
 }
 
 impl Room {
@@ -115,6 +137,14 @@ impl Room {
     }
 
     fn broadcast(&self, text: String) {
+        if let Some(c) = &self.cluster
+            && !self.remote.is_empty()
+        {
+            let mut processes: Vec<&str> = self.remote.keys().map(|k| k.0.as_str()).collect();
+            processes.sort_unstable();
+            processes.dedup();
+            c.broadcast(&processes, &self.round.id, &text);
+        }
         let _ = self.tx.send(Utf8Bytes::from(text));
     }
 
@@ -151,10 +181,49 @@ pub struct Hub {
     pub bot: Option<Arc<dyn Bot>>,
     pub limits: Limits,
     creations: StdMutex<HashMap<String, Recent>>,
+    /// Several processes on one PostgreSQL: this process's place among them.
+    pub cluster: Option<Arc<Cluster>>,
+    /// The other processes' parts of the lobby (read with the leases' renewal).
+    lobby_parts: StdMutex<Vec<String>>,
+}
+
+/// Where a game lives: here (its room), or in another process.
+enum Place {
+    Here(Arc<Mutex<Room>>),
+    There(String),
+}
+
+/// A client's link to its game: the room here, or the game's owner elsewhere.
+pub struct Conn {
+    link: Link,
+    moved: watch::Receiver<bool>,
+}
+
+enum Link {
+    Local(Arc<Mutex<Room>>),
+    Remote { game: Arc<RemoteGame>, id: u64, seat: StdMutex<Option<Side>> },
+}
+
+impl Conn {
+    /// Becomes true when the game leaves the process that served this client: the
+    /// connection is then closed (the client reconnects and finds where it is now).
+    pub fn moved(&self) -> watch::Receiver<bool> {
+        self.moved.clone()
+    }
 }
 
 impl Hub {
     pub fn new(store: Arc<dyn Store>, bot: Option<Arc<dyn Bot>>, limits: Limits) -> Result<Arc<Hub>, String> {
+        Hub::new_in(store, bot, limits, None)
+    }
+
+    /// A hub that is one of several processes of a site (`cluster`), or alone (`None`).
+    pub fn new_in(
+        store: Arc<dyn Store>,
+        bot: Option<Arc<dyn Bot>>,
+        limits: Limits,
+        cluster: Option<Arc<Cluster>>,
+    ) -> Result<Arc<Hub>, String> {
         let writer = MoveWriter::start(store.clone())?;
         Ok(Arc::new(Hub {
             store,
@@ -163,7 +232,15 @@ impl Hub {
             bot,
             limits,
             creations: StdMutex::new(HashMap::new()),
+            cluster,
+            lobby_parts: StdMutex::new(Vec::new()),
         }))
+    }
+
+    /// Whether this process may act on the room now (always, alone; several processes:
+    /// while its lease is held).
+    fn holds(&self, r: &Room) -> bool {
+        self.cluster.as_ref().is_none_or(|c| c.holds(r.acquired))
     }
 
     fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Mutex<Room>>>> {
@@ -196,24 +273,37 @@ impl Hub {
     /// (finished, aborted), held by nothing but the table. Returns how many were dropped.
     pub fn sweep(&self) -> usize {
         let mut rooms = self.rooms();
-        let before = rooms.len();
-        rooms.retain(|_, arc| {
+        let mut dropped = Vec::new();
+        rooms.retain(|id, arc| {
             if Arc::strong_count(arc) > 1 {
                 return true;
             }
             let Ok(mut r) = arc.try_lock() else { return true };
-            if matches!(r.round.status, Status::Playing | Status::Waiting) {
+            if matches!(r.round.status, Status::Playing | Status::Waiting) || !r.remote.is_empty() {
                 return true;
             }
             let drop_now = r.idle;
             r.idle = true;
+            if drop_now {
+                dropped.push(id.clone());
+            }
             !drop_now
         });
-        before - rooms.len()
+        drop(rooms);
+        let n = dropped.len();
+        if let Some(c) = self.cluster.clone() {
+            tokio::spawn(async move { c.release(&dropped).await });
+        }
+        n
     }
 
     /// Loads every game in play or waiting (after a start): clocks and timers resume.
     pub async fn resume_all(self: &Arc<Hub>) -> Result<usize, String> {
+        if self.cluster.is_some() {
+            // Several processes: the games are taken as their leases are free
+            // ([`Hub::keep_leases`]).
+            return Ok(0);
+        }
         let list = self
             .store
             .list_games(&GameFilter {
@@ -239,12 +329,41 @@ impl Hub {
     /// The live room of game `id`, loaded from the store if needed. The store is read
     /// and the game replayed outside the table's lock (on the blocking pool).
     pub async fn room(&self, id: &str) -> Result<Arc<Mutex<Room>>, Refusal> {
+        match self.place(id).await? {
+            Place::Here(room) => Ok(room),
+            Place::There(_) => Err(Refusal::new("elsewhere", "the game is served by another process")),
+        }
+    }
+
+    /// Where game `id` lives: its room here (loaded if needed, after taking its lease when
+    /// there are several processes), or the process that holds its lease.
+    async fn place(&self, id: &str) -> Result<Place, Refusal> {
         if let Some(r) = self.rooms().get(id) {
             if let Ok(mut room) = r.try_lock() {
                 room.idle = false;
             }
-            return Ok(r.clone());
+            return Ok(Place::Here(r.clone()));
         }
+        let acquired = Instant::now();
+        if let Some(c) = &self.cluster {
+            match c.acquire(id).await {
+                Ok(None) => {}
+                Ok(Some(owner)) => return Ok(Place::There(owner)),
+                Err(e) => return Err(Refusal::new("unavailable", format!("{e}: try again in a moment"))),
+            }
+        }
+        match self.load(id, acquired).await {
+            Ok(room) => Ok(Place::Here(room)),
+            Err(e) => {
+                if let Some(c) = &self.cluster {
+                    c.release(&[id.to_string()]).await;
+                }
+                Err(e)
+            }
+        }
+    }
+
+    async fn load(&self, id: &str, acquired: Instant) -> Result<Arc<Mutex<Room>>, Refusal> {
         let store = self.store.clone();
         let owned = id.to_string();
         let round = tokio::task::spawn_blocking(move || -> Result<Round, Refusal> {
@@ -261,7 +380,16 @@ impl Hub {
         .await
         .map_err(|e| Refusal::new("storage", e.to_string()))??;
         let (tx, _) = broadcast::channel(64);
-        let fresh = Arc::new(Mutex::new(Room { round, tx, timer_gen: 0, idle: false }));
+        let fresh = Arc::new(Mutex::new(Room {
+            round,
+            tx,
+            timer_gen: 0,
+            idle: false,
+            remote: HashMap::new(),
+            moved: watch::channel(false).0,
+            acquired,
+            cluster: self.cluster.clone(),
+        }));
         // Another request may have loaded it meanwhile: the first one in the table wins.
         Ok(self.rooms().entry(id.to_string()).or_insert(fresh).clone())
     }
@@ -305,21 +433,99 @@ impl Hub {
         self: &Arc<Hub>,
         id: &str,
         player: Option<&str>,
-    ) -> Result<(Arc<Mutex<Room>>, broadcast::Receiver<Utf8Bytes>, Option<Side>, String), Refusal> {
-        let room = self.room(id).await?;
-        let mut r = room.lock().await;
-        r.idle = false;
-        let seat = player.and_then(|p| r.round.seat_of(p));
-        let rx = r.tx.subscribe();
-        let events = r.round.apply(Command::Connect(seat), now_ms(), &self.limits)?;
-        let state = r.state_json(seat);
-        self.carry(&room, &mut r, events).await;
-        drop(r);
-        Ok((room, rx, seat, state))
+    ) -> Result<(Conn, broadcast::Receiver<Utf8Bytes>, Option<Side>, String), Refusal> {
+        // Several processes: while a game changes owner, its lease may still name a
+        // process that does not answer; it is asked again until the lease is free.
+        let deadline = Instant::now() + Duration::from_secs(8);
+        // An owner that did not answer is not asked again while its lease may still run:
+        // the lease is tried every 250 ms meanwhile.
+        let mut silent: Option<(String, Instant)> = None;
+        loop {
+            let owner = match self.place(id).await? {
+                Place::Here(room) => {
+                    let mut r = room.lock().await;
+                    r.idle = false;
+                    let seat = player.and_then(|p| r.round.seat_of(p));
+                    let rx = r.tx.subscribe();
+                    let moved = r.moved.subscribe();
+                    let events = r.round.apply(Command::Connect(seat), now_ms(), &self.limits)?;
+                    let state = r.state_json(seat);
+                    self.carry(&room, &mut r, events).await;
+                    drop(r);
+                    return Ok((Conn { link: Link::Local(room), moved }, rx, seat, state));
+                }
+                Place::There(owner) => owner,
+            };
+            let Some(cluster) = &self.cluster else { return Err(Refusal::moving()) };
+            if Instant::now() > deadline {
+                return Err(Refusal::new("unavailable", "the game's server does not answer: try again in a moment"));
+            }
+            if silent.as_ref().is_some_and(|(o, at)| *o == owner && at.elapsed().as_secs_f64() < EXPIRY_SECS) {
+                tokio::time::sleep(Duration::from_millis(250)).await;
+                continue;
+            }
+            let game = cluster.remote_game(id, &owner);
+            let conn = cluster.conn_id();
+            match cluster.ask(&game, conn, player, Ask::Connect).await {
+                Some((Answer::Done { seat, reply: Some(state) }, Some(rx))) => {
+                    let moved = game.moved.subscribe();
+                    let link = Link::Remote { game, id: conn, seat: StdMutex::new(seat) };
+                    return Ok((Conn { link, moved }, rx, seat, state));
+                }
+                Some((Answer::Refused(text), _)) => {
+                    cluster.release_remote(&game);
+                    return Err(Refusal::of_json(&text));
+                }
+                Some(_) => cluster.release_remote(&game),
+                None => {
+                    cluster.release_remote(&game);
+                    silent = Some((owner, Instant::now()));
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// The full state of game `id` for `player` (wherever the game lives).
+    pub async fn state(&self, id: &str, player: Option<&str>) -> Result<String, Refusal> {
+        let deadline = Instant::now() + Duration::from_secs(8);
+        loop {
+            let owner = match self.place(id).await? {
+                Place::Here(room) => {
+                    let r = room.lock().await;
+                    return Ok(r.state_json(player.and_then(|p| r.rec_seat(p))));
+                }
+                Place::There(owner) => owner,
+            };
+            let Some(cluster) = &self.cluster else { return Err(Refusal::moving()) };
+            let game = cluster.remote_game(id, &owner);
+            let answer = cluster.ask(&game, cluster.conn_id(), player, Ask::State).await;
+            cluster.release_remote(&game);
+            match answer {
+                Some((Answer::Done { reply: Some(state), .. }, _)) => return Ok(state),
+                Some((Answer::Refused(text), _)) => return Err(Refusal::of_json(&text)),
+                _ if Instant::now() > deadline => return Err(Refusal::moving()),
+                _ => tokio::time::sleep(Duration::from_millis(200)).await,
+            }
+        }
+    }
+
+    /// The seat of `player` on the game of `conn`, now.
+    pub async fn seat_of(&self, conn: &Conn, player: &str) -> Option<Side> {
+        match &conn.link {
+            Link::Local(room) => room.lock().await.rec_seat(player),
+            Link::Remote { seat, .. } => *seat.lock().unwrap_or_else(|p| p.into_inner()),
+        }
     }
 
     /// Loads a room and starts its timers (and the computer, if it moves first).
+    /// Several processes: a new game is not taken here; the process its first connection
+    /// reaches takes it (the front door sends every connection of a game to one process),
+    /// or, if none comes, any process after [`crate::cluster::UNCLAIMED_SECS`].
     pub async fn start_room(self: &Arc<Hub>, id: &str) -> Result<(), Refusal> {
+        if self.cluster.is_some() {
+            return Ok(());
+        }
         let room = self.room(id).await?;
         let mut r = room.lock().await;
         self.schedule(&room, &mut r);
@@ -327,10 +533,21 @@ impl Hub {
     }
 
     /// A connection closed.
-    pub async fn disconnect(self: &Arc<Hub>, room: &Arc<Mutex<Room>>, seat: Option<Side>) {
-        let mut r = room.lock().await;
-        if let Ok(events) = r.round.apply(Command::Disconnect(seat), now_ms(), &self.limits) {
-            self.carry(room, &mut r, events).await;
+    pub async fn disconnect(self: &Arc<Hub>, conn: &Conn, seat: Option<Side>) {
+        match &conn.link {
+            Link::Local(room) => {
+                let mut r = room.lock().await;
+                if let Ok(events) = r.round.apply(Command::Disconnect(seat), now_ms(), &self.limits) {
+                    self.carry(room, &mut r, events).await;
+                }
+            }
+            Link::Remote { game, id, .. } => {
+                let Some(cluster) = &self.cluster else { return };
+                if !*game.moved.borrow() {
+                    cluster.ask(game, *id, None, Ask::Disconnect(seat)).await;
+                }
+                cluster.release_remote(game);
+            }
         }
     }
 
@@ -346,6 +563,15 @@ impl Hub {
     /// Applies `cmd` to the room's round and carries out its events; a move the store
     /// refused is answered to the one who sent `cmd`, not to the room.
     async fn run(self: &Arc<Hub>, room: &Arc<Mutex<Room>>, r: &mut Room, cmd: Command<'_>) -> Result<(), Refusal> {
+        if !self.holds(r) {
+            // Several processes, the last renewal too old (the database was away): the
+            // lease is renewed for this game now, or the game is no longer ours.
+            let asked = Instant::now();
+            match &self.cluster {
+                Some(c) if c.confirm(&r.round.id).await => r.acquired = asked,
+                _ => return Err(Refusal::moving()),
+            }
+        }
         let events = r.round.apply(cmd, now_ms(), &self.limits)?;
         self.carry(room, r, events).await.map_or(Ok(()), Err)
     }
@@ -372,7 +598,20 @@ impl Hub {
                         }
                         Err(err) => {
                             r.round.cancel_move();
-                            let code = if matches!(err, StoreError::Conflict { .. }) { "stale" } else { "storage" };
+                            let conflict = matches!(err, StoreError::Conflict { .. });
+                            if conflict && self.cluster.is_some() {
+                                // Several processes: the store is ahead of this room (a
+                                // previous owner's last write landed after this process
+                                // loaded the game). The room is dropped: its clients
+                                // reconnect and the game is loaded again from the store.
+                                eprintln!("game {}: the store is ahead of this room: loaded again", r.round.id);
+                                let _ = r.moved.send(true);
+                                let mut rooms = self.rooms();
+                                if rooms.get(&r.round.id).is_some_and(|x| Arc::ptr_eq(x, room)) {
+                                    rooms.remove(&r.round.id);
+                                }
+                            }
+                            let code = if conflict { "stale" } else { "storage" };
                             refused = Some(Refusal::new(code, format!("the move was not stored: {err}")));
                         }
                     }
@@ -423,10 +662,19 @@ impl Hub {
             let ms = (at - now).max(0) + 5;
             tokio::spawn(async move {
                 tokio::time::sleep(Duration::from_millis(ms as u64)).await;
-                let Some(room) = weak.upgrade() else { return };
-                let mut r = room.lock().await;
-                if r.timer_gen == generation {
-                    let _ = hub.run(&room, &mut r, Command::Tick).await;
+                loop {
+                    let Some(room) = weak.upgrade() else { return };
+                    let mut r = room.lock().await;
+                    if r.timer_gen != generation || *r.moved.borrow() {
+                        return;
+                    }
+                    match hub.run(&room, &mut r, Command::Tick).await {
+                        // Several processes, the lease not renewed lately: again soon.
+                        Err(e) if e.code == "unavailable" => {}
+                        _ => return,
+                    }
+                    drop(r);
+                    tokio::time::sleep(Duration::from_millis(500)).await;
                 }
             });
         }
@@ -480,7 +728,42 @@ impl Hub {
     }
 
     /// Handles one message from a client; `Ok(Some(text))` is a reply for that client alone.
+    /// A client of a game owned by another process: the message is sent to the owner,
+    /// and its answer returned.
     pub async fn handle(
+        self: &Arc<Hub>,
+        conn: &Conn,
+        player: Option<&str>,
+        msg: ClientMsg,
+    ) -> Result<Option<String>, Refusal> {
+        let (game, id, seat) = match &conn.link {
+            Link::Local(room) => return self.handle_here(room, player, msg).await,
+            Link::Remote { game, id, seat } => (game, *id, seat),
+        };
+        if let ClientMsg::Ping = msg {
+            return Ok(Some(ServerMsg::Pong { ms: now_ms() }.json()));
+        }
+        let Some(cluster) = &self.cluster else { return Err(Refusal::moving()) };
+        if *game.moved.borrow() {
+            return Err(Refusal::moving());
+        }
+        let text = serde_json::to_string(&msg).map_err(|e| Refusal::new("malformed", e.to_string()))?;
+        match cluster.ask(game, id, player, Ask::Msg(text)).await {
+            Some((Answer::Done { seat: now, reply }, _)) => {
+                *seat.lock().unwrap_or_else(|p| p.into_inner()) = now;
+                Ok(reply)
+            }
+            Some((Answer::Refused(text), _)) => Err(Refusal::of_json(&text)),
+            Some((Answer::Moved, _)) => {
+                cluster.forget(game);
+                Err(Refusal::moving())
+            }
+            None => Err(Refusal::new("unavailable", "the game's server did not answer: try again in a moment")),
+        }
+    }
+
+    /// Handles one message for a room of this process.
+    async fn handle_here(
         self: &Arc<Hub>,
         room: &Arc<Mutex<Room>>,
         player: Option<&str>,
@@ -568,6 +851,30 @@ impl Hub {
     /// The lobby: only live things — seeks whose creator is there (or within the grace),
     /// and games being played with a player connected.
     pub async fn lobby(&self) -> Value {
+        let (mut seeks, mut live) = self.lobby_here().await;
+        // Several processes: the others' parts, as they wrote them at their last renewal.
+        let parts = self.lobby_parts.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        for part in parts {
+            let v: Value = serde_json::from_str(&part).unwrap_or(Value::Null);
+            for (key, list) in [("seeks", &mut seeks), ("live", &mut live)] {
+                for e in v[key].as_array().into_iter().flatten() {
+                    if let (Some(t), Some(g)) = (e[0].as_i64(), e.get(1)) {
+                        list.push((t, g.clone()));
+                    }
+                }
+            }
+        }
+        let mut seen = HashSet::new();
+        seeks.retain(|s| seen.insert(s.1["id"].to_string()));
+        live.retain(|s| seen.insert(s.1["id"].to_string()));
+        seeks.sort_by_key(|s| -s.0);
+        live.sort_by_key(|s| -s.0);
+        let take = |v: Vec<(i64, Value)>| v.into_iter().take(50).map(|x| x.1).collect::<Vec<_>>();
+        json!({"seeks": take(seeks), "live": take(live)})
+    }
+
+    /// This process's seeks and games being played, with their times.
+    async fn lobby_here(&self) -> (Vec<(i64, Value)>, Vec<(i64, Value)>) {
         let rooms: Vec<_> = self.rooms().values().cloned().collect();
         let (mut seeks, mut live) = (Vec::new(), Vec::new());
         for room in rooms {
@@ -579,10 +886,252 @@ impl Hub {
                 _ => {}
             }
         }
-        seeks.sort_by_key(|s| -s.0);
-        live.sort_by_key(|s| -s.0);
-        let take = |v: Vec<(i64, Value)>| v.into_iter().take(50).map(|x| x.1).collect::<Vec<_>>();
-        json!({"seeks": take(seeks), "live": take(live)})
+        (seeks, live)
+    }
+}
+
+/// Several processes on one PostgreSQL (see [`crate::cluster`]): serving the other
+/// processes' clients, and keeping the leases.
+impl Hub {
+    /// Serves the commands other processes send for the games of this one.
+    pub fn serve_cluster(self: &Arc<Hub>, mut incoming: tokio::sync::mpsc::UnboundedReceiver<Incoming>) {
+        let hub = self.clone();
+        tokio::spawn(async move {
+            while let Some(m) = incoming.recv().await {
+                let hub = hub.clone();
+                tokio::spawn(async move {
+                    let answer = hub.serve(&m).await;
+                    if let Some(c) = &hub.cluster {
+                        c.answer(&m, &answer);
+                    }
+                });
+            }
+        });
+        let hub = self.clone();
+        tokio::spawn(async move { hub.keep_leases().await });
+    }
+
+    /// One command of a client held by another process.
+    async fn serve(self: &Arc<Hub>, m: &Incoming) -> Answer {
+        let found = self.rooms().get(&m.game).cloned();
+        let room = match found {
+            Some(r) => r,
+            None if matches!(m.ask, Ask::Disconnect(_)) => return Answer::Done { seat: None, reply: None },
+            None => match self.place(&m.game).await {
+                Ok(Place::Here(r)) => r,
+                Ok(Place::There(_)) => return Answer::Moved,
+                Err(e) => return Answer::Refused(e.json()),
+            },
+        };
+        let key = (m.from.clone(), m.conn);
+        let player = m.player.as_deref();
+        {
+            let r = room.lock().await;
+            if *r.moved.borrow() {
+                return Answer::Moved;
+            }
+        }
+        match &m.ask {
+            Ask::Connect => {
+                let mut r = room.lock().await;
+                r.idle = false;
+                let seat = player.and_then(|p| r.round.seat_of(p));
+                let events = match r.round.apply(Command::Connect(seat), now_ms(), &self.limits) {
+                    Ok(e) => e,
+                    Err(e) => return Answer::Refused(e.json()),
+                };
+                r.remote.insert(key, seat);
+                let state = r.state_json(seat);
+                self.carry(&room, &mut r, events).await;
+                Answer::Done { seat, reply: Some(state) }
+            }
+            Ask::Disconnect(seat) => {
+                let mut r = room.lock().await;
+                if r.remote.remove(&key).is_some()
+                    && let Ok(events) = r.round.apply(Command::Disconnect(*seat), now_ms(), &self.limits)
+                {
+                    self.carry(&room, &mut r, events).await;
+                }
+                Answer::Done { seat: None, reply: None }
+            }
+            Ask::State => {
+                let r = room.lock().await;
+                let seat = player.and_then(|p| r.round.seat_of(p));
+                Answer::Done { seat, reply: Some(r.state_json(seat)) }
+            }
+            Ask::Msg(text) => {
+                let msg: ClientMsg = match serde_json::from_str(text) {
+                    Ok(m) => m,
+                    Err(e) => {
+                        return Answer::Refused(Refusal::new("malformed", format!("malformed message: {e}")).json());
+                    }
+                };
+                match self.handle_here(&room, player, msg).await {
+                    Ok(reply) => {
+                        let mut r = room.lock().await;
+                        let seat = player.and_then(|p| r.round.seat_of(p));
+                        if let Some(s) = r.remote.get_mut(&key) {
+                            *s = seat;
+                        }
+                        Answer::Done { seat, reply }
+                    }
+                    Err(e) => Answer::Refused(e.json()),
+                }
+            }
+        }
+    }
+
+    /// Every [`crate::cluster::RENEW`]: renews this process's leases (dropping the games
+    /// taken over meanwhile), publishes its part of the lobby, reads the others', forgets
+    /// the clients of processes gone, and takes over the games whose lease has expired.
+    async fn keep_leases(self: Arc<Hub>) {
+        let Some(cluster) = self.cluster.clone() else { return };
+        let taking = Arc::new(tokio::sync::Mutex::new(()));
+        let mut tick = tokio::time::interval(crate::cluster::RENEW);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut n: u64 = 0;
+        let mut down = false;
+        // The lobby's part and the clients of processes gone need the rooms' locks (held
+        // while a move is written): they run beside the renewals, which must never wait.
+        let part = Arc::new(StdMutex::new(String::from("{}")));
+        let alive = Arc::new(StdMutex::new(None::<HashSet<String>>));
+        {
+            let (hub, part, alive) = (self.clone(), part.clone(), alive.clone());
+            tokio::spawn(async move {
+                let mut tick = tokio::time::interval(crate::cluster::RENEW);
+                tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+                loop {
+                    tick.tick().await;
+                    let (seeks, live) = hub.lobby_here().await;
+                    let text = json!({"seeks": seeks.into_iter().take(50).collect::<Vec<_>>(),
+                        "live": live.into_iter().take(50).collect::<Vec<_>>()})
+                    .to_string();
+                    *part.lock().unwrap_or_else(|p| p.into_inner()) = text;
+                    let now_alive = alive.lock().unwrap_or_else(|p| p.into_inner()).take();
+                    if let Some(a) = now_alive {
+                        hub.forget_gone(&a).await;
+                    }
+                }
+            });
+        }
+        loop {
+            tick.tick().await;
+            n += 1;
+            let part = part.lock().unwrap_or_else(|p| p.into_inner()).clone();
+            let sent = Instant::now();
+            let held: HashSet<String> = match cluster.renew(&part).await {
+                Ok(h) => {
+                    if down {
+                        eprintln!("cluster: the database answers again");
+                        down = false;
+                    }
+                    h.into_iter().collect()
+                }
+                Err(e) => {
+                    if !down {
+                        eprintln!("cluster: leases not renewed: {e}");
+                        down = true;
+                    }
+                    continue;
+                }
+            };
+            {
+                let hub = self.clone();
+                tokio::spawn(async move { hub.drop_lost(&held, sent).await });
+            }
+            match cluster.processes().await {
+                Ok(list) => {
+                    let now_alive: HashSet<String> = list.iter().map(|p| p.0.clone()).collect();
+                    let parts = list.into_iter().filter(|p| p.0 != cluster.me).map(|p| p.1).collect();
+                    *self.lobby_parts.lock().unwrap_or_else(|p| p.into_inner()) = parts;
+                    *alive.lock().unwrap_or_else(|p| p.into_inner()) = Some(now_alive);
+                }
+                Err(e) => eprintln!("cluster: processes unread: {e}"),
+            }
+            // Taking over runs beside the renewals (loading many games takes a while).
+            if let Ok(guard) = taking.clone().try_lock_owned() {
+                let hub = self.clone();
+                let unleased = n % 5 == 1;
+                tokio::spawn(async move {
+                    hub.take_over(unleased).await;
+                    drop(guard);
+                });
+            }
+            if n.is_multiple_of(10) {
+                cluster.tidy().await;
+            }
+        }
+    }
+
+    /// Drops the rooms whose lease this process no longer holds (taken over while it was
+    /// cut off): their clients here are closed and reconnect to the new owner.
+    async fn drop_lost(&self, held: &HashSet<String>, sent: Instant) {
+        let candidates: Vec<(String, Arc<Mutex<Room>>)> =
+            self.rooms().iter().filter(|(id, _)| !held.contains(*id)).map(|(id, r)| (id.clone(), r.clone())).collect();
+        for (id, room) in candidates {
+            let r = room.lock().await;
+            // Taken after the renewal was sent: not in its answer, still ours.
+            if r.acquired >= sent {
+                continue;
+            }
+            eprintln!("game {id}: its lease was taken over: dropped here");
+            let _ = r.moved.send(true);
+            drop(r);
+            let mut rooms = self.rooms();
+            if rooms.get(&id).is_some_and(|x| Arc::ptr_eq(x, &room)) {
+                rooms.remove(&id);
+            }
+        }
+    }
+
+    /// Forgets the clients of processes that are gone (their rows expired): for the
+    /// clocks, their players have left.
+    async fn forget_gone(self: &Arc<Hub>, alive: &HashSet<String>) {
+        let rooms: Vec<_> = self.rooms().values().cloned().collect();
+        for room in rooms {
+            let mut r = room.lock().await;
+            let gone: Vec<_> = r.remote.keys().filter(|k| !alive.contains(&k.0)).cloned().collect();
+            for key in gone {
+                if let Some(seat) = r.remote.remove(&key)
+                    && let Ok(events) = r.round.apply(Command::Disconnect(seat), now_ms(), &self.limits)
+                {
+                    self.carry(&room, &mut r, events).await;
+                }
+            }
+        }
+    }
+
+    /// Loads the games whose lease has expired (and, `unleased`, the games in play with
+    /// none), a few at a time; their clocks and timers resume from the stored state.
+    async fn take_over(self: &Arc<Hub>, unleased: bool) {
+        let Some(cluster) = &self.cluster else { return };
+        let games = match cluster.orphans(unleased).await {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("cluster: expired leases unread: {e}");
+                return;
+            }
+        };
+        use futures_util::StreamExt;
+        futures_util::stream::iter(games)
+            .for_each_concurrent(8, |id| async move {
+                if self.rooms().contains_key(&id) {
+                    return;
+                }
+                if let Ok(Place::Here(room)) = self.place(&id).await {
+                    let mut r = room.lock().await;
+                    self.schedule(&room, &mut r);
+                }
+            })
+            .await;
+    }
+
+    /// The clean stop, after the last write: this process's leases expire now, for the
+    /// others to take.
+    pub async fn resign(&self) {
+        if let Some(c) = &self.cluster {
+            c.resign_all().await;
+        }
     }
 }
 

@@ -9,6 +9,7 @@
 
 pub mod bot;
 pub mod client;
+pub mod cluster;
 pub mod hub;
 pub mod identity;
 pub mod load;
@@ -71,7 +72,18 @@ pub async fn start(config: Config) -> Result<(SocketAddr, tokio::task::JoinHandl
 pub async fn launch(config: Config) -> Result<Server, String> {
     let store = store::open(&config.db).map_err(|e| format!("{}: {e}", config.db.describe()))?;
     let secret = store.secret().map_err(|e| e.to_string())?;
-    let hub = hub::Hub::new(store, bot::default_bot(), config.limits.clone())?;
+    // On PostgreSQL the process is one of a site's (see `cluster`): games by lease.
+    let (cluster, incoming) = match &config.db {
+        store::Database::Postgres(url) => {
+            let (c, incoming) = cluster::Cluster::start(url).await?;
+            (Some(c), Some(incoming))
+        }
+        store::Database::Sqlite(_) => (None, None),
+    };
+    let hub = hub::Hub::new_in(store, bot::default_bot(), config.limits.clone(), cluster)?;
+    if let Some(incoming) = incoming {
+        hub.serve_cluster(incoming);
+    }
     hub.resume_all().await?;
     problems::spawn_queue(hub.store.clone());
     let sweeper = hub.clone();
@@ -125,6 +137,7 @@ impl Server {
             eprintln!("live connections still open after {patience:?}: stopping anyway");
         }
         self.hub.writer.close().await;
+        self.hub.resign().await;
         self.hub.store.close().map_err(|e| format!("closing the database: {e}"))
     }
 }

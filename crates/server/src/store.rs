@@ -339,6 +339,9 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { sqlite: crate::problem_store::SCHEMA_SQLITE, postgres: crate::problem_store::SCHEMA_POSTGRES },
     // 3: a player's games, newest first (the lobby's "your games", asked at every refresh).
     Migration { sqlite: GAMES_BY_PLAYER, postgres: GAMES_BY_PLAYER },
+    // 4: several processes on one PostgreSQL (crate::cluster): leases, processes, relayed
+    // messages. An SQLite file has one process: nothing to add.
+    Migration { sqlite: "-- nothing: one process per SQLite file", postgres: crate::cluster::SCHEMA_4 },
 ];
 
 /// Step 3, the same in both dialects.

@@ -38,7 +38,7 @@ pub const WAIT: Duration = Duration::from_secs(3);
 const CALL_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The advisory lock that serialises migrations when several processes start together.
-const MIGRATION_LOCK: i64 = 0x6368_696d_6572_65; // "chimere"
+const MIGRATION_LOCK: i64 = 0x0063_6869_6d65_7265; // "chimere"
 
 /// Schema step 1 in PostgreSQL's dialect (see [`crate::store::MIGRATIONS`]): SQLite's
 /// tables, numbers as BIGINT, and the move-append function.

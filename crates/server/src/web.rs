@@ -430,7 +430,10 @@ fn client_address(app: &App, peer: Option<SocketAddr>, headers: &HeaderMap) -> O
     let peer = peer?;
     if peer.ip().is_loopback() {
         if let Some(f) = headers.get("x-forwarded-for").and_then(|h| h.to_str().ok()) {
-            return f.split(',').next().map(|a| a.trim().to_string());
+            let first = f.split(',').next().map(|a| a.trim().to_string())?;
+            // A local tool behind a proxy on this machine is a local tool.
+            let local = first.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback());
+            return (!local || app.hub.limits.limit_loopback).then_some(first);
         }
         if !app.hub.limits.limit_loopback {
             return None;
@@ -561,12 +564,8 @@ async fn create_game(
 }
 
 async fn game_state(State(app): State<App>, Extension(p): Extension<Player>, Path(id): Path<String>) -> Response {
-    match app.hub.room(&id).await {
-        Ok(room) => {
-            let r = room.lock().await;
-            let seat = r.rec_seat(&p.0);
-            ([(header::CONTENT_TYPE, "application/json")], r.state_json(seat)).into_response()
-        }
+    match app.hub.state(&id, Some(&p.0)).await {
+        Ok(state) => ([(header::CONTENT_TYPE, "application/json")], state).into_response(),
         Err(r) if r.code == "unknown-game" => refuse(StatusCode::NOT_FOUND, r),
         Err(r) => refuse(StatusCode::INTERNAL_SERVER_ERROR, r),
     }
@@ -598,7 +597,8 @@ async fn game_pgn(State(app): State<App>, Path(id): Path<String>) -> Response {
 
 /// What the server holds in memory (for operators and the tests).
 async fn stats(State(app): State<App>) -> Response {
-    Json(serde_json::json!({ "live_rooms": app.hub.live_rooms() })).into_response()
+    let process = app.hub.cluster.as_ref().map(|c| c.me.clone());
+    Json(serde_json::json!({ "live_rooms": app.hub.live_rooms(), "process": process })).into_response()
 }
 
 /// The open seeks, the games being played, and the asker's own games not yet over (an
@@ -810,7 +810,7 @@ async fn live(app: App, player: String, id: String, mut socket: WebSocket) {
         return;
     }
     let hub = app.hub.clone();
-    let (room, mut rx, seat, state) = match hub.connect(&id, Some(&player)).await {
+    let (conn, mut rx, seat, state) = match hub.connect(&id, Some(&player)).await {
         Ok(x) => x,
         Err(r) => {
             let _ = socket.send(Message::Text(r.json().into())).await;
@@ -820,9 +820,10 @@ async fn live(app: App, player: String, id: String, mut socket: WebSocket) {
     };
     let mut seat = seat;
     if socket.send(Message::Text(state.into())).await.is_err() {
-        hub.disconnect(&room, seat).await;
+        hub.disconnect(&conn, seat).await;
         return;
     }
+    let mut moved = conn.moved();
     let limits = hub.limits.clone();
     let mut bucket = Bucket { tokens: limits.rate_burst, last: std::time::Instant::now() };
     loop {
@@ -863,9 +864,9 @@ async fn live(app: App, player: String, id: String, mut socket: WebSocket) {
                         Err(e) => Some(Refusal::new("malformed", format!("malformed message: {e}")).json()),
                         Ok(m) => {
                             let joining = matches!(m, ClientMsg::Join);
-                            match hub.handle(&room, Some(&player), m).await {
+                            match hub.handle(&conn, Some(&player), m).await {
                                 Ok(reply) => {
-                                    if joining { seat = room.lock().await.rec_seat(&player); }
+                                    if joining { seat = hub.seat_of(&conn, &player).await; }
                                     reply
                                 }
                                 Err(r) => Some(r.json()),
@@ -883,8 +884,10 @@ async fn live(app: App, player: String, id: String, mut socket: WebSocket) {
                 let text: Utf8Bytes = match out {
                     Ok(t) => t,
                     Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                        let r = room.lock().await;
-                        r.state_json(seat).into()
+                        match hub.handle(&conn, Some(&player), ClientMsg::Sync).await {
+                            Ok(Some(state)) => state.into(),
+                            _ => break,
+                        }
                     }
                     Err(_) => break,
                 };
@@ -898,7 +901,17 @@ async fn live(app: App, player: String, id: String, mut socket: WebSocket) {
                 close_with(&mut socket, closing(), close_code::AWAY, "the server is stopping").await;
                 break;
             }
+            // Several processes: the game changed process (its owner stopped or was cut
+            // off). What was broadcast, then a notice; the client reconnects.
+            () = async { drop(moved.wait_for(|m| *m).await) } => {
+                while let Ok(text) = rx.try_recv() {
+                    if socket.send(Message::Text(text)).await.is_err() { break }
+                }
+                let msg = ServerMsg::Closing { message: "The game is moving to another server: reconnecting…".into() }.json();
+                close_with(&mut socket, msg, close_code::RESTART, "the game moved").await;
+                break;
+            }
         }
     }
-    hub.disconnect(&room, seat).await;
+    hub.disconnect(&conn, seat).await;
 }

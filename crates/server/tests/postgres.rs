@@ -137,7 +137,8 @@ async fn on_postgres_a_game_survives_the_database_going_away_and_kill_9() {
     let mut server = Server::spawn(&cluster.url, &addr);
     wait_up(&addr).await;
     let mut white = Live::connect(&addr, &id, Some(&wc)).await.unwrap();
-    let s = white.recv_within(5000).await.unwrap();
+    // The killed process's lease on the game runs out first (a few seconds).
+    let s = white.recv_within(10_000).await.unwrap();
     let moves: Vec<&str> = s["moves"].as_array().unwrap().iter().map(|m| m["canonical"].as_str().unwrap()).collect();
     assert_eq!(moves, accepted, "every accepted move is still there, once");
     assert_eq!(s["ply"], 6);
