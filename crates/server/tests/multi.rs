@@ -8,41 +8,13 @@
 
 #[path = "support/pg.rs"]
 mod pg;
+#[path = "support/process.rs"]
+mod process;
 
 use chimere_server::client::{self, Live};
+use process::{ServerProcess, free_port, wait_up};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-/// A child process, killed (SIGKILL) when dropped, so that a failing test leaves none.
-struct Child(std::process::Child);
-
-impl Child {
-    fn server(db: &str, addr: &str) -> Child {
-        Child(
-            std::process::Command::new(env!("CARGO_BIN_EXE_chimere-server"))
-                .args(["--db", db, "--listen", addr])
-                .stdout(std::process::Stdio::null())
-                .spawn()
-                .unwrap(),
-        )
-    }
-
-    fn kill_9(&mut self) {
-        self.0.kill().unwrap(); // SIGKILL on Unix
-        self.0.wait().unwrap();
-    }
-}
-
-impl Drop for Child {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 /// nginx's master process: stopped with SIGTERM (which stops its workers too; SIGKILL
 /// would leave them running).
@@ -85,16 +57,6 @@ fn nginx(front: &str, upstreams: &[&str]) -> Option<Nginx> {
         .spawn()
         .unwrap();
     Some(Nginx(child, dir))
-}
-
-async fn wait_up(addr: &str) {
-    for _ in 0..300 {
-        if client::http(addr, "GET", "/api/me", None, "").await.is_ok_and(|a| a.status == 200) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("server at {addr} did not start");
 }
 
 /// This process's id among the site's (`GET /api/stats`).
@@ -288,8 +250,8 @@ async fn two_processes_share_a_game_and_the_owner_killed_loses_nothing() {
         }
     };
     let (a_addr, b_addr) = (format!("127.0.0.1:{}", free_port()), format!("127.0.0.1:{}", free_port()));
-    let mut a = Child::server(&url, &a_addr);
-    let _b = Child::server(&url, &b_addr);
+    let mut a = ServerProcess::spawn(&url, &a_addr);
+    let _b = ServerProcess::spawn(&url, &b_addr);
     wait_up(&a_addr).await;
     wait_up(&b_addr).await;
     let front_addr = format!("127.0.0.1:{}", free_port());

@@ -7,50 +7,12 @@
 
 #[path = "support/pg.rs"]
 mod pg;
+#[path = "support/process.rs"]
+mod process;
 
 use chimere_server::client::{self, Live};
+use process::{ServerProcess, free_port, wait_up};
 use serde_json::{Value, json};
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-/// The server process; killed (SIGKILL) when dropped, so that a failing test leaves none.
-struct Server(std::process::Child);
-
-impl Server {
-    fn spawn(db: &str, addr: &str) -> Server {
-        Server(
-            std::process::Command::new(env!("CARGO_BIN_EXE_chimere-server"))
-                .args(["--db", db, "--listen", addr])
-                .stdout(std::process::Stdio::null())
-                .spawn()
-                .unwrap(),
-        )
-    }
-
-    fn kill_9(&mut self) {
-        self.0.kill().unwrap(); // SIGKILL on Unix
-        self.0.wait().unwrap();
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-async fn wait_up(addr: &str) {
-    for _ in 0..300 {
-        if client::http(addr, "GET", "/api/me", None, "").await.is_ok() {
-            return;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    panic!("server at {addr} did not start");
-}
 
 async fn seated(addr: &str) -> (String, Live, Live, String, String) {
     let wc = client::identity(addr).await.unwrap();
@@ -88,7 +50,7 @@ fn stored(url: &str, game: &str) -> Vec<String> {
 async fn on_postgres_a_game_survives_the_database_going_away_and_kill_9() {
     let Some(cluster) = pg::Cluster::start("server") else { return };
     let addr = format!("127.0.0.1:{}", free_port());
-    let mut server = Server::spawn(&cluster.url, &addr);
+    let mut server = ServerProcess::spawn(&cluster.url, &addr);
     wait_up(&addr).await;
     let (id, mut white, mut black, wc, bc) = seated(&addr).await;
     let mut spectator = Live::connect(&addr, &id, None).await.unwrap();
@@ -134,7 +96,7 @@ async fn on_postgres_a_game_survives_the_database_going_away_and_kill_9() {
     // kill -9 of the server as soon as the move is acknowledged: nothing is lost.
     server.kill_9();
     drop((white, black, spectator));
-    let mut server = Server::spawn(&cluster.url, &addr);
+    let mut server = ServerProcess::spawn(&cluster.url, &addr);
     wait_up(&addr).await;
     let mut white = Live::connect(&addr, &id, Some(&wc)).await.unwrap();
     // The killed process's lease on the game runs out first (a few seconds).
@@ -159,7 +121,7 @@ fn a_server_started_against_a_newer_schema_refuses_with_a_clear_message() {
     let Some(url) = pg::test_database("newer") else { return };
     // A first start creates the schema; then a newer program "migrates" it one step further.
     let addr = format!("127.0.0.1:{}", free_port());
-    let mut server = Server::spawn(&url, &addr);
+    let mut server = ServerProcess::spawn(&url, &addr);
     tokio::runtime::Runtime::new().unwrap().block_on(wait_up(&addr));
     server.kill_9();
     pg::execute(&url, "UPDATE chimere_schema SET version = version + 1");
