@@ -4,8 +4,12 @@
 //! and the clean stop of the real server process (SIGTERM, Ctrl-C): players told, writes
 //! stored, WAL checkpointed, exit 0, the database readable by its owner only.
 
+#[path = "support/process.rs"]
+mod process;
+
 use chimere_server::client::{self, Live};
 use futures_util::{SinkExt, StreamExt};
+use process::{ServerProcess, free_port, wait_up};
 use serde_json::{Value, json};
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -252,59 +256,6 @@ async fn the_shortest_clock_is_fifteen_seconds() {
     }
 }
 
-/// Finds a free port by binding and releasing it.
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-/// The server process; killed when dropped, so that a failing test leaves none.
-struct Server(std::process::Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-impl Server {
-    fn spawn(db: &Path, addr: &str) -> Server {
-        Server(
-            std::process::Command::new(env!("CARGO_BIN_EXE_chimere-server"))
-                .args(["--db", db.to_str().unwrap(), "--listen", addr])
-                .stdout(std::process::Stdio::null())
-                .spawn()
-                .unwrap(),
-        )
-    }
-
-    fn signal(&self, name: &str) {
-        let ok = std::process::Command::new("kill").args([&format!("-{name}"), &self.0.id().to_string()]).status();
-        assert!(ok.unwrap().success(), "kill -{name}");
-    }
-
-    /// The exit status within 20 s.
-    async fn exit(&mut self) -> std::process::ExitStatus {
-        for _ in 0..400 {
-            if let Some(s) = self.0.try_wait().unwrap() {
-                return s;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        }
-        panic!("the server did not stop");
-    }
-}
-
-async fn wait_up(addr: &str) {
-    for _ in 0..200 {
-        if client::http(addr, "GET", "/api/me", None, "").await.is_ok() {
-            return;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    panic!("server at {addr} did not start");
-}
-
 #[cfg(unix)]
 fn mode(p: &Path) -> u32 {
     use std::os::unix::fs::PermissionsExt;
@@ -327,7 +278,7 @@ async fn sigterm_tells_the_players_stores_every_move_and_leaves_no_wal() {
     std::fs::write(&db, b"").unwrap();
     std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o644)).unwrap();
     let addr = format!("127.0.0.1:{}", free_port());
-    let mut server = Server::spawn(&db, &addr);
+    let mut server = ServerProcess::spawn(db.to_str().unwrap(), &addr);
     wait_up(&addr).await;
     let (wc, bc) = (client::identity(&addr).await.unwrap(), client::identity(&addr).await.unwrap());
     let id = new_game(&addr, &wc, json!({"variant": "chess", "opponent": "private", "colour": "white"})).await;
@@ -380,7 +331,7 @@ async fn sigterm_tells_the_players_stores_every_move_and_leaves_no_wal() {
     drop(conn);
 
     // Ctrl-C (SIGINT) stops it the same way; the game is still there.
-    let mut server = Server::spawn(&db, &addr);
+    let mut server = ServerProcess::spawn(db.to_str().unwrap(), &addr);
     wait_up(&addr).await;
     let st = client::http(&addr, "GET", &format!("/api/games/{id}"), None, "").await.unwrap().json();
     assert_eq!(st["ply"], ply);

@@ -2,9 +2,13 @@
 //! games of every variant with a spectator, refused moves that change nothing, bad
 //! messages, reconnection, clocks, abandonment, and kill -9 of the real server process.
 
+#[path = "support/process.rs"]
+mod process;
+
 use chimere_server::client::{self, Live};
 use chimere_server::rules;
 use chimere_server::setup::Setup;
+use process::{ServerProcess, free_port, wait_up};
 use serde_json::{Value, json};
 use std::path::PathBuf;
 
@@ -458,53 +462,11 @@ async fn draw_takeback_abort_and_rematch() {
     assert_eq!(s["result"], "1/2-1/2");
 }
 
-/// Finds a free port by binding and releasing it.
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-/// The server process; killed (SIGKILL) when dropped, so that a failing test leaves none.
-struct Server(std::process::Child);
-
-impl Server {
-    fn kill_9(&mut self) {
-        self.0.kill().unwrap(); // SIGKILL on Unix
-        self.0.wait().unwrap();
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn spawn_server(db: &std::path::Path, addr: &str) -> Server {
-    Server(
-        std::process::Command::new(env!("CARGO_BIN_EXE_chimere-server"))
-            .args(["--db", db.to_str().unwrap(), "--listen", addr])
-            .stdout(std::process::Stdio::null())
-            .spawn()
-            .unwrap(),
-    )
-}
-
-async fn wait_up(addr: &str) {
-    for _ in 0..200 {
-        if client::http(addr, "GET", "/api/me", None, "").await.is_ok() {
-            return;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    panic!("server at {addr} did not start");
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_9_mid_game_loses_no_move_and_the_game_goes_on() {
     let db = temp_db("kill9");
     let addr = format!("127.0.0.1:{}", free_port());
-    let mut server = spawn_server(&db, &addr);
+    let mut server = ServerProcess::spawn(db.to_str().unwrap(), &addr);
     wait_up(&addr).await;
     let (id, mut white, mut black, wc, bc) = two_players(&addr, "dynamo", json!({"minutes": 10, "increment": 5})).await;
     let mut accepted: Vec<String> = Vec::new();
@@ -524,7 +486,7 @@ async fn kill_9_mid_game_loses_no_move_and_the_game_goes_on() {
     server.kill_9();
     drop(white);
     drop(black);
-    let mut server = spawn_server(&db, &addr);
+    let mut server = ServerProcess::spawn(db.to_str().unwrap(), &addr);
     wait_up(&addr).await;
     let mut white = Live::connect(&addr, &id, Some(&wc)).await.unwrap();
     let s = white.recv_within(5000).await.unwrap();

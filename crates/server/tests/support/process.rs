@@ -1,5 +1,6 @@
 //! A real `chimere-server` process for the tests that stop, kill or multiply it
-//! (`postgres.rs`, `multi.rs`).
+//! (`live.rs`, `harden.rs`, `postgres.rs`, `multi.rs`); each uses a part of it.
+#![allow(dead_code)]
 
 use chimere_server::client;
 use std::time::Duration;
@@ -26,6 +27,23 @@ impl ServerProcess {
     pub fn kill_9(&mut self) {
         self.0.kill().unwrap(); // SIGKILL on Unix
         self.0.wait().unwrap();
+    }
+
+    /// Sends a signal by name (`TERM`, `INT`).
+    pub fn signal(&self, name: &str) {
+        let ok = std::process::Command::new("kill").args([&format!("-{name}"), &self.0.id().to_string()]).status();
+        assert!(ok.unwrap().success(), "kill -{name}");
+    }
+
+    /// The exit status within 20 s.
+    pub async fn exit(&mut self) -> std::process::ExitStatus {
+        for _ in 0..400 {
+            if let Some(s) = self.0.try_wait().unwrap() {
+                return s;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("the server did not stop");
     }
 }
 
