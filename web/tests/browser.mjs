@@ -319,8 +319,8 @@ test('a person plays a whole game against the computer by clicking', async t => 
   // The levels are the server's, each with its measured strength when it has one.
   const levels = (await api(p, '/api/variants')).levels;
   const shown = await p.$$eval('#level option', os => os.map(o => o.textContent));
-  assert(shown.length === levels.length && levels.every((l, i) => shown[i] === `level ${l.level}` + (l.strength ? ` (${l.strength})` : '')), 'the level picker: ' + shown.join(', '));
-  assert(shown.filter(x => /\(≈ \d+\)/.test(x)).length >= 2, 'strengths shown: ' + shown.join(', '));
+  assert(shown.length === levels.length && levels.every((l, i) => shown[i] === `level ${l.level}` + (l.strength ? ` (${l.strength} Elo)` : '')), 'the level picker: ' + shown.join(', '));
+  assert(shown.filter(x => /\(≈ \d+ Elo\)/.test(x)).length >= 2, 'strengths shown: ' + shown.join(', '));
   await p.selectOption('#level', '1');
   await p.selectOption('#colour', 'white');
   await p.uncheck('#timed');

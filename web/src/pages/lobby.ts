@@ -71,7 +71,7 @@ export async function lobbyPage() {
   const colour = h('select', { id: 'colour' }, h('option', { value: 'random', text: 'random' }), h('option', { value: 'white', text: 'white' }), h('option', { value: 'black', text: 'black' }));
   const opponent = h('select', { id: 'opponent' }, h('option', { value: 'seek', text: 'open seek (anyone may accept)' }), h('option', { value: 'private', text: 'private link for a friend' }), h('option', { value: 'computer', text: 'the computer' }));
   const level = h('select', { id: 'level', title: 'Strength in Elo, measured in games against Stockfish at 10 s + 0.1 s a move' },
-    ...info.levels.map(l => h('option', { value: String(l.level), text: `level ${l.level}${l.strength ? ` (${l.strength})` : ''}` })));
+    ...info.levels.map(l => h('option', { value: String(l.level), text: `level ${l.level}${l.strength ? ` (${l.strength} Elo)` : ''}` })));
   const create = h('button', { class: 'primary', id: 'create', text: 'Create game' });
   const sync = () => {
     for (const [name, o] of options) o.el.style.display = variant.value === name ? '' : 'none';
