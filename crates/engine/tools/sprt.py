@@ -3,7 +3,8 @@
 
     python3 sprt.py NEW_CMD OLD_CMD [--nodes N | --tc 5+0.05] [--elo0 0 --elo1 10]
                     [--alpha 0.05 --beta 0.05] [--max-pairs 400] [--concurrency 1]
-                    [--engine-option NAME=VALUE ...] [--seed 1] [--pgn OUT]
+                    [--engine-option NAME=VALUE ...] [--new-option NAME=VALUE ...]
+                    [--old-option NAME=VALUE ...] [--seed 1] [--pgn OUT]
 
 Games come in pairs: one opening of `openings.epd` (the UCI tools' 100 balanced openings),
 played once with each colour, so both builds meet the same positions under the same
@@ -12,7 +13,8 @@ that pentanomial score (as Fishtest does, in logistic Elo): H0 = NEW is `elo0` s
 H1 = NEW is `elo1` stronger. After every pair it prints the running W-D-L, the pair counts,
 the log-likelihood ratio against its bounds ln(beta/(1-alpha)) and ln((1-beta)/alpha), and
 the Elo estimate with its 95 % interval (pair variance, so the openings' correlation is
-counted). It stops at a bound (H1 accepted / H0 accepted) or after `--max-pairs` pairs
+counted). It stops at a bound (H1 accepted / H0 accepted; not before `--min-pairs` pairs, 10, as
+the normal approximation needs a few) or after `--max-pairs` pairs
 (inconclusive), and ends with one line:
 
     sprt: H1 accepted | H0 accepted | inconclusive  elo E +- M  (N pairs, W-D-L)
@@ -20,7 +22,9 @@ counted). It stops at a bound (H1 accepted / H0 accepted) or after `--max-pairs`
 `--nodes N` gives each side N nodes a move (`go nodes N`): independent of the machine's load,
 it compares search quality at equal work and does not reward speed. `--tc B+I` plays on a
 clock (the UCI tools' client clock, which discounts run-queue waits): it rewards speed too,
-but a loaded machine adds noise to both sides. Games end by the rules as python-chess applies
+but a loaded machine adds noise to both sides. `--new-option`/`--old-option` set an option
+of one side only: one binary with `--new-option Level=6 --old-option Level=5` orders two
+playing levels. Games end by the rules as python-chess applies
 them, or drawn after `--max-plies`. Needs python-chess and the UCI tools (`ucigame.py`,
 found in `$CHIMERE_SHARED/tools/uci`, default `../shared/tools/uci` from the checkout).
 """
@@ -63,8 +67,10 @@ def stats(pairs):
 def llr(pairs, elo0, elo1):
     """Generalised SPRT log-likelihood ratio (normal approximation on pair scores)."""
     mean, var, n = stats(pairs)
-    if n < 2 or var <= 0:
+    if n < 2:
         return 0.0
+    # A run of identical pairs has no spread: a small floor lets a one-sided run decide.
+    var = max(var, 1e-3)
     s0, s1 = logistic(elo0), logistic(elo1)
     return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
 
@@ -118,8 +124,8 @@ def new_score(result, new_is_white):
 
 
 async def worker(args, openings, queue, pairs, tally, lock, done, options):
-    new = await ucigame.open_engine(args.new, options)
-    old = await ucigame.open_engine(args.old, options)
+    new = await ucigame.open_engine(args.new, {**options, **side_options(args.new_option)})
+    old = await ucigame.open_engine(args.old, {**options, **side_options(args.old_option)})
     base, inc = ucigame.parse_tc(args.tc) if args.tc else (None, None)
     try:
         while not done.is_set():
@@ -149,11 +155,17 @@ async def worker(args, openings, queue, pairs, tally, lock, done, options):
                 pairs.append(pair)
                 report(args, pairs, tally)
                 l = llr(pairs, args.elo0, args.elo1)
-                if l <= lower(args) or l >= upper(args) or len(pairs) >= args.max_pairs:
+                decided = len(pairs) >= args.min_pairs and (l <= lower(args) or l >= upper(args))
+                if decided or len(pairs) >= args.max_pairs:
                     done.set()
     finally:
         await ucigame.close_engine(new)
         await ucigame.close_engine(old)
+
+
+def side_options(items):
+    """NAME=VALUE strings as a dict of UCI options."""
+    return dict(o.split("=", 1) for o in items)
 
 
 def lower(args):
@@ -186,9 +198,13 @@ async def main():
     ap.add_argument("--beta", type=float, default=0.05)
     ap.add_argument("--max-pairs", type=int, default=400)
     ap.add_argument("--max-plies", type=int, default=400)
+    ap.add_argument("--min-pairs", type=int, default=10,
+                    help="no decision before this many pairs: the normal approximation needs them")
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--openings", default=os.path.join(SHARED, "tools", "uci", "openings.epd"))
     ap.add_argument("--engine-option", action="append", default=[])
+    ap.add_argument("--new-option", action="append", default=[], help="an option of NEW alone (e.g. Level=6)")
+    ap.add_argument("--old-option", action="append", default=[], help="an option of OLD alone")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pgn", help="append one line per game (opening, colours, result) to this file")
     args = ap.parse_args()
@@ -208,7 +224,8 @@ async def main():
     await asyncio.gather(*(worker(args, openings, queue, pairs, tally, lock, done, options)
                            for _ in range(max(1, args.concurrency))))
     l = llr(pairs, args.elo0, args.elo1)
-    verdict = "H1 accepted" if l >= upper(args) else "H0 accepted" if l <= lower(args) else "inconclusive"
+    enough = len(pairs) >= args.min_pairs
+    verdict = "H1 accepted" if enough and l >= upper(args) else "H0 accepted" if enough and l <= lower(args) else "inconclusive"
     e, m = interval(pairs)
     print(f"sprt: {verdict}  elo {e:+.1f} +- {m:.1f}  ({len(pairs)} pairs, W-D-L {tally[0]}-{tally[1]}-{tally[2]}; "
           f"H0 elo {args.elo0:g}, H1 elo {args.elo1:g}, alpha {args.alpha:g}, beta {args.beta:g})")
