@@ -940,8 +940,8 @@ pub fn level_limits(level: u8) -> (Option<u32>, Option<u64>, i32) {
         3 => (Some(3), Some(6_000), 70),
         4 => (Some(4), Some(25_000), 50),
         5 => (Some(5), Some(100_000), 35),
-        6 => (Some(7), Some(400_000), 20),
-        7 => (Some(9), Some(1_500_000), 10),
+        6 => (Some(6), Some(60_000), 20),
+        7 => (Some(8), Some(160_000), 8),
         _ => (None, None, 0),
     }
 }
