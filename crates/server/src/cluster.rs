@@ -23,6 +23,7 @@
 //! What a message says is text: a header line of space-separated words, then the body.
 
 use crate::protocol::Side;
+use crate::store::Fence;
 use axum::extract::ws::Utf8Bytes;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
@@ -83,6 +84,15 @@ pub enum Answer {
     Refused(String),
     /// This process does not own the game (any more): ask again where it is now.
     Moved,
+}
+
+/// Who holds a game's lease, after [`Cluster::acquire`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lease {
+    /// This process, with the fence its writes of the game carry.
+    Ours(Fence),
+    /// Another process (its id).
+    Theirs(String),
 }
 
 /// A game owned by another process, with clients here.
@@ -466,34 +476,39 @@ impl Cluster {
         self.next.fetch_add(1, Ordering::Relaxed)
     }
 
-    /// Takes the lease of `game` if it is free, expired or already ours: `Ok(None)` when
-    /// it is ours now, `Ok(Some(owner))` when another process holds it.
-    pub async fn acquire(&self, game: &str) -> Result<Option<String>, String> {
+    /// Takes the lease of `game` if it is free, expired or already ours:
+    /// [`Lease::Ours`] with the epoch to fence this process's writes of the game with (a
+    /// new one when the lease changes hands, the same when it was already ours), or
+    /// [`Lease::Theirs`] with the process that holds it.
+    pub async fn acquire(&self, game: &str) -> Result<Lease, String> {
         let c = self.client().await?;
         let row = c
             .query_opt(
-                "INSERT INTO chimere_leases (game, owner, expires) VALUES ($1, $2, now() + $3 * interval '1 second')
-                 ON CONFLICT (game) DO UPDATE SET owner = excluded.owner, expires = excluded.expires
+                "INSERT INTO chimere_leases (game, owner, expires, epoch)
+                 VALUES ($1, $2, now() + $3 * interval '1 second', nextval('chimere_epochs'))
+                 ON CONFLICT (game) DO UPDATE SET owner = excluded.owner, expires = excluded.expires,
+                   epoch = CASE WHEN chimere_leases.owner = excluded.owner THEN chimere_leases.epoch
+                           ELSE excluded.epoch END
                  WHERE chimere_leases.owner = excluded.owner OR chimere_leases.expires < now()
-                 RETURNING owner",
+                 RETURNING epoch",
                 &[&game, &self.me, &EXPIRY_SECS],
             )
             .await
             .map_err(|e| format!("the database is unreachable: {e}"))?;
-        if row.is_some() {
+        if let Some(row) = row {
             // Whoever had clients of it elsewhere reconnects them here.
             self.note(ALL.into(), format!("o {game} {}", self.me), "");
             if let Some(g) = lock(&self.remote).remove(game) {
                 let _ = g.moved.send(true);
             }
-            return Ok(None);
+            return Ok(Lease::Ours(Fence::Epoch(row.get(0))));
         }
         let owner = c
             .query_opt("SELECT owner FROM chimere_leases WHERE game = $1", &[&game])
             .await
             .map_err(|e| format!("the database is unreachable: {e}"))?;
         match owner {
-            Some(r) => Ok(Some(r.get(0))),
+            Some(r) => Ok(Lease::Theirs(r.get(0))),
             // Released meanwhile: try again once.
             None => Box::pin(self.acquire(game)).await,
         }
@@ -552,12 +567,13 @@ impl Cluster {
     }
 
     /// Renews the lease of one game now (its owner found the last renewal too old):
-    /// whether this process still holds it.
-    pub async fn confirm(&self, game: &str) -> bool {
+    /// whether this process still holds it, at the epoch of `fence`.
+    pub async fn confirm(&self, game: &str, fence: Fence) -> bool {
         let Ok(c) = self.client().await else { return false };
         c.query_opt(
-            "UPDATE chimere_leases SET expires = now() + $3 * interval '1 second' WHERE game = $1 AND owner = $2 RETURNING 1",
-            &[&game, &self.me, &EXPIRY_SECS],
+            "UPDATE chimere_leases SET expires = now() + $3 * interval '1 second'
+             WHERE game = $1 AND owner = $2 AND ($4::bigint IS NULL OR epoch = $4) RETURNING 1",
+            &[&game, &self.me, &EXPIRY_SECS, &fence.epoch()],
         )
         .await
         .is_ok_and(|r| r.is_some())
@@ -640,4 +656,44 @@ BEGIN
     END IF;
   END LOOP;
 END $$ LANGUAGE plpgsql;
+";
+
+/// Schema step 5 in PostgreSQL's dialect (see [`crate::store::MIGRATIONS`]): fencing
+/// ([`crate::store::Fence`]). Every lease gets an epoch, a new value of one sequence each
+/// time the lease changes hands; the unique index makes the epoch a key column, so that a
+/// takeover (which changes it) waits for the writes holding the row `FOR KEY SHARE` while
+/// the renewals (which change only the expiry) do not. The move append gains the epoch
+/// (the step-1 function stays for processes of the previous version still running).
+pub const SCHEMA_5: &str = "
+CREATE SEQUENCE chimere_epochs;
+ALTER TABLE chimere_leases ADD COLUMN epoch BIGINT NOT NULL DEFAULT nextval('chimere_epochs');
+CREATE UNIQUE INDEX chimere_leases_epoch ON chimere_leases(game, epoch);
+-- chimere_append of step 1, under the fence: with p_epoch, stored only while the game's
+-- lease holds that epoch (the row held FOR KEY SHARE to the commit); `fenced` says it did not.
+CREATE FUNCTION chimere_append(p_game TEXT, p_expected BIGINT, p_uci TEXT, p_canonical TEXT,
+    p_notation TEXT, p_white_ms BIGINT, p_black_ms BIGINT, p_at_ms BIGINT, p_epoch BIGINT,
+    OUT stored BOOLEAN, OUT actual BIGINT, OUT fenced BOOLEAN) LANGUAGE plpgsql AS $$
+BEGIN
+  fenced := FALSE;
+  IF p_epoch IS NOT NULL THEN
+    PERFORM 1 FROM chimere_leases WHERE game = p_game AND epoch = p_epoch FOR KEY SHARE;
+    IF NOT FOUND THEN
+      stored := FALSE;
+      fenced := TRUE;
+      SELECT ply INTO actual FROM games WHERE id = p_game;
+      RETURN;
+    END IF;
+  END IF;
+  UPDATE games SET ply = ply + 1, white_ms = p_white_ms, black_ms = p_black_ms, updated_ms = p_at_ms
+    WHERE id = p_game AND ply = p_expected;
+  IF FOUND THEN
+    INSERT INTO moves (game_id, ply, uci, canonical, notation, white_ms, black_ms, at_ms)
+      VALUES (p_game, p_expected + 1, p_uci, p_canonical, p_notation, p_white_ms, p_black_ms, p_at_ms);
+    stored := TRUE;
+    actual := p_expected + 1;
+  ELSE
+    stored := FALSE;
+    SELECT ply INTO actual FROM games WHERE id = p_game;
+  END IF;
+END $$;
 ";

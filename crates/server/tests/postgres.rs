@@ -144,3 +144,105 @@ fn a_server_started_against_a_newer_schema_refuses_with_a_clear_message() {
     assert!(!out.status.success());
     assert!(err.contains("schema version 99, newer than this program"), "{err}");
 }
+
+/// Fencing: two processes of one site (two `Cluster`s, each with its own id) and the
+/// store. A takes a game's lease and writes; A's lease runs out (A paused, say) and B takes
+/// the game (a new epoch) and writes its state; A's delayed writes — the record, a move, a
+/// takeback — are refused (`Fenced`) and nothing of B's state changes. Then the lock
+/// modes: a write holding the lease row (`FOR KEY SHARE`) does not hold up the owner's
+/// renewal but holds up a takeover until it commits.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_owner_that_lost_the_lease_has_its_writes_refused() {
+    use chimere_server::cluster::{Cluster, Lease};
+    use chimere_server::store::{Fence, GameRecord, MoveRecord, Store, StoreError};
+    use chimere_server::store_pg::PgStore;
+    let Some(url) = pg::test_database("fencing") else { return };
+    let store = PgStore::open(&url).unwrap();
+    let (a, _a_in) = Cluster::start(&url).await.unwrap();
+    let (b, _b_in) = Cluster::start(&url).await.unwrap();
+    let rec = GameRecord {
+        id: "g".into(),
+        variant: "chess".into(),
+        setup: "{}".into(),
+        start_fen: "x".into(),
+        kind: "seek".into(),
+        status: "playing".into(),
+        result: "*".into(),
+        white_ms: 60_000,
+        black_ms: 60_000,
+        ..GameRecord::default()
+    };
+    store.create_game(&rec).unwrap();
+    let mv = |ply: u32, uci: &str| MoveRecord {
+        ply,
+        uci: uci.into(),
+        canonical: uci.into(),
+        notation: uci.into(),
+        white_ms: 60_000 - i64::from(ply),
+        black_ms: 60_000,
+        at_ms: i64::from(ply),
+    };
+    let Lease::Ours(fa) = a.acquire("g").await.unwrap() else { panic!("A did not get the free lease") };
+    assert!(matches!(fa, Fence::Epoch(_)));
+    // Taken again by its owner: the same epoch (its room's writes still hold).
+    assert_eq!(a.acquire("g").await.unwrap(), Lease::Ours(fa));
+    store.append_move("g", 0, &mv(1, "e2e4"), fa).unwrap();
+    let offered = GameRecord { reason: "draw offered".into(), ..rec.clone() };
+    store.update_game(&offered, fa).unwrap();
+
+    // A's lease runs out; B takes the game.
+    pg::execute(&url, "UPDATE chimere_leases SET expires = now() - interval '1 second'");
+    let Lease::Ours(fb) = b.acquire("g").await.unwrap() else { panic!("B did not get the expired lease") };
+    let (Fence::Epoch(ea), Fence::Epoch(eb)) = (fa, fb) else { unreachable!() };
+    assert!(eb > ea, "the epoch grows as the lease changes hands ({ea} then {eb})");
+    assert!(matches!(a.acquire("g").await.unwrap(), Lease::Theirs(_)));
+    assert!(!a.confirm("g", fa).await, "A's lease is gone");
+    store.append_move("g", 1, &mv(2, "e7e5"), fb).unwrap();
+    let won =
+        GameRecord { status: "finished".into(), result: "1-0".into(), reason: "resignation".into(), ..rec.clone() };
+    store.update_game(&won, fb).unwrap();
+    let before = (store.game("g").unwrap().unwrap(), store.moves("g").unwrap());
+
+    // A's delayed writes: every one refused, none changing anything.
+    let aborted = GameRecord { status: "aborted".into(), result: "*".into(), reason: "abort".into(), ..rec.clone() };
+    assert!(matches!(store.update_game(&aborted, fa), Err(StoreError::Fenced(_))));
+    assert!(matches!(store.append_move("g", 2, &mv(3, "g1f3"), fa), Err(StoreError::Fenced(_))));
+    let group = store.append_moves(&[chimere_server::store::Append {
+        game: "g".into(),
+        expected_ply: 2,
+        rec: mv(3, "g1f3"),
+        fence: fa,
+    }]);
+    assert!(matches!(group[..], [Err(StoreError::Fenced(_))]), "{group:?}");
+    assert!(matches!(store.truncate("g", 2, 0, (1, 1), fa), Err(StoreError::Fenced(_))));
+    assert_eq!((store.game("g").unwrap().unwrap(), store.moves("g").unwrap()), before);
+    assert_eq!(before.0.status, "finished");
+    assert_eq!(before.1.len(), 2);
+    // The new owner's fence holds (and a game not there is still "not found").
+    assert!(b.confirm("g", fb).await);
+    assert!(matches!(
+        store.update_game(&GameRecord { id: "zz".into(), ..won.clone() }, fb),
+        Err(StoreError::NotFound(_))
+    ));
+
+    // Lock modes. B holds the lease row as its writes do, in an open transaction.
+    let (mut raw, conn) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
+    tokio::spawn(conn);
+    let tx = raw.transaction().await.unwrap();
+    let held =
+        tx.query("SELECT 1 FROM chimere_leases WHERE game = 'g' AND epoch = $1 FOR KEY SHARE", &[&eb]).await.unwrap();
+    assert_eq!(held.len(), 1);
+    // B's renewal is not held up by it.
+    let renewed = tokio::time::timeout(std::time::Duration::from_secs(2), b.renew("")).await;
+    assert!(renewed.is_ok_and(|r| r.unwrap() == ["g"]), "a renewal waited for a write");
+    // A takeover (the lease made expired, A taking it) waits for the write to commit.
+    pg::execute(&url, "UPDATE chimere_leases SET expires = now() - interval '1 second'");
+    let a2 = a.clone();
+    let takeover = tokio::spawn(async move { a2.acquire("g").await });
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert!(!takeover.is_finished(), "a takeover went through a write in progress");
+    tx.commit().await.unwrap();
+    let taken = tokio::time::timeout(std::time::Duration::from_secs(5), takeover).await.unwrap().unwrap().unwrap();
+    assert!(matches!(taken, Lease::Ours(Fence::Epoch(e)) if e > eb), "{taken:?}");
+    assert!(matches!(store.update_game(&aborted, fb), Err(StoreError::Fenced(_))));
+}
