@@ -462,10 +462,10 @@ impl Store for PgStore {
         let (white_ms, black_ms) = clocks;
         self.with(move |mut c| async move {
             let tx = c.transaction().await.map_err(from_pg)?;
-            if let Some(epoch) = fence.epoch() {
-                if tx.query_opt(FENCE, &[&id, &epoch]).await.map_err(from_pg)?.is_none() {
-                    return Err(StoreError::Fenced(id));
-                }
+            if let Some(epoch) = fence.epoch()
+                && tx.query_opt(FENCE, &[&id, &epoch]).await.map_err(from_pg)?.is_none()
+            {
+                return Err(StoreError::Fenced(id));
             }
             let (expected, new) = (i64::from(expected_ply), i64::from(new_ply));
             let changed = tx
