@@ -48,6 +48,11 @@ pub const ANSWER: Duration = Duration::from_millis(2_500);
 /// first start) is taken by any process once it has not changed for this long.
 pub const UNCLAIMED_SECS: i64 = 30;
 
+/// How long the notifier tries a batch again when it could not be sent and trying again is
+/// safe (nothing of it reached the database); past that, the batch is given up and said
+/// (see [`Cluster::notifier`]). Well inside [`ANSWER`].
+pub const PUBLISH_RETRY: Duration = Duration::from_millis(1_000);
+
 /// The channel every process listens to (ownership changes).
 const ALL: &str = "chimere_all";
 
@@ -108,6 +113,26 @@ pub struct RemoteGame {
     conns: AtomicU64,
 }
 
+/// A message queued for the notifier: its channel, its payload, and what it is for (what
+/// to do if it cannot be sent).
+struct Note {
+    channel: String,
+    payload: String,
+    purpose: Purpose,
+}
+
+enum Purpose {
+    /// A command of a client here to a game's owner (question `req`): if it cannot be
+    /// sent, the question is answered at once, "try again".
+    Ask(u64),
+    /// A broadcast of a game of ours to the processes with clients of it: if it cannot be
+    /// sent, those clients are told to reconnect (and read the state) once the database
+    /// answers again.
+    Broadcast(String),
+    /// An answer, an ownership change: the receiver's own time-out covers its loss.
+    Other,
+}
+
 struct Pending {
     /// For a connection: the game's broadcasts, subscribed when the answer is read (so
     /// that the client gets exactly the broadcasts after its state).
@@ -121,7 +146,7 @@ pub struct Cluster {
     pub me: String,
     config: tokio_postgres::Config,
     client: tokio::sync::Mutex<Option<Arc<Client>>>,
-    notes: mpsc::UnboundedSender<(String, String)>,
+    notes: mpsc::UnboundedSender<Note>,
     seq: AtomicU64,
     next: AtomicU64,
     started: Instant,
@@ -211,29 +236,93 @@ impl Cluster {
         Ok(client)
     }
 
-    fn note(&self, channel: String, header: String, body: &str) {
+    fn note(&self, channel: String, header: String, body: &str, purpose: Purpose) {
         let seq = self.seq.fetch_add(1, Ordering::Relaxed);
         // The sequence number keeps two equal messages of one batch apart (NOTIFY folds
         // identical payloads of one transaction into one).
-        let _ = self.notes.send((channel, format!("{header} {seq}\n{body}")));
+        let payload = format!("{header} {seq}\n{body}");
+        let _ = self.notes.send(Note { channel, payload, purpose });
     }
 
     /// Sends the queued messages, in order, as one statement per batch.
-    async fn notifier(self: Arc<Cluster>, mut queue: mpsc::UnboundedReceiver<(String, String)>) {
-        let mut batch = Vec::new();
-        while queue.recv_many(&mut batch, 512).await > 0 {
-            let (channels, payloads): (Vec<String>, Vec<String>) = batch.drain(..).unzip();
-            let sent = match self.client().await {
-                Ok(c) => c.execute("SELECT chimere_publish($1, $2)", &[&channels, &payloads]).await.map(drop),
+    ///
+    /// A batch that cannot be sent is tried again for [`PUBLISH_RETRY`] when that is safe
+    /// — no connection could be had, or the database refused the statement (it rolled
+    /// back: nothing was sent) — but not when the connection broke during the statement
+    /// (it may have committed: sending again could deliver twice). A batch given up is
+    /// made visible: the questions of clients here in it are answered at once, "try
+    /// again" (a forwarded move is refused as when the store is down); the games whose
+    /// broadcasts were in it are named on `chimere_all` as soon as the database answers
+    /// again, and the processes with clients of them close those clients, which reconnect
+    /// and read the state (the broadcasts they missed are in it).
+    async fn notifier(self: Arc<Cluster>, mut queue: mpsc::UnboundedReceiver<Note>) {
+        let mut batch: Vec<Note> = Vec::new();
+        let mut lost: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+        loop {
+            if lost.is_empty() {
+                if queue.recv_many(&mut batch, 512).await == 0 {
+                    return;
+                }
+            } else {
+                // Tell the others about the lost broadcasts as soon as possible, with or
+                // without new messages.
+                let _ = tokio::time::timeout(Duration::from_millis(500), queue.recv_many(&mut batch, 512)).await;
+            }
+            let resync = lost.iter().map(|g| (ALL.to_string(), format!("x {g} {}\n", self.me)));
+            let (channels, payloads): (Vec<String>, Vec<String>) =
+                resync.chain(batch.iter().map(|n| (n.channel.clone(), n.payload.clone()))).unzip();
+            if channels.is_empty() {
+                continue;
+            }
+            match self.publish(&channels, &payloads).await {
+                Ok(()) => lost.clear(),
                 Err(e) => {
                     eprintln!("cluster: {} messages not sent: {e}", channels.len());
-                    continue;
+                    for note in &batch {
+                        match &note.purpose {
+                            Purpose::Ask(req) => self.refuse_pending(*req, &e),
+                            Purpose::Broadcast(game) => {
+                                lost.insert(game.clone());
+                            }
+                            Purpose::Other => {}
+                        }
+                    }
                 }
-            };
-            if let Err(e) = sent {
-                eprintln!("cluster: {} messages not sent: {e}", channels.len());
             }
+            batch.clear();
         }
+    }
+
+    /// Sends one batch (see [`Cluster::notifier`]): tried again while that is safe, for
+    /// at most [`PUBLISH_RETRY`].
+    async fn publish(&self, channels: &[String], payloads: &[String]) -> Result<(), String> {
+        let deadline = Instant::now() + PUBLISH_RETRY;
+        loop {
+            let (error, safe) = match self.client().await {
+                Ok(c) => match c.execute("SELECT chimere_publish($1, $2)", &[&channels, &payloads]).await {
+                    Ok(_) => return Ok(()),
+                    // Refused by the database (rolled back) or never sent: nothing was
+                    // published. A connection that broke mid-way: perhaps it was.
+                    Err(e) => {
+                        let safe = e.as_db_error().is_some() || (!e.is_closed() && !c.is_closed());
+                        (e.to_string(), safe)
+                    }
+                },
+                Err(e) => (e, true),
+            };
+            if !safe || Instant::now() + Duration::from_millis(200) > deadline {
+                return Err(error);
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+
+    /// Answers question `req` of a client here "try again": its command never left.
+    fn refuse_pending(&self, req: u64, why: &str) {
+        let Some(p) = lock(&self.pending).remove(&req) else { return };
+        let message = format!("the game's server could not be reached ({why}): try again in a moment");
+        let refusal = crate::protocol::ServerMsg::Error { code: "unavailable".into(), message }.json();
+        let _ = p.answer.send((Answer::Refused(refusal), None));
     }
 
     /// The listener: reads this process's channel and `chimere_all` (reconnecting when
@@ -376,6 +465,16 @@ impl Cluster {
                     let _ = g.moved.send(true);
                 }
             }
+            // Broadcasts of a game were lost on their way here: x GAME OWNER. Its clients
+            // here reconnect and read the state.
+            ["x", game, owner] => {
+                let mut remote = lock(&self.remote);
+                if remote.get(*game).is_some_and(|g| g.owner == *owner)
+                    && let Some(g) = remote.remove(*game)
+                {
+                    let _ = g.moved.send(true);
+                }
+            }
             _ => eprintln!("cluster: a message not understood: {head}"),
         }
     }
@@ -401,7 +500,7 @@ impl Cluster {
             Ask::Disconnect(s) => (format!("disconnect-{}", seat_word(s)), String::new()),
         };
         let header = format!("c {} {conn} {req} {} {} {kind}", self.me, game.game, player.unwrap_or("-"));
-        self.note(channel_of(&game.owner), header, &body);
+        self.note(channel_of(&game.owner), header, &body, Purpose::Ask(req));
         match tokio::time::timeout(ANSWER, answered).await {
             Ok(Ok(a)) => Some(a),
             _ => {
@@ -420,13 +519,13 @@ impl Cluster {
             Answer::Refused(r) => ("refused", None, r.as_str()),
             Answer::Moved => ("moved", None, ""),
         };
-        self.note(channel_of(&to.from), format!("r {} {kind} {}", to.req, seat_word(seat)), body);
+        self.note(channel_of(&to.from), format!("r {} {kind} {}", to.req, seat_word(seat)), body, Purpose::Other);
     }
 
     /// Sends a broadcast of `game` to the clients of other processes.
     pub fn broadcast(&self, processes: &[&str], game: &str, text: &str) {
         for p in processes {
-            self.note(channel_of(p), format!("b {game}"), text);
+            self.note(channel_of(p), format!("b {game}"), text, Purpose::Broadcast(game.to_string()));
         }
     }
 
@@ -497,7 +596,7 @@ impl Cluster {
             .map_err(|e| format!("the database is unreachable: {e}"))?;
         if let Some(row) = row {
             // Whoever had clients of it elsewhere reconnects them here.
-            self.note(ALL.into(), format!("o {game} {}", self.me), "");
+            self.note(ALL.into(), format!("o {game} {}", self.me), "", Purpose::Other);
             if let Some(g) = lock(&self.remote).remove(game) {
                 let _ = g.moved.send(true);
             }

@@ -246,3 +246,56 @@ async fn an_owner_that_lost_the_lease_has_its_writes_refused() {
     assert!(matches!(taken, Lease::Ours(Fence::Epoch(e)) if e > eb), "{taken:?}");
     assert!(matches!(store.update_game(&aborted, fb), Err(StoreError::Fenced(_))));
 }
+
+/// A forwarded command whose notification cannot be sent (the database stopped) is
+/// answered at once, "try again" — not left to the owner's time-out — and the same
+/// command goes through once the database is back (the control connection opened again).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_that_cannot_be_forwarded_is_answered_try_again() {
+    use chimere_server::cluster::{ANSWER, Answer, Ask, Cluster, Lease};
+    use std::time::{Duration, Instant};
+    let Some(db) = pg::Cluster::start("notify") else { return };
+    drop(chimere_server::store_pg::PgStore::open(&db.url).unwrap());
+    let (a, _a_in) = Cluster::start(&db.url).await.unwrap();
+    let (b, mut b_in) = Cluster::start(&db.url).await.unwrap();
+    assert!(matches!(b.acquire("g").await.unwrap(), Lease::Ours(_)));
+    // The owner answers every command it gets.
+    let owner = b.clone();
+    tokio::spawn(async move {
+        while let Some(cmd) = b_in.recv().await {
+            owner.answer(&cmd, &Answer::Done { seat: None, reply: Some("done".into()) });
+        }
+    });
+    let ask = |a: std::sync::Arc<Cluster>, owner: String| async move {
+        let game = a.remote_game("g", &owner);
+        let asked = Instant::now();
+        let answer = a.ask(&game, a.conn_id(), Some("p"), Ask::Msg("{\"t\":\"move\"}".into())).await;
+        a.release_remote(&game);
+        (answer.map(|x| x.0), asked.elapsed())
+    };
+    let (answer, _) = ask(a.clone(), b.me.clone()).await;
+    assert!(matches!(answer, Some(Answer::Done { reply: Some(ref r), .. }) if r == "done"), "{answer:?}");
+
+    db.stop();
+    // The listeners see the connection go (questions then in flight fail on their own).
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (answer, took) = ask(a.clone(), b.me.clone()).await;
+    match answer {
+        Some(Answer::Refused(text)) => {
+            assert!(text.contains("unavailable") && text.contains("try again"), "{text}");
+        }
+        other => panic!("not refused: {other:?}"),
+    }
+    assert!(took < ANSWER, "answered only after {took:?}");
+
+    db.restart();
+    let back = Instant::now();
+    loop {
+        let (answer, _) = ask(a.clone(), b.me.clone()).await;
+        if matches!(answer, Some(Answer::Done { .. })) {
+            break;
+        }
+        assert!(back.elapsed() < Duration::from_secs(20), "the database is back but commands are not forwarded");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
