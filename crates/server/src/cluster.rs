@@ -146,6 +146,11 @@ pub struct Cluster {
     pub me: String,
     config: tokio_postgres::Config,
     client: tokio::sync::Mutex<Option<Arc<Client>>>,
+    /// The renewals' own connection: a connection runs its statements one after another,
+    /// and on the shared one a renewal waited behind the queued notifications, lease
+    /// takings and searches for orphans — long enough, under load, for the leases to
+    /// expire under a live owner.
+    renewals: tokio::sync::Mutex<Option<Arc<Client>>>,
     notes: mpsc::UnboundedSender<Note>,
     seq: AtomicU64,
     next: AtomicU64,
@@ -203,6 +208,7 @@ impl Cluster {
             me: process_id(),
             config,
             client: tokio::sync::Mutex::new(None),
+            renewals: tokio::sync::Mutex::new(None),
             notes,
             seq: AtomicU64::new(0),
             next: AtomicU64::new(1),
@@ -222,7 +228,12 @@ impl Cluster {
 
     /// The shared control connection (opened again if it was lost).
     pub async fn client(&self) -> Result<Arc<Client>, String> {
-        let mut slot = self.client.lock().await;
+        self.connection(&self.client).await
+    }
+
+    /// The connection in `slot`, opened (again) if there is none or it was lost.
+    async fn connection(&self, slot: &tokio::sync::Mutex<Option<Arc<Client>>>) -> Result<Arc<Client>, String> {
+        let mut slot = slot.lock().await;
         if let Some(c) = slot.as_ref()
             && !c.is_closed()
         {
@@ -645,7 +656,7 @@ impl Cluster {
     /// Renews every lease of this process and its process row (with its part of the
     /// lobby); returns the games it still holds.
     pub async fn renew(&self, lobby: &str) -> Result<Vec<String>, String> {
-        let c = self.client().await?;
+        let c = self.connection(&self.renewals).await?;
         let sent = self.since_start();
         let rows = c
             .query(
@@ -668,7 +679,7 @@ impl Cluster {
     /// Renews the lease of one game now (its owner found the last renewal too old):
     /// whether this process still holds it, at the epoch of `fence`.
     pub async fn confirm(&self, game: &str, fence: Fence) -> bool {
-        let Ok(c) = self.client().await else { return false };
+        let Ok(c) = self.connection(&self.renewals).await else { return false };
         c.query_opt(
             "UPDATE chimere_leases SET expires = now() + $3 * interval '1 second'
              WHERE game = $1 AND owner = $2 AND ($4::bigint IS NULL OR epoch = $4) RETURNING 1",
@@ -713,9 +724,10 @@ impl Cluster {
         Ok(games)
     }
 
-    /// The processes alive now (their row renewed within the expiry), with their lobby parts.
+    /// The processes alive now (their row renewed within the expiry), with their lobby
+    /// parts (read on the renewals' connection, between two renewals).
     pub async fn processes(&self) -> Result<Vec<(String, String)>, String> {
-        let c = self.client().await?;
+        let c = self.connection(&self.renewals).await?;
         let rows = c
             .query("SELECT id, lobby FROM chimere_processes WHERE expires > now()", &[])
             .await

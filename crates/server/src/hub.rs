@@ -610,7 +610,8 @@ impl Hub {
                             if conflict && self.cluster.is_some() {
                                 // Several processes: the store is ahead of this room (a
                                 // previous owner's last write landed after this process
-                                // loaded the game). The room is dropped: its clients
+                                // loaded the game — the fence makes it impossible; kept
+                                // as a guard). The room is dropped: its clients
                                 // reconnect and the game is loaded again from the store.
                                 eprintln!("game {}: the store is ahead of this room: loaded again", r.round.id);
                                 self.unload(room, r);
@@ -1090,7 +1091,8 @@ impl Hub {
                 });
             }
             if n.is_multiple_of(10) {
-                cluster.tidy().await;
+                let cluster = cluster.clone();
+                tokio::spawn(async move { cluster.tidy().await });
             }
         }
     }

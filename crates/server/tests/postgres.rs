@@ -299,3 +299,38 @@ async fn a_command_that_cannot_be_forwarded_is_answered_try_again() {
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
+
+/// The server's side of fencing, on a real process: the lease of a game it serves changes
+/// epoch under it (as when another process took the game and gave it back before this one
+/// noticed). Its next write — an abort, a record update — is refused by the database: the
+/// player is told "try again", the process drops the game (both players' connections are
+/// closed, to reconnect), nothing is stored. On reconnection the process takes the lease
+/// at its current epoch, and the same abort goes through.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_whose_write_is_fenced_drops_the_game_and_stores_nothing() {
+    let Some(url) = pg::test_database("fenced_server") else { return };
+    let addr = format!("127.0.0.1:{}", free_port());
+    let _server = ServerProcess::spawn(&url, &addr);
+    wait_up(&addr).await;
+    let (id, mut white, mut black, wc, _bc) = seated(&addr).await;
+    let status = || pg::query_text(&url, &format!("SELECT status FROM games WHERE id = '{id}'"))[0][0].clone().unwrap();
+    pg::execute(&url, &format!("UPDATE chimere_leases SET epoch = nextval('chimere_epochs') WHERE game = '{id}'"));
+    white.send(&json!({"t": "abort"})).await.unwrap();
+    let mut said = Vec::new();
+    while let Ok(v) = white.recv_within(5000).await {
+        said.push(v);
+    }
+    assert!(
+        said.iter().any(|v| v["t"] == "error" && v["message"].as_str().is_some_and(|m| m.contains("try again"))),
+        "white is told to try again: {said:?}"
+    );
+    assert!(said.iter().any(|v| v["t"] == "closing"), "white's connection is closed to reconnect: {said:?}");
+    assert!(black.until(5000, |v| v["t"] == "closing").await.is_ok(), "black's connection is closed too");
+    assert_eq!(status(), "playing", "the fenced abort was not stored");
+    let mut white = Live::connect(&addr, &id, Some(&wc)).await.unwrap();
+    let s = white.recv_within(10_000).await.unwrap();
+    assert_eq!(s["status"], "playing", "{s}");
+    white.send(&json!({"t": "abort"})).await.unwrap();
+    white.until(5000, |v| v["t"] == "state" && v["status"] == "aborted").await.unwrap();
+    assert_eq!(status(), "aborted");
+}
