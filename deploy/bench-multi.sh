@@ -83,6 +83,7 @@ for games in $games_list; do
   serve "$(fresh_pg "one_$games")" "$a"
   load "1 process, PostgreSQL" "$a" "$games"
   stop_all
+  rm -f "$work"/serve-*.log
   db=$(fresh_pg "two_$games")
   b=127.0.0.1:$(free_port)
   f=127.0.0.1:$(free_port)
@@ -91,9 +92,15 @@ for games in $games_list; do
   front "$f" "$a" "$b"
   load "2 processes, PostgreSQL, nginx" "$f" "$games"
   stop_all
+  # Games that changed owner between the two live processes during the run (leases lost
+  # under load), and writes refused by the fence.
+  echo "   leases taken over from a live process: $(cat "$work"/serve-*.log | grep -c 'its lease was taken over' || true)," \
+    "renewals failed: $(cat "$work"/serve-*.log | grep -c 'leases not renewed' || true)," \
+    "writes fenced: $(cat "$work"/serve-*.log | grep -c 'served by another process now' || true)"
+  rm -f "$work"/serve-*.log
 done
 echo "== failover (tests/multi.rs: SIGKILL of the owner mid-game, seconds until its game accepts a move)"
 for _ in 1 2 3; do
-  CHIMERE_TEST_DATABASE_URL=$url cargo test -q -p chimere-server --test multi -- --nocapture 2>&1 \
+  CHIMERE_TEST_DATABASE_URL=$url cargo test -q -p chimere-server --test multi two_processes -- --nocapture 2>&1 \
     | grep -E "failover:|test result" | sed 's/^/   /'
 done

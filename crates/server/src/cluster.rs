@@ -23,6 +23,7 @@
 //! What a message says is text: a header line of space-separated words, then the body.
 
 use crate::protocol::Side;
+use crate::store::Fence;
 use axum::extract::ws::Utf8Bytes;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
@@ -46,6 +47,11 @@ pub const ANSWER: Duration = Duration::from_millis(2_500);
 /// A game in play or waiting with no lease (a new game nobody connected to, or a site's
 /// first start) is taken by any process once it has not changed for this long.
 pub const UNCLAIMED_SECS: i64 = 30;
+
+/// How long the notifier tries a batch again when it could not be sent and trying again is
+/// safe (nothing of it reached the database); past that, the batch is given up and said
+/// (see [`Cluster::notifier`]). Well inside [`ANSWER`].
+pub const PUBLISH_RETRY: Duration = Duration::from_millis(1_000);
 
 /// The channel every process listens to (ownership changes).
 const ALL: &str = "chimere_all";
@@ -85,6 +91,15 @@ pub enum Answer {
     Moved,
 }
 
+/// Who holds a game's lease, after [`Cluster::acquire`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lease {
+    /// This process, with the fence its writes of the game carry.
+    Ours(Fence),
+    /// Another process (its id).
+    Theirs(String),
+}
+
 /// A game owned by another process, with clients here.
 pub struct RemoteGame {
     pub game: String,
@@ -96,6 +111,26 @@ pub struct RemoteGame {
     pub moved: watch::Sender<bool>,
     /// Clients here.
     conns: AtomicU64,
+}
+
+/// A message queued for the notifier: its channel, its payload, and what it is for (what
+/// to do if it cannot be sent).
+struct Note {
+    channel: String,
+    payload: String,
+    purpose: Purpose,
+}
+
+enum Purpose {
+    /// A command of a client here to a game's owner (question `req`): if it cannot be
+    /// sent, the question is answered at once, "try again".
+    Ask(u64),
+    /// A broadcast of a game of ours to the processes with clients of it: if it cannot be
+    /// sent, those clients are told to reconnect (and read the state) once the database
+    /// answers again.
+    Broadcast(String),
+    /// An answer, an ownership change: the receiver's own time-out covers its loss.
+    Other,
 }
 
 struct Pending {
@@ -111,7 +146,12 @@ pub struct Cluster {
     pub me: String,
     config: tokio_postgres::Config,
     client: tokio::sync::Mutex<Option<Arc<Client>>>,
-    notes: mpsc::UnboundedSender<(String, String)>,
+    /// The renewals' own connection: a connection runs its statements one after another,
+    /// and on the shared one a renewal waited behind the queued notifications, lease
+    /// takings and searches for orphans — long enough, under load, for the leases to
+    /// expire under a live owner.
+    renewals: tokio::sync::Mutex<Option<Arc<Client>>>,
+    notes: mpsc::UnboundedSender<Note>,
     seq: AtomicU64,
     next: AtomicU64,
     started: Instant,
@@ -168,6 +208,7 @@ impl Cluster {
             me: process_id(),
             config,
             client: tokio::sync::Mutex::new(None),
+            renewals: tokio::sync::Mutex::new(None),
             notes,
             seq: AtomicU64::new(0),
             next: AtomicU64::new(1),
@@ -187,7 +228,12 @@ impl Cluster {
 
     /// The shared control connection (opened again if it was lost).
     pub async fn client(&self) -> Result<Arc<Client>, String> {
-        let mut slot = self.client.lock().await;
+        self.connection(&self.client).await
+    }
+
+    /// The connection in `slot`, opened (again) if there is none or it was lost.
+    async fn connection(&self, slot: &tokio::sync::Mutex<Option<Arc<Client>>>) -> Result<Arc<Client>, String> {
+        let mut slot = slot.lock().await;
         if let Some(c) = slot.as_ref()
             && !c.is_closed()
         {
@@ -201,29 +247,93 @@ impl Cluster {
         Ok(client)
     }
 
-    fn note(&self, channel: String, header: String, body: &str) {
+    fn note(&self, channel: String, header: String, body: &str, purpose: Purpose) {
         let seq = self.seq.fetch_add(1, Ordering::Relaxed);
         // The sequence number keeps two equal messages of one batch apart (NOTIFY folds
         // identical payloads of one transaction into one).
-        let _ = self.notes.send((channel, format!("{header} {seq}\n{body}")));
+        let payload = format!("{header} {seq}\n{body}");
+        let _ = self.notes.send(Note { channel, payload, purpose });
     }
 
     /// Sends the queued messages, in order, as one statement per batch.
-    async fn notifier(self: Arc<Cluster>, mut queue: mpsc::UnboundedReceiver<(String, String)>) {
-        let mut batch = Vec::new();
-        while queue.recv_many(&mut batch, 512).await > 0 {
-            let (channels, payloads): (Vec<String>, Vec<String>) = batch.drain(..).unzip();
-            let sent = match self.client().await {
-                Ok(c) => c.execute("SELECT chimere_publish($1, $2)", &[&channels, &payloads]).await.map(drop),
+    ///
+    /// A batch that cannot be sent is tried again for [`PUBLISH_RETRY`] when that is safe
+    /// — no connection could be had, or the database refused the statement (it rolled
+    /// back: nothing was sent) — but not when the connection broke during the statement
+    /// (it may have committed: sending again could deliver twice). A batch given up is
+    /// made visible: the questions of clients here in it are answered at once, "try
+    /// again" (a forwarded move is refused as when the store is down); the games whose
+    /// broadcasts were in it are named on `chimere_all` as soon as the database answers
+    /// again, and the processes with clients of them close those clients, which reconnect
+    /// and read the state (the broadcasts they missed are in it).
+    async fn notifier(self: Arc<Cluster>, mut queue: mpsc::UnboundedReceiver<Note>) {
+        let mut batch: Vec<Note> = Vec::new();
+        let mut lost: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+        loop {
+            if lost.is_empty() {
+                if queue.recv_many(&mut batch, 512).await == 0 {
+                    return;
+                }
+            } else {
+                // Tell the others about the lost broadcasts as soon as possible, with or
+                // without new messages.
+                let _ = tokio::time::timeout(Duration::from_millis(500), queue.recv_many(&mut batch, 512)).await;
+            }
+            let resync = lost.iter().map(|g| (ALL.to_string(), format!("x {g} {}\n", self.me)));
+            let (channels, payloads): (Vec<String>, Vec<String>) =
+                resync.chain(batch.iter().map(|n| (n.channel.clone(), n.payload.clone()))).unzip();
+            if channels.is_empty() {
+                continue;
+            }
+            match self.publish(&channels, &payloads).await {
+                Ok(()) => lost.clear(),
                 Err(e) => {
                     eprintln!("cluster: {} messages not sent: {e}", channels.len());
-                    continue;
+                    for note in &batch {
+                        match &note.purpose {
+                            Purpose::Ask(req) => self.refuse_pending(*req, &e),
+                            Purpose::Broadcast(game) => {
+                                lost.insert(game.clone());
+                            }
+                            Purpose::Other => {}
+                        }
+                    }
                 }
-            };
-            if let Err(e) = sent {
-                eprintln!("cluster: {} messages not sent: {e}", channels.len());
             }
+            batch.clear();
         }
+    }
+
+    /// Sends one batch (see [`Cluster::notifier`]): tried again while that is safe, for
+    /// at most [`PUBLISH_RETRY`].
+    async fn publish(&self, channels: &[String], payloads: &[String]) -> Result<(), String> {
+        let deadline = Instant::now() + PUBLISH_RETRY;
+        loop {
+            let (error, safe) = match self.client().await {
+                Ok(c) => match c.execute("SELECT chimere_publish($1, $2)", &[&channels, &payloads]).await {
+                    Ok(_) => return Ok(()),
+                    // Refused by the database (rolled back) or never sent: nothing was
+                    // published. A connection that broke mid-way: perhaps it was.
+                    Err(e) => {
+                        let safe = e.as_db_error().is_some() || (!e.is_closed() && !c.is_closed());
+                        (e.to_string(), safe)
+                    }
+                },
+                Err(e) => (e, true),
+            };
+            if !safe || Instant::now() + Duration::from_millis(200) > deadline {
+                return Err(error);
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+
+    /// Answers question `req` of a client here "try again": its command never left.
+    fn refuse_pending(&self, req: u64, why: &str) {
+        let Some(p) = lock(&self.pending).remove(&req) else { return };
+        let message = format!("the game's server could not be reached ({why}): try again in a moment");
+        let refusal = crate::protocol::ServerMsg::Error { code: "unavailable".into(), message }.json();
+        let _ = p.answer.send((Answer::Refused(refusal), None));
     }
 
     /// The listener: reads this process's channel and `chimere_all` (reconnecting when
@@ -366,6 +476,16 @@ impl Cluster {
                     let _ = g.moved.send(true);
                 }
             }
+            // Broadcasts of a game were lost on their way here: x GAME OWNER. Its clients
+            // here reconnect and read the state.
+            ["x", game, owner] => {
+                let mut remote = lock(&self.remote);
+                if remote.get(*game).is_some_and(|g| g.owner == *owner)
+                    && let Some(g) = remote.remove(*game)
+                {
+                    let _ = g.moved.send(true);
+                }
+            }
             _ => eprintln!("cluster: a message not understood: {head}"),
         }
     }
@@ -391,7 +511,7 @@ impl Cluster {
             Ask::Disconnect(s) => (format!("disconnect-{}", seat_word(s)), String::new()),
         };
         let header = format!("c {} {conn} {req} {} {} {kind}", self.me, game.game, player.unwrap_or("-"));
-        self.note(channel_of(&game.owner), header, &body);
+        self.note(channel_of(&game.owner), header, &body, Purpose::Ask(req));
         match tokio::time::timeout(ANSWER, answered).await {
             Ok(Ok(a)) => Some(a),
             _ => {
@@ -410,13 +530,13 @@ impl Cluster {
             Answer::Refused(r) => ("refused", None, r.as_str()),
             Answer::Moved => ("moved", None, ""),
         };
-        self.note(channel_of(&to.from), format!("r {} {kind} {}", to.req, seat_word(seat)), body);
+        self.note(channel_of(&to.from), format!("r {} {kind} {}", to.req, seat_word(seat)), body, Purpose::Other);
     }
 
     /// Sends a broadcast of `game` to the clients of other processes.
     pub fn broadcast(&self, processes: &[&str], game: &str, text: &str) {
         for p in processes {
-            self.note(channel_of(p), format!("b {game}"), text);
+            self.note(channel_of(p), format!("b {game}"), text, Purpose::Broadcast(game.to_string()));
         }
     }
 
@@ -466,34 +586,39 @@ impl Cluster {
         self.next.fetch_add(1, Ordering::Relaxed)
     }
 
-    /// Takes the lease of `game` if it is free, expired or already ours: `Ok(None)` when
-    /// it is ours now, `Ok(Some(owner))` when another process holds it.
-    pub async fn acquire(&self, game: &str) -> Result<Option<String>, String> {
+    /// Takes the lease of `game` if it is free, expired or already ours:
+    /// [`Lease::Ours`] with the epoch to fence this process's writes of the game with (a
+    /// new one when the lease changes hands, the same when it was already ours), or
+    /// [`Lease::Theirs`] with the process that holds it.
+    pub async fn acquire(&self, game: &str) -> Result<Lease, String> {
         let c = self.client().await?;
         let row = c
             .query_opt(
-                "INSERT INTO chimere_leases (game, owner, expires) VALUES ($1, $2, now() + $3 * interval '1 second')
-                 ON CONFLICT (game) DO UPDATE SET owner = excluded.owner, expires = excluded.expires
+                "INSERT INTO chimere_leases (game, owner, expires, epoch)
+                 VALUES ($1, $2, now() + $3 * interval '1 second', nextval('chimere_epochs'))
+                 ON CONFLICT (game) DO UPDATE SET owner = excluded.owner, expires = excluded.expires,
+                   epoch = CASE WHEN chimere_leases.owner = excluded.owner THEN chimere_leases.epoch
+                           ELSE excluded.epoch END
                  WHERE chimere_leases.owner = excluded.owner OR chimere_leases.expires < now()
-                 RETURNING owner",
+                 RETURNING epoch",
                 &[&game, &self.me, &EXPIRY_SECS],
             )
             .await
             .map_err(|e| format!("the database is unreachable: {e}"))?;
-        if row.is_some() {
+        if let Some(row) = row {
             // Whoever had clients of it elsewhere reconnects them here.
-            self.note(ALL.into(), format!("o {game} {}", self.me), "");
+            self.note(ALL.into(), format!("o {game} {}", self.me), "", Purpose::Other);
             if let Some(g) = lock(&self.remote).remove(game) {
                 let _ = g.moved.send(true);
             }
-            return Ok(None);
+            return Ok(Lease::Ours(Fence::Epoch(row.get(0))));
         }
         let owner = c
             .query_opt("SELECT owner FROM chimere_leases WHERE game = $1", &[&game])
             .await
             .map_err(|e| format!("the database is unreachable: {e}"))?;
         match owner {
-            Some(r) => Ok(Some(r.get(0))),
+            Some(r) => Ok(Lease::Theirs(r.get(0))),
             // Released meanwhile: try again once.
             None => Box::pin(self.acquire(game)).await,
         }
@@ -531,7 +656,7 @@ impl Cluster {
     /// Renews every lease of this process and its process row (with its part of the
     /// lobby); returns the games it still holds.
     pub async fn renew(&self, lobby: &str) -> Result<Vec<String>, String> {
-        let c = self.client().await?;
+        let c = self.connection(&self.renewals).await?;
         let sent = self.since_start();
         let rows = c
             .query(
@@ -552,12 +677,13 @@ impl Cluster {
     }
 
     /// Renews the lease of one game now (its owner found the last renewal too old):
-    /// whether this process still holds it.
-    pub async fn confirm(&self, game: &str) -> bool {
-        let Ok(c) = self.client().await else { return false };
+    /// whether this process still holds it, at the epoch of `fence`.
+    pub async fn confirm(&self, game: &str, fence: Fence) -> bool {
+        let Ok(c) = self.connection(&self.renewals).await else { return false };
         c.query_opt(
-            "UPDATE chimere_leases SET expires = now() + $3 * interval '1 second' WHERE game = $1 AND owner = $2 RETURNING 1",
-            &[&game, &self.me, &EXPIRY_SECS],
+            "UPDATE chimere_leases SET expires = now() + $3 * interval '1 second'
+             WHERE game = $1 AND owner = $2 AND ($4::bigint IS NULL OR epoch = $4) RETURNING 1",
+            &[&game, &self.me, &EXPIRY_SECS, &fence.epoch()],
         )
         .await
         .is_ok_and(|r| r.is_some())
@@ -598,9 +724,10 @@ impl Cluster {
         Ok(games)
     }
 
-    /// The processes alive now (their row renewed within the expiry), with their lobby parts.
+    /// The processes alive now (their row renewed within the expiry), with their lobby
+    /// parts (read on the renewals' connection, between two renewals).
     pub async fn processes(&self) -> Result<Vec<(String, String)>, String> {
-        let c = self.client().await?;
+        let c = self.connection(&self.renewals).await?;
         let rows = c
             .query("SELECT id, lobby FROM chimere_processes WHERE expires > now()", &[])
             .await
@@ -640,4 +767,44 @@ BEGIN
     END IF;
   END LOOP;
 END $$ LANGUAGE plpgsql;
+";
+
+/// Schema step 5 in PostgreSQL's dialect (see [`crate::store::MIGRATIONS`]): fencing
+/// ([`crate::store::Fence`]). Every lease gets an epoch, a new value of one sequence each
+/// time the lease changes hands; the unique index makes the epoch a key column, so that a
+/// takeover (which changes it) waits for the writes holding the row `FOR KEY SHARE` while
+/// the renewals (which change only the expiry) do not. The move append gains the epoch
+/// (the step-1 function stays for processes of the previous version still running).
+pub const SCHEMA_5: &str = "
+CREATE SEQUENCE chimere_epochs;
+ALTER TABLE chimere_leases ADD COLUMN epoch BIGINT NOT NULL DEFAULT nextval('chimere_epochs');
+CREATE UNIQUE INDEX chimere_leases_epoch ON chimere_leases(game, epoch);
+-- chimere_append of step 1, under the fence: with p_epoch, stored only while the game's
+-- lease holds that epoch (the row held FOR KEY SHARE to the commit); `fenced` says it did not.
+CREATE FUNCTION chimere_append(p_game TEXT, p_expected BIGINT, p_uci TEXT, p_canonical TEXT,
+    p_notation TEXT, p_white_ms BIGINT, p_black_ms BIGINT, p_at_ms BIGINT, p_epoch BIGINT,
+    OUT stored BOOLEAN, OUT actual BIGINT, OUT fenced BOOLEAN) LANGUAGE plpgsql AS $$
+BEGIN
+  fenced := FALSE;
+  IF p_epoch IS NOT NULL THEN
+    PERFORM 1 FROM chimere_leases WHERE game = p_game AND epoch = p_epoch FOR KEY SHARE;
+    IF NOT FOUND THEN
+      stored := FALSE;
+      fenced := TRUE;
+      SELECT ply INTO actual FROM games WHERE id = p_game;
+      RETURN;
+    END IF;
+  END IF;
+  UPDATE games SET ply = ply + 1, white_ms = p_white_ms, black_ms = p_black_ms, updated_ms = p_at_ms
+    WHERE id = p_game AND ply = p_expected;
+  IF FOUND THEN
+    INSERT INTO moves (game_id, ply, uci, canonical, notation, white_ms, black_ms, at_ms)
+      VALUES (p_game, p_expected + 1, p_uci, p_canonical, p_notation, p_white_ms, p_black_ms, p_at_ms);
+    stored := TRUE;
+    actual := p_expected + 1;
+  ELSE
+    stored := FALSE;
+    SELECT ply INTO actual FROM games WHERE id = p_game;
+  END IF;
+END $$;
 ";

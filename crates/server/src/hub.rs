@@ -10,11 +10,11 @@
 //! move.
 
 use crate::bot::Bot;
-use crate::cluster::{Answer, Ask, Cluster, EXPIRY_SECS, Incoming, RemoteGame};
+use crate::cluster::{Answer, Ask, Cluster, EXPIRY_SECS, Incoming, Lease, RemoteGame};
 use crate::protocol::{ClientMsg, OfferAction, ServerMsg, Side};
 use crate::round::{Command, Event, OfferKind, Round, Seat, Status};
 use crate::setup::Setup;
-use crate::store::{Append, GameFilter, GameRecord, Store, StoreError};
+use crate::store::{Append, Fence, GameFilter, GameRecord, Store, StoreError};
 use crate::writer::{MoveWriter, Other};
 use axum::extract::ws::Utf8Bytes;
 use serde_json::{Value, json};
@@ -122,6 +122,8 @@ pub struct Room {
     moved: watch::Sender<bool>,
     /// When this process took the game's lease (several processes), or loaded it.
     acquired: Instant,
+    /// The lease's fencing token, carried by every write of the game (`Alone`: one process).
+    fence: Fence,
     cluster: Option<Arc<Cluster>>,
 }
 
@@ -345,14 +347,15 @@ impl Hub {
             return Ok(Place::Here(r.clone()));
         }
         let acquired = Instant::now();
+        let mut fence = Fence::Alone;
         if let Some(c) = &self.cluster {
             match c.acquire(id).await {
-                Ok(None) => {}
-                Ok(Some(owner)) => return Ok(Place::There(owner)),
+                Ok(Lease::Ours(f)) => fence = f,
+                Ok(Lease::Theirs(owner)) => return Ok(Place::There(owner)),
                 Err(e) => return Err(Refusal::new("unavailable", format!("{e}: try again in a moment"))),
             }
         }
-        match self.load(id, acquired).await {
+        match self.load(id, acquired, fence).await {
             Ok(room) => Ok(Place::Here(room)),
             Err(e) => {
                 if let Some(c) = &self.cluster {
@@ -363,7 +366,7 @@ impl Hub {
         }
     }
 
-    async fn load(&self, id: &str, acquired: Instant) -> Result<Arc<Mutex<Room>>, Refusal> {
+    async fn load(&self, id: &str, acquired: Instant, fence: Fence) -> Result<Arc<Mutex<Room>>, Refusal> {
         let store = self.store.clone();
         let owned = id.to_string();
         let round = tokio::task::spawn_blocking(move || -> Result<Round, Refusal> {
@@ -388,6 +391,7 @@ impl Hub {
             remote: HashMap::new(),
             moved: watch::channel(false).0,
             acquired,
+            fence,
             cluster: self.cluster.clone(),
         }));
         // Another request may have loaded it meanwhile: the first one in the table wins.
@@ -568,7 +572,7 @@ impl Hub {
             // lease is renewed for this game now, or the game is no longer ours.
             let asked = Instant::now();
             match &self.cluster {
-                Some(c) if c.confirm(&r.round.id).await => r.acquired = asked,
+                Some(c) if c.confirm(&r.round.id, r.fence).await => r.acquired = asked,
                 _ => return Err(Refusal::moving()),
             }
         }
@@ -585,7 +589,7 @@ impl Hub {
         while let Some(e) = queue.pop_front() {
             match e {
                 Event::Store(rec) => {
-                    let append = Append { game: r.round.id.clone(), expected_ply: rec.ply - 1, rec };
+                    let append = Append { game: r.round.id.clone(), expected_ply: rec.ply - 1, rec, fence: r.fence };
                     match self.writer.append(append).await {
                         Ok(stored) => {
                             let now = now_ms();
@@ -599,17 +603,18 @@ impl Hub {
                         Err(err) => {
                             r.round.cancel_move();
                             let conflict = matches!(err, StoreError::Conflict { .. });
+                            if matches!(err, StoreError::Fenced(_)) {
+                                self.let_go(room, r, &err);
+                                return Some(Refusal::moving());
+                            }
                             if conflict && self.cluster.is_some() {
                                 // Several processes: the store is ahead of this room (a
                                 // previous owner's last write landed after this process
-                                // loaded the game). The room is dropped: its clients
+                                // loaded the game — the fence makes it impossible; kept
+                                // as a guard). The room is dropped: its clients
                                 // reconnect and the game is loaded again from the store.
                                 eprintln!("game {}: the store is ahead of this room: loaded again", r.round.id);
-                                let _ = r.moved.send(true);
-                                let mut rooms = self.rooms();
-                                if rooms.get(&r.round.id).is_some_and(|x| Arc::ptr_eq(x, room)) {
-                                    rooms.remove(&r.round.id);
-                                }
+                                self.unload(room, r);
                             }
                             let code = if conflict { "stale" } else { "storage" };
                             refused = Some(Refusal::new(code, format!("the move was not stored: {err}")));
@@ -617,7 +622,11 @@ impl Hub {
                     }
                 }
                 Event::Save => {
-                    if let Err(e) = self.writer.write(Other::Update(r.round.record())).await {
+                    if let Err(e) = self.writer.write(Other::Update(r.round.record(), r.fence)).await {
+                        if matches!(e, StoreError::Fenced(_)) {
+                            self.let_go(room, r, &e);
+                            return Some(Refusal::moving());
+                        }
                         eprintln!("game {}: not stored: {e}", r.round.id);
                     }
                 }
@@ -626,10 +635,14 @@ impl Hub {
                         game: r.round.id.clone(),
                         expected_ply: from_ply,
                         new_ply: to_ply,
-                        white_ms,
-                        black_ms,
+                        clocks: (white_ms, black_ms),
+                        fence: r.fence,
                     };
                     if let Err(e) = self.writer.write(w).await {
+                        if matches!(e, StoreError::Fenced(_)) {
+                            self.let_go(room, r, &e);
+                            return Some(Refusal::moving());
+                        }
                         eprintln!("game {}: takeback not stored: {e}", r.round.id);
                     }
                 }
@@ -647,6 +660,26 @@ impl Hub {
         }
         self.schedule(room, r);
         refused
+    }
+
+    /// Drops the room from this process (its clients here close and reconnect, to the
+    /// game's owner now), if it is still the one in the table.
+    fn unload(&self, room: &Arc<Mutex<Room>>, r: &mut Room) {
+        let _ = r.moved.send(true);
+        r.timer_gen += 1;
+        let mut rooms = self.rooms();
+        if rooms.get(&r.round.id).is_some_and(|x| Arc::ptr_eq(x, room)) {
+            rooms.remove(&r.round.id);
+        }
+    }
+
+    /// A write of the room refused by the fence: another process took the game's lease
+    /// since this one took it. This process stops acting on the game at once — its
+    /// round (which may hold the refused change) is dropped, never written — and its
+    /// clients reconnect to the new owner, which has the game as stored.
+    fn let_go(&self, room: &Arc<Mutex<Room>>, r: &mut Room, e: &StoreError) {
+        eprintln!("game {}: {e}: dropped here", r.round.id);
+        self.unload(room, r);
     }
 
     /// (Re)starts the room's timer and the computer's turn.
@@ -1058,7 +1091,8 @@ impl Hub {
                 });
             }
             if n.is_multiple_of(10) {
-                cluster.tidy().await;
+                let cluster = cluster.clone();
+                tokio::spawn(async move { cluster.tidy().await });
             }
         }
     }

@@ -28,6 +28,11 @@ pub enum StoreError {
     Conflict { expected: u32, actual: u32 },
     #[error("no such game `{0}`")]
     NotFound(String),
+    /// The write was made under a lease that has changed hands since (several processes:
+    /// another process serves the game now). Nothing was written; the writer must stop
+    /// acting on the game.
+    #[error("game `{0}` is served by another process now: nothing was stored, try again in a moment")]
+    Fenced(String),
     #[error("database: {0}")]
     Db(String),
     /// The database cannot be reached (a server that is down or restarting, a broken
@@ -111,12 +116,41 @@ impl From<rusqlite::Error> for StoreError {
 
 pub type StoreResult<T> = Result<T, StoreError>;
 
-/// One move to append: `rec` becomes ply `expected_ply + 1` of game `game`.
+/// The fencing token a write of a live game carries: the lease under which its writer
+/// serves the game.
+///
+/// Several processes on one PostgreSQL: each live game has one owner, by a lease row
+/// (`crate::cluster`) whose `epoch` takes a new, larger value every time the lease changes
+/// hands. An owner's writes carry the epoch it took the lease with, and the database
+/// refuses them ([`StoreError::Fenced`]), in the same statement or transaction, once the
+/// lease holds another epoch — so an old owner's delayed write can never overwrite the new
+/// owner's state. `Alone` is a write with no lease to check: one process on its own file
+/// (SQLite, whose stores ignore the fence), a game being created or imported.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Fence {
+    #[default]
+    Alone,
+    Epoch(i64),
+}
+
+impl Fence {
+    /// The epoch to check, as a nullable SQL parameter.
+    pub fn epoch(self) -> Option<i64> {
+        match self {
+            Fence::Alone => None,
+            Fence::Epoch(e) => Some(e),
+        }
+    }
+}
+
+/// One move to append: `rec` becomes ply `expected_ply + 1` of game `game`, written under
+/// `fence`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Append {
     pub game: String,
     pub expected_ply: u32,
     pub rec: MoveRecord,
+    pub fence: Fence,
 }
 
 /// One game as stored (everything but its moves).
@@ -191,19 +225,21 @@ pub trait Store: Send + Sync + crate::problem_store::ProblemStore {
     fn create_game(&self, g: &GameRecord) -> StoreResult<()>;
     fn game(&self, id: &str) -> StoreResult<Option<GameRecord>>;
     fn moves(&self, id: &str) -> StoreResult<Vec<MoveRecord>>;
-    /// Stores `m` as ply `expected_ply + 1` and the clocks, if the game is at `expected_ply`.
-    fn append_move(&self, id: &str, expected_ply: u32, m: &MoveRecord) -> StoreResult<()>;
+    /// Stores `m` as ply `expected_ply + 1` and the clocks, if the game is at `expected_ply`
+    /// and `fence` still holds ([`StoreError::Fenced`] otherwise; checked first).
+    fn append_move(&self, id: &str, expected_ply: u32, m: &MoveRecord, fence: Fence) -> StoreResult<()>;
     /// Appends a group of moves, each under its own ply guard, with the same result per
     /// item as [`Store::append_move`] called on each in order; when it returns, every
     /// `Ok` item is durable. A store may commit the group as one transaction (the point:
     /// one commit for many games' moves); this default appends them one by one.
     fn append_moves(&self, batch: &[Append]) -> Vec<StoreResult<()>> {
-        batch.iter().map(|a| self.append_move(&a.game, a.expected_ply, &a.rec)).collect()
+        batch.iter().map(|a| self.append_move(&a.game, a.expected_ply, &a.rec, a.fence)).collect()
     }
-    /// Removes the moves after `new_ply` (takeback), if the game is at `expected_ply`.
-    fn truncate(&self, id: &str, expected_ply: u32, new_ply: u32, white_ms: i64, black_ms: i64) -> StoreResult<()>;
-    /// Updates every field but the ply and the moves.
-    fn update_game(&self, g: &GameRecord) -> StoreResult<()>;
+    /// Removes the moves after `new_ply` (takeback), if the game is at `expected_ply` and
+    /// `fence` still holds.
+    fn truncate(&self, id: &str, expected_ply: u32, new_ply: u32, clocks: (i64, i64), fence: Fence) -> StoreResult<()>;
+    /// Updates every field but the ply and the moves, if `fence` still holds.
+    fn update_game(&self, g: &GameRecord, fence: Fence) -> StoreResult<()>;
     fn list_games(&self, f: &GameFilter) -> StoreResult<Vec<GameRecord>>;
     /// The clean stop, once every write is done: SQLite copies its WAL into the database
     /// file and removes it. Nothing is read or written after it.
@@ -342,6 +378,9 @@ pub const MIGRATIONS: &[Migration] = &[
     // 4: several processes on one PostgreSQL (crate::cluster): leases, processes, relayed
     // messages. An SQLite file has one process: nothing to add.
     Migration { sqlite: "-- nothing: one process per SQLite file", postgres: crate::cluster::SCHEMA_4 },
+    // 5: fencing (crate::store::Fence): the leases' epochs, and the move append checking
+    // them. An SQLite file has one process: nothing to add.
+    Migration { sqlite: "-- nothing: one process per SQLite file", postgres: crate::cluster::SCHEMA_5 },
 ];
 
 /// Step 3, the same in both dialects.
@@ -564,7 +603,7 @@ impl Store for SqliteStore {
         Ok(rows.collect::<Result<Vec<_>, _>>()?)
     }
 
-    fn append_move(&self, id: &str, expected_ply: u32, m: &MoveRecord) -> StoreResult<()> {
+    fn append_move(&self, id: &str, expected_ply: u32, m: &MoveRecord, _fence: Fence) -> StoreResult<()> {
         let mut conn = self.lock();
         let tx = conn.transaction()?;
         append_in(&tx, id, expected_ply, m)?;
@@ -598,7 +637,15 @@ impl Store for SqliteStore {
         out
     }
 
-    fn truncate(&self, id: &str, expected_ply: u32, new_ply: u32, white_ms: i64, black_ms: i64) -> StoreResult<()> {
+    fn truncate(
+        &self,
+        id: &str,
+        expected_ply: u32,
+        new_ply: u32,
+        clocks: (i64, i64),
+        _fence: Fence,
+    ) -> StoreResult<()> {
+        let (white_ms, black_ms) = clocks;
         let mut conn = self.lock();
         let tx = conn.transaction()?;
         let changed = tx.execute(
@@ -614,7 +661,7 @@ impl Store for SqliteStore {
         Ok(())
     }
 
-    fn update_game(&self, g: &GameRecord) -> StoreResult<()> {
+    fn update_game(&self, g: &GameRecord, _fence: Fence) -> StoreResult<()> {
         let conn = self.lock();
         let changed = conn.execute(
             "UPDATE games SET white = ?2, black = ?3, white_name = ?4, black_name = ?5, white_ms = ?6, black_ms = ?7,

@@ -20,7 +20,7 @@
 //! player to try again; the pool drops broken connections and opens new ones when the
 //! server is back, with no restart of the process.
 
-use crate::store::{Append, GameFilter, GameRecord, MIGRATIONS, MoveRecord, Store, StoreError, StoreResult};
+use crate::store::{Append, Fence, GameFilter, GameRecord, MIGRATIONS, MoveRecord, Store, StoreError, StoreResult};
 use deadpool_postgres::{Manager, ManagerConfig, Pool, PoolError, RecyclingMethod, Runtime};
 use std::future::Future;
 use std::time::Duration;
@@ -82,13 +82,21 @@ const GAME_COLUMNS: &str = "id, variant, setup, start_fen, white, black, white_n
      initial_ms, increment_ms, white_ms, black_ms, ply, status, result, reason, created_ms, updated_ms, \
      rematch_of, rematch";
 
-const APPEND_ONE: &str = "SELECT stored, actual FROM chimere_append($1, $2, $3, $4, $5, $6, $7, $8)";
+// The append of schema step 5 (`crate::cluster::SCHEMA_5`): the ply guard and the fence.
+const APPEND_ONE: &str =
+    "SELECT stored, actual, fenced FROM chimere_append($1, $2, $3, $4, $5, $6, $7, $8, $9::bigint)";
 
-const APPEND_MANY: &str = "SELECT r.stored, r.actual FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], \
-     $5::text[], $6::bigint[], $7::bigint[], $8::bigint[]) WITH ORDINALITY \
-     AS i(game, expected, uci, canonical, notation, white_ms, black_ms, at_ms, n) \
+const APPEND_MANY: &str = "SELECT r.stored, r.actual, r.fenced FROM unnest($1::text[], $2::bigint[], $3::text[], \
+     $4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::bigint[], $9::bigint[]) WITH ORDINALITY \
+     AS i(game, expected, uci, canonical, notation, white_ms, black_ms, at_ms, epoch, n) \
      CROSS JOIN LATERAL chimere_append(i.game, i.expected, i.uci, i.canonical, i.notation, i.white_ms, \
-     i.black_ms, i.at_ms) AS r ORDER BY i.n";
+     i.black_ms, i.at_ms, i.epoch) AS r ORDER BY i.n";
+
+/// Holds the lease row of a game at an epoch for the rest of the transaction (`FOR KEY
+/// SHARE`: the renewals, which change only the expiry, go on; a takeover, which changes
+/// the epoch — a key column — waits for this transaction, and this one, coming after a
+/// takeover, no longer finds the row). No row: the fence does not hold.
+const FENCE: &str = "SELECT 1 FROM chimere_leases WHERE game = $1 AND epoch = $2 FOR KEY SHARE";
 
 /// The PostgreSQL store (see the module's documentation).
 pub struct PgStore {
@@ -191,8 +199,10 @@ fn read_game(r: &Row) -> StoreResult<GameRecord> {
 fn append_result(r: &Row, game: &str, expected: u32) -> StoreResult<()> {
     let stored: bool = r.try_get(0).map_err(from_pg)?;
     let actual: Option<i64> = r.try_get(1).map_err(from_pg)?;
+    let fenced: bool = r.try_get(2).map_err(from_pg)?;
     match (stored, actual) {
         (true, _) => Ok(()),
+        (false, _) if fenced => Err(StoreError::Fenced(game.to_string())),
         (false, None) => Err(StoreError::NotFound(game.to_string())),
         (false, Some(actual)) => Err(StoreError::Conflict { expected, actual: ply_of(actual)? }),
     }
@@ -394,15 +404,16 @@ impl Store for PgStore {
         })
     }
 
-    fn append_move(&self, id: &str, expected_ply: u32, m: &MoveRecord) -> StoreResult<()> {
+    fn append_move(&self, id: &str, expected_ply: u32, m: &MoveRecord, fence: Fence) -> StoreResult<()> {
         let (id, m) = (id.to_string(), m.clone());
         self.with(move |c| async move {
             let st = c.prepare_cached(APPEND_ONE).await.map_err(from_pg)?;
             let expected = i64::from(expected_ply);
+            let epoch = fence.epoch();
             let row = c
                 .query_one(
                     &st,
-                    &[&id, &expected, &m.uci, &m.canonical, &m.notation, &m.white_ms, &m.black_ms, &m.at_ms],
+                    &[&id, &expected, &m.uci, &m.canonical, &m.notation, &m.white_ms, &m.black_ms, &m.at_ms, &epoch],
                 )
                 .await
                 .map_err(from_pg)?;
@@ -420,9 +431,12 @@ impl Store for PgStore {
         let (uci, canonical, notation) = (column(|m| &m.uci), column(|m| &m.canonical), column(|m| &m.notation));
         let number = |f: fn(&MoveRecord) -> i64| batch.iter().map(|a| f(&a.rec)).collect::<Vec<_>>();
         let (white, black, at) = (number(|m| m.white_ms), number(|m| m.black_ms), number(|m| m.at_ms));
+        let epochs: Vec<Option<i64>> = batch.iter().map(|a| a.fence.epoch()).collect();
         let rows = self.with(move |c| async move {
             let st = c.prepare_cached(APPEND_MANY).await.map_err(from_pg)?;
-            c.query(&st, &[&games, &expected, &uci, &canonical, &notation, &white, &black, &at]).await.map_err(from_pg)
+            c.query(&st, &[&games, &expected, &uci, &canonical, &notation, &white, &black, &at, &epochs])
+                .await
+                .map_err(from_pg)
         });
         match rows {
             Ok(rows) if rows.len() == batch.len() => {
@@ -439,14 +453,20 @@ impl Store for PgStore {
             }
             // A move the database refused (one statement: the whole group was rolled back):
             // each move alone, so that the others are still stored.
-            Err(_) => batch.iter().map(|a| self.append_move(&a.game, a.expected_ply, &a.rec)).collect(),
+            Err(_) => batch.iter().map(|a| self.append_move(&a.game, a.expected_ply, &a.rec, a.fence)).collect(),
         }
     }
 
-    fn truncate(&self, id: &str, expected_ply: u32, new_ply: u32, white_ms: i64, black_ms: i64) -> StoreResult<()> {
+    fn truncate(&self, id: &str, expected_ply: u32, new_ply: u32, clocks: (i64, i64), fence: Fence) -> StoreResult<()> {
         let id = id.to_string();
+        let (white_ms, black_ms) = clocks;
         self.with(move |mut c| async move {
             let tx = c.transaction().await.map_err(from_pg)?;
+            if let Some(epoch) = fence.epoch()
+                && tx.query_opt(FENCE, &[&id, &epoch]).await.map_err(from_pg)?.is_none()
+            {
+                return Err(StoreError::Fenced(id));
+            }
             let (expected, new) = (i64::from(expected_ply), i64::from(new_ply));
             let changed = tx
                 .execute(
@@ -470,14 +490,17 @@ impl Store for PgStore {
         })
     }
 
-    fn update_game(&self, g: &GameRecord) -> StoreResult<()> {
+    fn update_game(&self, g: &GameRecord, fence: Fence) -> StoreResult<()> {
         let g = g.clone();
         self.with(move |c| async move {
+            let epoch = fence.epoch();
+            // One statement: the lease held at the epoch (see FENCE) and the update.
             let changed = c
                 .execute(
-                    "UPDATE games SET white = $2, black = $3, white_name = $4, black_name = $5, white_ms = $6, \
+                    "WITH fence AS (SELECT 1 FROM chimere_leases WHERE game = $1 AND epoch = $14 FOR KEY SHARE) \
+                     UPDATE games SET white = $2, black = $3, white_name = $4, black_name = $5, white_ms = $6, \
                      black_ms = $7, status = $8, result = $9, reason = $10, updated_ms = $11, rematch_of = $12, \
-                     rematch = $13 WHERE id = $1",
+                     rematch = $13 WHERE id = $1 AND ($14::bigint IS NULL OR EXISTS (SELECT 1 FROM fence))",
                     &[
                         &g.id,
                         &g.white,
@@ -492,12 +515,14 @@ impl Store for PgStore {
                         &g.updated_ms,
                         &g.rematch_of,
                         &g.rematch,
+                        &epoch,
                     ],
                 )
                 .await
                 .map_err(from_pg)?;
             if changed != 1 {
-                return Err(StoreError::NotFound(g.id));
+                let exists = c.query_opt("SELECT 1 FROM games WHERE id = $1", &[&g.id]).await.map_err(from_pg)?;
+                return Err(if exists.is_some() { StoreError::Fenced(g.id) } else { StoreError::NotFound(g.id) });
             }
             Ok(())
         })

@@ -8,7 +8,7 @@
 //! starts a cluster of its own with `.ci/pg-cluster`, so it needs Debian's `postgresql`.
 //! The helpers are `tests/support/pg.rs`, shared with the server tests.
 
-use crate::store::{Append, Database, GameFilter, GameRecord, MIGRATIONS, MoveRecord, Store, StoreError, open};
+use crate::store::{Append, Database, Fence, GameFilter, GameRecord, MIGRATIONS, MoveRecord, Store, StoreError, open};
 use std::sync::Arc;
 
 #[path = "../tests/support/pg.rs"]
@@ -152,27 +152,33 @@ fn ucis(s: &dyn Store, id: &str) -> Vec<String> {
 fn the_ply_guard_refuses_duplicates_and_stale_moves(b: Backend) {
     let s = b.open();
     s.create_game(&game("g")).unwrap();
-    s.append_move("g", 0, &mv(1, "e2e4")).unwrap();
+    s.append_move("g", 0, &mv(1, "e2e4"), Fence::Alone).unwrap();
     // The same move again (still believing the game at ply 0) is refused.
-    assert!(matches!(s.append_move("g", 0, &mv(1, "e2e4")), Err(StoreError::Conflict { expected: 0, actual: 1 })));
-    s.append_move("g", 1, &mv(2, "e7e5")).unwrap();
-    assert!(matches!(s.append_move("g", 5, &mv(6, "x")), Err(StoreError::Conflict { .. })));
+    assert!(matches!(
+        s.append_move("g", 0, &mv(1, "e2e4"), Fence::Alone),
+        Err(StoreError::Conflict { expected: 0, actual: 1 })
+    ));
+    s.append_move("g", 1, &mv(2, "e7e5"), Fence::Alone).unwrap();
+    assert!(matches!(s.append_move("g", 5, &mv(6, "x"), Fence::Alone), Err(StoreError::Conflict { .. })));
     assert_eq!(ucis(s.as_ref(), "g"), ["e2e4", "e7e5"]);
     let stored = s.moves("g").unwrap();
     assert_eq!(stored[1], mv(2, "e7e5"));
     let g = s.game("g").unwrap().unwrap();
     assert_eq!((g.ply, g.white_ms, g.black_ms), (2, 1002, 2002));
     // Takeback: guarded by the ply too.
-    assert!(matches!(s.truncate("g", 1, 0, 5, 6), Err(StoreError::Conflict { expected: 1, actual: 2 })));
-    s.truncate("g", 2, 1, 5, 6).unwrap();
+    assert!(matches!(
+        s.truncate("g", 1, 0, (5, 6), Fence::Alone),
+        Err(StoreError::Conflict { expected: 1, actual: 2 })
+    ));
+    s.truncate("g", 2, 1, (5, 6), Fence::Alone).unwrap();
     assert_eq!(ucis(s.as_ref(), "g"), ["e2e4"]);
     let g = s.game("g").unwrap().unwrap();
     assert_eq!((g.ply, g.white_ms, g.black_ms), (1, 5, 6));
     // The ply freed by the takeback takes a new move.
-    s.append_move("g", 1, &mv(2, "c7c5")).unwrap();
+    s.append_move("g", 1, &mv(2, "c7c5"), Fence::Alone).unwrap();
     assert_eq!(ucis(s.as_ref(), "g"), ["e2e4", "c7c5"]);
-    assert!(matches!(s.append_move("nope", 0, &mv(1, "a")), Err(StoreError::NotFound(_))));
-    assert!(matches!(s.truncate("nope", 0, 0, 0, 0), Err(StoreError::NotFound(_))));
+    assert!(matches!(s.append_move("nope", 0, &mv(1, "a"), Fence::Alone), Err(StoreError::NotFound(_))));
+    assert!(matches!(s.truncate("nope", 0, 0, (0, 0), Fence::Alone), Err(StoreError::NotFound(_))));
     assert!(s.game("nope").unwrap().is_none());
     assert!(s.moves("nope").unwrap().is_empty());
     // A game id taken twice is refused, and the first game is untouched.
@@ -184,7 +190,12 @@ fn a_group_keeps_each_moves_guard_and_stores_the_others(b: Backend) {
     let s = b.open();
     s.create_game(&game("a")).unwrap();
     s.create_game(&game("b")).unwrap();
-    let ap = |g: &str, ply: u32, uci: &str| Append { game: g.into(), expected_ply: ply, rec: mv(ply + 1, uci) };
+    let ap = |g: &str, ply: u32, uci: &str| Append {
+        game: g.into(),
+        expected_ply: ply,
+        rec: mv(ply + 1, uci),
+        fence: Fence::Alone,
+    };
     let results = s.append_moves(&[
         ap("a", 0, "e2e4"),
         ap("b", 0, "d2d4"),
@@ -211,7 +222,7 @@ fn reopening_keeps_games_moves_and_the_secret(b: Backend) {
     let secret = {
         let s = b.open();
         s.create_game(&game("a")).unwrap();
-        s.append_move("a", 0, &mv(1, "e2e4")).unwrap();
+        s.append_move("a", 0, &mv(1, "e2e4"), Fence::Alone).unwrap();
         s.set_player_name("p1", "Ann").unwrap();
         s.set_player_name("p1", "Anne").unwrap();
         let secret = s.secret().unwrap();
@@ -255,7 +266,7 @@ fn processes_starting_together_migrate_once(b: Backend) {
         opening.into_iter().map(|t| t.join().unwrap()).collect()
     });
     stores[0].create_game(&game("a")).unwrap();
-    stores[1].append_move("a", 0, &mv(1, "e2e4")).unwrap();
+    stores[1].append_move("a", 0, &mv(1, "e2e4"), Fence::Alone).unwrap();
     assert_eq!(ucis(stores[2].as_ref(), "a"), ["e2e4"]);
     // One secret for all of them (the first to ask creates it).
     let secrets: Vec<Vec<u8>> = stores.iter().map(|s| s.secret().unwrap()).collect();
@@ -311,11 +322,11 @@ fn games_are_updated_and_listed_by_status_kind_and_variant(b: Backend) {
     a.rematch = Some("e".into());
     a.updated_ms = 99;
     a.ply = 7; // not stored by update_game
-    s.update_game(&a).unwrap();
+    s.update_game(&a, Fence::Alone).unwrap();
     let stored = s.game("a").unwrap().unwrap();
     assert_eq!(stored, GameRecord { ply: 0, ..a });
     assert_eq!(ids(GameFilter { statuses: vec!["finished".into()], ..all }), ["a", "c"]);
-    assert!(matches!(s.update_game(&game("zz")), Err(StoreError::NotFound(_))));
+    assert!(matches!(s.update_game(&game("zz"), Fence::Alone), Err(StoreError::NotFound(_))));
 }
 
 fn racing_writers_store_each_ply_exactly_once(b: Backend) {
@@ -335,7 +346,7 @@ fn racing_writers_store_each_ply_exactly_once(b: Backend) {
                         if ply >= PLIES {
                             return won;
                         }
-                        match s.append_move("g", ply, &mv(ply + 1, &format!("w{w}p{ply}"))) {
+                        match s.append_move("g", ply, &mv(ply + 1, &format!("w{w}p{ply}")), Fence::Alone) {
                             Ok(()) => won.push(ply + 1),
                             Err(StoreError::Conflict { .. }) => {}
                             Err(e) => panic!("{e}"),
@@ -363,17 +374,17 @@ fn postgres_going_away_refuses_moves_with_try_again_and_writes_nothing_half() {
     let s = open(&Database::Postgres(cluster.url.clone())).unwrap();
     s.create_game(&game("a")).unwrap();
     s.create_game(&game("b")).unwrap();
-    s.append_move("a", 0, &mv(1, "e2e4")).unwrap();
+    s.append_move("a", 0, &mv(1, "e2e4"), Fence::Alone).unwrap();
     cluster.stop();
     let started = std::time::Instant::now();
-    let refused = s.append_move("a", 1, &mv(2, "e7e5"));
+    let refused = s.append_move("a", 1, &mv(2, "e7e5"), Fence::Alone);
     match &refused {
         Err(e @ StoreError::Unavailable(_)) => assert!(e.to_string().contains("try again"), "{e}"),
         other => panic!("a move while the database is down: {other:?}"),
     }
     let group = s.append_moves(&[
-        Append { game: "a".into(), expected_ply: 1, rec: mv(2, "e7e5") },
-        Append { game: "b".into(), expected_ply: 0, rec: mv(1, "d2d4") },
+        Append { game: "a".into(), expected_ply: 1, rec: mv(2, "e7e5"), fence: Fence::Alone },
+        Append { game: "b".into(), expected_ply: 0, rec: mv(1, "d2d4"), fence: Fence::Alone },
     ]);
     assert!(group.iter().all(|r| matches!(r, Err(StoreError::Unavailable(_)))), "{group:?}");
     assert!(matches!(s.game("a"), Err(StoreError::Unavailable(_))));
@@ -385,11 +396,14 @@ fn postgres_going_away_refuses_moves_with_try_again_and_writes_nothing_half() {
     assert_eq!(s.game("a").unwrap().unwrap().ply, 1);
     assert_eq!(s.game("b").unwrap().unwrap().ply, 0);
     let group = s.append_moves(&[
-        Append { game: "a".into(), expected_ply: 1, rec: mv(2, "e7e5") },
-        Append { game: "b".into(), expected_ply: 0, rec: mv(1, "d2d4") },
+        Append { game: "a".into(), expected_ply: 1, rec: mv(2, "e7e5"), fence: Fence::Alone },
+        Append { game: "b".into(), expected_ply: 0, rec: mv(1, "d2d4"), fence: Fence::Alone },
     ]);
     assert!(group.iter().all(Result::is_ok), "{group:?}");
-    assert!(matches!(s.append_move("a", 1, &mv(2, "e7e5")), Err(StoreError::Conflict { expected: 1, actual: 2 })));
+    assert!(matches!(
+        s.append_move("a", 1, &mv(2, "e7e5"), Fence::Alone),
+        Err(StoreError::Conflict { expected: 1, actual: 2 })
+    ));
     assert_eq!(ucis(s.as_ref(), "a"), ["e2e4", "e7e5"]);
     assert_eq!(ucis(s.as_ref(), "b"), ["d2d4"]);
 }

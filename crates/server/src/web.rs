@@ -8,7 +8,7 @@ use crate::pgn;
 use crate::protocol::{ClientMsg, ServerMsg};
 use crate::rules;
 use crate::setup::Setup;
-use crate::store::{Append, GameFilter, GameRecord, MoveRecord};
+use crate::store::{Append, Fence, GameFilter, GameRecord, MoveRecord};
 use axum::Router;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{ConnectInfo, Path, Query, Request, State};
@@ -700,6 +700,8 @@ async fn import(State(app): State<App>, body: String) -> Response {
                 black_ms: 0,
                 at_ms: now,
             },
+            // A new game, finished: no lease.
+            fence: Fence::Alone,
         })
         .collect();
     if let Err(e) = app.hub.import(rec.clone(), group).await {

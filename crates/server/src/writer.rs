@@ -13,7 +13,7 @@
 //! Running on its own thread, the store's blocking calls never hold up the async runtime's
 //! worker threads. The writer knows only the [`Store`] trait: any store can sit behind it.
 
-use crate::store::{Append, GameRecord, Store, StoreError, StoreResult};
+use crate::store::{Append, Fence, GameRecord, Store, StoreError, StoreResult};
 use std::sync::Arc;
 use std::sync::mpsc;
 use tokio::sync::oneshot;
@@ -21,13 +21,13 @@ use tokio::sync::oneshot;
 /// Most moves stored in one transaction.
 pub const MAX_GROUP: usize = 512;
 
-/// A write other than a move: a game's record, a takeback, a new game. Run by the same
-/// thread in arrival order, so a game's writes are never reordered and no async worker
-/// waits on the database.
+/// A write other than a move: a game's record, a takeback (each under the fence of the
+/// room that writes it), a new game. Run by the same thread in arrival order, so a game's
+/// writes are never reordered and no async worker waits on the database.
 pub enum Other {
-    Update(GameRecord),
+    Update(GameRecord, Fence),
     Create(GameRecord),
-    Truncate { game: String, expected_ply: u32, new_ply: u32, white_ms: i64, black_ms: i64 },
+    Truncate { game: String, expected_ply: u32, new_ply: u32, clocks: (i64, i64), fence: Fence },
 }
 
 enum Job {
@@ -136,10 +136,10 @@ fn run(store: &dyn Store, queue: &mpsc::Receiver<Job>) {
         match held.take() {
             Some(Job::Other { write, reply }) => {
                 let r = match *write {
-                    Other::Update(g) => store.update_game(&g),
+                    Other::Update(g, fence) => store.update_game(&g, fence),
                     Other::Create(g) => store.create_game(&g),
-                    Other::Truncate { game, expected_ply, new_ply, white_ms, black_ms } => {
-                        store.truncate(&game, expected_ply, new_ply, white_ms, black_ms)
+                    Other::Truncate { game, expected_ply, new_ply, clocks, fence } => {
+                        store.truncate(&game, expected_ply, new_ply, clocks, fence)
                     }
                 };
                 let _ = reply.send(r);
@@ -196,10 +196,10 @@ mod tests {
             let w = writer.clone();
             tasks.push(tokio::spawn(async move {
                 for ply in 0..10u32 {
-                    let back = w.append(Append { game: g.clone(), expected_ply: ply, rec: mv(ply + 1) }).await.unwrap();
+                    let back = w.append(Append { game: g.clone(), expected_ply: ply, rec: mv(ply + 1), fence: Fence::Alone }).await.unwrap();
                     assert_eq!(back.rec, mv(ply + 1));
                     // The same move again is refused (stale), and nothing is written for it.
-                    let again = w.append(Append { game: g.clone(), expected_ply: ply, rec: mv(ply + 1) }).await;
+                    let again = w.append(Append { game: g.clone(), expected_ply: ply, rec: mv(ply + 1), fence: Fence::Alone }).await;
                     assert!(matches!(again, Err(StoreError::Conflict { expected, actual }) if expected == ply && actual == ply + 1));
                 }
             }));
@@ -212,7 +212,8 @@ mod tests {
             assert_eq!(moves.iter().map(|m| m.ply).collect::<Vec<_>>(), (1..=10).collect::<Vec<_>>());
             assert_eq!(store.game(g).unwrap().unwrap().ply, 10);
         }
-        let unknown = writer.append(Append { game: "nope".into(), expected_ply: 0, rec: mv(1) }).await;
+        let unknown =
+            writer.append(Append { game: "nope".into(), expected_ply: 0, rec: mv(1), fence: Fence::Alone }).await;
         assert!(matches!(unknown, Err(StoreError::NotFound(_))));
     }
 }

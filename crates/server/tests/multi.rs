@@ -6,64 +6,19 @@
 //! on; every stored move is checked against what each client saw. Needs PostgreSQL (and
 //! nginx): without them the test fails under CI and is skipped, loudly, elsewhere.
 
+#[path = "support/browser.rs"]
+mod browser;
 #[path = "support/pg.rs"]
 mod pg;
 #[path = "support/process.rs"]
 mod process;
+#[path = "support/site.rs"]
+mod site;
 
 use chimere_server::client::{self, Live};
-use process::{ServerProcess, free_port, wait_up};
 use serde_json::{Value, json};
+use site::{Site, lease_owner};
 use std::time::{Duration, Instant};
-
-/// nginx's master process: stopped with SIGTERM (which stops its workers too; SIGKILL
-/// would leave them running).
-struct Nginx(std::process::Child, std::path::PathBuf);
-
-impl Drop for Nginx {
-    fn drop(&mut self) {
-        let _ = std::process::Command::new("kill").args(["-TERM", &self.0.id().to_string()]).status();
-        let _ = self.0.wait();
-        let _ = std::fs::remove_dir_all(&self.1);
-    }
-}
-
-/// nginx with the repository's `deploy/nginx.conf`, listening on `front` and sending to
-/// `upstreams`, in a temporary prefix; `None` (skipped loudly, a failure under CI) when
-/// nginx is not installed.
-fn nginx(front: &str, upstreams: &[&str]) -> Option<Nginx> {
-    let Some(bin) = ["/usr/sbin/nginx", "/usr/bin/nginx"].into_iter().find(|p| std::path::Path::new(p).exists()) else {
-        return pg::missing("the front-door test needs Debian's nginx (apt-get install nginx)");
-    };
-    let conf = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../deploy/nginx.conf")).unwrap();
-    assert!(
-        conf.contains("127.0.0.1:8081") && conf.contains("127.0.0.1:8082"),
-        "deploy/nginx.conf lists two processes"
-    );
-    let conf = conf
-        .replace("127.0.0.1:8081", upstreams[0])
-        .replace("127.0.0.1:8082", upstreams[1])
-        .replace("listen 127.0.0.1:8080", &format!("listen {front}"))
-        .replace("worker_processes 2;", "worker_processes 1;")
-        .replace("worker_connections 16384;", "worker_connections 1024;")
-        .replace("worker_rlimit_nofile 65536;", "");
-    let dir = std::env::temp_dir().join(format!("chimere-nginx-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("nginx.conf");
-    std::fs::write(&path, conf).unwrap();
-    let child = std::process::Command::new(bin)
-        .args(["-p", dir.to_str().unwrap(), "-e", "stderr", "-c", path.to_str().unwrap(), "-g", "daemon off;"])
-        .spawn()
-        .unwrap();
-    Some(Nginx(child, dir))
-}
-
-/// This process's id among the site's (`GET /api/stats`).
-async fn process_of(addr: &str) -> String {
-    let a = client::http(addr, "GET", "/api/stats", None, "").await.unwrap();
-    a.json()["process"].as_str().expect("a process id on PostgreSQL").to_string()
-}
 
 /// A client of the game that reconnects (to the same address) when its connection
 /// closes, and keeps the moves it saw, checking that they follow each other.
@@ -228,43 +183,11 @@ fn plies(url: &str, game: &str) -> Vec<String> {
         .collect()
 }
 
-fn lease_owner(url: &str, game: &str) -> Option<String> {
-    pg::query_text(url, &format!("SELECT owner FROM chimere_leases WHERE game = '{game}'"))
-        .into_iter()
-        .next()
-        .and_then(|r| r[0].clone())
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_share_a_game_and_the_owner_killed_loses_nothing() {
-    // The tests' PostgreSQL server if there is one, else a cluster of this test's own.
-    let own;
-    let url = match std::env::var("CHIMERE_TEST_DATABASE_URL") {
-        Ok(u) if !u.is_empty() => pg::fresh_database(&u, "multi"),
-        _ => {
-            own = pg::Cluster::start("multi");
-            match &own {
-                Some(c) => c.url.clone(),
-                None => return,
-            }
-        }
-    };
-    let (a_addr, b_addr) = (format!("127.0.0.1:{}", free_port()), format!("127.0.0.1:{}", free_port()));
-    let mut a = ServerProcess::spawn(&url, &a_addr);
-    let _b = ServerProcess::spawn(&url, &b_addr);
-    wait_up(&a_addr).await;
-    wait_up(&b_addr).await;
-    let front_addr = format!("127.0.0.1:{}", free_port());
-    let front = nginx(&front_addr, &[&a_addr, &b_addr]);
-    // Without nginx (skipped loudly above, outside CI) the spectator sits on B.
-    let door = if front.is_some() {
-        wait_up(&front_addr).await;
-        front_addr.clone()
-    } else {
-        b_addr.clone()
-    };
-    let (a_id, b_id) = (process_of(&a_addr).await, process_of(&b_addr).await);
-    assert_ne!(a_id, b_id);
+    let Some(site) = Site::start("multi").await else { return };
+    let Site { url, addrs: [a_addr, b_addr], ids: [a_id, b_id], procs: [mut a, _b], door, front, .. } = site;
+    let url = url.as_str();
 
     // A game created on A; White plays on A (A takes the game), Black on B (served
     // through A), a spectator through the front door.
@@ -274,12 +197,12 @@ async fn two_processes_share_a_game_and_the_owner_killed_loses_nothing() {
     let made = client::http(&a_addr, "POST", "/api/games", Some(&wc), &body.to_string()).await.unwrap();
     assert_eq!(made.status, 200, "{}", made.body);
     let game = made.json()["id"].as_str().unwrap().to_string();
-    assert_eq!(lease_owner(&url, &game), None, "a new game is taken by the process of its first connection");
+    assert_eq!(lease_owner(url, &game), None, "a new game is taken by the process of its first connection");
     let mut white = Player::new("white", &a_addr, &game, Some(&wc));
     let mut black = Player::new("black", &b_addr, &game, Some(&bc));
     let mut watcher = Player::new("spectator", &door, &game, None);
     white.connect(Duration::from_secs(10)).await;
-    assert_eq!(lease_owner(&url, &game).as_deref(), Some(a_id.as_str()), "A owns the game");
+    assert_eq!(lease_owner(url, &game).as_deref(), Some(a_id.as_str()), "A owns the game");
     black.connect(Duration::from_secs(10)).await;
     black.live.as_mut().unwrap().send(&json!({"t": "join"})).await.unwrap();
     let joined = Instant::now();
@@ -301,7 +224,7 @@ async fn two_processes_share_a_game_and_the_owner_killed_loses_nothing() {
             p.until_moves(ply + 1, Duration::from_secs(5)).await;
         }
     }
-    assert_eq!(stored(&url, &game), white.seen);
+    assert_eq!(stored(url, &game), white.seen);
 
     // The lobby of either process lists the game being played (A's part read by B).
     let deadline = Instant::now() + Duration::from_secs(5);
@@ -324,7 +247,7 @@ async fn two_processes_share_a_game_and_the_owner_killed_loses_nothing() {
     let failover = killed.elapsed();
     eprintln!("failover: the first move after SIGKILL accepted {failover:?} after it ({took:?} of trying)");
     assert!(failover < Duration::from_secs(12), "failover took {failover:?}");
-    assert_eq!(lease_owner(&url, &game).as_deref(), Some(b_id.as_str()), "B took the game over");
+    assert_eq!(lease_owner(url, &game).as_deref(), Some(b_id.as_str()), "B took the game over");
     for p in [&mut black, &mut watcher] {
         p.until_moves(7, Duration::from_secs(15)).await;
     }
@@ -338,12 +261,52 @@ async fn two_processes_share_a_game_and_the_owner_killed_loses_nothing() {
     }
 
     // Every stored move is what every client saw, each once, in order.
-    let kept = stored(&url, &game);
+    let kept = stored(url, &game);
     assert_eq!(kept.len(), 10);
-    assert_eq!(plies(&url, &game), (1..=10).map(|p| p.to_string()).collect::<Vec<_>>());
+    assert_eq!(plies(url, &game), (1..=10).map(|p| p.to_string()).collect::<Vec<_>>());
     for p in [&white, &black, &watcher] {
         assert_eq!(p.seen, kept, "{} saw other moves than were stored", p.name);
     }
     assert!(white.reconnections >= 1, "white's process was killed: it reconnected");
     drop(front);
+}
+
+/// The web app's own reconnection across a failover, in a real browser (Debian's
+/// Chromium driven by playwright-core, `web/tests/failover.mjs`): two pages play a game
+/// through nginx; when the script says so, the process that owns the game is killed with
+/// SIGKILL; both pages say they are reconnecting, in words, reconnect by themselves and
+/// the game goes on by clicks. Needs PostgreSQL, nginx, node, `web/node_modules` and
+/// Chromium: without them the test fails under CI and is skipped, loudly, elsewhere.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_web_app_reconnects_by_itself_across_a_failover() {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let Some(web) = browser::web_or_skip("the failover browser test") else { return };
+    let Some(mut site) = Site::start("failover").await else { return };
+    if site.front.is_none() {
+        return; // said above (nginx missing)
+    }
+    let mut script = tokio::process::Command::new("node")
+        .arg("tests/failover.mjs")
+        .arg(format!("http://{}", site.door))
+        .current_dir(&web)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let mut to_script = script.stdin.take().unwrap();
+    let mut lines = BufReader::new(script.stdout.take().unwrap()).lines();
+    let mut said = Vec::new();
+    // The script asks for the kill of the owner of its game: `kill GAME`.
+    while let Some(line) = tokio::time::timeout(Duration::from_secs(60), lines.next_line()).await.unwrap().unwrap() {
+        println!("{line}");
+        if let Some(game) = line.strip_prefix("kill ") {
+            let owner = site.owner_of(game).expect("the game has an owner");
+            site.procs[owner].kill_9();
+            to_script.write_all(b"killed\n").await.unwrap();
+        }
+        said.push(line);
+    }
+    let status = script.wait().await.unwrap();
+    assert!(status.success(), "the failover browser test failed:\n{}", said.join("\n"));
 }

@@ -1,4 +1,5 @@
 //! What the browser tests need: `web/` with its node modules, `node` and Chromium.
+#![allow(dead_code)]
 
 use std::path::PathBuf;
 use std::process::Command;
