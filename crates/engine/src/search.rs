@@ -318,6 +318,37 @@ struct Worker<'a, V: Api> {
     root_stm: Colour,
     /// Pawn structures already evaluated.
     pawns: eval::chess::PawnCache,
+    /// Positions already evaluated, by hash.
+    evals: EvalCache,
+}
+
+/// Evaluations already made, by position hash (the evaluation is a function of the
+/// position, which the hash stands for): transpositions and quiescence's re-visits are
+/// evaluated once. One per search thread; a slot holds the full key, so a hit is the
+/// same position (up to a 64-bit collision, as for the transposition table).
+struct EvalCache {
+    slots: Box<[(u64, i32)]>,
+}
+
+const EVAL_CACHE: usize = 1 << 14;
+
+impl EvalCache {
+    fn new() -> Self {
+        // Key 0 with no value: no position hashes to 0 in practice, and a miss costs only
+        // the evaluation.
+        EvalCache { slots: vec![(0, i32::MIN); EVAL_CACHE].into_boxed_slice() }
+    }
+
+    #[inline]
+    fn get(&self, key: u64) -> Option<i32> {
+        let (k, v) = self.slots[(key as usize) & (EVAL_CACHE - 1)];
+        (k == key && v != i32::MIN).then_some(v)
+    }
+
+    #[inline]
+    fn put(&mut self, key: u64, value: i32) {
+        self.slots[(key as usize) & (EVAL_CACHE - 1)] = (key, value);
+    }
 }
 
 fn terminal(st: Status, stm: Colour, ply: usize, draw: i32) -> Option<i32> {
@@ -396,6 +427,7 @@ impl<'a, V: Api> Worker<'a, V> {
             scratch: Board::empty(),
             root_stm,
             pawns: eval::chess::PawnCache::default(),
+            evals: EvalCache::new(),
         }
     }
 
@@ -470,8 +502,14 @@ impl<'a, V: Api> Worker<'a, V> {
 
     #[inline]
     fn evaluate(&mut self) -> i32 {
+        let key = self.pos.hash();
+        if let Some(v) = self.evals.get(key) {
+            return v;
+        }
         let b = pos::board(&self.pos, &mut self.scratch);
-        eval::evaluate_cached(&self.pos, b, self.t, Some(&mut self.pawns))
+        let v = eval::evaluate_cached(&self.pos, b, self.t, Some(&mut self.pawns));
+        self.evals.put(key, v);
+        v
     }
 
     /// Whether `c` has a unit besides pawns and kings worth more than a pawn (zugzwang guard).
