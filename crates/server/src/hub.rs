@@ -120,8 +120,13 @@ pub struct Room {
     /// Set when the game leaves this process (its lease lost): its clients here close and
     /// reconnect.
     moved: watch::Sender<bool>,
-    /// When this process took the game's lease (several processes), or loaded it.
+    /// When this process asked for the game's lease (several processes), or loaded it:
+    /// the lease runs from no earlier than this (see [`Cluster::holds`]).
     acquired: Instant,
+    /// When the taking of the lease was answered: a renewal sent before it may have run
+    /// before the lease was taken (the renewals have a connection of their own) and not
+    /// list the game, which is still ours (see [`Hub::drop_lost`]).
+    taken: Instant,
     /// The lease's fencing token, carried by every write of the game (`Alone`: one process).
     fence: Fence,
     cluster: Option<Arc<Cluster>>,
@@ -355,7 +360,7 @@ impl Hub {
                 Err(e) => return Err(Refusal::new("unavailable", format!("{e}: try again in a moment"))),
             }
         }
-        match self.load(id, acquired, fence).await {
+        match self.load(id, (acquired, Instant::now()), fence).await {
             Ok(room) => Ok(Place::Here(room)),
             Err(e) => {
                 if let Some(c) = &self.cluster {
@@ -366,7 +371,14 @@ impl Hub {
         }
     }
 
-    async fn load(&self, id: &str, acquired: Instant, fence: Fence) -> Result<Arc<Mutex<Room>>, Refusal> {
+    /// Loads game `id` into a room; `(acquired, taken)`: when its lease was asked for and
+    /// when that was answered (see [`Room`]).
+    async fn load(
+        &self,
+        id: &str,
+        (acquired, taken): (Instant, Instant),
+        fence: Fence,
+    ) -> Result<Arc<Mutex<Room>>, Refusal> {
         let store = self.store.clone();
         let owned = id.to_string();
         let round = tokio::task::spawn_blocking(move || -> Result<Round, Refusal> {
@@ -391,6 +403,7 @@ impl Hub {
             remote: HashMap::new(),
             moved: watch::channel(false).0,
             acquired,
+            taken,
             fence,
             cluster: self.cluster.clone(),
         }));
@@ -1105,7 +1118,7 @@ impl Hub {
         for (id, room) in candidates {
             let r = room.lock().await;
             // Taken after the renewal was sent: not in its answer, still ours.
-            if r.acquired >= sent {
+            if r.taken >= sent {
                 continue;
             }
             eprintln!("game {id}: its lease was taken over: dropped here");

@@ -110,6 +110,10 @@ impl Cluster {
         if !installed {
             return missing("the PostgreSQL fault tests need Debian's postgresql (apt-get install postgresql)");
         }
+        // One at a time within a test binary (two tests of one binary may start clusters
+        // together; `pg-cluster init` picks its port and creates its directory unlocked).
+        static STARTING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+        let _one = STARTING.lock().unwrap_or_else(|p| p.into_inner());
         let dir = std::env::temp_dir().join(format!("chimere-pg-{name}-{}", std::process::id()));
         let _ = std::process::Command::new(Self::script()).args(["destroy", dir.to_str().unwrap()]).output();
         let out = std::process::Command::new(Self::script()).args(["init", dir.to_str().unwrap()]).output().unwrap();
