@@ -188,6 +188,8 @@ async function setup(a, b, body, at = base) {
   assert(r.id, 'create: ' + JSON.stringify(r));
   await a.goto(at + '/game/' + r.id);
   await b.goto(at + '/game/' + r.id);
+  // Join once the page's live connection is up (a click before it is not sent).
+  await b.waitForFunction(() => document.body.dataset.connected === '1');
   await b.click('#join');
   await a.waitForFunction(() => document.body.dataset.status === 'playing');
   await b.waitForFunction(() => document.body.dataset.status === 'playing');

@@ -82,7 +82,11 @@ class GamePage {
     app.append(this.loading);
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
     this.conn = new Connection(`${proto}://${location.host}/ws/${id}`, {
-      up: () => { document.body.dataset.connected = '1'; this.renderConnection(); },
+      up: () => {
+        document.body.dataset.connected = '1';
+        if (this.unsent) { this.unsent = false; this.showNotice(''); }
+        this.renderConnection();
+      },
       down: () => { document.body.dataset.connected = '0'; if (this.pending) this.pending.sent = false; this.renderConnection(); this.render(); },
       message: raw => this.onMessage(raw),
     });
@@ -439,7 +443,7 @@ class GamePage {
     actions.replaceChildren();
     const btn = (text: string, id: string, m: ClientMsg | (() => void), primary = false) => {
       const b = h('button', { text, id, class: primary ? 'primary' : '' });
-      b.onclick = () => { if (typeof m === 'function') m(); else this.send(m); };
+      b.onclick = () => { if (typeof m === 'function') m(); else this.act(m); };
       actions.append(b);
     };
     if (st.status === 'waiting' && you) {
@@ -447,7 +451,7 @@ class GamePage {
     }
     if (st.rematch && you) actions.append(h('a', { href: '/game/' + st.rematch, id: 'rematch-link', text: 'Go to the rematch' }));
     // The server says which actions apply now; the switch is exhaustive over them.
-    const resign = () => { if (confirm('Resign this game?')) this.send({ t: 'resign' }); };
+    const resign = () => { if (confirm('Resign this game?')) this.act({ t: 'resign' }); };
     for (const a of st.actions) {
       switch (a) {
         case 'join': btn('Join this game', 'join', { t: 'join' }, true); break;
@@ -595,6 +599,16 @@ class GamePage {
       e.preventDefault();
     });
   }
+
+  /** Sends a button's message; while the connection is down it is not sent, and the
+   *  person is told so rather than left waiting. */
+  act(m: ClientMsg) {
+    if (this.send(m)) return;
+    this.unsent = true;
+    this.showNotice('Not connected: that was not sent. Try again once the game is back (reconnecting…).');
+  }
+  /** The notice says an action was not sent (cleared when the connection is back). */
+  unsent = false;
 
   showNotice(text: string) {
     this.notice.textContent = text;
