@@ -503,11 +503,17 @@ impl<'a, V: Api> Worker<'a, V> {
     #[inline]
     fn evaluate(&mut self) -> i32 {
         let key = self.pos.hash();
-        if let Some(v) = self.evals.get(key) {
+        let cached = self.evals.get(key);
+        // Tests (debug assertions on) evaluate anyway: a hit must be what the evaluation
+        // gives, or the hash leaves out something the evaluation reads.
+        if let Some(v) = cached
+            && !cfg!(debug_assertions)
+        {
             return v;
         }
         let b = pos::board(&self.pos, &mut self.scratch);
         let v = eval::evaluate_cached(&self.pos, b, self.t, Some(&mut self.pawns));
+        debug_assert!(cached.is_none_or(|c| c == v), "cached evaluation {cached:?} differs from {v}");
         self.evals.put(key, v);
         v
     }
