@@ -2,6 +2,7 @@
 // playwright-core against a running server. Usage: node tests/analysis.mjs http://127.0.0.1:PORT
 // Prints one line per test and `N passed, N failed`; exit 1 on a failure.
 import { chromium } from 'playwright-core';
+import { assert, click, square } from './page-helpers.mjs';
 
 const base = process.argv[2];
 if (!base) { console.error('usage: node tests/analysis.mjs http://127.0.0.1:PORT'); process.exit(2); }
@@ -12,7 +13,6 @@ async function test(name, f) {
   try { await f(); passed++; console.log(`ok   ${name} (${Date.now() - t0} ms)`); }
   catch (e) { failed++; console.log(`FAIL ${name}: ${e.stack || e}`); }
 }
-function assert(c, msg) { if (!c) throw new Error(msg); }
 
 async function open(query = '', width = 1100) {
   const ctx = await browser.newContext({ viewport: { width, height: 900 } });
@@ -22,12 +22,6 @@ async function open(query = '', width = 1100) {
   await page.waitForSelector('#board cg-board');
   return page;
 }
-async function square(page, sq) {
-  const box = await page.locator('#board cg-board').boundingBox();
-  const f = 'abcdefgh'.indexOf(sq[0]), r = Number(sq[1]) - 1;
-  return { x: box.x + (f + 0.5) * box.width / 8, y: box.y + (7 - r + 0.5) * box.height / 8 };
-}
-async function click(page, sq) { const p = await square(page, sq); await page.mouse.click(p.x, p.y); }
 /** Enters a turn (its UCI token) part by part: squares clicked, choices and passes as buttons. */
 async function enter(page, uci) {
   for (const part of uci.split(',')) {

@@ -15,6 +15,7 @@
 // know fails the run. Prints `N passed, N failed`, exits non-zero on any failure.
 // Screenshots go to web/test-artifacts/.
 import { chromium } from 'playwright-core';
+import { api, assert, click, square, waitPly } from './page-helpers.mjs';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -83,7 +84,6 @@ function test(name, fn, opts = {}) { tests.push({ name, fn, ...opts }); }
 function both(name, fn, opts = {}) {
   for (const device of ['desktop', 'phone']) test(`${name} [${device}]`, t => fn(t, device), opts);
 }
-function assert(c, msg) { if (!c) throw new Error(msg); }
 
 const DEVICES = {
   desktop: { viewport: { width: 1100, height: 800 } },
@@ -141,15 +141,6 @@ async function run(tst) {
 
 // ---------- helpers ----------
 
-/** Centre of a square on the page's board. */
-async function square(page, sq) {
-  const box = await page.locator('#board cg-board').boundingBox();
-  const flipped = await page.evaluate(() => !!document.querySelector('#board.orientation-black'));
-  const f = 'abcdefgh'.indexOf(sq[0]), r = Number(sq[1]) - 1;
-  const col = flipped ? 7 - f : f, row = flipped ? r : 7 - r;
-  return { x: box.x + (col + 0.5) * box.width / 8, y: box.y + (row + 0.5) * box.height / 8 };
-}
-async function click(page, sq) { const p = await square(page, sq); await page.mouse.click(p.x, p.y); }
 async function drag(page, from, to) {
   const a = await square(page, from);
   const b = typeof to === 'string' ? await square(page, to) : to;
@@ -158,13 +149,6 @@ async function drag(page, from, to) {
   await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
   await page.mouse.move(b.x, b.y, { steps: 4 });
   await page.mouse.up();
-}
-async function waitPly(page, n) { await page.waitForFunction(n => Number(document.body.dataset.ply) >= n, n, { timeout: 10000 }); }
-async function api(page, path, body) {
-  return page.evaluate(async ([path, body]) => {
-    const r = await fetch(path, body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) });
-    return r.json();
-  }, [path, body]);
 }
 const data = (page, key) => page.evaluate(k => document.body.dataset[k], key);
 /** The piece on a square of the page's board (`white q-piece`...), or ''. A piece fading
@@ -751,9 +735,13 @@ both('connection down: reconnecting shown at once, a move kept pending, sent on 
   // A second move is not allowed meanwhile.
   await drag(a, 'g1', 'f3');
   assert((await data(a, 'pending')) === 'd2d4', 'one pending move');
+  // A button pressed meanwhile is not sent, and the page says so (until the game is back).
+  await a.click('#abort');
+  assert(/not sent/i.test(await a.textContent('#notice')), 'the page says the abort was not sent: ' + await a.textContent('#notice'));
   await server.start();
   await waitPly(a, 1);
   await a.waitForFunction(() => document.body.dataset.pending === '' && document.body.dataset.connected === '1', null, { timeout: 10000 });
+  assert(await a.locator('#notice.hidden').count() === 1, 'the notice went with the reconnection');
   let st = await api(a, `/api/games/${id}`);
   assert(st.moves.length === 1 && st.moves[0].uci === 'd2d4', 'the server has the move: ' + st.moves.map(m => m.uci));
   await waitPly(b, 1);

@@ -10,6 +10,7 @@
 // in words, reconnect by themselves, and the game must go on by clicks, every move on the
 // server once. Exits non-zero on a failure (with a screenshot in web/test-artifacts/).
 import { chromium } from 'playwright-core';
+import { api, assert, click, waitPly } from './page-helpers.mjs';
 import { createInterface } from 'node:readline';
 import { mkdirSync } from 'node:fs';
 
@@ -19,33 +20,14 @@ const artifacts = new URL('../test-artifacts/', import.meta.url).pathname;
 mkdirSync(artifacts, { recursive: true });
 const stdin = createInterface({ input: process.stdin });
 const nextLine = () => new Promise(resolve => stdin.once('line', resolve));
-function assert(c, msg) { if (!c) throw new Error(msg); }
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox'] });
 const pages = [];
 const t0 = Date.now();
 const log = s => console.log(`${((Date.now() - t0) / 1000).toFixed(2)} s  ${s}`);
 
-/** Centre of a square on the page's board (White at the bottom unless flipped). */
-async function square(page, sq) {
-  const box = await page.locator('#board cg-board').boundingBox();
-  const flipped = await page.evaluate(() => !!document.querySelector('#board.orientation-black'));
-  const f = 'abcdefgh'.indexOf(sq[0]), r = Number(sq[1]) - 1;
-  const col = flipped ? 7 - f : f, row = flipped ? r : 7 - r;
-  return { x: box.x + (col + 0.5) * box.width / 8, y: box.y + (row + 0.5) * box.height / 8 };
-}
-async function click(page, sq) { const p = await square(page, sq); await page.mouse.click(p.x, p.y); }
 /** A move by two clicks: the piece, then its destination. */
 async function play(page, from, to) { await click(page, from); await click(page, to); }
-async function waitPly(page, n, timeout = 10000) {
-  await page.waitForFunction(n => Number(document.body.dataset.ply) >= n, n, { timeout });
-}
-async function api(page, path, body) {
-  return page.evaluate(async ([path, body]) => {
-    const r = await fetch(path, body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) });
-    return r.json();
-  }, [path, body]);
-}
 
 let code = 0;
 try {

@@ -68,6 +68,8 @@ class GamePage {
   bottomPlayer = h('div', { class: 'player' });
   status = h('div', { class: 'status', id: 'status' });
   notice = h('div', { class: 'notice hidden', id: 'notice', role: 'alert' });
+  /** The notice says a button's message was not sent (cleared when the connection is back). */
+  unsent = false;
   parts = h('div', { class: 'parts hidden', id: 'parts' });
   moves = h('div', { class: 'moves', id: 'moves', tabindex: '0' });
   actions = h('div', { id: 'actions' });
@@ -607,8 +609,6 @@ class GamePage {
     this.unsent = true;
     this.showNotice('Not connected: that was not sent. Try again once the game is back (reconnecting…).');
   }
-  /** The notice says an action was not sent (cleared when the connection is back). */
-  unsent = false;
 
   showNotice(text: string) {
     this.notice.textContent = text;
