@@ -6,8 +6,10 @@
 // Usage: node wasm/load-with-analyses.mjs http://127.0.0.1:PORT CHIMERE_BIN [ANALYSES] [GAMES]
 // Environment: SERVER_PID=n prints the CPU time the server spent during the load (the
 // analyses' cost to the server, which should be none); NICE=n runs Chromium at that
-// niceness, CPUS=list runs it on those CPUs only (taskset), both to stand for browsers on
-// other machines when this one has only 2 cores (pin the server and the load to the others).
+// niceness, IDLE=1 in Linux's idle scheduling class (`chrt --idle`: it runs only when no
+// other process wants the CPU), CPUS=list runs it on those CPUs only (taskset), all to stand
+// for browsers on other machines when this one has only 2 cores (pin the server and the load
+// to the others).
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ const n = Number(nArg ?? 4), games = Number(gamesArg ?? 1000);
 let executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
 const prefix = [
   process.env.NICE ? `nice -n ${Number(process.env.NICE)}` : '',
+  process.env.IDLE ? 'chrt --idle 0' : '',
   process.env.CPUS ? `taskset -c ${process.env.CPUS.replace(/[^0-9,-]/g, '')}` : '',
 ].filter(Boolean).join(' ');
 if (prefix) {

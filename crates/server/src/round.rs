@@ -201,7 +201,7 @@ pub struct Round {
     game: Box<dyn DynGame>,
     pub moves: Vec<MoveRecord>,
     played: Vec<PlayedOut>,
-    legal: Vec<TurnText>,
+    /// The legal turns of the position, as sent (texts moved from the rules' list, not copied).
     legal_out: Vec<TurnOut>,
     offers: [Option<Side>; 3],
     /// When the side to move's turn began.
@@ -312,7 +312,6 @@ impl Round {
             game,
             moves,
             played,
-            legal: Vec::new(),
             legal_out: Vec::new(),
             offers: [None; 3],
             turn_started: now,
@@ -400,18 +399,15 @@ impl Round {
 
     fn refresh_legal(&mut self) {
         let live = matches!(self.status, Status::Playing | Status::Waiting);
-        self.legal = if live { self.game.legal() } else { Vec::new() };
+        let legal = if live { self.game.legal() } else { Vec::new() };
         self.check = self.status == Status::Playing && self.game.in_check();
         let mover = if self.to_move() == Side::White { 'w' } else { 'b' };
         let variant = self.variant;
-        self.legal_out = self
-            .legal
-            .iter()
-            .map(|t| TurnOut {
-                uci: t.uci.clone(),
-                notation: t.notation.clone(),
-                canonical: t.canonical.clone(),
-                shape: shape(variant, t, mover),
+        self.legal_out = legal
+            .into_iter()
+            .map(|t| {
+                let shape = shape(variant, &t, mover);
+                TurnOut { uci: t.uci, notation: t.notation, canonical: t.canonical, shape }
             })
             .collect();
     }
@@ -646,7 +642,7 @@ impl Round {
         // The token is looked up in the legal list made for this position, and the turn
         // played by its canonical form: the form the rules find first.
         let text =
-            self.legal.iter().find(|t| t.uci == turn || t.canonical == turn).map_or(turn, |t| t.canonical.as_str());
+            self.legal_out.iter().find(|t| t.uci == turn || t.canonical == turn).map_or(turn, |t| t.canonical.as_str());
         let played = self.game.play(text).map_err(|e| Refusal::new("illegal", e.to_string()))?;
         if self.clock_running() {
             clocks[by.index()] += self.clock.map_or(0, |c| c.increment_ms);
