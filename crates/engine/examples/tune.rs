@@ -1,4 +1,4 @@
-//! Fits the orthodox chess evaluation (`src/eval/chess.rs`) to game results, Texel's way:
+//! Fits a variant's evaluation (`src/eval/<variant>.rs`) to game results, Texel's way:
 //! the static evaluation `e` of a position (white's view) predicts white's score as
 //! `1 / (1 + 10^(-K e / 400))`; the numbers minimise the mean squared difference between
 //! that prediction and the results of the games the positions come from.
@@ -22,12 +22,17 @@
 //! parameters of the squared distance from the starting (hand-set) numbers, in units of
 //! 10 cp, to the loss: numbers the games say little about stay near their start.
 //!
-//! Options: `--limit N` (first N positions), `--threads T` (default 2), `--passes P`
-//! (passes per step, default 3), `--ridge R` (default 0).
+//! The other variants' data come from the engine's own games (`examples/selfplay.rs`,
+//! mode `games`), fitted with `--variant V`: their piece values (the king's and any unit
+//! valued 0 by hand stay 0), square weights, mobility weights and tempo; their feature's
+//! numbers are constants of its code and stay as they are.
+//!
+//! Options: `--variant V` (default chess), `--limit N` (first N positions), `--threads T`
+//! (default 2), `--passes P` (passes per step, default 3), `--ridge R` (default 0).
 
-use chimere_chess::Chess;
-use chimere_core::{Board, Colour, Variant};
-use chimere_engine::eval::{self, EvalData, Tables, chess::term};
+use chimere_core::{Board, Colour, Game, GameOptions};
+use chimere_engine::eval::{self, EvalData, Tables, Walk, chess::term};
+use chimere_engine::pos::Api;
 use std::io::BufRead;
 
 #[derive(Copy, Clone, Debug)]
@@ -76,7 +81,10 @@ fn set(d: &mut EvalData, p: P, v: i32) {
 }
 
 /// The parameters fitted: every number of the evaluation that a position can show.
-fn params() -> Vec<P> {
+fn params(start: &EvalData, chess: bool) -> Vec<P> {
+    if !chess {
+        return variant_params(start);
+    }
     let mut v = Vec::new();
     for k in 0..5 {
         v.push(P::ValueMg(k));
@@ -107,18 +115,44 @@ fn params() -> Vec<P> {
     v
 }
 
-struct Sample {
-    pos: Chess,
+/// The numbers of a variant other than chess: values of the kinds valued by hand, the
+/// square weights and mobility of every kind it uses, the tempo.
+fn variant_params(start: &EvalData) -> Vec<P> {
+    let mut v = Vec::new();
+    for k in 0..start.kinds {
+        if start.value_mg[k] != 0 || start.value_eg[k] != 0 {
+            v.push(P::ValueMg(k));
+            v.push(P::ValueEg(k));
+        }
+    }
+    for eg in [false, true] {
+        for k in 0..start.kinds {
+            for f in 0..4 {
+                v.push(P::Sq(eg, k, f));
+            }
+        }
+    }
+    for k in 0..start.kinds {
+        if start.walk[k] != Walk::None {
+            v.push(P::Mobility(k));
+        }
+    }
+    v.push(P::Tempo);
+    v
+}
+
+struct Sample<V> {
+    pos: V,
     result: f64,
 }
 
-fn white_eval(s: &Sample, t: &Tables, scratch: &mut Board) -> i32 {
+fn white_eval<V: Api>(s: &Sample<V>, t: &Tables, scratch: &mut Board) -> i32 {
     let b = chimere_engine::pos::board(&s.pos, scratch);
     let e = eval::evaluate(&s.pos, b, t);
     if s.pos.side_to_move() == Colour::Black { -e } else { e }
 }
 
-fn loss(samples: &[Sample], d: &EvalData, k: f64, threads: usize) -> f64 {
+fn loss<V: Api + Sync>(samples: &[Sample<V>], d: &EvalData, k: f64, threads: usize) -> f64 {
     let t = Tables::new(d);
     let chunk = samples.len().div_ceil(threads.max(1)).max(1);
     let total: f64 = std::thread::scope(|scope| {
@@ -143,7 +177,7 @@ fn loss(samples: &[Sample], d: &EvalData, k: f64, threads: usize) -> f64 {
     total / samples.len() as f64
 }
 
-fn fit_k(samples: &[Sample], d: &EvalData, threads: usize) -> f64 {
+fn fit_k<V: Api + Sync>(samples: &[Sample<V>], d: &EvalData, threads: usize) -> f64 {
     let (mut a, mut b) = (0.2f64, 3.0f64);
     let g = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..30 {
@@ -158,14 +192,14 @@ fn fit_k(samples: &[Sample], d: &EvalData, threads: usize) -> f64 {
     (a + b) / 2.0
 }
 
-fn print_data(d: &EvalData) {
-    let names = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+fn print_data(d: &EvalData, chess: bool) {
+    let names = if chess { ["pawn", "knight", "bishop", "rook", "queen", "king"] } else { [""; 6] };
     println!("    value_mg: {:?},", &d.value_mg);
     println!("    value_eg: {:?},", &d.value_eg);
     for (label, sq) in [("square_mg", &d.square_mg), ("square_eg", &d.square_eg)] {
         println!("    {label}: [");
         for (k, s) in sq.iter().enumerate() {
-            if k < 6 {
+            if k < 6 && chess {
                 println!(
                     "        Square2 {{ centre: {}, advance: {}, edge: {}, home: {} }}, // {}",
                     s.centre, s.advance, s.edge, s.home, names[k]
@@ -189,6 +223,7 @@ fn main() {
     let mut file = None;
     let (mut limit, mut threads, mut passes) = (usize::MAX, 2usize, 3usize);
     let mut ridge = 0.0f64;
+    let mut variant = "chess".to_string();
     let mut i = 0;
     while i < args.len() {
         let num = |j: usize| -> usize {
@@ -201,6 +236,7 @@ fn main() {
             "--limit" => limit = num(i + 1),
             "--threads" => threads = num(i + 1),
             "--passes" => passes = num(i + 1),
+            "--variant" => variant = args.get(i + 1).cloned().unwrap_or_default(),
             "--ridge" => {
                 ridge = args.get(i + 1).and_then(|x| x.parse().ok()).unwrap_or_else(|| {
                     eprintln!("tune: --ridge needs a number");
@@ -216,9 +252,20 @@ fn main() {
         i += 2;
     }
     let Some(file) = file else {
-        eprintln!("usage: tune FILE [--limit N] [--threads T] [--passes P] [--ridge R]");
+        eprintln!("usage: tune FILE [--variant V] [--limit N] [--threads T] [--passes P] [--ridge R]");
         std::process::exit(2)
     };
+    let opts = GameOptions::default();
+    let rules = chimere_rules::VariantKind::parse(&variant).map(|kind| chimere_rules::Rules::of(kind, &opts));
+    let rules = rules.unwrap_or_else(|e| {
+        eprintln!("tune: {e}");
+        std::process::exit(2)
+    });
+    let chess = variant.eq_ignore_ascii_case("chess");
+    chimere_rules::with_rules!(rules, V => fit::<V>(&file, chess, limit, threads, passes, ridge));
+}
+
+fn fit<V: Api + Sync>(file: &str, chess: bool, limit: usize, threads: usize, passes: usize, ridge: f64) {
     let f = std::fs::File::open(&file).unwrap_or_else(|e| {
         eprintln!("tune: {file}: {e}");
         std::process::exit(2)
@@ -230,8 +277,8 @@ fn main() {
         }
         let Ok(line) = line else { break };
         let Some((fen, r)) = line.rsplit_once(';') else { continue };
-        match (Chess::from_fen(fen), r.trim().parse::<f64>()) {
-            (Ok(pos), Ok(result)) => samples.push(Sample { pos, result }),
+        match (Game::<V>::from_fen(GameOptions::default(), fen), r.trim().parse::<f64>()) {
+            (Ok(g), Ok(result)) => samples.push(Sample { pos: g.position().clone(), result }),
             _ => eprintln!("tune: line {} skipped: {line}", n + 1),
         }
     }
@@ -239,13 +286,13 @@ fn main() {
         eprintln!("tune: fewer than 10 positions in {file}");
         std::process::exit(2);
     }
-    let mut d = eval::chess::HAND_SET.clone();
+    let mut d = V::hand_set_data().clone();
     let start_data = d.clone();
     // The last fifth (whole games, but for the one cut) is held out to measure the fit.
     let cut = samples.len() - samples.len() / 5;
     let (train, held) = samples.split_at(cut);
     let k = fit_k(train, &d, threads);
-    let ps = params();
+    let ps = params(&start_data, chess);
     // Ridge: a penalty per parameter on its squared distance (in units of 10 cp) from the
     // starting numbers, so that numbers the games say little about stay near them.
     let penalty = |d: &EvalData| -> f64 {
@@ -306,5 +353,5 @@ fn main() {
         loss(train, &d, k, threads),
         loss(held, &d, k, threads)
     );
-    print_data(&d);
+    print_data(&d, chess);
 }

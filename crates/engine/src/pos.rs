@@ -13,6 +13,9 @@ use chimere_rules::types::{Checkered, Chess, Dynamo, FairyChess, Fugue, Interwea
 pub trait Api: Variant {
     /// The evaluation numbers.
     fn eval_data() -> &'static EvalData;
+    /// The hand-set numbers that a fit started from (the same as [`Api::eval_data`] where
+    /// nothing was fitted): self-play matches measure a fit against them.
+    fn hand_set_data() -> &'static EvalData;
     /// The variant feature, white's view.
     fn feature(&self, b: &Board, t: &Tables, phase: i32, total: i32, cache: Option<&mut eval::chess::PawnCache>)
     -> i32;
@@ -21,6 +24,9 @@ pub trait Api: Variant {
 impl Api for Chess {
     fn eval_data() -> &'static EvalData {
         &eval::chess::DATA
+    }
+    fn hand_set_data() -> &'static EvalData {
+        &eval::chess::HAND_SET
     }
     fn feature(
         &self,
@@ -36,6 +42,9 @@ impl Api for Chess {
 
 impl Api for FairyChess {
     fn eval_data() -> &'static EvalData {
+        &eval::chess::FAIRY
+    }
+    fn hand_set_data() -> &'static EvalData {
         &eval::chess::FAIRY
     }
     fn feature(
@@ -54,6 +63,9 @@ impl Api for Checkered {
     fn eval_data() -> &'static EvalData {
         &eval::checkered::DATA
     }
+    fn hand_set_data() -> &'static EvalData {
+        &eval::checkered::HAND_SET
+    }
     fn feature(&self, b: &Board, t: &Tables, _: i32, _: i32, _: Option<&mut eval::chess::PawnCache>) -> i32 {
         eval::checkered::feature(self, b, t, self.side_to_move())
     }
@@ -62,6 +74,9 @@ impl Api for Checkered {
 impl Api for Interweave {
     fn eval_data() -> &'static EvalData {
         &eval::interweave::DATA
+    }
+    fn hand_set_data() -> &'static EvalData {
+        &eval::interweave::HAND_SET
     }
     fn feature(&self, b: &Board, _: &Tables, _: i32, _: i32, _: Option<&mut eval::chess::PawnCache>) -> i32 {
         eval::interweave::feature(self, b)
@@ -72,6 +87,9 @@ impl Api for Fugue {
     fn eval_data() -> &'static EvalData {
         &eval::fugue::DATA
     }
+    fn hand_set_data() -> &'static EvalData {
+        &eval::fugue::HAND_SET
+    }
     fn feature(&self, b: &Board, t: &Tables, _: i32, _: i32, _: Option<&mut eval::chess::PawnCache>) -> i32 {
         eval::fugue::feature(self, b, t)
     }
@@ -80,6 +98,9 @@ impl Api for Fugue {
 impl Api for Dynamo {
     fn eval_data() -> &'static EvalData {
         &eval::dynamo::DATA
+    }
+    fn hand_set_data() -> &'static EvalData {
+        &eval::dynamo::HAND_SET
     }
     fn feature(&self, b: &Board, _: &Tables, _: i32, _: i32, _: Option<&mut eval::chess::PawnCache>) -> i32 {
         eval::dynamo::feature(self, b, self.side_to_move())

@@ -192,11 +192,32 @@ pub struct Settings {
     pub use_tt: bool,
     /// Seed of the choice among near-best turns at levels below 8.
     pub seed: u64,
+    /// Which evaluation numbers to play with.
+    pub numbers: Numbers,
+}
+
+/// The evaluation numbers a search uses.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Numbers {
+    /// The variant's numbers ([`Api::eval_data`]: fitted to game results where that was done).
+    #[default]
+    Current,
+    /// The hand-set numbers a fit started from ([`Api::hand_set_data`]), to measure the fit.
+    HandSet,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { threads: 1, multipv: 1, level: 8, overhead_ms: 10, chess960: false, use_tt: true, seed: 0 }
+        Settings {
+            threads: 1,
+            multipv: 1,
+            level: 8,
+            overhead_ms: 10,
+            chess960: false,
+            use_tt: true,
+            seed: 0,
+            numbers: Numbers::Current,
+        }
     }
 }
 
@@ -1000,7 +1021,10 @@ pub fn search<V: Api>(
     shared: &Shared,
     report: &mut dyn FnMut(&Info),
 ) -> Outcome<V::Move> {
-    let tables = Tables::new(V::eval_data());
+    let tables = Tables::new(match settings.numbers {
+        Numbers::Current => V::eval_data(),
+        Numbers::HandSet => V::hand_set_data(),
+    });
     let lmr = Lmr::new();
     let mut root = pos.clone();
     let clock = Clock::new(limits, root.side_to_move(), settings.overhead_ms);

@@ -5,7 +5,7 @@
 //! understood is ignored (or answered with an `info string`), never a crash.
 
 use crate::pos::Api;
-use crate::search::{self, History, Info, Score, Settings, Shared};
+use crate::search::{self, History, Info, Numbers, Score, Settings, Shared};
 use crate::time::Limits;
 use crate::tt::Tt;
 use chimere_core::{Game, GameOptions};
@@ -50,6 +50,7 @@ struct Options {
     elo: u32,
     multipv: usize,
     overhead: u64,
+    numbers: Numbers,
 }
 
 impl Default for Options {
@@ -65,6 +66,7 @@ impl Default for Options {
             elo: MAX_ELO,
             multipv: 1,
             overhead: 10,
+            numbers: Numbers::Current,
         }
     }
 }
@@ -291,6 +293,7 @@ impl Uci {
         o.line(&format!("option name UCI_Elo type spin default {MAX_ELO} min {MIN_ELO} max {MAX_ELO}"));
         o.line("option name MultiPV type spin default 1 min 1 max 256");
         o.line("option name Move Overhead type spin default 10 min 0 max 5000");
+        o.line("option name Evaluation type combo default current var current var hand-set");
         o.line("uciok");
     }
 
@@ -356,6 +359,11 @@ impl Uci {
                     self.opts.overhead = n;
                 }
             }
+            "evaluation" => match value.trim().to_ascii_lowercase().as_str() {
+                "current" => self.opts.numbers = Numbers::Current,
+                "hand-set" => self.opts.numbers = Numbers::HandSet,
+                v => self.info(&format!("unknown evaluation `{v}` (current, hand-set)")),
+            },
             _ => {}
         }
     }
@@ -419,6 +427,7 @@ impl Uci {
             chess960: self.opts.chess960,
             use_tt: true,
             seed: self.searches.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ std::process::id() as u64,
+            numbers: self.opts.numbers,
         };
         let stop = Arc::new(AtomicBool::new(false));
         let release = Arc::new(AtomicBool::new(false));

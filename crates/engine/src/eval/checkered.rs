@@ -12,7 +12,8 @@ use chimere_checkered::{Checkered, Stage};
 use chimere_chess::KING;
 use chimere_core::{Bitboard, Board, Colour, Kind, attacks};
 
-pub static DATA: EvalData = EvalData {
+/// The hand-set numbers (see the module's provenance).
+pub static HAND_SET: EvalData = EvalData {
     name: "checkered",
     kinds: 6,
     status_every_node: false,
@@ -25,6 +26,9 @@ pub static DATA: EvalData = EvalData {
     provenance: "hand-set from chess's numbers, checkered terms by hand",
     ..super::chess::copy_chess_for_variants()
 };
+
+/// The numbers the engine plays with.
+pub static DATA: EvalData = super::copy_data(&HAND_SET);
 
 /// Bonus (side to move) per checkered unit attacking the enemy king's zone, and penalty
 /// per one attacking its own.

@@ -166,31 +166,7 @@ pub static FAIRY: EvalData = EvalData {
 };
 
 const fn copy_chess() -> EvalData {
-    copy(&HAND_SET)
-}
-
-const fn copy(d: &EvalData) -> EvalData {
-    EvalData {
-        name: d.name,
-        kinds: d.kinds,
-        value_mg: d.value_mg,
-        value_eg: d.value_eg,
-        square_mg: d.square_mg,
-        square_eg: d.square_eg,
-        walk: d.walk,
-        mobility: d.mobility,
-        phase: d.phase,
-        phase_total: d.phase_total,
-        tempo: d.tempo,
-        terms: d.terms,
-        lmr: d.lmr,
-        null_move: d.null_move,
-        futility: d.futility,
-        check_extension: d.check_extension,
-        see: d.see,
-        status_every_node: d.status_every_node,
-        provenance: d.provenance,
-    }
+    super::copy_data(&HAND_SET)
 }
 
 /// Indices of chess's feature weights in [`EvalData::terms`] (a pair is middle game, end
@@ -425,7 +401,7 @@ pub const HAND_TERMS: [i32; TERMS] = {
 
 /// Chess's numbers as a base for variants played with chess's pieces (Checkered, Dynamo).
 pub(crate) const fn copy_chess_for_variants() -> EvalData {
-    let mut d = copy(&HAND_SET);
+    let mut d = super::copy_data(&HAND_SET);
     d.kinds = 6;
     d.see = false;
     d

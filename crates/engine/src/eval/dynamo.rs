@@ -12,7 +12,8 @@ use chimere_dynamo::Dynamo;
 
 const Z: Square2 = Square2::ZERO;
 
-pub static DATA: EvalData = EvalData {
+/// The hand-set numbers (see the module's provenance).
+pub static HAND_SET: EvalData = EvalData {
     name: "dynamo",
     kinds: 6,
     value_mg: [100, 310, 320, 460, 850, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -67,6 +68,9 @@ pub static DATA: EvalData = EvalData {
     status_every_node: false,
     provenance: "hand-set",
 };
+
+/// The numbers the engine plays with.
+pub static DATA: EvalData = super::copy_data(&HAND_SET);
 
 /// Penalty for a king whose open lines lead to the edge behind it with an enemy slider on
 /// the other side (one move from Dynamo check), per such line.

@@ -16,7 +16,8 @@ use chimere_fugue::{Fugue, KING};
 const Z: Square2 = Square2::ZERO;
 const SLIDER: Square2 = Square2 { centre: 3, advance: 0, edge: -6, home: 0 };
 
-pub static DATA: EvalData = EvalData {
+/// The hand-set numbers (see the module's provenance).
+pub static HAND_SET: EvalData = EvalData {
     name: "fugue",
     kinds: 9,
     // p, q, k, i, u, a, s, l, w
@@ -89,6 +90,9 @@ pub static DATA: EvalData = EvalData {
     status_every_node: true,
     provenance: "hand-set",
 };
+
+/// The numbers the engine plays with.
+pub static DATA: EvalData = super::copy_data(&HAND_SET);
 
 /// Share (percent) of a held unit's value it loses while an enemy immobilizer holds it.
 const HELD: i32 = 40;

@@ -13,7 +13,8 @@ use chimere_interweave::Interweave;
 
 const Z: Square2 = Square2::ZERO;
 
-pub static DATA: EvalData = EvalData {
+/// The hand-set numbers (see the module's provenance).
+pub static HAND_SET: EvalData = EvalData {
     name: "interweave",
     kinds: 5,
     value_mg: [100, 420, 520, 380, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -85,6 +86,9 @@ pub static DATA: EvalData = EvalData {
     status_every_node: true,
     provenance: "hand-set",
 };
+
+/// The numbers the engine plays with.
+pub static DATA: EvalData = super::copy_data(&HAND_SET);
 
 /// The counters' worth, white's view: each lost unit a side can bring back counts a sixth
 /// of its value, plus a bit per pawn on its sixth or seventh rank able to bring it back.

@@ -102,6 +102,31 @@ pub struct EvalData {
     pub provenance: &'static str,
 }
 
+/// A copy of `d` usable in a `static` (`Clone` is not `const`).
+pub(crate) const fn copy_data(d: &EvalData) -> EvalData {
+    EvalData {
+        name: d.name,
+        kinds: d.kinds,
+        value_mg: d.value_mg,
+        value_eg: d.value_eg,
+        square_mg: d.square_mg,
+        square_eg: d.square_eg,
+        walk: d.walk,
+        mobility: d.mobility,
+        phase: d.phase,
+        phase_total: d.phase_total,
+        tempo: d.tempo,
+        terms: d.terms,
+        lmr: d.lmr,
+        null_move: d.null_move,
+        futility: d.futility,
+        check_extension: d.check_extension,
+        see: d.see,
+        status_every_node: d.status_every_node,
+        provenance: d.provenance,
+    }
+}
+
 /// Number of weights a variant feature may use ([`EvalData::terms`]).
 pub const TERMS: usize = 40;
 
