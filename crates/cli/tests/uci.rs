@@ -90,6 +90,7 @@ fn handshake_lists_the_options() {
         "UCI_Elo",
         "MultiPV",
         "Move Overhead",
+        "Evaluation",
     ] {
         assert!(lines.iter().any(|l| l.starts_with(&format!("option name {opt} type"))), "{opt} missing: {lines:?}");
     }
