@@ -178,7 +178,7 @@ fn loss<V: Api + Sync>(samples: &[Sample<V>], d: &EvalData, k: f64, threads: usi
 }
 
 fn fit_k<V: Api + Sync>(samples: &[Sample<V>], d: &EvalData, threads: usize) -> f64 {
-    let (mut a, mut b) = (0.2f64, 3.0f64);
+    let (mut a, mut b) = (0.02f64, 3.0f64);
     let g = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..30 {
         let c = b - g * (b - a);

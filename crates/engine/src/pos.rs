@@ -78,8 +78,8 @@ impl Api for Interweave {
     fn hand_set_data() -> &'static EvalData {
         &eval::interweave::HAND_SET
     }
-    fn feature(&self, b: &Board, _: &Tables, _: i32, _: i32, _: Option<&mut eval::chess::PawnCache>) -> i32 {
-        eval::interweave::feature(self, b)
+    fn feature(&self, b: &Board, t: &Tables, _: i32, _: i32, _: Option<&mut eval::chess::PawnCache>) -> i32 {
+        eval::interweave::feature(self, b, t)
     }
 }
 

@@ -91,8 +91,53 @@ pub static HAND_SET: EvalData = EvalData {
     provenance: "hand-set",
 };
 
-/// The numbers the engine plays with.
-pub static DATA: EvalData = super::copy_data(&HAND_SET);
+/// The numbers the engine plays with: fitted to the results of the engine's own games
+/// (`examples/selfplay.rs` then `examples/tune.rs`, see the module's provenance):
+/// 26327 positions of fugue.txt (21062 fitted), K = 0.4271, ridge 0.00001: loss 0.176925 -> 0.151996, held out 0.171473 -> 0.146179.
+pub static DATA: EvalData = EvalData {
+    value_mg: [89, 950, 0, 665, 445, 518, 312, 522, 352, 0, 0, 0, 0, 0, 0, 0],
+    value_eg: [120, 940, 0, 619, 430, 483, 304, 540, 362, 0, 0, 0, 0, 0, 0, 0],
+    square_mg: [
+        Square2 { centre: -10, advance: 26, edge: 22, home: 6 },
+        Square2 { centre: -3, advance: 3, edge: -17, home: -8 },
+        Square2 { centre: -8, advance: -25, edge: -6, home: 6 },
+        Square2 { centre: 26, advance: -48, edge: 6, home: 17 },
+        Square2 { centre: 29, advance: -28, edge: 10, home: 22 },
+        Square2 { centre: 19, advance: -33, edge: 7, home: 10 },
+        Square2 { centre: 42, advance: -25, edge: 25, home: 23 },
+        Square2 { centre: 13, advance: -23, edge: -27, home: -27 },
+        Square2 { centre: 21, advance: 14, edge: -34, home: -36 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+    ],
+    square_eg: [
+        Square2 { centre: 14, advance: 38, edge: 4, home: 0 },
+        Square2 { centre: -7, advance: -43, edge: -19, home: -8 },
+        Square2 { centre: 0, advance: -7, edge: -23, home: -12 },
+        Square2 { centre: 84, advance: 2, edge: -10, home: 4 },
+        Square2 { centre: 35, advance: -2, edge: -3, home: 5 },
+        Square2 { centre: -18, advance: -12, edge: 14, home: 14 },
+        Square2 { centre: -2, advance: -44, edge: 0, home: 4 },
+        Square2 { centre: -5, advance: -16, edge: -13, home: -10 },
+        Square2 { centre: -1, advance: 2, edge: -26, home: -22 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+    ],
+    mobility: [0, -4, -25, 8, 6, 11, 10, 4, -11, 0, 0, 0, 0, 0, 0, 0],
+    tempo: 0,
+    provenance: "fitted to self-play results (examples/selfplay.rs, examples/tune.rs)",
+    ..super::copy_data(&HAND_SET)
+};
 
 /// Share (percent) of a held unit's value it loses while an enemy immobilizer holds it.
 const HELD: i32 = 40;
