@@ -20,7 +20,7 @@ once per position (`--vchess-reps` to repeat, median kept).
 `--before` measures a second `chimere` binary in the same run (before/after columns).
 The vchess harness is found at `<shared>/tools/vchess`, `<shared>` being `CHIMERE_SHARED`
 or `../shared` beside the repository. Needs Node >= 20.6. Depths are chosen so that vchess
-takes a few seconds per position on this 2-core machine (`--quick`: one turn less). Node's
+takes a few seconds per position on this 2-core machine (`--quick`: one turn less, never under 2). Node's
 compiler warms up during a run, so vchess is slower per leaf in short runs: on Interweave's
 start it counted 280 k leaves per CPU second at depth 4 and 440 k at depth 5 (45 s); `--deeper`
 adds one turn everywhere for a steadier vchess figure (minutes per position).
@@ -149,7 +149,7 @@ def main():
     for variant, label, fen, depth in POSITIONS:
         if only and variant.lower() not in only:
             continue
-        depth = max(1, depth - 1) if a.quick else depth + 1 if a.deeper else depth
+        depth = max(2, depth - 1) if a.quick else depth + 1 if a.deeper else depth
         vleaves, vcpu = measure_vchess(tools, variant, fen, depth, a.vchess_reps)
         row = f"{variant:<11} {label:<9} {depth:>5} {vleaves:>10} {vcpu:>9.3f}"
         for name, binary in binaries:
