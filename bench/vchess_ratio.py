@@ -10,9 +10,11 @@ child process (user + system, from `getrusage(RUSAGE_CHILDREN)` deltas) and thei
 Start-up is subtracted on both sides: each program's CPU time for the same position at
 depth 1 (process start, FEN reading, one-time tables — our sliding-attack tables are built
 on first use, about 17 M instructions —, one generation; for vchess, Node, the rules'
-modules and one generation) is measured (median of 3) and taken off each run. Our runs are short, so each is repeated until it has
-used at least `--min-cpu` seconds (at least 3 times) and the median is kept; vchess runs
-once per position (`--vchess-reps` to repeat, median kept).
+modules and one generation) is measured and taken off each run. Our runs are short (a few
+milliseconds, as long as start-up), so depth-1 and full runs alternate until they have used
+`--min-cpu` seconds (at least 5 pairs) and the difference of their medians is kept; vchess's
+depth-1 run is measured 3 times (median), its full run once (`--vchess-reps` to repeat,
+median kept).
 
     python3 bench/vchess_ratio.py [--chimere target/release/chimere] [--before OLD_BINARY]
                                   [--variant fugue] [--quick]
@@ -40,8 +42,8 @@ REPO = Path(__file__).resolve().parent.parent
 # (crates/rules/src/lib.rs, `BENCH`), as is Kiwipete; the other positions are taken from
 # games of the vchess oracle data (`oracle/vchess/<variant>.jsonl`, index given).
 POSITIONS = [
-    ("Chess", "start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -", 5),
-    ("Chess", "kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w 0 ahah -", 4),
+    ("Chess", "start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -", 4),
+    ("Chess", "kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w 0 ahah -", 3),
     ("Checkered", "start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah1111111111111111 - - 1", 4),
     ("Checkered", "oracle64", "n1nkrqbb/3p1p1p/p3p1p1/2s5/2s1PP2/2R3P1/s6P/N2KBBRN w 18 igie1000001110011111 - - 1", 3),
     ("Checkered", "oracle68", "rnbk2nr/ppp2ppp/4p3/2c5/4s3/s7/P4PPP/R3KBNR w 18 iiii1001011111101111 - - 1-", 3),
@@ -90,29 +92,25 @@ def vchess_leaves(out):
     return int(last.split("=")[1])
 
 
-def startup(cmd_of, variant, fen):
-    """CPU seconds of a depth-1 run (median of 3): start-up, tables, one generation."""
-    return statistics.median(cpu_run(cmd_of(variant, fen, 1))[1] for _ in range(3))
-
-
 def measure_ours(binary, variant, fen, depth, min_cpu):
-    """(leaves, median CPU s per run, start-up subtracted)."""
+    """(leaves, CPU s of the run minus start-up): depth-1 and depth-`depth` runs in turn,
+    at least 5 pairs and `min_cpu` seconds, difference of the medians."""
     cmd = ours_cmd(binary, variant, fen, depth)
-    base = startup(lambda v, f, d: ours_cmd(binary, v, f, d), variant, fen)
-    times, total, leaves = [], 0.0, None
-    while len(times) < 3 or total < min_cpu:
+    base_cmd = ours_cmd(binary, variant, fen, 1)
+    base, times, leaves = [], [], None
+    while len(times) < 5 or sum(times) + sum(base) < min_cpu:
+        base.append(cpu_run(base_cmd)[1])
         out, cpu = cpu_run(cmd)
         n = ours_leaves(out)
         if leaves is not None and n != leaves:
             fail(f"{binary}: {variant} {fen} depth {depth} gave {leaves} then {n}")
         leaves = n
         times.append(cpu)
-        total += cpu
-    return leaves, max(statistics.median(times) - base, 1e-6)
+    return leaves, max(statistics.median(times) - statistics.median(base), 1e-6)
 
 
 def measure_vchess(tools, variant, fen, depth, reps):
-    base = startup(lambda v, f, d: vchess_cmd(tools, v, f, d), variant, fen)
+    base = statistics.median(cpu_run(vchess_cmd(tools, variant, fen, 1))[1] for _ in range(3))
     runs = [cpu_run(vchess_cmd(tools, variant, fen, depth)) for _ in range(reps)]
     leaves = {vchess_leaves(out) for out, _ in runs}
     if len(leaves) != 1:
@@ -127,7 +125,7 @@ def main():
     ap.add_argument("--variant", action="append", help="only this variant (repeatable, any case)")
     ap.add_argument("--quick", action="store_true", help="one turn less on every position")
     ap.add_argument("--deeper", action="store_true", help="one turn more on every position")
-    ap.add_argument("--min-cpu", type=float, default=1.0, help="CPU seconds each of our measurements uses at least")
+    ap.add_argument("--min-cpu", type=float, default=2.0, help="CPU seconds each of our measurements uses at least")
     ap.add_argument("--vchess-reps", type=int, default=1, help="vchess runs per position (median kept)")
     a = ap.parse_args()
 

@@ -228,6 +228,30 @@ mod tests {
     }
 
     #[test]
+    fn relocate_is_take_then_put() {
+        fn check<const K: usize>(kind: Kind) {
+            let mut b: Board<K> = Board::empty();
+            let (d1, h5, a8) =
+                (Square::parse("d1").unwrap(), Square::parse("h5").unwrap(), Square::parse("a8").unwrap());
+            let q = Piece::new(Colour::White, kind);
+            b.put(d1, q);
+            b.put(a8, Piece::new(Colour::Black, Kind(0)));
+            let mut slow = b.clone();
+            let p = slow.take(d1).unwrap();
+            slow.put(h5, p);
+            assert_eq!(b.relocate(d1, h5), Some(q));
+            assert_eq!(b, slow);
+            assert!(b.is_consistent());
+            assert_eq!(b.hash(), b.recomputed_hash());
+            let empty = b.clone();
+            assert_eq!(b.relocate(d1, h5), None, "an empty square moves nothing");
+            assert_eq!(b, empty);
+        }
+        check::<{ Kind::ORTHODOX }>(Kind(4));
+        check::<{ Kind::MAX }>(Kind((Kind::MAX - 1) as u8));
+    }
+
+    #[test]
     fn boards_of_any_size_hash_orthodox_pieces_alike() {
         let mut small: Board = Board::empty();
         let mut large: Board<{ Kind::MAX }> = Board::empty();
