@@ -297,11 +297,9 @@ impl Fugue {
         let b = &mut self.board;
         let captured = match m.flag {
             NORMAL => {
-                let p = b.take(sq(m.from));
+                // The captured piece goes first: it may stand on the arrival square.
                 let c = if m.cap != NO_SQ { b.take(sq(m.cap)) } else { None };
-                if let Some(p) = p {
-                    b.put(sq(m.to), p);
-                }
+                b.relocate(sq(m.from), sq(m.to));
                 c
             }
             SWAP => {
@@ -339,9 +337,7 @@ impl Fugue {
         let b = &mut self.board;
         match m.flag {
             NORMAL => {
-                if let Some(p) = b.take(sq(m.to)) {
-                    b.put(sq(m.from), p);
-                }
+                b.relocate(sq(m.to), sq(m.from));
                 if let Some(c) = captured {
                     b.put(sq(m.cap), c);
                 }

@@ -3,6 +3,7 @@
 
 use crate::tables::{DIAG_ADJ, DOUBLE_KNIGHT, LIGHT, NONE, ORTH_ADJ, STEP, east, sandwiches, west};
 use crate::{BISHOP, FLAG_DOUBLE, Interweave, KING, KNIGHT, MAX_PARTS, Move, PAWN, ROOK, code, code_kind};
+use arrayvec::ArrayVec;
 use chimere_core::{Bitboard, Square, attacks};
 
 /// One capture part: where the piece arrives, the promotion kind (0 = none) and the
@@ -14,25 +15,30 @@ pub(crate) struct Part {
     pub captured: u64,
 }
 
-/// A fixed-size list of parts (more than any piece can have from one square: at most 16
-/// for a Leaper, 14 for a pawn).
-pub(crate) struct Parts {
-    pub n: usize,
-    pub a: [Part; 32],
-}
+/// A fixed-capacity list of parts (more than any piece can have from one square: at most
+/// 16 for a Leaper, 14 for a pawn), on the stack and not zeroed when made: a chain makes
+/// one per part played.
+pub(crate) struct Parts(ArrayVec<Part, 32>);
 
 impl Parts {
     #[inline]
     pub fn new() -> Parts {
-        Parts { n: 0, a: [Part::default(); 32] }
+        Parts(ArrayVec::new())
     }
     #[inline]
     fn push(&mut self, to: u8, promo: u8, captured: u64) {
-        self.a[self.n] = Part { to, promo, captured };
-        self.n += 1;
+        self.0.push(Part { to, promo, captured });
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+    #[inline]
+    fn clear(&mut self) {
+        self.0.clear();
     }
     pub fn iter(&self) -> impl Iterator<Item = &Part> {
-        self.a[..self.n].iter()
+        self.0.iter()
     }
 }
 
@@ -335,7 +341,7 @@ impl Interweave {
             if back != NONE && pawns >> back & 1 != 0 {
                 let mut parts = Parts::new();
                 self.pawn_capture_parts(back, true, &mut parts, us, them);
-                return parts.n > 0;
+                return !parts.is_empty();
             }
         }
         false
@@ -380,12 +386,12 @@ impl Interweave {
         if (m.len as usize) < MAX_PARTS {
             self.capture_parts(cur, false, &mut parts);
         }
-        if parts.n == 0 {
+        if parts.is_empty() {
             out.push(*m);
             return;
         }
         let (len, promo, captured) = (m.len, m.promo, m.captured);
-        for p in &parts.a[..parts.n] {
+        for p in parts.iter() {
             m.path[len as usize] = p.to;
             m.len = len + 1;
             m.last = p.to;
@@ -447,9 +453,9 @@ impl Interweave {
         while pieces != 0 {
             let s = pieces.trailing_zeros() as u8;
             pieces &= pieces - 1;
-            parts.n = 0;
+            parts.clear();
             self.capture_parts(s, true, &mut parts);
-            for p in &parts.a[..parts.n] {
+            for p in parts.iter() {
                 let mut m = Move::quiet(s, p.to, p.promo, 0);
                 m.captured = p.captured;
                 let (c, codes) = self.apply_part(s, p);
