@@ -6,6 +6,16 @@
 //! to move a small bonus and a bonus per checkered piece bearing on the enemy king's zone
 //! (a penalty near its own: the opponent moves next); in stage 2 they are the switcher's
 //! army against both the white and the black pieces of the other player.
+//!
+//! **A fit was tried and not kept.** As for the other variants (`examples/selfplay.rs` with
+//! `games --variant checkered --games 800 --nodes 2000 --seed 1`: 20 751 quiet positions;
+//! `tune --variant checkered --passes 2`), the fitted numbers did not predict the held-out
+//! games better (held-out loss 0.198873 → 0.199970 at ridge 0.00001, → 0.199021 at 0.0001;
+//! the fitted scale K = 0.12, against 0.40–0.43 in the other variants: the static
+//! evaluation says little about a Checkered game's result), and the ridge-0.0001 numbers
+//! lost a paired match against these (`selfplay match --variant checkered --pairs 100
+//! --nodes 4000 --seed 1001`: +79 =20 -101, 44.5 %, Elo -38 [-84, +6]). [`DATA`] is
+//! [`HAND_SET`].
 
 use super::{EvalData, Tables, pieces, zone};
 use chimere_checkered::{Checkered, Stage};
