@@ -4,14 +4,15 @@
 //! - `games`: labelled positions for fitting a variant's evaluation (`examples/tune.rs`):
 //!   one `FEN;result` line (white's score: 1, 0.5, 0) per quiet position (past the opening,
 //!   side to move not in check, the engine's move changing no unit: no capture, promotion
-//!   or conversion), the engine playing its current numbers on both sides.
+//!   or conversion), the engine playing its current numbers on both sides (`--numbers
+//!   hand-set`: the hand-set ones, as the committed fits were made).
 //! - `match`: the current numbers against the hand-set ones ([`Numbers`]): openings in
 //!   pairs, each played once with each colour; prints the score of the current numbers,
 //!   the pair counts and the Elo difference with its 95 % interval (from the pairs'
 //!   variance, so an opening's bias counts once).
 //!
 //! ```sh
-//! cargo run --release -p chimere-engine --example selfplay -- games --variant dynamo --games 400 --nodes 2000 --seed 1 --out dynamo.txt
+//! cargo run --release -p chimere-engine --example selfplay -- games --variant dynamo --games 700 --nodes 2000 --seed 1 --numbers hand-set --out dynamo.txt
 //! cargo run --release -p chimere-engine --example selfplay -- match --variant dynamo --pairs 100 --nodes 4000 --seed 1001
 //! ```
 //!
@@ -40,6 +41,8 @@ struct Args {
     max_plies: usize,
     threads: usize,
     out: Option<String>,
+    /// The numbers both sides play with in `games`.
+    numbers: Numbers,
 }
 
 /// A finished game: white's score and the positions recorded on the way.
@@ -157,7 +160,7 @@ fn games<V: Api>(opts: GameOptions, a: &Args) -> Result<(), String> {
     let played = run_all(a.count, a.threads, |i| {
         let mut rng = SplitMix64::new(a.seed.wrapping_mul(1_000_003).wrapping_add(i as u64));
         let g = opening::<V>(&opts, &mut rng, a.random_plies);
-        play(g, [Numbers::Current; 2], a, true)
+        play(g, [a.numbers; 2], a, true)
     });
     let path = a.out.as_deref().ok_or("games needs --out FILE")?;
     let f = std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?;
@@ -224,7 +227,7 @@ fn match_<V: Api>(opts: GameOptions, a: &Args) -> Result<(), String> {
 
 fn main() {
     let argv: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: selfplay games|match --variant V [--games N | --pairs N] [--nodes N] [--seed S] [--random-plies N] [--max-plies N] [--threads T] [--out FILE]";
+    let usage = "usage: selfplay games|match --variant V [--games N | --pairs N] [--nodes N] [--seed S] [--random-plies N] [--max-plies N] [--threads T] [--out FILE] [--numbers current|hand-set]";
     let Some(mode) = argv.first().cloned() else {
         eprintln!("{usage}");
         std::process::exit(2)
@@ -238,6 +241,7 @@ fn main() {
         max_plies: 300,
         threads: 2,
         out: None,
+        numbers: Numbers::Current,
     };
     let mut i = 1;
     while i < argv.len() {
@@ -257,6 +261,16 @@ fn main() {
             "--max-plies" => a.max_plies = num() as usize,
             "--threads" => a.threads = num() as usize,
             "--out" => a.out = Some(val.clone()),
+            "--numbers" => {
+                a.numbers = match val.as_str() {
+                    "current" => Numbers::Current,
+                    "hand-set" => Numbers::HandSet,
+                    _ => {
+                        eprintln!("selfplay: --numbers is current or hand-set");
+                        std::process::exit(2)
+                    }
+                }
+            }
             other => {
                 eprintln!("selfplay: unknown argument `{other}`\n{usage}");
                 std::process::exit(2)

@@ -8,7 +8,7 @@
 //! army against both the white and the black pieces of the other player.
 //!
 //! **A fit was tried and not kept.** As for the other variants (`examples/selfplay.rs` with
-//! `games --variant checkered --games 500 --nodes 2000 --seed 1`: 20 751 quiet positions;
+//! `games --variant checkered --games 500 --nodes 2000 --seed 1 --numbers hand-set`: 20 751 quiet positions;
 //! `tune --variant checkered --passes 2`), the fitted numbers did not predict the held-out
 //! games better (held-out loss 0.198873 → 0.199970 at ridge 0.00001, → 0.199021 at 0.0001;
 //! the fitted scale K = 0.12, against 0.40–0.43 in the other variants: the static

@@ -9,7 +9,7 @@
 //! [`DATA`], the numbers played, are **fitted to game results** from [`HAND_SET`], as
 //! chess's are (Texel's method, `examples/tune.rs`), on the engine's own games:
 //! `cargo run --release -p chimere-engine --example selfplay -- games --variant dynamo --games
-//! 700 --nodes 2000 --seed 1 --out dynamo.txt` (9 742 quiet positions, each labelled with its
+//! 700 --nodes 2000 --seed 1 --numbers hand-set --out dynamo.txt` (9 742 quiet positions, each labelled with its
 //! game's result), then `tune dynamo.txt --variant dynamo --passes 2 --ridge 0.0001` (ridge chosen
 //! among 0.00003, 0.0001, 0.0003 and 0.001 by the held-out loss: 0.202157 → 0.199009). The variant feature's
 //! constants are not fitted. Effect, by a paired self-play match against [`HAND_SET`] on

@@ -12,7 +12,7 @@
 //! [`DATA`], the numbers played, are **fitted to game results** from [`HAND_SET`], as
 //! chess's are (Texel's method, `examples/tune.rs`), on the engine's own games:
 //! `cargo run --release -p chimere-engine --example selfplay -- games --variant fugue --games
-//! 500 --nodes 2000 --seed 1 --out fugue.txt` (26 327 quiet positions, each labelled with its
+//! 500 --nodes 2000 --seed 1 --numbers hand-set --out fugue.txt` (26 327 quiet positions, each labelled with its
 //! game's result), then `tune fugue.txt --variant fugue --passes 2 --ridge 0.00001` (ridge chosen
 //! among 0, 0.000003, 0.00001, 0.00003 and 0.0001: held-out loss 0.171473 → 0.146179; ridge 0
 //! reached 0.140466 but with numbers beyond belief, a king square weight of −307). The variant feature's

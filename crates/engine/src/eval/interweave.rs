@@ -10,7 +10,7 @@
 //! [`DATA`], the numbers played, are **fitted to game results** from [`HAND_SET`], as
 //! chess's are (Texel's method, `examples/tune.rs`), on the engine's own games:
 //! `cargo run --release -p chimere-engine --example selfplay -- games --variant interweave --games
-//! 500 --nodes 2000 --seed 1 --out interweave.txt` (11 542 quiet positions, each labelled with its
+//! 500 --nodes 2000 --seed 1 --numbers hand-set --out interweave.txt` (11 542 quiet positions, each labelled with its
 //! game's result), then `tune interweave.txt --variant interweave --passes 2 --ridge 0.00001` (ridge chosen
 //! among 0, 0.00001, 0.00003, 0.0001 and 0.0003 by the held-out loss: 0.219898 → 0.209438). The variant feature's
 //! constants are not fitted. Effect, by a paired self-play match against [`HAND_SET`] on
