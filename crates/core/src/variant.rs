@@ -214,11 +214,14 @@ pub trait Variant: Clone + Send + Sync + 'static {
     fn is_noisy(&self, m: &Self::Move) -> bool;
     /// Appends the legal noisy turns ([`Variant::is_noisy`]) to `out` (which the caller
     /// has cleared), in the order [`Variant::legal_turns`] lists them: quiescence's list.
-    /// The default filters the whole list; rules sets that can generate captures alone
+    /// Returns whether the side to move has a legal turn at all (noisy or not). The
+    /// default filters the whole list; rules sets that can generate captures alone
     /// override it.
-    fn noisy_turns(&mut self, out: &mut Vec<Self::Move>) {
+    fn noisy_turns(&mut self, out: &mut Vec<Self::Move>) -> bool {
         self.legal_turns(out);
+        let any = !out.is_empty();
         out.retain(|m| self.is_noisy(m));
+        any
     }
     /// The turn as a [`Displacement`], read from the position before it, when it is one
     /// on the rules set's [`Variant::board`] (its effect there is exactly: the unit on

@@ -963,22 +963,16 @@ impl<'a, V: Api> Worker<'a, V> {
             alpha = alpha.max(stand);
             best = stand;
         }
-        // In check every turn, else the noisy ones (in the whole list's order).
+        // In check every turn, else the noisy ones (in the whole list's order). No turn
+        // at all: the game is over.
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
-        if in_check {
+        let over = if in_check {
             self.pos.legal_turns(&mut list);
+            list.is_empty()
         } else {
-            self.pos.noisy_turns(&mut list);
-        }
-        // No turn at all: the game is over (without a noisy turn, count the quiet ones;
-        // the list is their scratch).
-        let over = list.is_empty()
-            && (in_check || {
-                let n = self.pos.count_turns(&mut list);
-                list.clear();
-                n == 0
-            });
+            !self.pos.noisy_turns(&mut list)
+        };
         self.lists[ply] = list;
         if over {
             let st = self.pos.status();

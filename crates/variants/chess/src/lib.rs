@@ -235,8 +235,10 @@ impl Variant for Chess {
     fn in_check(&mut self) -> bool {
         Chess::in_check(self)
     }
-    fn noisy_turns(&mut self, out: &mut Vec<Move>) {
+    fn noisy_turns(&mut self, out: &mut Vec<Move>) -> bool {
         movegen::generate_noisy(self, &mut movegen::ListSink(out));
+        // Without a noisy turn, count the quiet ones.
+        !out.is_empty() || self.count_turns(&mut Vec::new()) > 0
     }
     fn displacement(&self, m: &Move) -> Option<Displacement> {
         let (from, to) = (m.from, m.to);
