@@ -73,20 +73,26 @@ fn exchange_on(
     use chimere_core::{Bitboard, Kind, Piece, attacks};
     let value = |k: usize| if k == 5 { SEE_KING } else { values[k] };
     let least = |occ: Bitboard, side: Colour| -> Option<(chimere_core::Square, usize)> {
-        for k in 0..6 {
-            let from = match k {
-                0 => attacks::pawn(side == Colour::Black, to),
-                1 => attacks::knight(to),
-                2 => attacks::bishop(to, occ),
-                3 => attacks::rook(to, occ),
-                4 => attacks::queen(to, occ),
-                _ => attacks::king(to),
-            };
-            if let Some(sq) = (from & occ & b.pieces(Piece::new(side, Kind(k as u8)))).first() {
-                return Some((sq, k));
-            }
+        let of = |k: usize, from: Bitboard| (from & occ & b.pieces(Piece::new(side, Kind(k as u8)))).first();
+        if let Some(sq) = of(0, attacks::pawn(side == Colour::Black, to)) {
+            return Some((sq, 0));
         }
-        None
+        if let Some(sq) = of(1, attacks::knight(to)) {
+            return Some((sq, 1));
+        }
+        // The queen walks as the bishop and the rook: their lines, looked up once.
+        let diagonal = attacks::bishop(to, occ);
+        if let Some(sq) = of(2, diagonal) {
+            return Some((sq, 2));
+        }
+        let straight = attacks::rook(to, occ);
+        if let Some(sq) = of(3, straight) {
+            return Some((sq, 3));
+        }
+        if let Some(sq) = of(4, diagonal | straight) {
+            return Some((sq, 4));
+        }
+        of(5, attacks::king(to)).map(|sq| (sq, 5))
     };
     let mut gain = [0i32; 34];
     let Some((sq, k)) = least(occ, side) else { return 0 };
