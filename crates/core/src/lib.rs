@@ -31,4 +31,4 @@ pub use piece::{Colour, Kind, Notation, Piece};
 pub use play::{EndReason, Game, Outcome, PlayError, TurnText, parse_turn};
 pub use setup::{Dialect, Setup, SetupError, Validation};
 pub use square::Square;
-pub use variant::{GameOptions, GameRules, Repetition, RulesError, Status, Variant};
+pub use variant::{Displacement, GameOptions, GameRules, Repetition, RulesError, Status, Variant};

@@ -1,6 +1,6 @@
 //! The contract between the engine and a set of rules.
 
-use crate::{Colour, Piece, Square};
+use crate::{Colour, Kind, Piece, Square};
 use std::fmt;
 
 /// Result of a position or game: `*` while it goes on.
@@ -125,6 +125,18 @@ impl GameRules {
     pub const ORTHODOX: GameRules = GameRules { fifty_moves: true, repetition: Repetition::Draw };
 }
 
+/// A turn that moves one unit from `from` to `to`, removes at most one enemy unit (the
+/// one on `captured`: `to` for a capture by replacement, another square for en passant),
+/// may change the mover's kind (`becomes`), and does nothing else: what move ordering
+/// reads to value a capture without playing it ([`Variant::displacement`]).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Displacement {
+    pub from: Square,
+    pub to: Square,
+    pub captured: Option<Square>,
+    pub becomes: Option<Kind>,
+}
+
 /// A set of rules and a position under them. One implementation per variant folder.
 ///
 /// A *turn* is everything a player does before the opponent moves (one or more parts);
@@ -200,6 +212,26 @@ pub trait Variant: Clone + Send + Sync + 'static {
     /// Whether a turn is "noisy" for a quiescence search: it removes an enemy unit or
     /// promotes.
     fn is_noisy(&self, m: &Self::Move) -> bool;
+    /// Appends the legal noisy turns ([`Variant::is_noisy`]) to `out` (which the caller
+    /// has cleared), in the order [`Variant::legal_turns`] lists them: quiescence's list.
+    /// Returns whether the side to move has a legal turn at all (noisy or not). The
+    /// default filters the whole list; rules sets that can generate captures alone
+    /// override it.
+    fn noisy_turns(&mut self, out: &mut Vec<Self::Move>) -> bool {
+        self.legal_turns(out);
+        let any = !out.is_empty();
+        out.retain(|m| self.is_noisy(m));
+        any
+    }
+    /// The turn as a [`Displacement`], read from the position before it, when it is one
+    /// on the rules set's [`Variant::board`] (its effect there is exactly: the unit on
+    /// `from` leaves, the unit on `captured` if any is removed, the mover, of kind
+    /// `becomes` if given, stands on `to`); `None` for any other turn, and by default
+    /// (the caller then plays the turn to see its effect).
+    fn displacement(&self, m: &Self::Move) -> Option<Displacement> {
+        let _ = m;
+        None
+    }
     /// Whether a turn resets the fifty-move count (a capture or a pawn move).
     fn resets_fifty(&self, m: &Self::Move) -> bool;
     /// Plies since the last capture or pawn move, as the position records it (0 where

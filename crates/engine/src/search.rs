@@ -54,29 +54,49 @@ const SEE_KING: i32 = 20_000;
 /// there, least valuable attacker first (0 if it had better not start). Kinds 0-5 are
 /// chess's; `values` their worth.
 fn exchange(b: &Board, to: chimere_core::Square, side: Colour, values: &[i32; 16]) -> i32 {
+    let Some(target) = b.get(to) else { return 0 };
+    exchange_on(b, b.occupied(), to, target.kind.index().min(5), side, values)
+}
+
+/// [`exchange`] on the units of `b` standing on `occ`, with a unit of kind `target` (0-5)
+/// on `to`: the exchange after a turn, read from the board before it (`occ` is the
+/// occupancy after it; the squares it emptied are out of `occ`, and no unit on `to`
+/// attacks `to`).
+fn exchange_on(
+    b: &Board,
+    mut occ: chimere_core::Bitboard,
+    to: chimere_core::Square,
+    target: usize,
+    side: Colour,
+    values: &[i32; 16],
+) -> i32 {
     use chimere_core::{Bitboard, Kind, Piece, attacks};
     let value = |k: usize| if k == 5 { SEE_KING } else { values[k] };
-    let Some(target) = b.get(to) else { return 0 };
     let least = |occ: Bitboard, side: Colour| -> Option<(chimere_core::Square, usize)> {
-        for k in 0..6 {
-            let from = match k {
-                0 => attacks::pawn(side == Colour::Black, to),
-                1 => attacks::knight(to),
-                2 => attacks::bishop(to, occ),
-                3 => attacks::rook(to, occ),
-                4 => attacks::queen(to, occ),
-                _ => attacks::king(to),
-            };
-            if let Some(sq) = (from & occ & b.pieces(Piece::new(side, Kind(k as u8)))).first() {
-                return Some((sq, k));
-            }
+        let of = |k: usize, from: Bitboard| (from & occ & b.pieces(Piece::new(side, Kind(k as u8)))).first();
+        if let Some(sq) = of(0, attacks::pawn(side == Colour::Black, to)) {
+            return Some((sq, 0));
         }
-        None
+        if let Some(sq) = of(1, attacks::knight(to)) {
+            return Some((sq, 1));
+        }
+        // The queen walks as the bishop and the rook: their lines, looked up once.
+        let diagonal = attacks::bishop(to, occ);
+        if let Some(sq) = of(2, diagonal) {
+            return Some((sq, 2));
+        }
+        let straight = attacks::rook(to, occ);
+        if let Some(sq) = of(3, straight) {
+            return Some((sq, 3));
+        }
+        if let Some(sq) = of(4, diagonal | straight) {
+            return Some((sq, 4));
+        }
+        of(5, attacks::king(to)).map(|sq| (sq, 5))
     };
-    let mut occ = b.occupied();
     let mut gain = [0i32; 34];
     let Some((sq, k)) = least(occ, side) else { return 0 };
-    gain[0] = value(target.kind.index().min(5));
+    gain[0] = value(target);
     let mut on = value(k);
     occ.clear(sq);
     let mut mover = side.opponent();
@@ -552,32 +572,25 @@ impl<'a, V: Api> Worker<'a, V> {
         let mut order = std::mem::take(&mut self.order[ply]);
         let list = std::mem::take(&mut self.lists[ply]);
         order.clear();
-        let (before, own_before) = {
-            let b = pos::board(&self.pos, &mut self.scratch);
-            (self.t.material(b), b.colour(stm))
-        };
-        let see = self.t.data.see;
-        let sign = if stm == Colour::Black { -1 } else { 1 };
+        // The material and `stm`'s squares before the turns, for the noisy turns valued
+        // by playing them (computed at the first).
+        let mut before: Option<(i32, chimere_core::Bitboard)> = None;
         let side = if stm == Colour::Black { HISTORY } else { 0 };
         for m in &list {
             let id = turn_id(m);
             let s = if id == tt_move && tt_move != 0 {
                 TT_MOVE
             } else if self.pos.is_noisy(m) {
-                let u = self.pos.make(m);
-                let b = pos::board(&self.pos, &mut self.scratch);
-                let gained = sign * (self.t.material(b) - before);
-                // The square the mover reached: what the opponent may take back.
-                let arrived = b.colour(stm) & !own_before;
-                let lost = match arrived.first() {
-                    // The opponent wins back at most the unit that arrived: when the gain
-                    // covers it the exchange cannot make the turn a losing one.
-                    Some(to) if see && !arrived.more_than_one() && gained < see_value(b, to, &self.t.data.value_mg) => {
-                        exchange(b, to, stm.opponent(), &self.t.data.value_mg)
+                let (gained, lost) = match self.noisy_value(m, stm) {
+                    Some(v) => v,
+                    None => {
+                        let (material, own) = *before.get_or_insert_with(|| {
+                            let b = pos::board(&self.pos, &mut self.scratch);
+                            (self.t.material(b), b.colour(stm))
+                        });
+                        self.noisy_value_played(m, stm, material, own)
                     }
-                    _ => 0,
                 };
-                self.pos.unmake(m, u);
                 let balance = (gained - lost).clamp(-49_000, 49_000);
                 if balance < 0 { BAD_NOISY + balance } else { NOISY + gained.clamp(-49_000, 49_000) }
             } else if id == self.killers[ply][0] {
@@ -593,14 +606,88 @@ impl<'a, V: Api> Worker<'a, V> {
         self.order[ply] = order;
     }
 
+    /// What the noisy turn `m` of `stm` gains in material (middle-game values, as
+    /// [`Tables::material`] counts them) and what the opponent wins back by exchange on
+    /// the square it reached (0 where the data marks exchanges unsound, or where the gain
+    /// covers the unit that arrived), read from the board when the rules describe the turn
+    /// as a [`chimere_core::Displacement`]; `None` otherwise.
+    #[inline]
+    fn noisy_value(&self, m: &V::Move, stm: Colour) -> Option<(i32, i32)> {
+        let b = self.pos.board()?;
+        let d = self.pos.displacement(m)?;
+        let data = &self.t.data;
+        let mover = b.get(d.from)?;
+        let value = |k: chimere_core::Kind| if k.index() < data.kinds { data.value_mg[k.index()] } else { 0 };
+        let white = |p: chimere_core::Piece, v: i32| match p.colour {
+            Colour::White => v,
+            Colour::Black => -v,
+            Colour::Shared => 0,
+        };
+        let after = d.becomes.unwrap_or(mover.kind);
+        let mut delta = white(mover, value(after) - value(mover.kind));
+        let mut occ = b.occupied();
+        occ.clear(d.from);
+        if let Some(c) = d.captured {
+            if let Some(victim) = b.get(c) {
+                delta -= white(victim, value(victim.kind));
+            }
+            occ.clear(c);
+        }
+        occ.set(d.to);
+        let gained = if stm == Colour::Black { -delta } else { delta };
+        let k = after.index().min(5);
+        let arrived = if k == 5 { SEE_KING } else { data.value_mg[k] };
+        let lost = if data.see && mover.colour == stm && gained < arrived {
+            exchange_on(b, occ, d.to, k, stm.opponent(), &data.value_mg)
+        } else {
+            0
+        };
+        Some((gained, lost))
+    }
+
+    /// [`Self::noisy_value`] by playing the turn: the material before it is `before` and
+    /// `stm`'s units stood on `own_before`.
+    fn noisy_value_played(
+        &mut self,
+        m: &V::Move,
+        stm: Colour,
+        before: i32,
+        own_before: chimere_core::Bitboard,
+    ) -> (i32, i32) {
+        let sign = if stm == Colour::Black { -1 } else { 1 };
+        let see = self.t.data.see;
+        let u = self.pos.make(m);
+        let b = pos::board(&self.pos, &mut self.scratch);
+        let gained = sign * (self.t.material(b) - before);
+        // The square the mover reached: what the opponent may take back.
+        let arrived = b.colour(stm) & !own_before;
+        let lost = match arrived.first() {
+            // The opponent wins back at most the unit that arrived: when the gain covers
+            // it the exchange cannot make the turn a losing one.
+            Some(to) if see && !arrived.more_than_one() && gained < see_value(b, to, &self.t.data.value_mg) => {
+                exchange(b, to, stm.opponent(), &self.t.data.value_mg)
+            }
+            _ => 0,
+        };
+        self.pos.unmake(m, u);
+        (gained, lost)
+    }
+
     /// Moves the best remaining turn to position `i` and returns it.
     #[inline]
     fn pick(&mut self, ply: usize, i: usize) -> (V::Move, i32, u32) {
         let order = &mut self.order[ply];
-        let mut best = i;
-        for j in i + 1..order.len() {
-            if order[j].0 > order[best].0 {
-                best = j;
+        // The first of the highest scores (ties keep the list's order); nothing scores
+        // above the table move.
+        let (mut best, mut top) = (i, order[i].0);
+        if top < TT_MOVE {
+            for (j, &(s, _)) in order.iter().enumerate().skip(i + 1) {
+                if s > top {
+                    (best, top) = (j, s);
+                    if s >= TT_MOVE {
+                        break;
+                    }
+                }
             }
         }
         order.swap(i, best);
@@ -903,20 +990,23 @@ impl<'a, V: Api> Worker<'a, V> {
             alpha = alpha.max(stand);
             best = stand;
         }
+        // In check every turn, else the noisy ones (in the whole list's order). No turn
+        // at all: the game is over.
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
-        self.pos.legal_turns(&mut list);
+        let over = if in_check {
+            self.pos.legal_turns(&mut list);
+            list.is_empty()
+        } else {
+            !self.pos.noisy_turns(&mut list)
+        };
         self.lists[ply] = list;
-        if self.lists[ply].is_empty() {
+        if over {
             let st = self.pos.status();
             return terminal(st, stm, ply, self.draw(stm)).unwrap_or(0);
         }
-        if !in_check {
-            let pos = &self.pos;
-            self.lists[ply].retain(|m| pos.is_noisy(m));
-            if self.lists[ply].is_empty() {
-                return stand;
-            }
+        if self.lists[ply].is_empty() {
+            return stand;
         }
         self.score_moves(ply, tt_move, stm);
         let n = self.lists[ply].len();

@@ -28,7 +28,8 @@ mod notation;
 pub mod uci;
 
 use chimere_core::{
-    Bitboard, Board, Colour, GameOptions, GameRules, Notation, Piece, RulesError, Square, Status, Variant, zobrist,
+    Bitboard, Board, Colour, Displacement, GameOptions, GameRules, Notation, Piece, RulesError, Square, Status,
+    Variant, zobrist,
 };
 
 pub use movegen::{Flag, Move};
@@ -233,6 +234,26 @@ impl Variant for Chess {
     }
     fn in_check(&mut self) -> bool {
         Chess::in_check(self)
+    }
+    fn noisy_turns(&mut self, out: &mut Vec<Move>) -> bool {
+        movegen::generate_noisy(self, &mut movegen::ListSink(out));
+        // Without a noisy turn, count the quiet ones.
+        !out.is_empty() || self.count_turns(&mut Vec::new()) > 0
+    }
+    fn displacement(&self, m: &Move) -> Option<Displacement> {
+        let (from, to) = (m.from, m.to);
+        let on_to = self.board.get(to).map(|_| to);
+        match m.flag {
+            Flag::Castle => None,
+            Flag::Normal | Flag::DoublePush => Some(Displacement { from, to, captured: on_to, becomes: None }),
+            Flag::Promote(k) => Some(Displacement { from, to, captured: on_to, becomes: Some(k) }),
+            Flag::EnPassant => Some(Displacement {
+                from,
+                to,
+                captured: Some(Square::from_coords(to.file(), from.rank())),
+                becomes: None,
+            }),
+        }
     }
     fn is_noisy(&self, m: &Move) -> bool {
         match m.flag {

@@ -113,7 +113,20 @@ impl Sink for CountSink {
 }
 
 /// Hands every legal move of the side to move to `sink`.
+#[inline]
 pub fn generate<S: Sink>(pos: &Chess, sink: &mut S) {
+    generate_in::<S, false>(pos, sink);
+}
+
+/// Hands the legal noisy moves (captures, en passant, promotions) of the side to move to
+/// `sink`, in the order [`generate`] hands them.
+#[inline]
+pub fn generate_noisy<S: Sink>(pos: &Chess, sink: &mut S) {
+    generate_in::<S, true>(pos, sink);
+}
+
+/// [`generate`], or with `NOISY` its noisy moves alone (the same order).
+fn generate_in<S: Sink, const NOISY: bool>(pos: &Chess, sink: &mut S) {
     let b = &pos.board;
     let us = pos.side;
     let them = us.opponent();
@@ -130,7 +143,8 @@ pub fn generate<S: Sink>(pos: &Chess, sink: &mut S) {
     let danger = pos.attacked_by(them, occ_no_king);
     let checkers = if danger.has(ksq) { pos.attackers(ksq, them, occ) } else { Bitboard::EMPTY };
 
-    sink.targets(ksq, attacks::king(ksq) & !own & !danger, Flag::Normal);
+    let reach = if NOISY { enemy } else { !own };
+    sink.targets(ksq, attacks::king(ksq) & reach & !danger, Flag::Normal);
     if checkers.more_than_one() {
         return;
     }
@@ -139,6 +153,8 @@ pub fn generate<S: Sink>(pos: &Chess, sink: &mut S) {
         Some(c) => attacks::between(ksq, c) | checkers,
         None => !own,
     } & !own;
+    // Where a piece (not a pawn) may go.
+    let piece_target = target & reach;
 
     // Pinned pieces.
     let queens = b.kind(QUEEN);
@@ -154,17 +170,17 @@ pub fn generate<S: Sink>(pos: &Chess, sink: &mut S) {
     }
 
     for from in b.kind(KNIGHT) & own & !pinned {
-        sink.targets(from, attacks::knight(from) & target, Flag::Normal);
+        sink.targets(from, attacks::knight(from) & piece_target, Flag::Normal);
     }
     for from in (b.kind(BISHOP) | queens) & own {
-        let mut t = attacks::bishop(from, occ) & target;
+        let mut t = attacks::bishop(from, occ) & piece_target;
         if pinned.has(from) {
             t &= attacks::line(ksq, from);
         }
         sink.targets(from, t, Flag::Normal);
     }
     for from in (b.kind(ROOK) | queens) & own {
-        let mut t = attacks::rook(from, occ) & target;
+        let mut t = attacks::rook(from, occ) & piece_target;
         if pinned.has(from) {
             t &= attacks::line(ksq, from);
         }
@@ -184,9 +200,13 @@ pub fn generate<S: Sink>(pos: &Chess, sink: &mut S) {
     let double = forward(one & third) & empty & target;
     let one = one & target;
     let step: i8 = if up { 8 } else { -8 };
-    sink.pawn_moves(one & !last, step, Flag::Normal);
+    if !NOISY {
+        sink.pawn_moves(one & !last, step, Flag::Normal);
+    }
     sink.pawn_promotions(one & last, step);
-    sink.pawn_moves(double, 2 * step, Flag::DoublePush);
+    if !NOISY {
+        sink.pawn_moves(double, 2 * step, Flag::DoublePush);
+    }
     // Captures toward the a-file side, then toward the h-file side.
     for (edge, shift) in [(Bitboard::file(0), if up { 7 } else { -9 }), (Bitboard::file(7), if up { 9 } else { -7 })] {
         let from_ok = free & !edge;
@@ -208,9 +228,11 @@ pub fn generate<S: Sink>(pos: &Chess, sink: &mut S) {
         double &= target & l;
         let caps = attacks::pawn(up, from) & enemy & target & l;
         let quiet_or_cap = pushes | caps;
-        sink.targets(from, quiet_or_cap & !last, Flag::Normal);
+        sink.targets(from, if NOISY { caps } else { quiet_or_cap } & !last, Flag::Normal);
         sink.promotions(from, quiet_or_cap & last);
-        sink.targets(from, double, Flag::DoublePush);
+        if !NOISY {
+            sink.targets(from, double, Flag::DoublePush);
+        }
     }
 
     // En passant: checked by playing it on the occupancy.
@@ -227,7 +249,7 @@ pub fn generate<S: Sink>(pos: &Chess, sink: &mut S) {
     }
 
     // Castling (Chess960-general).
-    if checkers.is_empty() {
+    if !NOISY && checkers.is_empty() {
         let rank = back_rank(us);
         if ksq.rank() != rank {
             return;
@@ -282,6 +304,58 @@ mod tests {
         let mut c: Vec<String> = v.iter().filter(|m| m.flag == super::Flag::Castle).map(|m| pos.canonical(m)).collect();
         c.sort();
         c
+    }
+
+    /// Every node of a small tree from `fen`: the noisy list is the whole list's noisy
+    /// turns in its order, and each turn described as a displacement has exactly that
+    /// effect on the board.
+    fn check_noisy_and_displacements(pos: &mut Chess, depth: u32) {
+        let mut all = Vec::new();
+        pos.legal_turns(&mut all);
+        let mut noisy = Vec::new();
+        assert_eq!(pos.noisy_turns(&mut noisy), !all.is_empty());
+        let filtered: Vec<_> = all.iter().copied().filter(|m| pos.is_noisy(m)).collect();
+        assert_eq!(noisy, filtered, "{}", pos.fen());
+        for m in &all {
+            let before = pos.board().clone();
+            let d = pos.displacement(m);
+            let u = pos.make(m);
+            match d {
+                Some(d) => {
+                    let mut expected = before.clone();
+                    let mover = expected.get(d.from).unwrap();
+                    expected.take(d.from);
+                    if let Some(c) = d.captured {
+                        assert!(expected.get(c).is_some_and(|p| p.colour != mover.colour));
+                        expected.take(c);
+                    }
+                    expected.take(d.to);
+                    let kind = d.becomes.unwrap_or(mover.kind);
+                    expected.put(d.to, chimere_core::Piece::new(mover.colour, kind));
+                    for sq in chimere_core::Square::ALL {
+                        assert_eq!(expected.get(sq), pos.board().get(sq), "{m:?} on {sq:?}");
+                    }
+                }
+                None => assert_eq!(m.flag, super::Flag::Castle),
+            }
+            if depth > 1 {
+                check_noisy_and_displacements(pos, depth - 1);
+            }
+            pos.unmake(m, u);
+        }
+    }
+
+    #[test]
+    fn noisy_list_and_displacements_agree_with_the_whole_list_and_make() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "8/8/8/KPp4r/8/8/8/7k w - c6 0 1",
+        ] {
+            check_noisy_and_displacements(&mut Chess::from_fen(fen).unwrap(), 3);
+        }
     }
 
     #[test]
