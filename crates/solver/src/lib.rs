@@ -556,12 +556,24 @@ fn solve_side(
                     }
                     kind = RootKind::Try;
                 }
+                // With `NoShortVariations` a key's play is written at the length the key
+                // solves in, as Popeye solves it: a variation is short against that length,
+                // not the stipulation's (a `#3` key mating in two keeps its variations).
+                let mut len = n;
+                if is_key && tree.no_short_variations && !exact {
+                    for t in 1..n {
+                        if s.move_solves(play, m, t)? {
+                            len = t;
+                            break;
+                        }
+                    }
+                }
                 let text = s.text(m, play == Play::Direct);
                 let mut node = Node::leaf_pub(text);
                 s.game.make(m);
                 let reached = play == Play::Direct && s.goal_reached(goal);
                 if !reached {
-                    let rem = if play == Play::Direct { n - 1 } else { n };
+                    let rem = if play == Play::Direct { len - 1 } else { len };
                     if kind == RootKind::Try && play == Play::Direct && s.threat_missing(rem)? {
                         s.game.unmake();
                         return Ok(Vec::new());

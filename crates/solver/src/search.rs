@@ -723,7 +723,7 @@ impl Searcher {
     /// Self play with `exact-`, the defender to move with `n` moves left: reaching the goal
     /// here would be too early.
     fn exact_early(&self, n: u32) -> bool {
-        self.exact && !self.reflex && n > 1
+        self.exact && n > 1
     }
 
     /// At a defender node of self/reflex play: `Some(true)` the goal is forced here (self:
@@ -1097,14 +1097,25 @@ impl Searcher {
         if play != Play::Direct {
             // Self/reflex: the goal forced here by the defender's moves (too early with
             // `exact-`: the defences reaching it are then refutations, below).
-            if !self.exact_early(n) && self.forced_goal(&moves) == Some(true) {
-                if full {
+            if self.forced_goal(&moves) == Some(true) {
+                if !self.exact_early(n) {
+                    if full {
+                        for d in self.goal_moves(&moves) {
+                            let text = self.text(&d, true);
+                            node.children.push(Node::leaf(text));
+                        }
+                    }
+                    return Ok(());
+                }
+                if self.reflex {
+                    // Reflex play with `exact-`: the defender must reach the goal here,
+                    // too early; those moves refute.
                     for d in self.goal_moves(&moves) {
                         let text = self.text(&d, true);
-                        node.children.push(Node::leaf(text));
+                        node.refutations.push(Node::leaf(format!("{text} !")));
                     }
+                    return Ok(());
                 }
-                return Ok(());
             }
             if n <= 1 {
                 // Self play, the defender's last move: the moves not reaching the goal
@@ -1221,8 +1232,14 @@ impl Searcher {
             return Ok(0);
         }
         if play != Play::Direct {
-            if !self.exact_early(n) && self.forced_goal(&moves) == Some(true) {
-                return Ok(0);
+            if self.forced_goal(&moves) == Some(true) {
+                if !self.exact_early(n) {
+                    return Ok(0);
+                }
+                if self.reflex {
+                    // No try either: Popeye prints none for it.
+                    return Ok(limit + 1);
+                }
             }
             if n <= 1 {
                 if self.reflex {

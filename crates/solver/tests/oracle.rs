@@ -25,18 +25,6 @@ const ENGINE_DEVIATIONS: &[(&str, usize, &str)] = &[
     ("popeye/black-checks.jsonl", 4, "Black checks: mate differs (see above)"),
     ("popeye/black-checks.jsonl", 5, "Black checks: mate differs (see above)"),
     (
-        "popeye-solve/forced-square-consequent.jsonl",
-        1,
-        "Consequent forced squares: Popeye applies the obligation to pseudo-legal moves (a side in check that could reach a forced square is mated); the engine to legal moves",
-    ),
-    ("popeye-solve/forced-square-consequent.jsonl", 2, "consequent forced squares (see above)"),
-    ("popeye-solve/forced-square-consequent-black.jsonl", 1, "consequent forced squares (see above)"),
-    ("popeye-solve/forced-square-consequent-black.jsonl", 2, "consequent forced squares (see above)"),
-    ("popeye/forced-square-consequent.jsonl", 6, "consequent forced squares (see above)"),
-    ("popeye/forced-square-consequent.jsonl", 7, "consequent forced squares (see above)"),
-    ("popeye/forced-square-consequent-black.jsonl", 5, "consequent forced squares (see above)"),
-    ("popeye/forced-square-consequent-black.jsonl", 6, "consequent forced squares (see above)"),
-    (
         "popeye/reflective-kings.jsonl",
         4,
         "Reflective kings: the spec counts every reflected walk for check, Popeye only walks the king's side owns (solver.md §5)",

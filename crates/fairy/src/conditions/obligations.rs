@@ -46,8 +46,11 @@ impl Condition for BlackChecks {
 }
 
 /// Case obligatoire conséquente (Popeye `WhiteConsequentForcedSquare <sqs>`,
-/// `BlackConsequentForcedSquare <sqs>`): if a side has a legal move ending on one of its
-/// forced squares it must play one of those. Consequent: a unit gives check only by a king
+/// `BlackConsequentForcedSquare <sqs>`): if a side has a move ending on one of its forced
+/// squares it must play one of those. The obligation is judged on the pseudo-legal moves
+/// (as Popeye 4.104): a move onto a forced square that would leave the mover's king in
+/// check still binds; only the legal moves onto forced squares may then be played, and
+/// when there is none the side has no move (mated in check, else stalemated). Consequent: a unit gives check only by a king
 /// capture that would itself satisfy the obligation (the king stands on a forced square of
 /// the attacker, or the attacker has no move to a forced square; we judge the latter on
 /// pseudo-legal moves).
@@ -71,8 +74,22 @@ impl Condition for ForcedSquares {
         Capabilities { filter: true, check_rule: true, ..Capabilities::default() }
     }
     fn filter_legal(&self, ctx: &mut Ctx, out: &mut Vec<Move>, start: usize) {
-        let sq = self.of(ctx.pos().side());
+        let side = ctx.pos().side();
+        let sq = self.of(side);
+        if sq.is_empty() {
+            return;
+        }
         if !out[start..].iter().any(|m| sq.contains(&m.to)) {
+            // The obligation is judged on the pseudo-legal moves (as Popeye does): a move
+            // onto a forced square that would leave the king in check still binds, and
+            // then no move is left.
+            let mut buf = ctx.take_buf();
+            ctx.pseudo_moves(side, &mut buf);
+            let bound = buf.iter().any(|m| sq.contains(&m.to));
+            ctx.give_buf(buf);
+            if bound {
+                out.truncate(start);
+            }
             return;
         }
         let mut i = start;
