@@ -686,7 +686,12 @@ fn rex_multiplex_forbids_an_unparriable_check_to_one_king() {
 
 /// RepublicanChess Type1 against the default Type2 (Popeye's "republican 6" after
 /// 1.Rc3*c6 h4*g3): the same moves, except that a move with a mating placement of the
-/// black king (`...[+bK..]`) loses its plain version, the placement being compulsory.
+/// black king (`...[+bK..]`) loses its plain version, the placement being compulsory (the
+/// spec's rule). Popeye 4.104 differs here: its `~1` under Type1 lists the plain
+/// `1.Rc6-c8 !` beside the placement, and it does not apply the compulsory placement
+/// consistently (it prints no solution for some #2s under Type1 with White's king on the
+/// board, not even its own mates in one); this test checks the spec's rule against our
+/// Type2 output, not against Popeye.
 #[test]
 fn republican_type1_placement_is_compulsory() {
     let input = "BeginProblem\nCondition RepublicanChess\nPieces White Ka6 Rc6 Be7 Pb4 Black Pg3\nStipulation ~1\nOption NoBoard\nEndProblem\n";
