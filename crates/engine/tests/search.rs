@@ -246,3 +246,24 @@ fn chess_pass_is_taken_back_exactly() {
     let mut f = chimere_fugue::Fugue::from_fen(chimere_fugue::START_FEN).unwrap();
     assert!(f.make_pass().is_none());
 }
+
+/// `Settings::numbers` chooses the evaluation numbers: where a variant's numbers were
+/// fitted, the hand-set ones score the same position differently (a setting the search
+/// ignored would give equal scores).
+#[test]
+fn the_hand_set_numbers_are_played_when_asked() {
+    use chimere_engine::search::Numbers;
+    fn scores<V: Api>(pos: &V) -> (i32, i32) {
+        let current = run(pos, &depth(2), &Settings::default()).score;
+        let hand = run(pos, &depth(2), &Settings { numbers: Numbers::HandSet, ..Settings::default() }).score;
+        (current, hand)
+    }
+    let chess =
+        chimere_rules::types::Chess::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+            .unwrap();
+    let (c, h) = scores(&chess);
+    assert_ne!(c, h, "chess: the fitted and hand-set numbers gave the same score");
+    let fugue = chimere_core::Game::<chimere_rules::types::Fugue>::new(Default::default()).unwrap();
+    let (c, h) = scores(fugue.position());
+    assert_ne!(c, h, "Fugue: the fitted and hand-set numbers gave the same score");
+}
