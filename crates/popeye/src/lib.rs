@@ -1,19 +1,16 @@
 //! # Chimère Popeye front end
 //!
 //! Reads Popeye's input language ([`parse()`]) into fairy-engine games ([`build_game`]) and
-//! writes moves in Popeye's notation ([`notation`]). [`solve_text`] answers the
-//! stipulation `~1` with every legal first move, one `   1.X !` line each, as Popeye
-//! prints them. Longer stipulations (#n, h#n, s#n) come with the solver; the structure
-//! (a [`Problem`] with its stipulation, a [`chimere_fairy::Game`] with make/unmake) is
-//! ready for it.
+//! writes moves in Popeye's notation ([`notation`], [`first_moves`]). The solver
+//! (`chimere-solver`) answers the stipulations.
 //!
 //! Chimère extensions (conditions Popeye lacks): `CoucouCirce`, `ParaCirce`,
 //! `OptionalReplacement`, `WhiteDiagramCirce` (Circé diagramme blanc), `Absorbant`
 //! (a capturing non-royal unit adds the captured unit's walks to its own; notation
 //! unchanged), `ProgressiveChess [n]` (Progressif; n = the diagram's turn number,
-//! default 1) and `Anneciens` (Annéciens). Under these multi-move turns `~1` lists the
-//! legal moves of the first part of the diagram's turn: for Progressif the first move of
-//! the series, for Annéciens the first moves that some legal second move of the same unit
+//! default 1) and `Anneciens` (Annéciens). Under these multi-move turns a move is the
+//! first part of the diagram's turn: for Progressif the first move of
+//! the series, for Annéciens a first move that some legal second move of the same unit
 //! completes; ` +` marks a first move that checks (for Progressif it ends the series).
 //! `DynamoChess` (the Dynamo condition: pushes and pulls instead of captures; moves
 //! written `Rd1-d3[bPd5->d7]`, `R` for a unit leaving the board),
@@ -32,6 +29,7 @@ pub mod parse;
 use chimere_core::{Colour, Kind};
 use chimere_fairy::conditions::{Kamikaze, Volage};
 use chimere_fairy::position::{EnPassant, KAMIKAZE, NO_ORIGIN, Position, ROYAL, UNDER_MAX, Unit, VOLAGE};
+use chimere_fairy::rules::Goal;
 use chimere_fairy::{Condition, Game, Move, RuleSet, walk};
 pub use parse::{ConditionSpec, PieceSpec, Problem, TWIN_KINDS, Twin, TwinArg, TwinCmd, TwinKind, parse, parse_all};
 use std::fmt;
@@ -52,8 +50,18 @@ impl fmt::Display for PopeyeError {
 impl std::error::Error for PopeyeError {}
 
 /// The engine's rules and position for a parsed problem (side to move: white, or black
-/// under HalfDuplex).
+/// under HalfDuplex), with the conditions as written (Exclusif judging mate).
 pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
+    build(p, None)
+}
+
+/// [`build_game`] with the conditions bound to the goal of the stipulation to solve
+/// ([`chimere_fairy::rules::for_goal`]); an error names the first condition's line.
+pub fn build_game_for(p: &Problem, goal: Goal) -> Result<Game, PopeyeError> {
+    build(p, Some(goal))
+}
+
+fn build(p: &Problem, goal: Option<Goal>) -> Result<Game, PopeyeError> {
     // A neutral king is royal for both sides (the engine's check test counts it for each).
     // As Popeye, it must be the only king; conditions that find kings themselves do not
     // know it, so it is read without conditions only.
@@ -116,7 +124,11 @@ pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
         conds.insert(0, Arc::new(Kamikaze { capturer_may_return, every_unit: false, kings_too: false }));
     }
     let line = p.conditions.first().map_or(p.line, |c| c.line);
-    let rules = RuleSet::build(conds, &fairy).map_err(|e| PopeyeError { line, message: e.to_string() })?;
+    let error = |e: chimere_fairy::RulesError| PopeyeError { line, message: e.to_string() };
+    if let Some(goal) = goal {
+        conds = chimere_fairy::rules::for_goal(conds, goal).map_err(error)?;
+    }
+    let rules = RuleSet::build(conds, &fairy).map_err(error)?;
 
     let mut pos = Position::empty();
     for ps in &p.pieces {
@@ -201,44 +213,6 @@ pub fn first_moves(game: &mut Game) -> Vec<String> {
         }
     }
     out
-}
-
-/// Solves every problem of a Popeye input. Supported stipulation: `~1` (every legal
-/// first move, one `   1.X !` line each). Problems are separated by an empty line.
-pub fn solve_text(input: &str) -> Result<String, PopeyeError> {
-    let problems = parse(input)?;
-    let mut out = String::new();
-    for (i, p) in problems.iter().enumerate() {
-        let (stip, line) = p
-            .stipulation
-            .clone()
-            .ok_or_else(|| PopeyeError { line: p.line, message: "problem without a stipulation".into() })?;
-        if stip != "~1" {
-            return Err(PopeyeError { line, message: format!("stipulation {stip} is not supported yet (only ~1)") });
-        }
-        let mut game = build_game(p)?;
-        if i > 0 {
-            out.push('\n');
-        }
-        for m in first_moves(&mut game) {
-            out.push_str("   1.");
-            out.push_str(&m);
-            out.push_str(" !\n");
-        }
-        if p.options.iter().any(|o| o == "Duplex") {
-            // Duplex: the same for the other side, after an empty line.
-            let mut other = p.clone();
-            other.half_duplex = !p.half_duplex;
-            let mut game = build_game(&other)?;
-            out.push('\n');
-            for m in first_moves(&mut game) {
-                out.push_str("   1.");
-                out.push_str(&m);
-                out.push_str(" !\n");
-            }
-        }
-    }
-    Ok(out)
 }
 
 #[cfg(test)]

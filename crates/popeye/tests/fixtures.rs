@@ -3,11 +3,13 @@
 //! reason for its expected moves. Where the spec says how, the expected moves are derived
 //! from Popeye's output for the nearest Popeye condition.
 
+mod support;
+
 use chimere_testkit::oracle_text;
 use std::collections::{BTreeMap, BTreeSet};
 
 fn solve(input: &str) -> BTreeSet<String> {
-    let out = chimere_popeye::solve_text(input).unwrap_or_else(|e| panic!("{e}\n{input}"));
+    let out = support::first_moves_text(input).unwrap_or_else(|e| panic!("{e}\n{input}"));
     out.lines().filter_map(|l| l.trim().strip_prefix("1.")?.strip_suffix(" !").map(str::to_string)).collect()
 }
 
@@ -317,7 +319,7 @@ fn progressive_first_moves_of_the_series() {
     }
     // Turn 0 does not exist.
     let bad = "BeginProblem\nCondition ProgressiveChess 0\nPieces White Kh1 Black Ke8\nStipulation ~1\nEndProblem\n";
-    assert!(chimere_popeye::solve_text(bad).is_err());
+    assert!(support::first_moves_text(bad).is_err());
 }
 
 /// Annéciens: `~1` lists the first moves of the turn that some second move of the same
@@ -517,7 +519,7 @@ fn volage_attribute_without_the_condition() {
     assert_eq!(ours, want, "{}", diff(&ours, &want));
     // A royal unit cannot be volage (kings never change colour).
     let king = "BeginProblem\nPieces White Volage Kh1 Black Ka8\nStipulation ~1\nEndProblem\n";
-    let e = chimere_popeye::solve_text(king).unwrap_err();
+    let e = support::first_moves_text(king).unwrap_err();
     assert!(e.message.contains("Volage"), "{e}");
 }
 
@@ -568,7 +570,7 @@ fn sentinelles_para() {
     want.extend(set(&["a2-a3", "a2-a4", "b2-b3", "b2-b4", "Kh1-g1", "Kh1-g2", "Kh1-h2"]));
     let ours = solve(input);
     assert_eq!(ours, want, "{}", diff(&ours, &want));
-    let e = chimere_popeye::solve_text(&input.replace("ParaSentinelles", "ParaSentinelles PionAdvers")).unwrap_err();
+    let e = support::first_moves_text(&input.replace("ParaSentinelles", "ParaSentinelles PionAdvers")).unwrap_err();
     assert!(e.message.contains("ParaSentinelles"), "{e}");
 }
 
@@ -633,7 +635,7 @@ fn einstein_couscous_circe() {
     want.extend(set(&["Rd1*d5=Q[+bPh1] +", "Ke2-d2", "Ke2-d3", "Ke2-e1", "Ke2-e3", "Ke2-f1", "Ke2-f2", "Ke2-f3"]));
     let ours = solve(input);
     assert_eq!(ours, want, "{}", diff(&ours, &want));
-    let e = chimere_popeye::solve_text(&input.replace("CouscousCirce", "SuperCirce")).unwrap_err();
+    let e = support::first_moves_text(&input.replace("CouscousCirce", "SuperCirce")).unwrap_err();
     assert!(e.message.contains("first rank"), "{e}");
 }
 
@@ -805,7 +807,7 @@ fn antipodes_vanishing_pawn_on_its_promotion_rank_is_one_move() {
     let input = "BeginProblem\nCondition Circe Antipodes\n\
                  Pieces White Ke1 Ra1 Rh1 Sc3 Bc4 Pd2 Pe4 Black Ke8 Ra8 Rh8 Sf6 Bb4 Pd7 Pe5\n\
                  Stipulation ~1\nOption NoBoard HalfDuplex\nEndProblem\n";
-    let out = chimere_popeye::solve_text(input).unwrap();
+    let out = support::first_moves_text(input).unwrap();
     let n = out.lines().filter(|l| l.trim().starts_with("1.Sf6*e4")).count();
     assert_eq!(n, 1, "{out}");
     assert!(solve(input).contains("Sf6*e4"));
@@ -866,7 +868,7 @@ fn dynamo_pushes_and_king_safety() {
     // Fairy pieces are not supported under Dynamo: refused with a reason.
     let fairy = "BeginProblem\nCondition DynamoChess\nPieces White Ka1 Nb1 Black Kh8\n\
                  Stipulation ~1\nEndProblem\n";
-    let e = chimere_popeye::solve_text(fairy).unwrap_err().to_string();
+    let e = support::first_moves_text(fairy).unwrap_err().to_string();
     assert!(e.contains("orthodox units only"), "{e}");
 }
 
@@ -896,7 +898,7 @@ fn augsburg_joins_from_the_diagram() {
 #[test]
 fn augsburg_with_circe_is_refused() {
     let input = "BeginProblem\nCondition Augsburg Circe\nPieces White Kh1 Rd1 Black Kh8\nStipulation ~1\nEndProblem\n";
-    let err = chimere_popeye::solve_text(input).unwrap_err().to_string();
+    let err = support::first_moves_text(input).unwrap_err().to_string();
     assert!(err.contains("Augsburg") && err.contains("Circe"), "{err}");
 }
 
@@ -914,7 +916,7 @@ fn a_second_unit_on_a_square_is_refused() {
         ),
         ("BeginProblem\nForsyth 4k3/8/8/8/8/8/8/4K3\nPieces White Se1\nStipulation ~1\nEndProblem\n", 3),
     ] {
-        let e = chimere_popeye::solve_text(input).unwrap_err();
+        let e = support::first_moves_text(input).unwrap_err();
         assert_eq!(e.line, line, "{input}: {e}");
         let text = e.to_string();
         assert!(text.contains("second unit") && !text.contains('\n'), "{text}");
@@ -942,7 +944,7 @@ fn augsburg_stacks_from_the_diagram() {
     for (bad, what) in [("Pieces White Kh1 Rd1 Black Kh8 Sd1", "one side"), ("Pieces White Kh1 Rh1 Black Kh8", "royal")]
     {
         let input = format!("BeginProblem\nCondition Augsburg\n{bad}\nStipulation ~1\nEndProblem\n");
-        let e = chimere_popeye::solve_text(&input).unwrap_err().to_string();
+        let e = support::first_moves_text(&input).unwrap_err().to_string();
         assert!(e.contains(what) && e.starts_with("line 3"), "{e}");
     }
 }

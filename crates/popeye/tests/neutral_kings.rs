@@ -2,10 +2,12 @@
 //! opponent, with its units and the neutral ones, could take it). The expected moves are
 //! Popeye 4.104's for the same input.
 
+mod support;
+
 use std::collections::BTreeSet;
 
 fn moves(input: &str) -> BTreeSet<String> {
-    let out = chimere_popeye::solve_text(input).unwrap_or_else(|e| panic!("{e}\n{input}"));
+    let out = support::first_moves_text(input).unwrap_or_else(|e| panic!("{e}\n{input}"));
     out.lines().filter_map(|l| l.trim().strip_prefix("1.")?.strip_suffix(" !").map(str::to_string)).collect()
 }
 
@@ -22,9 +24,9 @@ fn a_neutral_king_is_each_sides_king() {
 #[test]
 fn a_neutral_king_must_be_the_only_king_and_is_read_without_conditions() {
     let two = "BeginProblem\nPieces White Ra6 Black Kh1 Neutral Kh8\nStipulation ~1\nEndProblem\n";
-    let e = chimere_popeye::solve_text(two).unwrap_err();
+    let e = support::first_moves_text(two).unwrap_err();
     assert!(e.to_string().contains("must be the only king"), "{e}");
     let circe = "BeginProblem\nPieces White Ra6 Neutral Kh8\nStipulation ~1\nCondition Circe\nEndProblem\n";
-    let e = chimere_popeye::solve_text(circe).unwrap_err();
+    let e = support::first_moves_text(circe).unwrap_err();
     assert!(e.to_string().contains("under conditions"), "{e}");
 }

@@ -3,6 +3,8 @@
 //! [`KNOWN_DEVIATIONS`], where Popeye's rule contradicts our spec: those must still differ
 //! (a listed record that starts to agree fails the test, so the list stays true).
 
+mod support;
+
 use chimere_testkit::oracle_text;
 use std::collections::BTreeSet;
 
@@ -48,7 +50,7 @@ fn check_slug(slug: &str) -> (usize, usize, Vec<String>) {
         let input = rec["input"].as_str().expect("input");
         let expected: BTreeSet<String> =
             rec["expected_moves"].as_array().expect("moves").iter().map(|m| m.as_str().unwrap().to_string()).collect();
-        match chimere_popeye::solve_text(input) {
+        match support::first_moves_text(input) {
             Err(e) => fails.push(format!("{slug}:{} error {e}", n + 1)),
             Ok(out) => {
                 let ours = moves_of(&out);
@@ -168,7 +170,7 @@ fn timing_against_popeye() {
             }
             theirs += rec["popeye_seconds"].as_f64().unwrap_or(0.0);
             n += 1;
-            let _ = chimere_popeye::solve_text(rec["input"].as_str().expect("input"));
+            let _ = support::first_moves_text(rec["input"].as_str().expect("input"));
         }
     }
     eprintln!("{n} move-list records: ours {:.3}s, Popeye {theirs:.3}s", t.elapsed().as_secs_f64());
@@ -271,7 +273,7 @@ fn colour_mirrored_records() {
             assert_ne!(input.contains("HalfDuplex"), original.contains("HalfDuplex"), "{input}");
             let expected: BTreeSet<String> =
                 rec["expected_moves"].as_array().unwrap().iter().map(|m| mirror_move(m.as_str().unwrap())).collect();
-            match chimere_popeye::solve_text(&input) {
+            match support::first_moves_text(&input) {
                 Err(e) => fails.push(format!("{slug}: {e}\n{input}")),
                 Ok(out) => {
                     let ours = moves_of(&out);

@@ -27,7 +27,6 @@
 //! the input line; a file with several problems goes on after a bad one.
 
 pub mod compare;
-pub mod goal_rules;
 pub mod intelligent;
 pub mod output;
 pub mod search;
@@ -174,10 +173,13 @@ fn perr(line: usize, message: impl Into<String>) -> PopeyeError {
     PopeyeError { line, message: message.into() }
 }
 
-/// Checks a position before solving: the engine accepts its rules, the side not to move is
-/// not in check, no multi-move turns (only `~1`).
+/// Checks a position before solving: the engine accepts its rules, bound to the
+/// stipulation's goal; no multi-move turns (only `~1`).
 fn check_position(p: &Problem, stip: &Stipulation, line: usize) -> Result<(), PopeyeError> {
     let g = chimere_popeye::build_game(p)?;
+    // A condition refusing the stipulation's goal is an error of the stipulation's line.
+    chimere_fairy::rules::for_goal(g.rules.conditions().to_vec(), stip.goal.into())
+        .map_err(|e| perr(line, format!("{e} (stipulation {})", stip.text)))?;
     if g.rules.turns.is_some() && !(stip.play == Play::Direct && stip.goal == Goal::Any && stip.n == 1) {
         return Err(perr(line, "multi-move turns (Progressif, Annéciens) are only solved with ~1"));
     }
@@ -215,8 +217,6 @@ fn prepare(p: &Problem) -> Result<(Vec<TwinJob>, Vec<String>), PopeyeError> {
     }
     let mut jobs = Vec::new();
     let base = p.clone();
-    let mut base = base;
-    goal_rules::bind_goal(&mut base, &stip, line)?;
     if p.twins.is_empty() {
         check_position(&base, &stip, line)?;
         jobs.push(TwinJob { label: None, problem: base, stip });
@@ -241,7 +241,6 @@ fn prepare(p: &Problem) -> Result<(Vec<TwinJob>, Vec<String>), PopeyeError> {
                 *d = white_to_play_text(d);
             }
         }
-        goal_rules::bind_goal(&mut q, &st, tw.line)?;
         check_position(&q, &st, tw.line)?;
         let label = format!("{}{}) {}  ", if tw.continued { "+" } else { "" }, twin_letter(letter), desc.join("  "));
         letter += 1;
@@ -260,10 +259,10 @@ fn normal_start(stip: &Stipulation, opts: &Opts) -> Colour {
     }
 }
 
-fn game_with_side(p: &Problem, side: Colour) -> Result<Game, PopeyeError> {
-    let mut q = p.clone();
+fn game_with_side(job: &TwinJob, side: Colour) -> Result<Game, PopeyeError> {
+    let mut q = job.problem.clone();
     q.half_duplex = side == Colour::Black;
-    chimere_popeye::build_game(&q)
+    chimere_popeye::build_game_for(&q, job.stip.goal.into())
 }
 
 /// Whether the side not to move is in check (Popeye: "the side to play can capture the king").
@@ -473,7 +472,7 @@ fn solve_side(
     emit: &mut dyn FnMut(Vec<Block>) -> io::Result<()>,
 ) -> io::Result<bool> {
     let stip = &job.stip;
-    let mut game = match game_with_side(&job.problem, start) {
+    let mut game = match game_with_side(job, start) {
         Ok(g) => g,
         Err(_) => return Ok(false),
     };
@@ -499,7 +498,7 @@ fn solve_side(
             let n = stip.n;
             if set_play {
                 let mut blocks = Vec::new();
-                if let Ok(mut g2) = game_with_side(&job.problem, start.opponent())
+                if let Ok(mut g2) = game_with_side(job, start.opponent())
                     && !king_capturable(&mut g2)
                 {
                     let mut s = Searcher::new(g2, table.clone(), shared.stop.clone(), goal, reflex);
@@ -617,7 +616,7 @@ fn solve_side(
             let total = if opts.white_to_play && !stip.half { 2 * stip.n - 1 } else { 2 * stip.n + stip.half as u32 };
             if set_play && total >= 2 {
                 let mut lines = Vec::new();
-                if let Ok(mut g2) = game_with_side(&job.problem, start.opponent())
+                if let Ok(mut g2) = game_with_side(job, start.opponent())
                     && !king_capturable(&mut g2)
                 {
                     let mut s = Searcher::new(g2, table.clone(), shared.stop.clone(), goal, false);
@@ -660,7 +659,7 @@ fn solve_side(
             let play = stip.play;
             if set_play && play == Play::SeriesSelf {
                 let mut lines = Vec::new();
-                if let Ok(mut g2) = game_with_side(&job.problem, start.opponent())
+                if let Ok(mut g2) = game_with_side(job, start.opponent())
                     && !king_capturable(&mut g2)
                 {
                     let mut s = Searcher::new(g2, table.clone(), shared.stop.clone(), goal, false);
@@ -1113,7 +1112,7 @@ fn solve_set_only(
     if stip.play == Play::SeriesHelp {
         // ser-h set play: the other side's last move alone, from the diagram (`1...X =`).
         let mut lines = Vec::new();
-        if let Ok(mut g2) = game_with_side(&job.problem, start.opponent())
+        if let Ok(mut g2) = game_with_side(job, start.opponent())
             && !king_capturable(&mut g2)
         {
             let mut s = Searcher::new(g2, shared.job_table(), shared.stop.clone(), stip.goal, false);
@@ -1133,7 +1132,7 @@ fn solve_set_only(
     let table = shared.job_table();
     let mut lines = Vec::new();
     if total >= 2
-        && let Ok(mut g2) = game_with_side(&job.problem, start.opponent())
+        && let Ok(mut g2) = game_with_side(job, start.opponent())
         && !king_capturable(&mut g2)
     {
         let mut s = Searcher::new(g2, table.clone(), shared.stop.clone(), stip.goal, false);

@@ -235,9 +235,7 @@ impl Searcher {
         match goal {
             Goal::Any => true,
             Goal::Mate => self.in_check() && !self.has_legal(),
-            Goal::Stalemate => {
-                !self.in_check() && !self.has_legal() && !crate::goal_rules::dead_not_stalemate(&mut self.game)
-            }
+            Goal::Stalemate => !self.in_check() && !self.has_legal() && !self.game.goals_void(&[]),
         }
     }
 

@@ -26,6 +26,18 @@ impl Goal {
     }
 }
 
+/// The goal as the rules see it: the conditions whose rules depend on it are bound to it
+/// (`chimere_fairy::rules::for_goal`).
+impl From<Goal> for chimere_fairy::rules::Goal {
+    fn from(g: Goal) -> Self {
+        match g {
+            Goal::Mate => chimere_fairy::rules::Goal::Mate,
+            Goal::Stalemate => chimere_fairy::rules::Goal::Stalemate,
+            Goal::Any => chimere_fairy::rules::Goal::Any,
+        }
+    }
+}
+
 /// The kind of play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Play {

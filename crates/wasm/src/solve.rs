@@ -795,7 +795,7 @@ impl Replay {
         let game = |side: Colour| {
             let mut p = q.clone();
             p.half_duplex = side == Colour::Black;
-            chimere_popeye::build_game(&p)
+            chimere_popeye::build_game_for(&p, goal.into())
                 .ok()
                 .map(|g| Searcher::new(g, Table::new(0), Arc::new(AtomicBool::new(false)), goal, false))
         };

@@ -7,12 +7,13 @@
 //! and a status hook that calls such a position a draw (not a mate, even in check). "Dead"
 //! is `chimere_retro::proven_dead`: the material rule (only when the other conditions are
 //! the retro ones, i.e. orthodox rules), forced-line closure (depth 7, 10 000 nodes, positions with at most 32 moves) and an exhaustive
-//! closure under a node limit, both run under the problem's own rules (this condition
-//! switched off inside the search, which cannot change the answer: a dead position holds
+//! closure under a node limit, both run under the problem's own rules less this condition
+//! (`Game::without`; leaving it out cannot change the answer, since a dead position holds
 //! no mate). Cached by position hash (bounded).
 //!
-//! Goal handling (which goals the condition changes, rejecting help-play solutions through
-//! a dead position) belongs to the solver, which asks [`DeadReckoning::is_dead`].
+//! Goals: for a mate goal the condition changes nothing and is left out
+//! ([`Condition::for_goal`]); for the others a dead position reached satisfies no goal
+//! ([`Condition::voids_goals`], which the solver asks through `Game::goals_void`).
 //!
 //! Limits: a dead position that needs a deeper analysis (blocked pawn chains: CHA's
 //! semi-static tier is not implemented; closures beyond the node limit) counts as alive, so
@@ -20,15 +21,9 @@
 
 use super::amnesie::orthodox_rules;
 use crate::moves::Move;
-use crate::rules::{Capabilities, Condition, Ctx, Game};
+use crate::rules::{Capabilities, Condition, Ctx, ForGoal, Game, Goal};
 use chimere_core::Status;
 use chimere_retro::{Cache, DeadConfig, orthodox_material_dead, proven_dead};
-use std::cell::Cell;
-
-thread_local! {
-    /// Set while a deadness search runs: the condition is off inside it.
-    static SEARCHING: Cell<bool> = const { Cell::new(false) };
-}
 
 /// The Dead Reckoning condition.
 #[derive(Debug)]
@@ -53,32 +48,32 @@ impl Default for DeadReckoning {
 }
 
 impl DeadReckoning {
-    /// Whether the position of `game` is proven dead (false inside a deadness search).
-    pub fn is_dead(&self, game: &mut Game) -> bool {
-        if SEARCHING.with(Cell::get) {
-            return false;
-        }
-        let key = game.pos.hash();
+    /// Whether the position of `game`, whose rules hold this condition, is proven dead. The
+    /// search runs under the same rules without this condition ([`Ctx::without`]), which
+    /// cannot change the answer (a dead position holds no mate).
+    fn is_dead(&self, ctx: &Ctx) -> bool {
+        let key = ctx.pos().hash();
         if let Some(v) = self.cache.get(key) {
             return v;
         }
-        let orthodox = orthodox_rules(&game.rules);
-        SEARCHING.with(|s| s.set(true));
+        let mut rest = ctx.without(self);
+        let orthodox = orthodox_rules(&rest.rules);
         let material = |g: &Game| orthodox && orthodox_material_dead(g);
-        let dead = proven_dead(game, &self.config, &material).is_dead();
-        SEARCHING.with(|s| s.set(false));
+        let dead = proven_dead(&mut rest, &self.config, &material).is_dead();
         self.cache.insert(key, dead);
         dead
     }
-}
 
-/// Runs `f` with Dead Reckoning switched off on this thread (its filter and status hook do
-/// nothing): the solver asks whether an empty move list is a real stalemate.
-pub fn without_dead_reckoning<R>(f: impl FnOnce() -> R) -> R {
-    let was = SEARCHING.with(|s| s.replace(true));
-    let r = f();
-    SEARCHING.with(|s| s.set(was));
-    r
+    /// Whether an empty list of legal moves is one this condition emptied: the side to
+    /// move has moves under the other rules.
+    fn emptied(&self, ctx: &Ctx, legal: &[Move]) -> bool {
+        if !legal.is_empty() {
+            return false;
+        }
+        let mut all = Vec::new();
+        ctx.without(self).legal_moves(&mut all);
+        !all.is_empty()
+    }
 }
 
 impl Condition for DeadReckoning {
@@ -89,31 +84,27 @@ impl Condition for DeadReckoning {
         Capabilities { filter: true, ..Capabilities::default() }
     }
     fn filter_legal(&self, ctx: &mut Ctx, out: &mut Vec<Move>, start: usize) {
-        if out.len() > start && !SEARCHING.with(Cell::get) {
-            let dead = match self.cache.get(ctx.pos().hash()) {
-                Some(v) => v,
-                None => self.is_dead(&mut ctx.clone_game()),
-            };
-            if dead {
-                out.truncate(start);
-            }
+        if out.len() > start && self.is_dead(ctx) {
+            out.truncate(start);
         }
     }
     fn status(&self, ctx: &mut Ctx, legal: &[Move]) -> Option<Status> {
-        if !legal.is_empty() || SEARCHING.with(Cell::get) {
-            return None;
-        }
         // An empty list: a real mate or stalemate, or a dead position whose list we emptied.
-        let mut all = Vec::new();
-        SEARCHING.with(|s| s.set(true));
-        ctx.clone_game().legal_moves(&mut all);
-        SEARCHING.with(|s| s.set(false));
-        if all.is_empty() { None } else { Some(Status::Draw) }
+        self.emptied(ctx, legal).then_some(Status::Draw)
+    }
+    fn voids_goals(&self, ctx: &mut Ctx, legal: &[Move]) -> bool {
+        self.emptied(ctx, legal)
+    }
+    /// A dead position holds no mate, and a dead position in check must not pass for a
+    /// mate: for a mate goal the condition changes nothing and is not evaluated.
+    fn for_goal(&self, goal: Goal) -> Result<ForGoal, String> {
+        Ok(if goal == Goal::Mate { ForGoal::Omitted } else { ForGoal::Same })
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use crate::Condition;
     use crate::game_from_fen;
     use chimere_core::{Status, Variant};
 
@@ -141,6 +132,29 @@ mod tests {
             let st = Variant::status(&mut g);
             assert_eq!(st, if dead { Status::Draw } else { Status::Ongoing }, "{fen}");
         }
+    }
+
+    /// Left out for a mate goal, kept for the others; a dead position's emptied list voids
+    /// every goal, a real stalemate does not; the rules less the condition give the moves.
+    #[test]
+    fn goals() {
+        use crate::rules::{ForGoal, Goal};
+        let dr = super::DeadReckoning::default();
+        assert!(matches!(dr.for_goal(Goal::Mate), Ok(ForGoal::Omitted)));
+        assert!(matches!(dr.for_goal(Goal::Stalemate), Ok(ForGoal::Same)));
+        assert!(matches!(dr.for_goal(Goal::Any), Ok(ForGoal::Same)));
+        // K+B v K: dead, its list emptied.
+        let mut g = game_from_fen("4k3/8/8/8/8/8/8/4KB2 w - - 0 1", &["dead reckoning"]).unwrap();
+        assert_eq!(count(&mut g), 0);
+        assert!(g.goals_void(&[]));
+        let dead_reckoning = g.rules.conditions()[0].clone();
+        let mut rest = g.without(dead_reckoning.as_ref());
+        assert!(rest.rules.conditions().is_empty());
+        assert!(count(&mut rest) > 0);
+        // A real stalemate (Black Ka8, White Kc7 Qb6... here Kb6 Qc7) voids nothing.
+        let mut g = game_from_fen("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", &["dead reckoning"]).unwrap();
+        assert_eq!(count(&mut g), 0);
+        assert!(!g.goals_void(&[]));
     }
 
     /// Material: K+B v K is dead (empty list, draw even though moves exist); K+R v K is

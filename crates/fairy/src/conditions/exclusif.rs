@@ -7,9 +7,10 @@
 //! sides, every ply; each distinct turn counts (each promotion piece, castling, e.p., each
 //! rebirth or placement choice: the engine's moves are already distinct).
 //!
-//! The goal depends on the stipulation, so the solver gives it (a parameter: `Mate`, the
-//! default and Popeye's only goal, or `Stalemate`); `--condition exclusif` (move lists)
-//! uses mate.
+//! The goal depends on the stipulation: `Condition::for_goal` takes the stipulation's goal
+//! as the condition's (a parameter: `Mate`, the default and Popeye's only goal, or
+//! `Stalemate`; a stipulation without a goal position is refused); `--condition exclusif`
+//! (move lists) uses mate.
 //!
 //! Implementation: a legal-move filter. For each legal move it plays the move and asks
 //! whether the opponent is mated (stalemated) under this rule; that needs the opponent's
@@ -17,7 +18,8 @@
 //! move (the only one, or one not reaching G, or — when fewer than two reach G — any).
 //! Only the moves that give check (mate) or do not (stalemate) recurse, so for mate the
 //! recursion follows checks. While the filter judges, the engine's nested move lists are
-//! generated without this filter (the recursion applies the rule itself).
+//! generated without this filter (the recursion applies the rule itself:
+//! `Capabilities::filter_unnested`, kept by the game).
 //!
 //! Limits (as Popeye): the recursion looks at most [`HORIZON`] plies below the judged
 //! position. A move whose verdict needs a deeper look is *undecided*; an undecided move
@@ -27,8 +29,8 @@
 //! does not print that note (the move is simply illegal).
 
 use crate::moves::Move;
-use crate::rules::{Capabilities, Condition, Ctx};
-use std::cell::Cell;
+use crate::rules::{Capabilities, Condition, Ctx, ForGoal, Goal};
+use std::sync::Arc;
 
 /// How many plies below the judged position the goal test may look.
 pub const HORIZON: u32 = 6;
@@ -47,11 +49,6 @@ pub enum ExclusiveGoal {
 #[derive(Clone, Debug, Default)]
 pub struct Exclusif {
     pub goal: ExclusiveGoal,
-}
-
-thread_local! {
-    /// Set while the filter judges: nested move lists are left unfiltered.
-    static JUDGING: Cell<bool> = const { Cell::new(false) };
 }
 
 /// A move's verdict.
@@ -119,18 +116,24 @@ impl Condition for Exclusif {
         }
     }
     fn capabilities(&self) -> Capabilities {
-        Capabilities { filter: true, ..Capabilities::default() }
+        Capabilities { filter: true, filter_unnested: true, ..Capabilities::default() }
+    }
+    fn for_goal(&self, goal: Goal) -> Result<ForGoal, String> {
+        let goal = match goal {
+            Goal::Mate => ExclusiveGoal::Mate,
+            Goal::Stalemate => ExclusiveGoal::Stalemate,
+            Goal::Any => return Err("Exclusif needs a stipulation whose goal is mate or stalemate".to_string()),
+        };
+        Ok(if goal == self.goal { ForGoal::Same } else { ForGoal::As(Arc::new(Exclusif { goal })) })
     }
     fn filter_legal(&self, ctx: &mut Ctx, out: &mut Vec<Move>, start: usize) {
-        if out.len() < start + 2 || JUDGING.with(Cell::get) {
+        if out.len() < start + 2 {
             return;
         }
-        JUDGING.with(|j| j.set(true));
         let mut verdicts = Vec::with_capacity(out.len() - start);
         for m in &out[start..] {
             verdicts.push(self.reach(ctx, m, 0));
         }
-        JUDGING.with(|j| j.set(false));
         if verdicts.iter().filter(|r| **r != Reach::No).count() > 1 {
             let mut k = start;
             for (i, r) in verdicts.iter().enumerate() {
@@ -146,6 +149,7 @@ impl Condition for Exclusif {
 
 #[cfg(test)]
 mod tests {
+    use crate::Condition;
     use crate::game_from_fen;
     use crate::notation;
     use chimere_core::Colour;
@@ -179,6 +183,24 @@ mod tests {
         let plain = moves(fen, &[]);
         assert!(plain.contains(&"Qa7-a8".to_string()) && plain.contains(&"Qa7-c7".to_string()));
         assert_eq!(moves(fen, &["exclusif"]), without(&plain, &["Qa7-a8", "Qa7-c7"]));
+    }
+
+    /// The stipulation's goal becomes the condition's: mate keeps it, stalemate makes the
+    /// stalemate rule, a goal-less stipulation is refused.
+    #[test]
+    fn bound_to_the_goal() {
+        use super::{Exclusif, ExclusiveGoal};
+        use crate::rules::{ForGoal, Goal};
+        let c = Exclusif::default();
+        assert!(matches!(c.for_goal(Goal::Mate), Ok(ForGoal::Same)));
+        match c.for_goal(Goal::Stalemate) {
+            Ok(ForGoal::As(d)) => assert_eq!(d.name(), Exclusif { goal: ExclusiveGoal::Stalemate }.name()),
+            other => panic!("{other:?}"),
+        }
+        assert!(c.for_goal(Goal::Any).unwrap_err().contains("mate or stalemate"));
+        // Bound twice (twins), the goal stays one.
+        let s = Exclusif { goal: ExclusiveGoal::Stalemate };
+        assert!(matches!(s.for_goal(Goal::Stalemate), Ok(ForGoal::Same)));
     }
 
     /// White Kb6 Rh1, Black Kb8: Rh1-h8 is the only mate, so it stays legal.

@@ -139,6 +139,11 @@ pub struct Capabilities {
     pub rights: bool,
     /// The condition filters the legal moves ([`Condition::filter_legal`]).
     pub filter: bool,
+    /// With [`Capabilities::filter`]: while this filter judges a list, the move lists
+    /// generated inside its judging are not filtered by it again (the judging applies the
+    /// rule itself: Exclusif's recursive goal test). The game keeps which filters are
+    /// judging.
+    pub filter_unnested: bool,
     /// The condition marks the diagram's units ([`Condition::diagram_attrs`]).
     pub diagram_attrs: bool,
     /// The condition decides when a turn ends ([`Condition::end_of_move`]).
@@ -185,6 +190,7 @@ impl Default for Capabilities {
             judges_by_replies: false,
             rights: false,
             filter: false,
+            filter_unnested: false,
             diagram_attrs: false,
             turns: false,
             extra_moves: false,
@@ -193,6 +199,41 @@ impl Default for Capabilities {
             base_move: false,
         }
     }
+}
+
+/// What a problem's stipulation asks of the position its play ends in: the goal some
+/// conditions' rules depend on ([`Condition::for_goal`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Goal {
+    Mate,
+    Stalemate,
+    /// No goal position (`~`: any move).
+    Any,
+}
+
+/// How a condition reads under a stipulation's goal ([`Condition::for_goal`]).
+#[derive(Clone, Debug)]
+pub enum ForGoal {
+    /// Unchanged.
+    Same,
+    /// It changes nothing for this goal and is left out of the rules.
+    Omitted,
+    /// It becomes this condition.
+    As(Arc<dyn Condition>),
+}
+
+/// The conditions of a problem bound to its stipulation's goal ([`Condition::for_goal`]),
+/// or the first condition's reason for refusing that goal.
+pub fn for_goal(conditions: Vec<Arc<dyn Condition>>, goal: Goal) -> Result<Vec<Arc<dyn Condition>>, RulesError> {
+    let mut out = Vec::with_capacity(conditions.len());
+    for c in conditions {
+        match c.for_goal(goal).map_err(RulesError)? {
+            ForGoal::Same => out.push(c),
+            ForGoal::Omitted => {}
+            ForGoal::As(d) => out.push(d),
+        }
+    }
+    Ok(out)
 }
 
 /// A fairy condition: implements only the hooks of the slots it declares.
@@ -303,6 +344,19 @@ pub trait Condition: fmt::Debug + Send + Sync {
     /// decides it (None: the orthodox rule, mate loses and stalemate draws).
     fn status(&self, _ctx: &mut Ctx, _legal: &[Move]) -> Option<chimere_core::Status> {
         None
+    }
+    /// Whether this condition ended the game in the position of the side to move, whose
+    /// legal moves are `legal`, so that the position satisfies no goal (Dead Reckoning: a
+    /// dead position is neither mate nor stalemate). The solver asks it through
+    /// [`Game::goals_void`].
+    fn voids_goals(&self, _ctx: &mut Ctx, _legal: &[Move]) -> bool {
+        false
+    }
+    /// This condition under a stipulation's goal (Exclusif takes the goal as its own;
+    /// Dead Reckoning changes nothing when the goal is mate), or why it cannot be solved
+    /// with that goal. Asked by [`for_goal`] before a problem's rules are built.
+    fn for_goal(&self, _goal: Goal) -> Result<ForGoal, String> {
+        Ok(ForGoal::Same)
     }
     /// Check without playing: for a pseudo-legal capture `mv` by side `by` of a royal unit
     /// (on `mv.capture`), whether [`Game::play`] would accept it AND the royal unit would

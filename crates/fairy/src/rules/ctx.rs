@@ -101,15 +101,15 @@ impl Ctx<'_> {
         any
     }
     /// Every legal move of the side to move, every filter included (see
-    /// [`Game::legal_moves`]); a filter calling it guards against judging its own nested
-    /// lists again (Exclusif).
+    /// [`Game::legal_moves`]) except a judging filter that judges its nested lists itself
+    /// ([`Capabilities::filter_unnested`]: Exclusif).
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
         self.0.legal_moves(out);
     }
-    /// A copy of the game (position and rules), for a condition that searches from the
-    /// position under the same rules (Dead Reckoning's deadness test).
-    pub fn clone_game(&self) -> Game {
-        self.0.clone()
+    /// The position under the rules without condition `c` (see [`Game::without`]): Dead
+    /// Reckoning's deadness test searches under the problem's other rules.
+    pub fn without(&self, c: &dyn Condition) -> Game {
+        self.0.without(c)
     }
     /// See [`Game::take_buf`].
     pub fn take_buf(&mut self) -> Vec<Move> {

@@ -16,6 +16,9 @@ pub struct Game {
     /// judged by the same tests (a check's mate test looks at replies that may check back),
     /// down to [`MAX_REPLY_DEPTH`] nested tests; deeper replies skip them.
     pub(super) reply_depth: u8,
+    /// Bit `i`: `rules.filters[i]` is judging a list now, and it is one that judges its
+    /// nested lists itself ([`Capabilities::filter_unnested`]), so they skip it.
+    pub(super) judging: u64,
 }
 
 /// The most legality tests judging by the replies that run one inside the other (see
@@ -66,7 +69,7 @@ impl Game {
                 Colour::Shared => {}
             }
         }
-        Game { rules, pos, pool: Vec::new(), diagram_kinds, reply_depth: 0 }
+        Game { rules, pos, pool: Vec::new(), diagram_kinds, reply_depth: 0, judging: 0 }
     }
 
     /// The units of `side` that may move (every unit unless a condition restricts them).
@@ -289,10 +292,42 @@ impl Game {
             keep_from(out, start, |m| m.capture.is_some());
         }
         for i in 0..self.rules.filters.len() {
+            let bit = 1u64 << i;
+            if self.judging & bit != 0 {
+                continue;
+            }
             let c = self.rules.filters[i].clone();
+            self.judging |= bit & self.rules.filters_unnested;
             c.filter_legal(&mut Ctx(self), out, start);
+            self.judging &= !bit;
         }
         self.give_buf(buf);
+    }
+
+    /// Whether a condition ended the game in this position, whose legal moves are `legal`,
+    /// so that it satisfies no goal ([`Condition::voids_goals`]: a dead position under
+    /// Dead Reckoning is neither mate nor stalemate).
+    pub fn goals_void(&mut self, legal: &[Move]) -> bool {
+        for i in 0..self.rules.conditions.len() {
+            let c = self.rules.conditions[i].clone();
+            if c.voids_goals(&mut Ctx(self), legal) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// This position under the same rules without condition `c` (compared by identity):
+    /// for a condition that searches under the problem's other rules.
+    pub fn without(&self, c: &dyn Condition) -> Game {
+        Game {
+            rules: self.rules.without(c),
+            pos: self.pos.clone(),
+            pool: Vec::new(),
+            diagram_kinds: self.diagram_kinds,
+            reply_depth: 0,
+            judging: 0,
+        }
     }
 
     /// The status of the side to move, whose legal moves are `legal`: a condition may

@@ -37,6 +37,11 @@ pub struct RuleSet {
     pub rights: Vec<Arc<dyn Condition>>,
     /// Conditions filtering the legal moves (obligations).
     pub filters: Vec<Arc<dyn Condition>>,
+    /// Bit `i`: `filters[i]` is not applied to the lists generated inside its own judging
+    /// ([`Capabilities::filter_unnested`]).
+    pub(super) filters_unnested: u64,
+    /// The fairy kinds the rule set was built with ([`RuleSet::without`] rebuilds it).
+    fairy_kinds: Vec<Kind>,
     /// Relative rank on which pawns promote (7 orthodox; 8 = never).
     pub promotion_rank: u8,
     /// Squares a pawn on its first rank may advance (1 by default).
@@ -91,6 +96,18 @@ impl RuleSet {
     /// Orthodox chess.
     pub fn orthodox() -> RuleSet {
         RuleSet::build(Vec::new(), &[]).expect("no conditions")
+    }
+
+    /// The same rules without condition `c` (compared by identity): a condition that
+    /// searches under the problem's other rules (Dead Reckoning's deadness test).
+    pub fn without(&self, c: &dyn Condition) -> RuleSet {
+        let rest: Vec<Arc<dyn Condition>> = self
+            .conditions
+            .iter()
+            .filter(|x| !std::ptr::addr_eq(Arc::as_ptr(x), c as *const dyn Condition))
+            .cloned()
+            .collect();
+        RuleSet::build(rest, &self.fairy_kinds).expect("a rule set less one condition composes")
     }
 
     /// Composes conditions; `fairy_kinds` are the fairy kinds a pawn may also promote to.
@@ -197,6 +214,16 @@ impl RuleSet {
         let first_reply_test = legality.len();
         legality.extend(reply_tests);
         let filters = with(|k| k.filter);
+        if filters.len() > 64 {
+            return Err(RulesError(format!("{} conditions filter the legal moves: at most 64 can", filters.len())));
+        }
+        let filters_unnested = conditions
+            .iter()
+            .zip(&caps)
+            .filter(|(_, k)| k.filter)
+            .enumerate()
+            .filter(|(_, (_, k))| k.filter_unnested)
+            .fold(0u64, |m, (i, _)| m | 1 << i);
         let rights = with(|k| k.rights);
         let mobility = with(|k| k.mobility);
         if (!mobility.is_empty() || !capture_masks.is_empty()) && check_rule.is_some() {
@@ -326,6 +353,8 @@ impl RuleSet {
             legality,
             rights,
             filters,
+            filters_unnested,
+            fairy_kinds: fairy_kinds.to_vec(),
             promotion_rank: promotion_rank.unwrap_or(7),
             pawn_first_rank_steps: pawn_first_rank_steps.unwrap_or(1),
             diagram_marks,
