@@ -602,7 +602,8 @@ fn pick(row: &(&'static str, &'static str, &'static str), lang: Language) -> &'s
 /// commands, attributes, colours, and the conditions and their parameters as the
 /// condition descriptions give them.
 fn english_exact(word: &str) -> Option<String> {
-    use crate::parse::{ATTRIBUTES, OPTIONS, TOP, TWIN_CMDS, UNSUPPORTED_ATTRIBUTES};
+    use crate::options::OPTIONS;
+    use crate::parse::{ATTRIBUTES, TOP, TWIN_CMDS, UNSUPPORTED_ATTRIBUTES};
     let fixed = [TOP, TWIN_CMDS, OPTIONS, ATTRIBUTES, UNSUPPORTED_ATTRIBUTES, &["White", "Black", "Neutral"]];
     if let Some(k) = fixed.iter().flat_map(|l| l.iter()).find(|k| k.eq_ignore_ascii_case(word)) {
         return Some(k.to_string());

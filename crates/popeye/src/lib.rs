@@ -24,6 +24,7 @@
 
 pub mod lang;
 pub mod notation;
+pub mod options;
 pub mod parse;
 
 use chimere_core::{Colour, Kind};
@@ -31,6 +32,7 @@ use chimere_fairy::conditions::{Kamikaze, Volage};
 use chimere_fairy::position::{EnPassant, KAMIKAZE, NO_ORIGIN, Position, ROYAL, UNDER_MAX, Unit, VOLAGE};
 use chimere_fairy::rules::Goal;
 use chimere_fairy::{Condition, Game, Move, RuleSet, walk};
+pub use options::{OptionKind, OptionSpec, OptionValue};
 pub use parse::{ConditionSpec, PieceSpec, Problem, TWIN_KINDS, Twin, TwinArg, TwinCmd, TwinKind, parse, parse_all};
 use std::fmt;
 use std::sync::Arc;
@@ -148,14 +150,14 @@ fn build(p: &Problem, goal: Option<Goal>) -> Result<Game, PopeyeError> {
     }
     // Popeye keeps one castling flag per unit on its home square.
     let mut rights = pos.unit_rights();
-    for &s in &p.no_castling {
+    for &s in p.squares_of(OptionKind::NoCastling) {
         rights &= !chimere_fairy::position::rights_of_square(s);
     }
     pos.setup_rights(rights);
     let side = if p.half_duplex { Colour::Black } else { Colour::White };
     pos.setup_side(side);
-    if !p.en_passant.is_empty() {
-        let sq = &p.en_passant;
+    let sq = p.squares_of(OptionKind::EnPassant);
+    if !sq.is_empty() {
         let pawn = *sq.last().expect("non-empty");
         let target = if sq.len() >= 3 {
             sq[sq.len() - 2]

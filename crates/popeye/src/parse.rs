@@ -3,6 +3,7 @@
 //! and may be abbreviated to a unique prefix. Errors name the line; nothing panics.
 
 use crate::PopeyeError;
+use crate::options::{Argument, OPTIONS, OptionKind, OptionSpec, OptionValue};
 use chimere_core::{Colour, Kind, Square};
 use chimere_fairy::conditions::registry::popeye_keywords;
 use chimere_fairy::position::{KAMIKAZE, ROYAL, VOLAGE};
@@ -129,17 +130,10 @@ pub struct Problem {
     pub pieces: Vec<PieceSpec>,
     pub conditions: Vec<ConditionSpec>,
     pub stipulation: Option<(String, usize)>,
-    pub no_board: bool,
+    /// Black starts: `Option HalfDuplex`, or the solver's other side under `Duplex`.
     pub half_duplex: bool,
-    /// `EnPassant` squares as written.
-    pub en_passant: Vec<Square>,
-    pub no_castling: Vec<Square>,
-    /// Other options, by canonical name.
-    pub options: Vec<String>,
-    /// The numbers of the options that take one (`MaxSolutions 3` gives ("MaxSolutions", 3)).
-    pub option_values: Vec<(String, u32)>,
-    /// Line of each option (for messages), by canonical name.
-    pub option_lines: Vec<(String, usize)>,
+    /// The options in the order given, each with its value and line.
+    pub options: Vec<OptionSpec>,
     /// `Twin` commands, in order; `zero_position`: the diagram is not solved (`ZeroPosition`).
     pub twins: Vec<Twin>,
     pub zero_position: bool,
@@ -150,6 +144,22 @@ pub struct Problem {
 }
 
 impl Problem {
+    /// The option of this kind last given, if any.
+    pub fn option(&self, kind: OptionKind) -> Option<&OptionSpec> {
+        self.options.iter().rev().find(|o| o.kind == kind)
+    }
+    /// Whether an option of this kind is given.
+    pub fn has(&self, kind: OptionKind) -> bool {
+        self.option(kind).is_some()
+    }
+    /// The squares of `Option EnPassant` or `Option NoCastling` (none if not given).
+    pub fn squares_of(&self, kind: OptionKind) -> &[Square] {
+        match self.option(kind).map(|o| &o.value) {
+            Some(OptionValue::Squares(sq)) => sq,
+            _ => &[],
+        }
+    }
+
     /// The squares of `Condition Hole` as given, each with the condition's line.
     fn holes_given(&self) -> Vec<(Square, usize)> {
         let mut out = Vec::new();
@@ -219,37 +229,6 @@ pub(crate) const TWIN_CMDS: &[&str] = &{
     out[i] = "Continued";
     out
 };
-
-pub(crate) const OPTIONS: &[&str] = &[
-    "NoBoard",
-    "HalfDuplex",
-    "EnPassant",
-    "NoCastling",
-    "Variations",
-    "Try",
-    "MaxSolutions",
-    "Threat",
-    "Defence",
-    "NoThreat",
-    "WhiteToPlay",
-    "SetPlay",
-    "Duplex",
-    "MoveNumbers",
-    "NoWk",
-    "NoBk",
-    "Intelligent",
-    "MaxTime",
-    "KeepMatingPiece",
-    "NoShortVariations",
-    "PostKeyPlay",
-    "Quodlibet",
-    "GoalIsEnd",
-    "NonTrivial",
-    "MaxFlightsquares",
-    "StartMoveNumber",
-    "StopOnShortSolutions",
-    "NullMoves",
-];
 
 pub(crate) const ATTRIBUTES: &[&str] = &["Kamikaze", "Royal", "Volage"];
 pub(crate) const UNSUPPORTED_ATTRIBUTES: &[&str] =
@@ -784,41 +763,36 @@ fn keyword(kw: &str, t: Tok, toks: &[Tok], i: &mut usize, p: &mut Problem) -> Re
                 };
                 any = true;
                 *i += 1;
-                p.option_lines.push((o.to_string(), w.line));
-                match o {
-                    "NoBoard" => p.no_board = true,
-                    "HalfDuplex" => p.half_duplex = true,
-                    "EnPassant" | "NoCastling" => {
+                let kind = *OptionKind::ALL.iter().find(|k| k.keyword() == o).expect("a keyword of the table");
+                let number = |a: Option<&Tok>| -> Result<u32, PopeyeError> {
+                    let a = a.ok_or_else(|| err(w.line, format!("{o} without a number")))?;
+                    a.text.parse::<u32>().map_err(|_| err(a.line, format!("{o}: `{}` is not a number", a.text)))
+                };
+                let value = match kind.argument() {
+                    Argument::None => OptionValue::None,
+                    Argument::Number => {
+                        let n = number(toks.get(*i))?;
+                        *i += 1;
+                        OptionValue::Number(n)
+                    }
+                    Argument::TwoNumbers => {
+                        let a = number(toks.get(*i))?;
+                        let b = number(toks.get(*i + 1))?;
+                        *i += 2;
+                        OptionValue::Numbers(a, b)
+                    }
+                    Argument::Squares => {
                         let a = toks.get(*i).ok_or_else(|| err(w.line, format!("{o} without squares")))?;
                         *i += 1;
-                        let sq = squares(a.text).ok_or_else(|| err(a.line, format!("bad squares `{}`", a.text)))?;
-                        if o == "EnPassant" {
-                            p.en_passant = sq;
-                        } else {
-                            p.no_castling = sq;
-                        }
+                        OptionValue::Squares(
+                            squares(a.text).ok_or_else(|| err(a.line, format!("bad squares `{}`", a.text)))?,
+                        )
                     }
-                    "NonTrivial" => {
-                        for _ in 0..2 {
-                            let a = toks.get(*i).ok_or_else(|| err(w.line, "NonTrivial needs two numbers"))?;
-                            if a.text.parse::<u32>().is_err() {
-                                return Err(err(a.line, format!("NonTrivial: `{}` is not a number", a.text)));
-                            }
-                            *i += 1;
-                        }
-                        p.options.push(o.to_string());
-                    }
-                    "MaxSolutions" | "Threat" | "Defence" | "MaxTime" | "MaxFlightsquares" | "StartMoveNumber" => {
-                        let a = toks.get(*i).ok_or_else(|| err(w.line, format!("{o} without a number")))?;
-                        if a.text.parse::<u32>().is_err() {
-                            return Err(err(a.line, format!("{o}: `{}` is not a number", a.text)));
-                        }
-                        *i += 1;
-                        p.option_values.push((o.to_string(), a.text.parse::<u32>().unwrap_or(0)));
-                        p.options.push(o.to_string());
-                    }
-                    other => p.options.push(other.to_string()),
+                };
+                if kind == OptionKind::HalfDuplex {
+                    p.half_duplex = true;
                 }
+                p.options.push(OptionSpec { kind, value, line: w.line });
             }
             if !any {
                 return Err(err(t.line, "Option without an option"));
@@ -948,6 +922,10 @@ mod tests {
         Square::parse(s).unwrap()
     }
 
+    fn kinds(p: &Problem) -> Vec<OptionKind> {
+        p.options.iter().map(|o| o.kind).collect()
+    }
+
     /// The legal first moves of the first problem of `input`, in Popeye's notation.
     fn legal_moves_of(input: &str) -> Vec<String> {
         let p = parse(input).unwrap_or_else(|e| panic!("{input}: {e}")).remove(0);
@@ -1037,7 +1015,7 @@ mod tests {
         )
         .expect("parses");
         assert_eq!(p[0].conditions.len(), 1);
-        assert_eq!(p[0].options, vec!["Try".to_string(), "Variations".to_string()]);
+        assert_eq!(kinds(&p[0]), [OptionKind::Try, OptionKind::Variations]);
         // In full, and as the first word, the condition's name still reads.
         let p = parse("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\ncond OptionalReplacement\nEndProblem")
             .expect("parses");
@@ -1092,12 +1070,12 @@ mod tests {
             let p =
                 parse(&format!("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption {word}\nEndProblem"))
                     .expect("parses");
-            assert_eq!(p[0].options, vec!["Variations".to_string()], "{word}");
+            assert_eq!(kinds(&p[0]), [OptionKind::Variations], "{word}");
         }
         let p =
             parse("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption StopOnShortSolutions\nEndProblem")
                 .expect("parses");
-        assert_eq!(p[0].options, vec!["StopOnShortSolutions".to_string()]);
+        assert_eq!(kinds(&p[0]), [OptionKind::StopOnShortSolutions]);
     }
 
     #[test]
@@ -1121,9 +1099,9 @@ mod tests {
         assert_eq!(p.pieces[4].kind, walk::ROSE);
         assert_eq!(p.pieces[4].attrs, KAMIKAZE);
         assert_eq!(p.pieces[5].colour, Colour::Shared);
-        assert!(p.no_board && p.half_duplex);
-        assert_eq!(p.en_passant, vec![sq("d7"), sq("d6"), sq("d5")]);
-        assert_eq!(p.no_castling, vec![sq("a1")]);
+        assert!(p.has(OptionKind::NoBoard) && p.half_duplex);
+        assert_eq!(p.squares_of(OptionKind::EnPassant), [sq("d7"), sq("d6"), sq("d5")]);
+        assert_eq!(p.squares_of(OptionKind::NoCastling), [sq("a1")]);
         assert_eq!(p.stipulation.as_ref().map(|s| s.0.as_str()), Some("~1"));
     }
 

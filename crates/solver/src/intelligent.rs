@@ -95,7 +95,7 @@ fn orthodox_mate(p: &Problem, stip: &Stipulation) -> bool {
 /// (`Condition Hole`: squares no unit stands on or crosses, so distances on the empty
 /// board stay lower bounds, attacks on it supersets, and a hole is no flight).
 fn orthodox_goal(p: &Problem, stip: &Stipulation, goal: Goal) -> bool {
-    p.options.iter().any(|o| o == "Intelligent")
+    p.has(chimere_popeye::OptionKind::Intelligent)
         && stip.goal == goal
         && p.conditions.iter().all(|c| goal == Goal::Mate && c.name == "Hole")
         && p.pieces.iter().all(|u| u.kind.index() <= KING.index() && u.attrs == 0 && u.colour != Colour::Shared)

@@ -28,6 +28,7 @@
 
 pub mod compare;
 pub mod intelligent;
+pub mod options;
 pub mod output;
 pub mod search;
 pub mod stip;
@@ -36,7 +37,8 @@ pub mod twins;
 
 use chimere_core::Colour;
 use chimere_fairy::{Game, Move};
-use chimere_popeye::{PopeyeError, Problem};
+use chimere_popeye::{OptionKind, PopeyeError, Problem};
+use options::{Opts, opts_of};
 use search::{Interrupted, Node, RootKind, Searcher, Table, TreeOpts};
 use std::io::{self, IsTerminal, Write};
 use std::sync::Arc;
@@ -80,71 +82,6 @@ impl Default for Settings {
     }
 }
 
-/// The options of one problem that shape solving and output.
-#[derive(Clone, Debug, Default)]
-struct Opts {
-    variation: bool,
-    try_: bool,
-    defence: u32,
-    set_play: bool,
-    threat: Option<u32>,
-    no_threat: bool,
-    no_short: bool,
-    duplex: bool,
-    half_duplex: bool,
-    white_to_play: bool,
-    max_solutions: Option<u32>,
-    intelligent: bool,
-    max_time: Option<u32>,
-}
-
-fn opts_of(p: &Problem) -> Opts {
-    let has = |o: &str| p.options.iter().any(|x| x == o);
-    let val = |o: &str| p.option_values.iter().find(|(k, _)| k == o).map(|(_, v)| *v);
-    // Tries: `Try` asks for those refuted once, `Defence n` for those refuted at most n
-    // times (Popeye's manual: with Defence "all real tries are calculated"); the later of
-    // the two in the option list sets the number, as Popeye reads them.
-    let mut try_ = false;
-    let mut defence = 1;
-    let mut values = p.option_values.iter().filter(|(k, _)| k == "Defence").map(|(_, v)| *v);
-    for o in &p.options {
-        match o.as_str() {
-            "Try" => (try_, defence) = (true, 1),
-            "Defence" => (try_, defence) = (true, values.next().unwrap_or(1)),
-            _ => {}
-        }
-    }
-    Opts {
-        variation: has("Variations"),
-        try_,
-        defence,
-        set_play: has("SetPlay"),
-        threat: val("Threat"),
-        no_threat: has("NoThreat"),
-        no_short: has("NoShortVariations"),
-        duplex: has("Duplex"),
-        half_duplex: p.half_duplex,
-        white_to_play: has("WhiteToPlay"),
-        max_solutions: val("MaxSolutions").filter(|&n| n > 0),
-        intelligent: has("Intelligent"),
-        max_time: val("MaxTime"),
-    }
-}
-
-/// Options and parameters the solver does not support (refused, naming the line).
-/// (`NoWk` and `NoBk` only allow a side without king, which the solver always does.)
-const UNSUPPORTED_OPTIONS: &[&str] = &[
-    "KeepMatingPiece",
-    "PostKeyPlay",
-    "Quodlibet",
-    "GoalIsEnd",
-    "NonTrivial",
-    "MaxFlightsquares",
-    "StartMoveNumber",
-    "StopOnShortSolutions",
-    "NullMoves",
-];
-
 /// The label of the twin with index `i` (0 = `a`): `a` to `z`, then `z1`, `z2`... as
 /// Popeye numbers them.
 fn twin_letter(i: u32) -> String {
@@ -187,17 +124,11 @@ fn check_position(p: &Problem, stip: &Stipulation, line: usize) -> Result<(), Po
 }
 
 /// Reads the stipulation, options and twins of a problem into the positions to solve.
-fn prepare(p: &Problem) -> Result<(Vec<TwinJob>, Vec<String>), PopeyeError> {
+fn prepare(p: &Problem) -> Result<(Vec<TwinJob>, Vec<String>, Opts), PopeyeError> {
     let mut messages = p.notices.clone();
-    for (o, line) in &p.option_lines {
-        if UNSUPPORTED_OPTIONS.contains(&o.as_str()) {
-            return Err(perr(*line, format!("option {o} is not supported")));
-        }
-    }
+    let opts = opts_of(p)?;
     let (text, line) = p.stipulation.clone().ok_or_else(|| perr(p.line, "problem without a stipulation"))?;
     let stip = stip::parse_stipulation(&text).map_err(|m| perr(line, m))?;
-    let opts = opts_of(p);
-    let opt_line = |o: &str| p.option_lines.iter().find(|(k, _)| k == o).map_or(p.line, |(_, l)| *l);
     if opts.white_to_play && stip.play != Play::Help {
         messages.push("WhiteToPlay not applicable - ignored".to_string());
     }
@@ -212,15 +143,12 @@ fn prepare(p: &Problem) -> Result<(Vec<TwinJob>, Vec<String>), PopeyeError> {
     {
         messages.push("Option \"Threat\" not applicable or indicated maximum threat length too big".to_string());
     }
-    if opts.max_solutions.is_none() && p.option_values.iter().any(|(k, v)| k == "MaxSolutions" && *v == 0) {
-        return Err(perr(opt_line("MaxSolutions"), "MaxSolutions must be at least 1"));
-    }
     let mut jobs = Vec::new();
     let base = p.clone();
     if p.twins.is_empty() {
         check_position(&base, &stip, line)?;
         jobs.push(TwinJob { label: None, problem: base, stip });
-        return Ok((jobs, messages));
+        return Ok((jobs, messages, opts));
     }
     let mut prev = base.clone();
     let mut letter = 0u32;
@@ -247,7 +175,7 @@ fn prepare(p: &Problem) -> Result<(Vec<TwinJob>, Vec<String>), PopeyeError> {
         jobs.push(TwinJob { label: Some(label), problem: q.clone(), stip: st });
         prev = q;
     }
-    Ok((jobs, messages))
+    Ok((jobs, messages, opts))
 }
 
 /// The side that starts the play as stated.
@@ -909,7 +837,7 @@ pub fn solve_input(input: &str, settings: &Settings, out: &mut dyn Write, err: &
                 writeln!(err, "{e}")?;
                 errors += 1;
             }
-            Ok((jobs, messages)) => solve_problem(&p, &jobs, &messages, settings, &table, out)?,
+            Ok((jobs, messages, opts)) => solve_problem(&p, &jobs, &messages, &opts, settings, &table, out)?,
         }
         out.flush()?;
     }
@@ -922,7 +850,7 @@ fn header(p: &Problem, stip: &str, messages: &[String], out: &mut dyn Write) -> 
         writeln!(out, "{m}")?;
     }
     writeln!(out)?;
-    if p.no_board {
+    if p.has(OptionKind::NoBoard) {
         return Ok(());
     }
     for l in [&p.author, &p.origin, &p.title].into_iter().flat_map(|f| f.lines()) {
@@ -936,10 +864,11 @@ fn header(p: &Problem, stip: &str, messages: &[String], out: &mut dyn Write) -> 
     if !conditions.is_empty() {
         writeln!(out, "{}", output::centred(&conditions))?;
     }
-    for (o, name) in [("Duplex", "Duplex"), ("HalfDuplex", "HalfDuplex")] {
-        if p.options.iter().any(|x| x == o) || (o == "HalfDuplex" && p.half_duplex) {
-            writeln!(out, "{}", output::centred(name))?;
-        }
+    if p.has(OptionKind::Duplex) {
+        writeln!(out, "{}", output::centred("Duplex"))?;
+    }
+    if p.half_duplex {
+        writeln!(out, "{}", output::centred("HalfDuplex"))?;
     }
     writeln!(out)?;
     Ok(())
@@ -949,11 +878,11 @@ fn solve_problem(
     p: &Problem,
     jobs: &[TwinJob],
     messages: &[String],
+    opts: &Opts,
     settings: &Settings,
     table: &Table,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let opts = opts_of(p);
     let started = Instant::now();
     let stop = Arc::new(AtomicBool::new(false));
     let limit = match (settings.max_time, opts.max_time) {
@@ -969,7 +898,7 @@ fn solve_problem(
         max_solutions: opts.max_solutions,
         partial: AtomicBool::new(false),
         table,
-        move_numbers: p.options.iter().any(|o| o == "MoveNumbers"),
+        move_numbers: opts.move_numbers,
     };
     let stip_text = jobs.first().map_or(String::new(), |j| {
         let mut t = j.stip.text.clone();
@@ -993,7 +922,7 @@ fn solve_problem(
             writeln!(out)?;
         }
         let tree_mode = matches!(job.stip.play, Play::Direct | Play::SelfPlay | Play::Reflex);
-        let start = normal_start(&job.stip, &opts);
+        let start = normal_start(&job.stip, opts);
         let sides: Vec<Colour> = if opts.half_duplex {
             vec![start.opponent()]
         } else if opts.duplex {
@@ -1022,7 +951,7 @@ fn solve_problem(
                     Ok(())
                 };
                 // Solve the set play alone (the solutions are solved below).
-                solve_set_only(&shared, &job2, &opts, side, &mut capture)?;
+                solve_set_only(&shared, &job2, opts, side, &mut capture)?;
                 if settings.json {
                     blocks_json.push(serde_json::json!({"set_play": set_lines}));
                 } else {
@@ -1065,7 +994,7 @@ fn solve_problem(
                 out.flush()
             };
             let sp = tree_mode && set_play && k == 0;
-            let solved = solve_side(&shared, &job2, &opts, side, sp, &mut emit)?;
+            let solved = solve_side(&shared, &job2, opts, side, sp, &mut emit)?;
             any_solved |= solved;
             if !solved && !settings.json {
                 writeln!(out, "the side to play can capture the king")?;

@@ -9,7 +9,8 @@ use chimere_core::{Colour, Square};
 use chimere_fairy::Move;
 use chimere_fairy::position::{KAMIKAZE, ROYAL, VOLAGE};
 use chimere_fairy::walk;
-use chimere_popeye::{PieceSpec, PopeyeError, Problem, TWIN_KINDS, TwinArg, TwinCmd};
+use chimere_popeye::options::Argument;
+use chimere_popeye::{OptionKind, PieceSpec, PopeyeError, Problem, TWIN_KINDS, TwinArg, TwinCmd};
 use chimere_solver::search::Searcher;
 use chimere_solver::stip::{self, Goal, Play};
 use chimere_solver::table::Table;
@@ -100,30 +101,23 @@ pub struct OptionInfo {
     pub summary: &'static str,
 }
 
-/// The solver's options the page offers (those `chimere solve` supports).
-pub const OPTIONS: &[OptionInfo] = &[
-    OptionInfo { name: "Try", takes: "none", summary: "also show tries refuted by one defence" },
-    OptionInfo { name: "Defence", takes: "number", summary: "tries refuted by at most this many defences" },
-    OptionInfo { name: "SetPlay", takes: "none", summary: "the play if the other side were to move first" },
-    OptionInfo { name: "Variation", takes: "none", summary: "the whole tree after the key: threats and variations" },
-    OptionInfo { name: "Threat", takes: "number", summary: "only threats of at most this many moves" },
-    OptionInfo { name: "NoThreat", takes: "none", summary: "no threats in the tree" },
-    OptionInfo {
-        name: "NoShortVariations",
-        takes: "none",
-        summary: "leave out variations shorter than the stipulation",
-    },
-    OptionInfo { name: "Duplex", takes: "none", summary: "solve again with the other side starting" },
-    OptionInfo { name: "HalfDuplex", takes: "none", summary: "solve with the other side starting only" },
-    OptionInfo { name: "WhiteToPlay", takes: "none", summary: "help play: White starts" },
-    OptionInfo { name: "MaxSolutions", takes: "number", summary: "stop after this many solutions" },
-    OptionInfo { name: "Intelligent", takes: "none", summary: "faster help and series mates by their final pictures" },
-    OptionInfo { name: "MoveNumbers", takes: "none", summary: "a progress line before each first move" },
-    OptionInfo { name: "NoBoard", takes: "none", summary: "no diagram in the output" },
-    OptionInfo { name: "EnPassant", takes: "squares", summary: "en passant capture is possible on these squares" },
-    OptionInfo { name: "NoCastling", takes: "squares", summary: "no castling with the units on these squares" },
-    OptionInfo { name: "MaxTime", takes: "number", summary: "stop after this many seconds" },
-];
+/// The solver's options the page offers (those `chimere solve` supports), from the
+/// reader's table and the solver's summaries.
+fn options() -> Vec<OptionInfo> {
+    OptionKind::ALL
+        .iter()
+        .filter_map(|&k| {
+            let takes = match k.argument() {
+                Argument::None => "none",
+                Argument::Number => "number",
+                Argument::Squares => "squares",
+                // The page has no field for two numbers; no supported option takes them.
+                Argument::TwoNumbers => return None,
+            };
+            Some(OptionInfo { name: k.keyword(), takes, summary: chimere_solver::options::summary(k)? })
+        })
+        .collect()
+}
 
 /// What one field of a twinning command holds (the reader's [`TwinArg`]).
 #[derive(Clone, Debug, Serialize)]
@@ -157,7 +151,7 @@ pub struct TwinKindInfo {
 pub struct Catalogue {
     pub pieces: Vec<PieceInfo>,
     pub attributes: Vec<&'static str>,
-    pub options: &'static [OptionInfo],
+    pub options: Vec<OptionInfo>,
     pub twins: Vec<TwinKindInfo>,
 }
 
@@ -176,7 +170,7 @@ pub fn catalogue() -> Catalogue {
     Catalogue {
         pieces: walk::WALKS.iter().map(|w| PieceInfo { letters: w.letters, name: w.name, fairy: w.fairy }).collect(),
         attributes: vec!["Royal", "Kamikaze", "Volage"],
-        options: OPTIONS,
+        options: options(),
         twins: TWIN_KINDS
             .iter()
             .map(|k| TwinKindInfo { keyword: k.keyword, args: k.args.iter().map(arg).collect() })
@@ -251,28 +245,7 @@ pub enum Read {
 }
 
 fn option_words(p: &Problem) -> Vec<String> {
-    let mut out = Vec::new();
-    for o in &p.options {
-        match p.option_values.iter().find(|(k, _)| k == o) {
-            Some((_, v)) => out.push(format!("{o} {v}")),
-            None => out.push(o.clone()),
-        }
-    }
-    // Options kept apart by the reader.
-    let squares = |sq: &[Square]| sq.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ");
-    if !p.en_passant.is_empty() && !out.iter().any(|o| o.starts_with("EnPassant")) {
-        out.push(format!("EnPassant {}", squares(&p.en_passant)));
-    }
-    if !p.no_castling.is_empty() && !out.iter().any(|o| o.starts_with("NoCastling")) {
-        out.push(format!("NoCastling {}", squares(&p.no_castling)));
-    }
-    if p.half_duplex && !out.iter().any(|o| o == "HalfDuplex") {
-        out.push("HalfDuplex".into());
-    }
-    if p.no_board && !out.iter().any(|o| o == "NoBoard") {
-        out.push("NoBoard".into());
-    }
-    out
+    p.options.iter().map(|o| o.to_string()).collect()
 }
 
 fn units_text(units: &[PieceSpec]) -> String {
@@ -611,7 +584,7 @@ fn twin_results(p: &Problem, text: &str) -> Vec<TwinResult> {
             }
         }
     }
-    let set_play = p.options.iter().any(|o| o == "SetPlay");
+    let set_play = p.has(chimere_popeye::OptionKind::SetPlay);
     let mut out = Vec::new();
     for (k, (label, from)) in starts.iter().enumerate() {
         let to = starts.get(k + 1).map_or(lines.len(), |s| s.1 - 1);

@@ -3,7 +3,7 @@
 //! empty line). The condition oracle and the fixtures compare move lists through it; the
 //! solver (`chimere solve`) answers every stipulation.
 
-use chimere_popeye::{PopeyeError, build_game, first_moves, parse};
+use chimere_popeye::{OptionKind, PopeyeError, build_game, first_moves, parse};
 
 /// The `~1` answer of every problem of `input` (separated by an empty line); any other
 /// stipulation is refused, naming its line.
@@ -22,7 +22,7 @@ pub fn first_moves_text(input: &str) -> Result<String, PopeyeError> {
             out.push('\n');
         }
         let mut sides = vec![p.clone()];
-        if p.options.iter().any(|o| o == "Duplex") {
+        if p.has(OptionKind::Duplex) {
             let mut other = p.clone();
             other.half_duplex = !p.half_duplex;
             sides.push(other);

@@ -1,0 +1,127 @@
+//! Popeye's options as the solver reads them: what each one does ([`summary`], one line
+//! for the composer, `None` for those the solver refuses) and the settings of one problem
+//! ([`Opts`]). Both are exhaustive matches on `chimere_popeye::OptionKind`: an option added
+//! to the reader's table does not compile until the solver says what it does with it.
+
+use chimere_popeye::{OptionKind, PopeyeError, Problem};
+
+/// What the solver does with an option, in one line for the composer; `None`: refused.
+pub fn summary(kind: OptionKind) -> Option<&'static str> {
+    Some(match kind {
+        OptionKind::Try => "also show tries refuted by one defence",
+        OptionKind::Defence => "tries refuted by at most this many defences",
+        OptionKind::SetPlay => "the play if the other side were to move first",
+        OptionKind::Variations => "the whole tree after the key: threats and variations",
+        OptionKind::Threat => "only threats of at most this many moves",
+        OptionKind::NoThreat => "no threats in the tree",
+        OptionKind::NoShortVariations => "leave out variations shorter than the stipulation",
+        OptionKind::Duplex => "solve again with the other side starting",
+        OptionKind::HalfDuplex => "solve with the other side starting only",
+        OptionKind::WhiteToPlay => "help play: White starts",
+        OptionKind::MaxSolutions => "stop after this many solutions",
+        OptionKind::Intelligent => "faster help and series mates by their final pictures",
+        OptionKind::MoveNumbers => "a progress line before each first move",
+        OptionKind::NoBoard => "no diagram in the output",
+        OptionKind::EnPassant => "en passant capture is possible on these squares",
+        OptionKind::NoCastling => "no castling with the units on these squares",
+        OptionKind::MaxTime => "stop after this many seconds",
+        OptionKind::NoWk => "White has no king (always allowed)",
+        OptionKind::NoBk => "Black has no king (always allowed)",
+        OptionKind::KeepMatingPiece
+        | OptionKind::PostKeyPlay
+        | OptionKind::Quodlibet
+        | OptionKind::GoalIsEnd
+        | OptionKind::NonTrivial
+        | OptionKind::MaxFlightsquares
+        | OptionKind::StartMoveNumber
+        | OptionKind::StopOnShortSolutions
+        | OptionKind::NullMoves => return None,
+    })
+}
+
+/// The options of one problem that shape solving and output.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Opts {
+    pub(crate) variation: bool,
+    pub(crate) try_: bool,
+    pub(crate) defence: u32,
+    pub(crate) set_play: bool,
+    pub(crate) threat: Option<u32>,
+    pub(crate) no_threat: bool,
+    pub(crate) no_short: bool,
+    pub(crate) duplex: bool,
+    pub(crate) half_duplex: bool,
+    pub(crate) white_to_play: bool,
+    pub(crate) max_solutions: Option<u32>,
+    pub(crate) intelligent: bool,
+    pub(crate) max_time: Option<u32>,
+    pub(crate) move_numbers: bool,
+}
+
+/// What the solver does with each option of `p`; an option it does not support is refused,
+/// naming its line. (`NoWk` and `NoBk` only allow a side without king, which the solver
+/// always does; `EnPassant`, `NoCastling` and `HalfDuplex` are the diagram's, read by
+/// `chimere_popeye::build_game`.)
+pub(crate) fn opts_of(p: &Problem) -> Result<Opts, PopeyeError> {
+    let mut o = Opts {
+        variation: false,
+        try_: false,
+        defence: 1,
+        set_play: false,
+        threat: None,
+        no_threat: false,
+        no_short: false,
+        duplex: false,
+        half_duplex: p.half_duplex,
+        white_to_play: false,
+        max_solutions: None,
+        intelligent: false,
+        max_time: None,
+        move_numbers: false,
+    };
+    for spec in &p.options {
+        let n = spec.number();
+        match spec.kind {
+            OptionKind::Variations => o.variation = true,
+            // Tries: `Try` asks for those refuted once, `Defence n` for those refuted at
+            // most n times (Popeye's manual: with Defence "all real tries are calculated");
+            // the later of the two sets the number, as Popeye reads them.
+            OptionKind::Try => (o.try_, o.defence) = (true, 1),
+            OptionKind::Defence => (o.try_, o.defence) = (true, n.unwrap_or(1)),
+            OptionKind::SetPlay => o.set_play = true,
+            OptionKind::Threat => o.threat = n,
+            OptionKind::NoThreat => o.no_threat = true,
+            OptionKind::NoShortVariations => o.no_short = true,
+            OptionKind::Duplex => o.duplex = true,
+            OptionKind::WhiteToPlay => o.white_to_play = true,
+            OptionKind::MaxSolutions => match n {
+                Some(0) | None => {
+                    return Err(PopeyeError { line: spec.line, message: "MaxSolutions must be at least 1".into() });
+                }
+                m => o.max_solutions = m,
+            },
+            OptionKind::Intelligent => o.intelligent = true,
+            OptionKind::MaxTime => o.max_time = n,
+            OptionKind::MoveNumbers => o.move_numbers = true,
+            // The header's, and the diagram's.
+            OptionKind::NoBoard | OptionKind::HalfDuplex | OptionKind::EnPassant | OptionKind::NoCastling => {}
+            OptionKind::NoWk | OptionKind::NoBk => {}
+            OptionKind::KeepMatingPiece
+            | OptionKind::PostKeyPlay
+            | OptionKind::Quodlibet
+            | OptionKind::GoalIsEnd
+            | OptionKind::NonTrivial
+            | OptionKind::MaxFlightsquares
+            | OptionKind::StartMoveNumber
+            | OptionKind::StopOnShortSolutions
+            | OptionKind::NullMoves => {
+                debug_assert!(summary(spec.kind).is_none());
+                return Err(PopeyeError {
+                    line: spec.line,
+                    message: format!("option {} is not supported", spec.kind.keyword()),
+                });
+            }
+        }
+    }
+    Ok(o)
+}
