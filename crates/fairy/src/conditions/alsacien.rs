@@ -70,7 +70,7 @@ impl Condition for Alsacien {
         "Alsacien".into()
     }
     fn capabilities(&self) -> Capabilities {
-        Capabilities { legality: true, ..Capabilities::default() }
+        Capabilities { legality: true, retro_orthodox: true, ..Capabilities::default() }
     }
     fn legal_after(&self, ctx: &mut Ctx, _mover: Colour) -> bool {
         self.admits(ctx.pos())

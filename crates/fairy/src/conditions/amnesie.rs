@@ -20,7 +20,7 @@
 
 use super::alsacien::retro_setup;
 use crate::position::{B_KING, B_KINGSIDE, B_QUEENSIDE, EnPassant, Position, W_KING, W_KINGSIDE, W_QUEENSIDE};
-use crate::rules::{Capabilities, Condition, Ctx, RuleSet};
+use crate::rules::{Capabilities, Condition, Ctx};
 use chimere_core::{Colour, Square};
 use chimere_retro::{
     BLACK_KINGSIDE, BLACK_QUEENSIDE, Ep, Role, WHITE_KINGSIDE, WHITE_QUEENSIDE, forward, proven_illegal, rel_rank,
@@ -35,11 +35,6 @@ pub struct Amnesie {
 }
 
 const CACHE_MAX: usize = 1 << 17;
-
-/// Whether the rule set is orthodox apart from the retro conditions.
-pub(crate) fn orthodox_rules(rules: &RuleSet) -> bool {
-    rules.conditions().iter().all(|c| matches!(c.name().as_str(), "Alsacien" | "Amnésie" | "Dead Reckoning"))
-}
 
 /// The rights of `pos` recomputed from the position alone (`orthodox`: with retro-analysis).
 pub fn recompute(pos: &Position, orthodox: bool) -> (u8, Option<EnPassant>) {
@@ -106,7 +101,7 @@ impl Condition for Amnesie {
         "Amnésie".into()
     }
     fn capabilities(&self) -> Capabilities {
-        Capabilities { rights: true, ..Capabilities::default() }
+        Capabilities { rights: true, retro_orthodox: true, ..Capabilities::default() }
     }
     fn recompute_rights(&self, ctx: &mut Ctx) {
         let key = ctx.pos().board().hash() ^ (ctx.pos().side() == Colour::Black) as u64;
@@ -114,7 +109,7 @@ impl Condition for Amnesie {
         let (rights, ep) = match cached {
             Some(v) => v,
             None => {
-                let v = recompute(ctx.pos(), orthodox_rules(ctx.rules()));
+                let v = recompute(ctx.pos(), ctx.rules().retro_orthodox());
                 if let Ok(mut m) = self.cache.lock() {
                     if m.len() >= CACHE_MAX {
                         m.clear();

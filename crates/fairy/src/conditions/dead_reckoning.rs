@@ -19,7 +19,6 @@
 //! semi-static tier is not implemented; closures beyond the node limit) counts as alive, so
 //! play may continue in it; an alive position is never stopped.
 
-use super::amnesie::orthodox_rules;
 use crate::moves::Move;
 use crate::rules::{Capabilities, Condition, Ctx, ForGoal, Game, Goal};
 use chimere_core::Status;
@@ -57,7 +56,7 @@ impl DeadReckoning {
             return v;
         }
         let mut rest = ctx.without(self);
-        let orthodox = orthodox_rules(&rest.rules);
+        let orthodox = rest.rules.retro_orthodox();
         let material = |g: &Game| orthodox && orthodox_material_dead(g);
         let dead = proven_dead(&mut rest, &self.config, &material).is_dead();
         self.cache.insert(key, dead);
@@ -81,7 +80,7 @@ impl Condition for DeadReckoning {
         "Dead Reckoning".into()
     }
     fn capabilities(&self) -> Capabilities {
-        Capabilities { filter: true, ..Capabilities::default() }
+        Capabilities { filter: true, retro_orthodox: true, ..Capabilities::default() }
     }
     fn filter_legal(&self, ctx: &mut Ctx, out: &mut Vec<Move>, start: usize) {
         if out.len() > start && self.is_dead(ctx) {

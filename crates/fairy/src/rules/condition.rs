@@ -139,6 +139,11 @@ pub struct Capabilities {
     pub rights: bool,
     /// The condition filters the legal moves ([`Condition::filter_legal`]).
     pub filter: bool,
+    /// The condition keeps the orthodox game's positions: it only forbids moves or
+    /// recomputes rights from what retro-analysis of the position proves, or ends the game
+    /// (Alsacien, Amnésie, Dead Reckoning). Rules made only of such conditions are
+    /// orthodox for retro-analysis ([`RuleSet::retro_orthodox`]).
+    pub retro_orthodox: bool,
     /// With [`Capabilities::filter`]: while this filter judges a list, the move lists
     /// generated inside its judging are not filtered by it again (the judging applies the
     /// rule itself: Exclusif's recursive goal test). The game keeps which filters are
@@ -190,6 +195,7 @@ impl Default for Capabilities {
             judges_by_replies: false,
             rights: false,
             filter: false,
+            retro_orthodox: false,
             filter_unnested: false,
             diagram_attrs: false,
             turns: false,

@@ -385,6 +385,12 @@ impl RuleSet {
         Ok(rules)
     }
 
+    /// Whether every condition keeps the orthodox game's positions
+    /// ([`Capabilities::retro_orthodox`]): retro-analysis may assume orthodox play.
+    pub fn retro_orthodox(&self) -> bool {
+        self.caps.iter().all(|k| k.retro_orthodox)
+    }
+
     pub fn conditions(&self) -> &[Arc<dyn Condition>] {
         &self.conditions
     }
