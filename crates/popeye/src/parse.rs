@@ -26,6 +26,9 @@ pub struct ConditionSpec {
     pub name: &'static str,
     pub params: Vec<String>,
     pub line: usize,
+    /// Its squares are taken off the board (`Hole`: the registry's `Params::BoardSquares`):
+    /// drawn in the diagram, moved with the board by twins.
+    pub board_squares: bool,
 }
 
 /// One twinning command (`Twin Move e6 d5`, `Twin Add black Pc4`, ...).
@@ -163,7 +166,7 @@ impl Problem {
     /// The squares of `Condition Hole` as given, each with the condition's line.
     fn holes_given(&self) -> Vec<(Square, usize)> {
         let mut out = Vec::new();
-        for c in self.conditions.iter().filter(|c| c.name == "Hole") {
+        for c in self.conditions.iter().filter(|c| c.board_squares) {
             for w in &c.params {
                 for ch in w.as_bytes().chunks(2) {
                     if let Some(sq) = Square::parse(&String::from_utf8_lossy(ch)) {
@@ -440,7 +443,7 @@ fn conditions(toks: &[Tok], i: &mut usize, line: usize) -> Result<Vec<ConditionS
         };
         *i += 1;
         let k = table.iter().find(|k| k.keyword == name).expect("a keyword of the table");
-        let mut spec = ConditionSpec { name, params: Vec::new(), line: w.line };
+        let mut spec = ConditionSpec { name, params: Vec::new(), line: w.line, board_squares: k.board_squares };
         while *i < toks.len() {
             // Square lists (forced squares, holes): `e4d5`.
             let sq = toks[*i].text.as_bytes();

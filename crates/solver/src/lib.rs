@@ -859,7 +859,7 @@ fn header(p: &Problem, stip: &str, messages: &[String], out: &mut dyn Write) -> 
     writeln!(out)?;
     write!(out, "{}", output::board(p, stip))?;
     // Holes are drawn in the diagram, not named under it (as Popeye does).
-    let named: Vec<_> = p.conditions.iter().filter(|c| c.name != "Hole").cloned().collect();
+    let named: Vec<_> = p.conditions.iter().filter(|c| !c.board_squares).cloned().collect();
     let conditions = twins::conditions_text(&named);
     if !conditions.is_empty() {
         writeln!(out, "{}", output::centred(&conditions))?;

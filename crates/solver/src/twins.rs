@@ -14,8 +14,8 @@ fn unit_text(p: &PieceSpec) -> String {
 }
 
 /// Moves the board's content by `f` (a rotation, mirror or shift): the units, and the
-/// holes of `Hole`, which are part of the board as Popeye sees it (a hole is a square
-/// taken off the board). Squares that name a rule rather than a place on the board, as
+/// squares a condition takes off the board (`Hole`), which are part of the board as Popeye
+/// sees it. Squares that name a rule rather than a place on the board, as
 /// forced squares, stay where they are, as in Popeye.
 fn map_all(p: &mut Problem, f: impl Fn(Square) -> Option<Square>) -> Result<(), String> {
     let mut out = Vec::with_capacity(p.pieces.len());
@@ -24,7 +24,7 @@ fn map_all(p: &mut Problem, f: impl Fn(Square) -> Option<Square>) -> Result<(), 
         out.push(PieceSpec { square: to, ..ps.clone() });
     }
     let mut conditions = p.conditions.clone();
-    for c in conditions.iter_mut().filter(|c| c.name == HOLE_KEYWORD) {
+    for c in conditions.iter_mut().filter(|c| c.board_squares) {
         for param in c.params.iter_mut() {
             let Some(squares) = square_list(param) else { continue };
             let mut moved = String::with_capacity(param.len());
@@ -39,9 +39,6 @@ fn map_all(p: &mut Problem, f: impl Fn(Square) -> Option<Square>) -> Result<(), 
     p.conditions = conditions;
     Ok(())
 }
-
-/// Popeye's keyword of the holes' condition.
-const HOLE_KEYWORD: &str = "Hole";
 
 /// A condition parameter that lists squares (`d4e5`).
 fn square_list(param: &str) -> Option<Vec<Square>> {
@@ -269,11 +266,11 @@ mod tests {
             )
         };
         let holes = |p: &Problem| {
-            let c = p.conditions.iter().find(|c| c.name == HOLE_KEYWORD).expect("holes");
+            let c = p.conditions.iter().find(|c| c.board_squares).expect("holes");
             c.params.iter().flat_map(|x| square_list(x).unwrap()).collect::<Vec<_>>()
         };
         let forced =
-            |p: &Problem| p.conditions.iter().find(|c| c.name != HOLE_KEYWORD).expect("forced squares").params.clone();
+            |p: &Problem| p.conditions.iter().find(|c| !c.board_squares).expect("forced squares").params.clone();
         let (p, _) = first_twin(&input("Rotate 90"));
         // Rotating 90 degrees to the left: a7 goes to b1, b7 to b2; the queen b3 to f2.
         assert_eq!(holes(&p), vec![sq("b1"), sq("b2")]);

@@ -54,16 +54,24 @@ pub enum Params {
     Circe,
     /// Squares, at least one (`d4e5`, `d4 e5`), and words of this list.
     Squares(&'static [Word]),
+    /// Squares taken off the board (holes), at least one: they are part of the board as
+    /// Popeye sees it — drawn in the diagram rather than named under it, moved with the
+    /// board by twins that rotate, mirror or shift it.
+    BoardSquares,
     /// An optional number.
     Number,
 }
 
 impl Params {
+    /// Whether squares follow the name.
+    pub fn takes_squares(&self) -> bool {
+        matches!(self, Params::Squares(_) | Params::BoardSquares)
+    }
     fn words(&self) -> &'static [Word] {
         match self {
             Params::Words(w) | Params::Squares(w) => w,
             Params::Circe => CIRCE_WORDS,
-            Params::None | Params::Number => &[],
+            Params::None | Params::Number | Params::BoardSquares => &[],
         }
     }
 }
@@ -112,7 +120,7 @@ impl Description {
     /// The name with example parameters where it needs some (`trou d4e5`).
     pub fn example(&self) -> String {
         match self.params {
-            Params::Squares(_) => format!("{} d4e5", self.name),
+            Params::Squares(_) | Params::BoardSquares => format!("{} d4e5", self.name),
             _ => self.name.to_string(),
         }
     }
@@ -127,6 +135,7 @@ impl Description {
             Params::Number => vec!["[n]".into()],
             Params::Circe => vec!["<Circe parameters>".into()],
             Params::Squares(w) => std::iter::once("<squares>".to_string()).chain(w.iter().map(spellings)).collect(),
+            Params::BoardSquares => vec!["<squares>".into()],
             Params::Words(w) => w.iter().map(spellings).collect(),
         };
         format!("{}\t{popeye}\t{}", self.name, params.join(" "))
@@ -675,7 +684,7 @@ pub static DESCRIPTIONS: &[Description] = &[
         summary: "The given squares are holes: no unit may stand on them or pass over them.",
         aliases: &["trous", "hole", "holes", "trouhole"],
         popeye: kw("Hole"),
-        params: Params::Squares(&[]),
+        params: Params::BoardSquares,
         build: |w| one(super::Hole { squares: squares_of("hole", w)? }),
     },
     plain!(
@@ -1045,7 +1054,7 @@ fn canonical_params(d: &Description, name: &str, words: &[String]) -> Result<Vec
             }
             None => {
                 let x = &words[i];
-                let squares = matches!(d.params, Params::Squares(_))
+                let squares = d.params.takes_squares()
                     && x.len().is_multiple_of(2)
                     && x.as_bytes().chunks(2).all(|c| (b'a'..=b'h').contains(&c[0]) && (b'1'..=b'8').contains(&c[1]));
                 let number = matches!(d.params, Params::Number) && x.chars().all(|c| c.is_ascii_digit());
@@ -1128,6 +1137,8 @@ pub struct PopeyeKeyword {
     pub number_params: Vec<&'static str>,
     /// Squares follow (`Hole d4e5`).
     pub squares: bool,
+    /// Those squares are taken off the board ([`Params::BoardSquares`]).
+    pub board_squares: bool,
     /// A number may follow the keyword (`ProgressiveChess 3`).
     pub number: bool,
 }
@@ -1141,7 +1152,8 @@ pub fn popeye_keywords() -> Vec<PopeyeKeyword> {
                 keyword,
                 params: d.params.words().iter().filter_map(|w| w.popeye).collect(),
                 number_params: d.params.words().iter().filter(|w| w.number).filter_map(|w| w.popeye).collect(),
-                squares: matches!(d.params, Params::Squares(_)),
+                squares: d.params.takes_squares(),
+                board_squares: matches!(d.params, Params::BoardSquares),
                 number: matches!(d.params, Params::Number),
             }),
             _ => None,
@@ -1192,7 +1204,7 @@ mod tests {
     /// Example parameters for the names that need some.
     fn example(d: &Description) -> &'static [&'static str] {
         match d.params {
-            Params::Squares(_) => &["d4e5"],
+            Params::Squares(_) | Params::BoardSquares => &["d4e5"],
             _ => &[],
         }
     }
