@@ -313,11 +313,12 @@ impl Variant for Chess {
         };
         let b = &mut self.board;
         let mut captured = None;
-        let moving = b.take(m.from).expect("a legal move starts from a piece");
+        let moving = b.get(m.from).expect("a legal move starts from a piece");
         let mut reset_clock = moving.kind == PAWN;
         match m.flag {
             Flag::Castle => {
                 // `to` is the rook's square.
+                b.take(m.from);
                 let rook = b.take(m.to).expect("castling rook");
                 let rank = back_rank(us);
                 let king_side = m.to.file() > m.from.file();
@@ -328,13 +329,14 @@ impl Variant for Chess {
             Flag::EnPassant => {
                 let cap = Square::from_coords(m.to.file(), m.from.rank());
                 captured = b.take(cap);
-                b.put(m.to, moving);
+                b.relocate(m.from, m.to);
             }
             Flag::Normal | Flag::DoublePush => {
                 captured = b.take(m.to);
-                b.put(m.to, moving);
+                b.relocate(m.from, m.to);
             }
             Flag::Promote(kind) => {
+                b.take(m.from);
                 captured = b.take(m.to);
                 b.put(m.to, Piece::new(us, kind));
             }
@@ -400,15 +402,13 @@ impl Variant for Chess {
                 b.put(m.from, king);
             }
             Flag::EnPassant => {
-                let pawn = b.take(m.to).expect("en passant pawn");
-                b.put(m.from, pawn);
+                b.relocate(m.to, m.from).expect("en passant pawn");
                 if let Some(c) = u.captured {
                     b.put(Square::from_coords(m.to.file(), m.from.rank()), c);
                 }
             }
             Flag::Normal | Flag::DoublePush => {
-                let p = b.take(m.to).expect("moved piece");
-                b.put(m.from, p);
+                b.relocate(m.to, m.from).expect("moved piece");
                 if let Some(c) = u.captured {
                     b.put(m.to, c);
                 }
