@@ -1,7 +1,8 @@
 //! Popeye's options as the solver reads them: what each one does ([`summary`], one line
 //! for the composer, `None` for those the solver refuses) and the settings of one problem
-//! ([`Opts`]). Both are exhaustive matches on `chimere_popeye::OptionKind`: an option added
-//! to the reader's table does not compile until the solver says what it does with it.
+//! ([`Opts`]). [`summary`] is an exhaustive match on `chimere_popeye::OptionKind`: an
+//! option added to the reader's table does not compile until the solver says whether it
+//! takes it.
 
 use chimere_popeye::{OptionKind, PopeyeError, Problem};
 
@@ -80,6 +81,12 @@ pub(crate) fn opts_of(p: &Problem) -> Result<Opts, PopeyeError> {
         move_numbers: false,
     };
     for spec in &p.options {
+        if summary(spec.kind).is_none() {
+            return Err(PopeyeError {
+                line: spec.line,
+                message: format!("option {} is not supported", spec.kind.keyword()),
+            });
+        }
         let n = spec.number();
         match spec.kind {
             OptionKind::Variations => o.variation = true,
@@ -103,25 +110,35 @@ pub(crate) fn opts_of(p: &Problem) -> Result<Opts, PopeyeError> {
             OptionKind::Intelligent => o.intelligent = true,
             OptionKind::MaxTime => o.max_time = n,
             OptionKind::MoveNumbers => o.move_numbers = true,
-            // The header's, and the diagram's.
-            OptionKind::NoBoard | OptionKind::HalfDuplex | OptionKind::EnPassant | OptionKind::NoCastling => {}
-            OptionKind::NoWk | OptionKind::NoBk => {}
-            OptionKind::KeepMatingPiece
-            | OptionKind::PostKeyPlay
-            | OptionKind::Quodlibet
-            | OptionKind::GoalIsEnd
-            | OptionKind::NonTrivial
-            | OptionKind::MaxFlightsquares
-            | OptionKind::StartMoveNumber
-            | OptionKind::StopOnShortSolutions
-            | OptionKind::NullMoves => {
-                debug_assert!(summary(spec.kind).is_none());
-                return Err(PopeyeError {
-                    line: spec.line,
-                    message: format!("option {} is not supported", spec.kind.keyword()),
-                });
-            }
+            // The header's and the diagram's (NoBoard, HalfDuplex, EnPassant, NoCastling),
+            // or nothing to do (NoWk, NoBk).
+            _ => {}
         }
     }
     Ok(o)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(options: &str) -> Result<Opts, PopeyeError> {
+        let text = format!("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption {options}\nEndProblem\n");
+        opts_of(&chimere_popeye::parse(&text).expect("parses")[0])
+    }
+
+    #[test]
+    fn settings_refusals_and_order() {
+        let o = read("Variations Defence 3 MaxSolutions 2 MoveNumbers").unwrap();
+        assert!(o.variation && o.try_ && o.move_numbers);
+        assert_eq!((o.defence, o.max_solutions), (3, Some(2)));
+        // The later of Try and Defence sets the number of refutations.
+        assert_eq!(read("Defence 3 Try").unwrap().defence, 1);
+        let e = read("Variations\nOption PostKeyPlay").err().expect("refused");
+        assert_eq!((e.line, e.message.as_str()), (5, "option PostKeyPlay is not supported"));
+        let e = read("MaxSolutions 0").err().expect("refused");
+        assert_eq!(e.line, 4);
+        // Every option the solver takes has a summary for the page; the others none.
+        assert!(summary(OptionKind::Intelligent).is_some() && summary(OptionKind::NullMoves).is_none());
+    }
 }
