@@ -232,21 +232,6 @@ pub trait Variant: Clone + Send + Sync + 'static {
         let _ = m;
         None
     }
-    /// An exact code of the turn `m` (legal in this position): never 0, and
-    /// [`Variant::turn_of_code`] gives the turn back in any position where it is legal.
-    /// The search stores it in its table so that it can play the table's turn before
-    /// generating the others. 0 (no code) by default.
-    fn turn_code(&self, m: &Self::Move) -> u32 {
-        let _ = m;
-        0
-    }
-    /// The legal turn whose [`Variant::turn_code`] is `code`, if there is one in this
-    /// position (any `u32` may be asked: a code that is no legal turn here gives `None`).
-    /// `None` by default.
-    fn turn_of_code(&mut self, code: u32) -> Option<Self::Move> {
-        let _ = code;
-        None
-    }
     /// Whether a turn resets the fifty-move count (a capture or a pawn move).
     fn resets_fifty(&self, m: &Self::Move) -> bool;
     /// Plies since the last capture or pawn move, as the position records it (0 where

@@ -1,6 +1,5 @@
 //! The search: iterative deepening over PVS alpha-beta with a transposition table (also
-//! in quiescence; where the rules give turns exact codes its turn is searched before the
-//! others are generated), move ordering (table move, captures by material gained, killers,
+//! in quiescence), move ordering (table move, captures by material gained, killers,
 //! history; where the data marks it sound, captures losing material by static exchange
 //! last), quiescence on noisy turns (without those losing captures), late-move
 //! reductions and static pruning where the variant's data says they are sound, the
@@ -542,30 +541,6 @@ impl<'a, V: Api> Worker<'a, V> {
         if stm == self.root_stm { -CONTEMPT } else { CONTEMPT }
     }
 
-    /// The table's turn of this position from what the table stored (`stored`): the turn
-    /// itself where the rules give turns exact codes ([`chimere_core::Variant::turn_code`])
-    /// and the code is a legal turn here, and its id ([`turn_id`]; the stored id where the
-    /// rules have no codes; 0: none).
-    #[inline]
-    fn table_turn(&mut self, stored: u32) -> (Option<V::Move>, u32) {
-        if stored == 0 {
-            return (None, 0);
-        }
-        match self.pos.turn_of_code(stored) {
-            Some(m) => (Some(m), turn_id(&m)),
-            None => (None, stored),
-        }
-    }
-
-    /// What the table stores for the turn `m`: its exact code, else its id.
-    #[inline]
-    fn table_code(&self, m: Option<V::Move>) -> u32 {
-        m.map_or(0, |m| match self.pos.turn_code(&m) {
-            0 => turn_id(&m),
-            c => c,
-        })
-    }
-
     #[inline]
     fn evaluate(&mut self) -> i32 {
         let key = self.pos.hash();
@@ -590,34 +565,6 @@ impl<'a, V: Api> Worker<'a, V> {
         let own = b.colour(c);
         (0..self.t.data.kinds)
             .any(|k| self.t.data.value_mg[k] > 200 && (b.kind(chimere_core::Kind(k as u8)) & own).any())
-    }
-
-    /// Fills `lists[ply]` with the legal turns; whether there is any.
-    #[inline]
-    fn generate(&mut self, ply: usize) -> bool {
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        list.clear();
-        self.pos.legal_turns(&mut list);
-        let any = !list.is_empty();
-        self.lists[ply] = list;
-        any
-    }
-
-    /// Fills `lists[ply]` with quiescence's turns: in check every turn, else the noisy
-    /// ones (in the whole list's order). Whether there is any legal turn at all (none:
-    /// the game is over).
-    #[inline]
-    fn generate_quiet_or_noisy(&mut self, ply: usize, in_check: bool) -> bool {
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        list.clear();
-        let any = if in_check {
-            self.pos.legal_turns(&mut list);
-            !list.is_empty()
-        } else {
-            self.pos.noisy_turns(&mut list)
-        };
-        self.lists[ply] = list;
-        any
     }
 
     /// Fills `order[ply]` with an ordering score and the id of each turn of `lists[ply]`.
@@ -806,11 +753,13 @@ impl<'a, V: Api> Worker<'a, V> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        let data = &self.t.data;
         let key = self.pos.hash();
-        let (mut tt_turn, mut tt_move) = (None, 0);
+        let mut tt_move = 0;
         if self.settings.use_tt
             && let Some(h) = self.shared.tt.probe(key)
         {
+            tt_move = h.move_id;
             if !pv_node && ply > 0 && h.depth >= depth {
                 let s = from_tt(h.score, ply);
                 let cut = match h.bound {
@@ -822,20 +771,14 @@ impl<'a, V: Api> Worker<'a, V> {
                     return s;
                 }
             }
-            (tt_turn, tt_move) = self.table_turn(h.move_id);
         }
-        let data = &self.t.data;
-        // The table's turn (below the root) is searched before the others are generated:
-        // a cut by it saves their generation and ordering. It is the one a whole list
-        // would put first, and the rest keep the order they would have.
-        let mut generated = false;
-        if tt_turn.is_none() || ply == 0 {
-            tt_turn = None;
-            generated = true;
-            if !self.generate(ply) {
-                let st = self.pos.status();
-                return terminal(st, stm, ply, self.draw(stm)).unwrap_or(0);
-            }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        self.pos.legal_turns(&mut list);
+        self.lists[ply] = list;
+        if self.lists[ply].is_empty() {
+            let st = self.pos.status();
+            return terminal(st, stm, ply, self.draw(stm)).unwrap_or(0);
         }
         if data.status_every_node
             && let Some(s) = terminal(self.pos.status(), stm, ply, self.draw(stm))
@@ -888,44 +831,15 @@ impl<'a, V: Api> Worker<'a, V> {
         }
         // No table move to start from: a shallower search here is about as good.
         let depth = if tt_move == 0 && depth >= 5 && ply > 0 { depth - 1 } else { depth };
-        // Until the list is generated: the table's turn, then the generation.
-        let mut n = usize::MAX;
-        if generated {
-            self.score_moves(ply, tt_move, stm);
-            n = self.lists[ply].len();
-        }
+        self.score_moves(ply, tt_move, stm);
+        let n = self.lists[ply].len();
         let old_alpha = alpha;
         let mut best = -INF;
-        let mut best_move = None;
+        let mut best_id = 0;
         let mut searched = 0usize;
         let side = if stm == Colour::Black { HISTORY } else { 0 };
-        let mut i = 0;
-        while i < n {
-            if !generated && i == 1 {
-                // The table's turn did not cut: now the others, in the order the whole
-                // list gives them (the table's turn first, where `pick` would swap it).
-                generated = true;
-                self.generate(ply);
-                self.score_moves(ply, tt_move, stm);
-                n = self.lists[ply].len();
-                match tt_turn.and_then(|t| self.lists[ply].iter().position(|x| *x == t)) {
-                    Some(j) => {
-                        self.order[ply].swap(0, j);
-                        self.lists[ply].swap(0, j);
-                    }
-                    // Not among the legal turns (never: a code is given back only for a
-                    // legal turn): search them all.
-                    None => i = 0,
-                }
-                if i >= n {
-                    break;
-                }
-            }
-            let (m, order_score, id) = match tt_turn {
-                Some(m) if !generated => (m, TT_MOVE, tt_move),
-                _ => self.pick(ply, i),
-            };
-            i += 1;
+        for i in 0..n {
+            let (m, order_score, id) = self.pick(ply, i);
             if ply == 0 && self.excluded.contains(&id) {
                 continue;
             }
@@ -980,7 +894,7 @@ impl<'a, V: Api> Worker<'a, V> {
             searched += 1;
             if score > best {
                 best = score;
-                best_move = Some(m);
+                best_id = id;
                 if ply == 0 {
                     self.root_best = Some((m, score));
                 }
@@ -996,7 +910,7 @@ impl<'a, V: Api> Worker<'a, V> {
                                 self.killers[ply][0] = id;
                             }
                             // The quiet turns tried before it did not cut: less history.
-                            for j in 0..i - 1 {
+                            for j in 0..i {
                                 let (o, qid) = self.order[ply][j];
                                 if o < 899_000 && !is_noisy_score(o) {
                                     let h = &mut self.history[side + (qid as usize & (HISTORY - 1))];
@@ -1028,8 +942,7 @@ impl<'a, V: Api> Worker<'a, V> {
             } else {
                 Bound::Upper
             };
-            let stored = self.table_code(best_move);
-            self.shared.tt.store(key, stored, to_tt(best, ply), depth, bound);
+            self.shared.tt.store(key, best_id, to_tt(best, ply), depth, bound);
         }
         best
     }
@@ -1049,11 +962,11 @@ impl<'a, V: Api> Worker<'a, V> {
         }
         let in_check = qdepth < 4 && data.check_extension && self.pos.in_check();
         let key = self.pos.hash();
-        let mut tt_stored = 0;
+        let mut tt_move = 0;
         if self.settings.use_tt
             && let Some(h) = self.shared.tt.probe(key)
         {
-            tt_stored = h.move_id;
+            tt_move = h.move_id;
             let s = from_tt(h.score, ply);
             let cut = match h.bound {
                 Bound::Exact => true,
@@ -1077,53 +990,29 @@ impl<'a, V: Api> Worker<'a, V> {
             alpha = alpha.max(stand);
             best = stand;
         }
-        // The table's turn, where it is one of the turns tried here (in check any, else a
-        // noisy one), is searched before the others are generated (as in `search`).
-        let (mut tt_turn, tt_move) = self.table_turn(tt_stored);
-        if tt_turn.is_some_and(|m| !in_check && !self.pos.is_noisy(&m)) {
-            tt_turn = None;
-        }
-        let mut generated = tt_turn.is_none();
-        if generated && !self.generate_quiet_or_noisy(ply, in_check) {
+        // In check every turn, else the noisy ones (in the whole list's order). No turn
+        // at all: the game is over.
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        let over = if in_check {
+            self.pos.legal_turns(&mut list);
+            list.is_empty()
+        } else {
+            !self.pos.noisy_turns(&mut list)
+        };
+        self.lists[ply] = list;
+        if over {
             let st = self.pos.status();
             return terminal(st, stm, ply, self.draw(stm)).unwrap_or(0);
         }
-        if generated && self.lists[ply].is_empty() {
+        if self.lists[ply].is_empty() {
             return stand;
         }
-        // Until the list is generated: the table's turn, then the generation.
-        let mut n = usize::MAX;
-        if generated {
-            self.score_moves(ply, tt_move, stm);
-            n = self.lists[ply].len();
-        }
-        let mut best_move = None;
-        let mut i = 0;
-        while i < n {
-            if !generated && i == 1 {
-                generated = true;
-                self.generate_quiet_or_noisy(ply, in_check);
-                self.score_moves(ply, tt_move, stm);
-                n = self.lists[ply].len();
-                match tt_turn.and_then(|t| self.lists[ply].iter().position(|x| *x == t)) {
-                    Some(j) => {
-                        self.order[ply].swap(0, j);
-                        self.lists[ply].swap(0, j);
-                    }
-                    None => i = 0,
-                }
-                if i >= n {
-                    break;
-                }
-            }
-            let (m, order_score) = match tt_turn {
-                Some(m) if !generated => (m, TT_MOVE),
-                _ => {
-                    let (m, s, _) = self.pick(ply, i);
-                    (m, s)
-                }
-            };
-            i += 1;
+        self.score_moves(ply, tt_move, stm);
+        let n = self.lists[ply].len();
+        let mut best_id = 0;
+        for i in 0..n {
+            let (m, order_score, id) = self.pick(ply, i);
             if !in_check {
                 // Captures that lose material by exchange come last: none is worth trying.
                 if is_bad_noisy(order_score) {
@@ -1147,7 +1036,7 @@ impl<'a, V: Api> Worker<'a, V> {
                 best = score;
                 if score > alpha {
                     alpha = score;
-                    best_move = Some(m);
+                    best_id = id;
                     if score >= beta {
                         break;
                     }
@@ -1162,8 +1051,7 @@ impl<'a, V: Api> Worker<'a, V> {
             } else {
                 Bound::Upper
             };
-            let stored = self.table_code(best_move);
-            self.shared.tt.store(key, stored, to_tt(best, ply), 0, bound);
+            self.shared.tt.store(key, best_id, to_tt(best, ply), 0, bound);
         }
         best
     }

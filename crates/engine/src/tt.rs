@@ -3,9 +3,8 @@
 //! An entry is two 64-bit atomics: the position key XOR the data, and the data. A reader
 //! accepts an entry only if the two agree with its key, so a torn write (two threads
 //! storing at once) reads as a miss, never as another position's data. The data packs the
-//! best turn (32 bits: its exact code, `Variant::turn_code`, where the rules give one, else
-//! the search's id of it), the score (16), the depth (8), the bound (2) and the search
-//! generation (6).
+//! best turn's `move_id` (32 bits), the score (16), the depth (8), the bound (2) and the
+//! search generation (6).
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -23,7 +22,7 @@ pub enum Bound {
 /// One entry read back.
 #[derive(Copy, Clone, Debug)]
 pub struct Hit {
-    /// The best turn found, as the search stored it (0: none).
+    /// `move_id` of the best turn found (0: none).
     pub move_id: u32,
     pub score: i32,
     pub depth: i32,

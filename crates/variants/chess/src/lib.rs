@@ -20,10 +20,9 @@
 //! the check test and castling; unpinned pawns move set-wise), moves handed out in bulk
 //! per piece to a sink (a list or a counter), and make/unmake through the core's effect
 //! board. For the search: the noisy moves alone (the king's captures checked square by
-//! square, no attack set), whether any move exists without counting them in most
-//! positions, and moves as exact codes checked for legality without generating.
+//! square, no attack set), and whether any move exists without counting them in most
+//! positions.
 
-mod codes;
 mod fen;
 pub mod game_level;
 mod movegen;
@@ -257,12 +256,6 @@ impl Variant for Chess {
                 becomes: None,
             }),
         }
-    }
-    fn turn_code(&self, m: &Move) -> u32 {
-        codes::code(m)
-    }
-    fn turn_of_code(&mut self, code: u32) -> Option<Move> {
-        codes::legal_of_code(self, code)
     }
     fn is_noisy(&self, m: &Move) -> bool {
         match m.flag {
