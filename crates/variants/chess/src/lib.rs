@@ -19,7 +19,9 @@
 //! bitboards (the enemy's attack set computed once per position serves the king's steps,
 //! the check test and castling; unpinned pawns move set-wise), moves handed out in bulk
 //! per piece to a sink (a list or a counter), and make/unmake through the core's effect
-//! board.
+//! board. For the search: the noisy moves alone (the king's captures checked square by
+//! square, no attack set), and whether any move exists without counting them in most
+//! positions.
 
 mod fen;
 pub mod game_level;
@@ -237,8 +239,8 @@ impl Variant for Chess {
     }
     fn noisy_turns(&mut self, out: &mut Vec<Move>) -> bool {
         movegen::generate_noisy(self, &mut movegen::ListSink(out));
-        // Without a noisy turn, count the quiet ones.
-        !out.is_empty() || self.count_turns(&mut Vec::new()) > 0
+        // Without a noisy turn, look for a quiet one.
+        !out.is_empty() || movegen::has_legal_move(self)
     }
     fn displacement(&self, m: &Move) -> Option<Displacement> {
         let (from, to) = (m.from, m.to);

@@ -138,13 +138,25 @@ fn generate_in<S: Sink, const NOISY: bool>(pos: &Chess, sink: &mut S) {
     };
 
     // The squares the enemy attacks once the king has left its square: where the king may
-    // not step, and whether it stands in check now.
+    // not step, and whether it stands in check now. The noisy moves need it on the few
+    // enemy units beside the king alone: asked square by square.
     let occ_no_king = occ ^ Bitboard::from_square(ksq);
-    let danger = pos.attacked_by(them, occ_no_king);
-    let checkers = if danger.has(ksq) { pos.attackers(ksq, them, occ) } else { Bitboard::EMPTY };
+    let (danger, checkers, king_to) = if NOISY {
+        let mut to = attacks::king(ksq) & enemy;
+        for s in to {
+            if pos.attackers(s, them, occ_no_king).any() {
+                to.clear(s);
+            }
+        }
+        (Bitboard::EMPTY, pos.attackers(ksq, them, occ), to)
+    } else {
+        let danger = pos.attacked_by(them, occ_no_king);
+        let checkers = if danger.has(ksq) { pos.attackers(ksq, them, occ) } else { Bitboard::EMPTY };
+        (danger, checkers, attacks::king(ksq) & !own & !danger)
+    };
 
     let reach = if NOISY { enemy } else { !own };
-    sink.targets(ksq, attacks::king(ksq) & reach & !danger, Flag::Normal);
+    sink.targets(ksq, king_to, Flag::Normal);
     if checkers.more_than_one() {
         return;
     }
@@ -292,6 +304,56 @@ fn generate_in<S: Sink, const NOISY: bool>(pos: &Chess, sink: &mut S) {
     }
 }
 
+/// Whether the side to move has a legal move: answered at once in most positions (out of
+/// check, an unpinned pawn that can step or an unpinned piece with a square to go to),
+/// else by counting the moves.
+pub fn has_legal_move(pos: &Chess) -> bool {
+    let b = &pos.board;
+    let us = pos.side;
+    let them = us.opponent();
+    let Some(ksq) = pos.king_square(us) else { return false };
+    let own = b.colour(us);
+    let occ = b.occupied();
+    if pos.attackers(ksq, them, occ).is_empty() {
+        let queens = b.kind(QUEEN);
+        let snipers = ((attacks::rook(ksq, Bitboard::EMPTY) & (b.kind(ROOK) | queens))
+            | (attacks::bishop(ksq, Bitboard::EMPTY) & (b.kind(BISHOP) | queens)))
+            & b.colour(them);
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let blockers = attacks::between(ksq, s) & occ;
+            if !blockers.more_than_one() {
+                pinned |= blockers & own;
+            }
+        }
+        // Out of check an unpinned unit's every step is legal.
+        let free = own & !pinned;
+        let pawns = b.kind(PAWN) & free;
+        let steps = if us == Colour::White { pawns.up() } else { pawns.down() };
+        if (steps & !occ).any() {
+            return true;
+        }
+        for from in b.kind(KNIGHT) & free {
+            if (attacks::knight(from) & !own).any() {
+                return true;
+            }
+        }
+        for from in (b.kind(BISHOP) | b.kind(ROOK) | queens) & free {
+            let reach = match b.get(from).map(|p| p.kind) {
+                Some(BISHOP) => attacks::bishop(from, occ),
+                Some(ROOK) => attacks::rook(from, occ),
+                _ => attacks::queen(from, occ),
+            };
+            if (reach & !own).any() {
+                return true;
+            }
+        }
+    }
+    let mut count = CountSink(0);
+    generate(pos, &mut count);
+    count.0 > 0
+}
+
 #[cfg(test)]
 mod tests {
     use crate::Chess;
@@ -355,6 +417,34 @@ mod tests {
             "8/8/8/KPp4r/8/8/8/7k w - c6 0 1",
         ] {
             check_noisy_and_displacements(&mut Chess::from_fen(fen).unwrap(), 3);
+        }
+    }
+
+    #[test]
+    fn has_legal_move_agrees_with_the_count() {
+        fn walk(pos: &mut Chess, depth: u32) {
+            let mut all = Vec::new();
+            pos.legal_turns(&mut all);
+            assert_eq!(super::has_legal_move(pos), !all.is_empty(), "{}", pos.fen());
+            if depth > 1 {
+                for m in &all {
+                    let u = pos.make(m);
+                    walk(pos, depth - 1);
+                    pos.unmake(m, u);
+                }
+            }
+        }
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            // A stalemate (and in the tree below, mates and more stalemates).
+            "7k/5Q2/8/8/8/8/8/K7 b - - 0 1",
+            // Pinned units that move along their pin line; a blocked pawn.
+            "k7/1b6/p7/P7/8/8/8/4K2Q b - - 0 1",
+            "k7/r7/8/8/8/8/8/Q3K3 b - - 0 1",
+        ] {
+            walk(&mut Chess::from_fen(fen).unwrap(), 3);
         }
     }
 
