@@ -49,15 +49,13 @@
 mod pictures;
 mod stalemate;
 
-use crate::search::{Interrupted, Searcher, Table};
+use crate::search::{Interrupted, Pruning, Searcher, SeriesSink};
 use crate::stip::{Goal, Play, Stipulation};
-use crate::table::Q;
 use chimere_core::{Colour, Kind};
 use chimere_fairy::rules::Notes;
 use chimere_fairy::walk::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use chimere_fairy::{Game, Move};
 use chimere_popeye::Problem;
-use std::cell::RefCell;
 use std::sync::OnceLock;
 use std::sync::atomic::Ordering;
 
@@ -372,7 +370,7 @@ struct Opt {
     cost: u8,
 }
 
-/// Reused buffers (no allocation per node).
+/// Reused buffers of the bound (no allocation per node), owned by the pruning.
 #[derive(Default)]
 struct Scratch {
     /// Options of every mating unit (up to the node's cost limit).
@@ -381,10 +379,6 @@ struct Scratch {
     /// unit after unit; `local_starts[i]..local_starts[i + 1]`.
     local: Vec<(u64, u8)>,
     local_starts: Vec<usize>,
-}
-
-thread_local! {
-    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
 /// The units of one colour (square, kind index).
@@ -404,10 +398,10 @@ fn units(game: &Game, c: Colour) -> impl Iterator<Item = (usize, usize)> + '_ {
 
 /// Whether a mate may exist after exactly `plies` more alternate moves from here (the
 /// side to move first): `false` is a proof that none does.
-pub fn mate_possible(game: &Game, plies: u32) -> bool {
+fn mate_possible(sc: &mut Scratch, game: &Game, plies: u32) -> bool {
     let stm = game.pos.side();
     let mater = if plies % 2 == 1 { stm } else { stm.opponent() };
-    mate_possible_with(game, mater, plies.div_ceil(2), plies / 2)
+    mate_possible_with(sc, game, mater, plies.div_ceil(2), plies / 2)
 }
 
 /// Series play, the series side to move with `k` series moves left (`play` as in
@@ -415,18 +409,18 @@ pub fn mate_possible(game: &Game, plies: u32) -> bool {
 /// side makes `k` moves, then the other side mates in one; `ser-#`: the series side mates
 /// with its `k`-th move, the other side never moving. `false` is a proof that no line
 /// from here ends in mate.
-pub fn series_mate_possible(game: &Game, play: Play, k: u32) -> bool {
+fn series_mate_possible(sc: &mut Scratch, game: &Game, play: Play, k: u32) -> bool {
     let stm = game.pos.side();
     match play {
-        Play::SeriesHelp => mate_possible_with(game, stm.opponent(), 1, k),
-        Play::Series => mate_possible_with(game, stm, k, 0),
+        Play::SeriesHelp => mate_possible_with(sc, game, stm.opponent(), 1, k),
+        Play::Series => mate_possible_with(sc, game, stm, k, 0),
         _ => true,
     }
 }
 
 /// Whether `mater` may mate with `m` moves of its own while the other side makes
 /// `bmoves` (king moves and blocks); `false` is a proof that it cannot.
-fn mate_possible_with(game: &Game, mater: Colour, m: u32, bmoves: u32) -> bool {
+fn mate_possible_with(sc: &mut Scratch, game: &Game, mater: Colour, m: u32, bmoves: u32) -> bool {
     let mated = mater.opponent();
     if m > BOUND_UP_TO {
         return true;
@@ -459,8 +453,7 @@ fn mate_possible_with(game: &Game, mater: Colour, m: u32, bmoves: u32) -> bool {
             }
         }
     }
-    SCRATCH.with(|sc| {
-        let sc = &mut *sc.borrow_mut();
+    {
         // The mating side's options (each unit's, by cost, where it stands first).
         sc.opts.clear();
         let mut reach_any = 0u64;
@@ -493,7 +486,7 @@ fn mate_possible_with(game: &Game, mater: Colour, m: u32, bmoves: u32) -> bool {
             }
         }
         false
-    })
+    }
 }
 
 /// Whether the mated king may be mated on `kq` with `budget` moves left for blocks and
@@ -755,109 +748,113 @@ fn filter_second_last(game: &Game, moves: &mut Vec<Move>) {
     });
 }
 
-/// [`Searcher::help_exists`] with the cut: side to move starts, is there a sequence of
-/// `plies` alternate moves whose last mates? Shares the table's answers with it.
-pub fn exists(s: &mut Searcher, plies: u32) -> Result<bool, Interrupted> {
-    let mut count = 0;
-    let mut notes = Notes::new();
-    exists_in(s, plies, &mut count, &mut notes)
+/// The intelligent mode's [`Pruning`] for one goal: the bound and the last-two-ply
+/// filters of this module (mates), the zones of the `stalemate` submodule
+/// (stalemates), and help and series play taken over by the pictures (the `pictures`
+/// submodule) from [`pictures::PICTURES_FROM`] moves of the mating side
+/// ([`pictures::STALEMATE_PICTURES_FROM`] stalemating moves, [`pictures::SERIES_PICTURES_FROM`]
+/// series moves) on. Owned by the searcher: its buffers and the last pictures
+/// enumerated are kept from one first move to the next.
+pub struct Intelligent {
+    goal: Goal,
+    /// The bound's buffers.
+    scratch: Scratch,
+    notes: Notes,
+    /// The zones of the stalemated side's moves at the node two plies from the end being
+    /// searched (there is one at a time: the nodes below it have one ply left).
+    zones: Option<stalemate::Zones>,
+    /// See [`Pruning::plan`].
+    horizon: u32,
+    /// The last pictures enumerated.
+    pictures: pictures::Cache,
 }
 
-fn exists_in(s: &mut Searcher, plies: u32, count: &mut u32, notes: &mut Notes) -> Result<bool, Interrupted> {
-    check_stop(s, count)?;
-    // Near the leaves the cut and the last-ply filter answer faster than a probe of the
-    // table (a likely cache miss).
-    let tabled = plies >= TABLE_FROM;
-    let key = Table::key(s.game.pos.hash(), Q::Help, plies, 0);
-    if tabled && let Some(v) = s.table.get(key) {
-        return Ok(v);
+impl Intelligent {
+    /// The pruning for `goal` (mate or stalemate: the others are left unpruned).
+    pub fn new(goal: Goal) -> Intelligent {
+        Intelligent {
+            goal,
+            scratch: Scratch::default(),
+            notes: Notes::new(),
+            zones: None,
+            horizon: 0,
+            pictures: pictures::Cache::default(),
+        }
     }
-    let mate = s.goal == Goal::Mate;
-    if mate && plies >= 2 && !mate_possible(&s.game, plies) {
-        if tabled {
-            s.table.put(key, plies, false);
-        }
-        return Ok(false);
+
+    /// [`Intelligent::new`], boxed for [`Searcher::install_pruning`].
+    pub fn boxed(goal: Goal) -> Box<dyn Pruning> {
+        Box::new(Intelligent::new(goal))
     }
-    let mut moves = s.candidates();
-    let mut res = Ok(false);
-    if plies == 1 {
-        if mate {
-            filter_last(&s.game, &mut moves);
-        } else {
-            stalemate::filter_last(&mut s.game, &mut moves, notes);
-        }
-        res = Ok(moves.iter().any(|m| s.goal_after_pub(m)));
-    } else {
-        if mate && plies == 2 {
-            filter_second_last(&s.game, &mut moves);
-        }
-        let zs = if !mate && plies == 2 { stalemate::zones(&mut s.game, notes) } else { None };
-        let rev = s.reverse;
-        for i in 0..moves.len() {
-            let m = &moves[if rev { moves.len() - 1 - i } else { i }];
-            if !s.game.make_into(m, notes) {
-                continue;
+
+    fn mate(&self) -> bool {
+        self.goal == Goal::Mate
+    }
+}
+
+impl Pruning for Intelligent {
+    fn table_from(&self) -> u32 {
+        TABLE_FROM
+    }
+
+    fn help_possible(&mut self, game: &Game, plies: u32) -> bool {
+        !self.mate() || mate_possible(&mut self.scratch, game, plies)
+    }
+
+    fn help_filter(&mut self, game: &mut Game, plies: u32, moves: &mut Vec<Move>) -> bool {
+        match (self.goal, plies) {
+            (Goal::Mate, 1) => filter_last(game, moves),
+            (Goal::Mate, 2) => filter_second_last(game, moves),
+            (Goal::Stalemate, 1) => stalemate::filter_last(game, moves, &mut self.notes),
+            (Goal::Stalemate, 2) => {
+                self.zones = stalemate::zones(game, &mut self.notes);
+                return self.zones.is_some();
             }
-            if let Some(zs) = &zs
-                && !stalemate::second_last_ok(&mut s.game, zs, m)
-            {
-                s.game.unmake();
-                continue;
-            }
-            let ok = exists_in(s, plies - 1, count, notes);
-            s.game.unmake();
-            if ok != Ok(false) {
-                res = ok;
-                break;
-            }
+            _ => {}
         }
+        false
     }
-    s.game.give_buf(moves);
-    let res = res?;
-    if tabled {
-        s.table.put(key, plies, res);
+
+    fn help_keeps(&mut self, game: &mut Game, _plies: u32, m: &Move) -> bool {
+        self.zones.as_ref().is_none_or(|zs| stalemate::second_last_ok(game, zs, m))
     }
-    Ok(res)
-}
 
-/// Every help line of exactly `plies` plies from here (as [`Searcher::help_lines`]).
-pub fn lines(
-    s: &mut Searcher,
-    plies: u32,
-    prefix: &mut Vec<Move>,
-    out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
-) -> Result<bool, Interrupted> {
-    lines_from(s, plies, prefix, out, pictures_from(s.goal))
-}
-
-/// Every series line of exactly `k` series moves from here, as
-/// [`Searcher::series_lines`] gives them (the same lines in the same order), by the
-/// pictures for `ser-h#` and `ser-#` with [`series_by_pictures`] moves (`Option
-/// Intelligent`, orthodox: see [`applies_series`]).
-pub fn series_lines(
-    s: &mut Searcher,
-    play: Play,
-    k: u32,
-    prefix: &mut Vec<Move>,
-    out: &mut crate::search::SeriesSink<'_>,
-) -> Result<bool, Interrupted> {
-    if series_by_pictures(k)
-        && let Some(r) = pictures::series_lines(s, play, k, prefix, out)?
-    {
-        return Ok(r);
+    fn series_possible(&mut self, game: &Game, play: Play, k: u32) -> bool {
+        !self.mate() || series_mate_possible(&mut self.scratch, game, play, k)
     }
-    s.series_lines(play, k, prefix, out)
-}
 
-/// Whether [`series_lines`] goes by the pictures for `k` series moves.
-pub fn series_by_pictures(k: u32) -> bool {
-    k >= pictures::SERIES_PICTURES_FROM
-}
+    fn plan(&mut self, longest: u32) {
+        self.horizon = longest;
+    }
 
-/// Whether [`lines`] searches `plies` plies by the pictures (the `pictures` submodule).
-pub fn by_pictures(goal: Goal, plies: u32) -> bool {
-    plies.div_ceil(2) >= pictures_from(goal)
+    fn takes_over_help(&self, plies: u32) -> bool {
+        plies.div_ceil(2) >= pictures_from(self.goal)
+    }
+
+    fn takes_over_series(&self, k: u32) -> bool {
+        k >= pictures::SERIES_PICTURES_FROM
+    }
+
+    fn help_lines(
+        &mut self,
+        s: &mut Searcher,
+        plies: u32,
+        prefix: &mut Vec<Move>,
+        out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
+    ) -> Result<Option<bool>, Interrupted> {
+        pictures::lines(s, &mut self.pictures, self.horizon, plies, prefix, out)
+    }
+
+    fn series_lines(
+        &mut self,
+        s: &mut Searcher,
+        play: Play,
+        k: u32,
+        prefix: &mut Vec<Move>,
+        out: &mut SeriesSink<'_>,
+    ) -> Result<Option<bool>, Interrupted> {
+        pictures::series_lines(s, &mut self.pictures, self.horizon, play, k, prefix, out)
+    }
 }
 
 /// From how many moves of the mating (stalemating) side on help play goes by the pictures.
@@ -868,62 +865,10 @@ fn pictures_from(goal: Goal) -> u32 {
     }
 }
 
-/// [`lines`], by the pictures when the mating side has at least `pictures_from` moves.
-fn lines_from(
-    s: &mut Searcher,
-    plies: u32,
-    prefix: &mut Vec<Move>,
-    out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
-    mut pictures_from: u32,
-) -> Result<bool, Interrupted> {
-    let mate = s.goal == Goal::Mate;
-    if plies.div_ceil(2) >= pictures_from {
-        match pictures::lines(s, plies, prefix, out)? {
-            Some(r) => return Ok(r),
-            // Not here, nor below.
-            None => pictures_from = u32::MAX,
-        }
-    }
-    if !exists(s, plies)? {
-        return Ok(true);
-    }
-    let mut moves = s.legal();
-    if plies == 1 {
-        if mate {
-            filter_last(&s.game, &mut moves);
-        } else {
-            stalemate::filter_last(&mut s.game, &mut moves, &mut Notes::new());
-        }
-    }
-    for m in &moves {
-        if plies == 1 {
-            if s.goal_after_pub(m) {
-                prefix.push(*m);
-                let go_on = out(s, prefix);
-                prefix.pop();
-                if !go_on {
-                    return Ok(false);
-                }
-            }
-            continue;
-        }
-        if s.game.make(m).is_none() {
-            continue;
-        }
-        prefix.push(*m);
-        let r = lines_from(s, plies - 1, prefix, out, pictures_from);
-        prefix.pop();
-        s.game.unmake();
-        if !r? {
-            return Ok(false);
-        }
-    }
-    Ok(true)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Table;
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
 
@@ -1000,7 +945,19 @@ mod tests {
     }
 
     pub(super) fn searcher(g: Game) -> Searcher {
-        Searcher::new(g, Table::new(8), Arc::new(AtomicBool::new(false)), Goal::Mate, false)
+        searcher_for(g, Goal::Mate)
+    }
+
+    /// A searcher of the normal search for `goal`.
+    pub(super) fn searcher_for(g: Game, goal: Goal) -> Searcher {
+        Searcher::new(g, Table::new(8), Arc::new(AtomicBool::new(false)), goal, false)
+    }
+
+    /// A searcher of the intelligent mode for `goal`.
+    pub(super) fn intelligent(g: Game, goal: Goal) -> Searcher {
+        let mut s = searcher_for(g, goal);
+        s.install_pruning(|| Intelligent::boxed(goal));
+        s
     }
 
     /// The lines a help search (`run`, given the sink) finds, in order, and its result.
@@ -1118,7 +1075,7 @@ mod tests {
     /// remaining plies, the bound allows it, and no mating last move is filtered out.
     fn walk(s: &mut Searcher, plies: u32, stats: &mut (u64, u64)) {
         let truth = s.help_exists(plies).expect("not stopped");
-        let bound = mate_possible(&s.game, plies);
+        let bound = mate_possible(&mut Scratch::default(), &s.game, plies);
         assert!(!truth || bound, "the bound cuts a mate in {plies}: {}", s.game.pos.fen());
         stats.0 += 1;
         stats.1 += u64::from(!bound);
@@ -1218,7 +1175,7 @@ mod tests {
             positions += 1;
             for plies in 1..=4 {
                 let mut a = searcher(g.clone());
-                let mut b = searcher(g.clone());
+                let mut b = intelligent(g.clone(), Goal::Mate);
                 let mut la = Vec::new();
                 let mut lb = Vec::new();
                 a.help_lines(plies, &mut Vec::new(), &mut |_, l: &[Move]| {
@@ -1226,7 +1183,7 @@ mod tests {
                     true
                 })
                 .expect("not stopped");
-                lines(&mut b, plies, &mut Vec::new(), &mut |_, l: &[Move]| {
+                b.help_lines(plies, &mut Vec::new(), &mut |_, l: &[Move]| {
                     lb.push(l.to_vec());
                     true
                 })

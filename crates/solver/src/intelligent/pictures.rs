@@ -141,9 +141,8 @@ use chimere_fairy::position::Unit;
 use chimere_fairy::rules::Notes;
 use chimere_fairy::walk::{BISHOP, KING, KNIGHT, QUEEN, ROOK};
 use chimere_fairy::{Game, Move};
-use std::cell::RefCell;
 use std::collections::HashSet;
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// The pictures are used when the mating side has at least this many moves left (below,
 /// the bound of the parent module is cheaper). With the pictures searched one by one
@@ -1823,8 +1822,10 @@ impl Walk<'_> {
 /// Every help line of exactly `plies` plies from here, found through the pictures, fed
 /// to `out` in the normal search's order. `Ok(None)`: the method does not apply here
 /// (the caller searches otherwise); `Ok(Some(false))`: `out` asked to stop.
-pub fn lines(
+pub(super) fn lines(
     s: &mut Searcher,
+    cache: &mut Cache,
+    horizon: u32,
     plies: u32,
     prefix: &mut Vec<Move>,
     out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
@@ -1833,7 +1834,7 @@ pub fn lines(
     let mater = if plies % 2 == 1 { stm } else { stm.opponent() };
     let search = |w: &mut Walk<'_>, s: &mut Searcher, prefix: &mut Vec<Move>| w.search(s, plies, prefix);
     // The longest help play asked from here (same parity, same mating side).
-    let most = if s.horizon > plies && (s.horizon - plies).is_multiple_of(2) { s.horizon } else { plies };
+    let most = if horizon > plies && (horizon - plies).is_multiple_of(2) { horizon } else { plies };
     let budgets = (plies.div_ceil(2), plies / 2, most.div_ceil(2), most / 2);
     let (p1, most1) = (plies + 1, most + 1);
     let parent = prefix.last().filter(|_| most <= PARENT_UP_TO).map(|&first| Parent {
@@ -1842,7 +1843,7 @@ pub fn lines(
         budgets: (p1.div_ceil(2), p1 / 2, most1.div_ceil(2), most1 / 2),
     });
     let cheap = s.goal == Goal::Stalemate && most.div_ceil(2) < CHEAP_BELOW;
-    let Some(found) = every_picture(s, mater, budgets, cheap, parent, prefix, search)? else {
+    let Some(found) = every_picture(s, cache, mater, budgets, cheap, parent, prefix, search)? else {
         return Ok(None);
     };
     Ok(Some(emit(s, plies, prefix, &prefixes(&found, prefix.len()), out)))
@@ -1852,38 +1853,41 @@ pub fn lines(
 /// each side).
 type PicturesKey = (u64, Colour, bool, u32, u32);
 
-thread_local! {
-    /// The last pictures enumerated on this thread (`None`: a cheap enumeration failed).
-    static LAST: RefCell<Option<(PicturesKey, Option<Rc<Pictures>>)>> = const { RefCell::new(None) };
+/// The last pictures enumerated (`None`: a cheap enumeration failed), kept by the
+/// searcher's pruning from one call to the next.
+#[derive(Default)]
+pub(super) struct Cache {
+    last: Option<(PicturesKey, Option<Arc<Pictures>>)>,
 }
 
 /// The pictures of a mate (stalemate) by `mater` within `m` moves of its own and `bmoves`
 /// of the other side, enumerated for `most_m` and `most_b` moves when those are more (the
-/// longest play the caller will ask from here: see [`Searcher::horizon`]) and kept for the
-/// next call. Pictures within more moves are a superset (every bound only loosens) and the
+/// longest play the caller will ask from here: see [`crate::search::Pruning::plan`]) and
+/// kept in `cache` for the next call. Pictures within more moves are a superset (every bound only loosens) and the
 /// search checks each side's distances against its moves left, so the extra pictures only
 /// cost time. `None`: the method does not apply. `cheap`: only a cheap enumeration
 /// with full commitment serves (see [`CHEAP_BELOW`]); its failure is kept too.
 fn pictures_for(
+    cache: &mut Cache,
     game: &Game,
     mater: Colour,
     stalemate: bool,
     budgets: (u32, u32, u32, u32),
     cheap: bool,
-) -> Option<Rc<Pictures>> {
+) -> Option<Arc<Pictures>> {
     let (m, bmoves, most_m, most_b) = budgets;
     let (most_m, most_b) = (most_m.max(m), most_b.max(bmoves));
     let key = (game.pos.hash(), mater, stalemate);
-    let cached = LAST.with_borrow(|last| match last {
-        Some(((h, c, st, cm, cb), p)) if (*h, *c, *st) == key && *cm >= m && *cb >= bmoves => Some(p.clone()),
-        _ => None,
-    });
-    if let Some(p) = cached {
-        return p;
+    if let Some(((h, c, st, cm, cb), p)) = &cache.last
+        && (*h, *c, *st) == key
+        && *cm >= m
+        && *cb >= bmoves
+    {
+        return p.clone();
     }
     // Mate pictures searched together (see [`unite`]).
     let ready =
-        |p: Pictures| Rc::new(if stalemate || p.ranges.len() > UNITE_UP_TO { p } else { unite(game, mater, p) });
+        |p: Pictures| Arc::new(if stalemate || p.ranges.len() > UNITE_UP_TO { p } else { unite(game, mater, p) });
     let most = (most_m, most_b);
     let pictures = if cheap {
         enumerate(game, mater, most, stalemate, true, CHEAP_WORK).map(ready)
@@ -1898,14 +1902,16 @@ fn pictures_for(
             }
         }
     };
-    LAST.set(Some(((key.0, key.1, key.2, most_m, most_b), pictures.clone())));
+    cache.last = Some(((key.0, key.1, key.2, most_m, most_b), pictures.clone()));
     pictures
 }
 
 /// Searches every picture of a mate by `mater` with `walk` (`budgets`: as in
 /// [`pictures_for`]), and returns the lines found (`None`: the method does not apply).
+#[allow(clippy::too_many_arguments)]
 fn every_picture(
     s: &mut Searcher,
+    cache: &mut Cache,
     mater: Colour,
     budgets: (u32, u32, u32, u32),
     cheap: bool,
@@ -1918,12 +1924,12 @@ fn every_picture(
         Goal::Stalemate => true,
         Goal::Any => return Ok(None),
     };
-    let from_parent = parent.and_then(|p| Some((parent_pictures(s, mater, stalemate, &p, cheap)?, p.first)));
+    let from_parent = parent.and_then(|p| Some((parent_pictures(s, cache, mater, stalemate, &p, cheap)?, p.first)));
     let (pictures, first) = match from_parent {
         Some((pictures, first)) => (pictures, Some(first)),
         // (A cheap enumeration that failed for the parent is not tried again here.)
         None if cheap && parent.is_some() => return Ok(None),
-        None => match pictures_for(&s.game, mater, stalemate, budgets, cheap) {
+        None => match pictures_for(cache, &s.game, mater, stalemate, budgets, cheap) {
             Some(pictures) => (pictures, None),
             None => return Ok(None),
         },
@@ -1988,13 +1994,20 @@ struct Parent {
 
 /// The pictures of the parent position (see [`Parent`]), the game taken back there and
 /// brought back here; `None`: the method does not apply there.
-fn parent_pictures(s: &mut Searcher, mater: Colour, stalemate: bool, p: &Parent, cheap: bool) -> Option<Rc<Pictures>> {
+fn parent_pictures(
+    s: &mut Searcher,
+    cache: &mut Cache,
+    mater: Colour,
+    stalemate: bool,
+    p: &Parent,
+    cheap: bool,
+) -> Option<Arc<Pictures>> {
     let here = s.game.pos.hash();
     if p.pass {
         s.game.unmake();
     }
     s.game.unmake();
-    let pictures = pictures_for(&s.game, mater, stalemate, p.budgets, cheap);
+    let pictures = pictures_for(cache, &s.game, mater, stalemate, p.budgets, cheap);
     let replayed = s.game.make(&p.first).is_some() && (!p.pass || s.game.make(&Move::NULL).is_some());
     debug_assert!(replayed && s.game.pos.hash() == here, "the parent's move replays to this position");
     pictures
@@ -2115,8 +2128,10 @@ fn emit(
 /// (the series side to move), as [`Searcher::series_lines`] gives them, for `ser-h#`
 /// (the other side mates in one after the series) and `ser-#` (the last series move
 /// mates, the other side never moving). `Ok(None)`: the method does not apply here.
-pub fn series_lines(
+pub(super) fn series_lines(
     s: &mut Searcher,
+    cache: &mut Cache,
+    horizon: u32,
     play: Play,
     k: u32,
     prefix: &mut Vec<Move>,
@@ -2125,7 +2140,7 @@ pub fn series_lines(
     let stm = s.game.pos.side();
     // (mating side, its moves, the other side's moves)
     // The longest series asked from here.
-    let most = s.horizon.max(k);
+    let most = horizon.max(k);
     let budgets_for = |k: u32, most: u32| match play {
         Play::SeriesHelp => Some((1, k, 1, most)),
         Play::Series => Some((k, 0, most, 0)),
@@ -2137,7 +2152,7 @@ pub fn series_lines(
     let mater = if play == Play::SeriesHelp { stm.opponent() } else { stm };
     let parent = prefix.last().map(|&first| Parent { first, pass: true, budgets: parent_budgets });
     let search = |w: &mut Walk<'_>, s: &mut Searcher, prefix: &mut Vec<Move>| w.series(s, play, k, prefix);
-    let Some(found) = every_picture(s, mater, budgets, false, parent, prefix, search)? else {
+    let Some(found) = every_picture(s, cache, mater, budgets, false, parent, prefix, search)? else {
         return Ok(None);
     };
     let prefixes = prefixes(&found, prefix.len());
@@ -2220,7 +2235,9 @@ mod tests {
         for g in games {
             for p in plies.clone() {
                 let (la, _) = collect_help(|out| searcher(g.clone()).help_lines(p, &mut Vec::new(), out));
-                let (lb, r) = collect_help(|out| lines(&mut searcher(g.clone()), p, &mut Vec::new(), out));
+                let (lb, r) = collect_help(|out| {
+                    lines(&mut searcher(g.clone()), &mut Cache::default(), 0, p, &mut Vec::new(), out)
+                });
                 assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
                 assert_eq!(la, lb, "{} plies from {}", p, g.pos.fen());
                 found += la.len();
@@ -2333,8 +2350,9 @@ mod tests {
             for play in [Play::SeriesHelp, Play::Series] {
                 for k in ks.clone() {
                     let (la, _) = collect_series(|out| searcher(g.clone()).series_lines(play, k, &mut Vec::new(), out));
-                    let (lb, r) =
-                        collect_series(|out| series_lines(&mut searcher(g.clone()), play, k, &mut Vec::new(), out));
+                    let (lb, r) = collect_series(|out| {
+                        series_lines(&mut searcher(g.clone()), &mut Cache::default(), 0, play, k, &mut Vec::new(), out)
+                    });
                     assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
                     assert_eq!(la, lb, "{play:?} {k} from {}", g.pos.fen());
                     found += la.len();
@@ -2363,12 +2381,14 @@ mod tests {
             (s.game.make(m).is_some() && (!pass || s.game.make(&Move::NULL).is_some())).then_some(s)
         };
         let mut found = 0;
+        // One cache for the first moves of a position, as the searcher's pruning keeps it.
+        let mut cache = Cache::default();
         for g in random_games(seed, count) {
             for m in &searcher(g.clone()).legal() {
                 for p in plies.clone() {
                     let (Some(mut a), Some(mut b)) = (after(&g, m, false), after(&g, m, false)) else { continue };
                     let (la, _) = collect_help(|out| a.help_lines(p, &mut vec![*m], out));
-                    let (lb, r) = collect_help(|out| lines(&mut b, p, &mut vec![*m], out));
+                    let (lb, r) = collect_help(|out| lines(&mut b, &mut cache, 0, p, &mut vec![*m], out));
                     assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
                     assert_eq!(la, lb, "{} plies after {m:?} from {}", p, g.pos.fen());
                     found += la.len();
@@ -2377,7 +2397,8 @@ mod tests {
                     for k in ks.clone() {
                         let (Some(mut a), Some(mut b)) = (after(&g, m, true), after(&g, m, true)) else { continue };
                         let (la, _) = collect_series(|out| a.series_lines(play, k, &mut vec![*m], out));
-                        let (lb, r) = collect_series(|out| series_lines(&mut b, play, k, &mut vec![*m], out));
+                        let (lb, r) =
+                            collect_series(|out| series_lines(&mut b, &mut cache, 0, play, k, &mut vec![*m], out));
                         assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
                         assert_eq!(la, lb, "{play:?} {k} after {m:?} from {}", g.pos.fen());
                         found += la.len();
@@ -2408,14 +2429,15 @@ mod tests {
     ) -> usize {
         let mut found = 0;
         for g in random_games(seed, count) {
-            let mut shared = searcher(g.clone());
+            let mut shared = super::super::tests::intelligent(g.clone(), Goal::Mate);
+            let mut cache = Cache::default();
             for p in plies.clone() {
                 let (la, _) = collect_help(|out| searcher(g.clone()).help_lines(p, &mut Vec::new(), out));
                 if p % 2 == 0 {
                     // The normal search first fills the table for this length.
-                    super::super::exists(&mut shared, p).expect("not stopped");
+                    shared.help_exists(p).expect("not stopped");
                 }
-                let (lb, r) = collect_help(|out| lines(&mut shared, p, &mut Vec::new(), out));
+                let (lb, r) = collect_help(|out| lines(&mut shared, &mut cache, 0, p, &mut Vec::new(), out));
                 assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
                 assert_eq!(la, lb, "{} plies from {} (shared table)", p, g.pos.fen());
                 found += la.len();
@@ -2423,7 +2445,8 @@ mod tests {
             for play in [Play::SeriesHelp, Play::Series] {
                 for k in ks.clone() {
                     let (la, _) = collect_series(|out| searcher(g.clone()).series_lines(play, k, &mut Vec::new(), out));
-                    let (lb, r) = collect_series(|out| series_lines(&mut shared, play, k, &mut Vec::new(), out));
+                    let (lb, r) =
+                        collect_series(|out| series_lines(&mut shared, &mut cache, 0, play, k, &mut Vec::new(), out));
                     assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
                     assert_eq!(la, lb, "{play:?} {k} from {} (shared table)", g.pos.fen());
                     found += la.len();
