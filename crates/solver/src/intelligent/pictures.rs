@@ -78,7 +78,7 @@
 //! are written as completions over one canonical list of every unit on the board: the
 //! mated king with its final square K, each blocker with its flight (any kind), each
 //! committed mating unit with its final square and kind (a leaper checking K from there
-//! marked [`CHECKER`]), every other unit of either side [`FREE`]. A completion asks
+//! marked [`Entry::Checker`]), every other unit of either side [`Entry::Free`]. A completion asks
 //! exactly what its picture asks, so the rules of the one-by-one walk below become
 //! rules of the completions: each side's committed distances within its moves left; a
 //! committed unit captured takes its completions out of reach (the one-by-one walk does
@@ -180,41 +180,83 @@ const CHEAP_BELOW: u32 = 4;
 /// [`Enum::stalemate_placeable`] (about 10 to 40 million a second here).
 const CHEAP_WORK: u64 = 80_000_000;
 
-/// Target kind of a mated unit that blocks a flight: any kind.
-const ANY: u8 = 255;
-
-/// "Target kind" of a stalemated unit whose fate is to be captured.
-const CAPTURED: u8 = 254;
-
-/// The square of a captured unit (off the board).
+/// The square of a unit no longer on the board (captured), where a [`Tracked`] unit
+/// stands now.
 const GONE: u8 = 64;
 
-/// "Target kind" of a stalemated unit whose fate is one of its picture's completions.
-const FATED: u8 = 253;
+/// How a committed unit ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    /// On square `to` as the kind of index `kind`.
+    As { kind: u8, to: u8 },
+    /// On square `to` as any kind (a unit of the mated side blocking a flight).
+    Block { to: u8 },
+    /// Captured (a stalemated unit, by a move of the stalemating side).
+    Captured,
+    /// As each completion of its picture says ([`Entry`]).
+    Completed,
+}
 
-/// Completion entry of an uncommitted unit of the stalemating side: no commitment.
-const FREE: u8 = 200;
-/// Completion entry of a unit of the stalemating side that holds a stalemated unit
-/// (pins it, or stands in front of a pawn): `HOLD + kinds` (a bit per kind index), the
-/// target an index in the squares where it may end.
-const HOLD: u8 = 100;
+/// What a completion asks of one unit (the pictures' completions, [`Pictures::fates`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Entry {
+    /// Nothing (an uncommitted unit).
+    Free,
+    /// To end on `to` as the kind of index `kind`.
+    As { kind: u8, to: u8 },
+    /// To end on `to` as any kind (a blocker).
+    Block { to: u8 },
+    /// A mating unit checking the mated king from `to` as kind `kind` as a leaper or from
+    /// next to it: it makes the mating move (see [`leaper_checks`]).
+    Checker { kind: u8, to: u8 },
+    /// A unit of the stalemating side holding a stalemated unit (pinning it, or standing
+    /// in front of a pawn): to end on one of the squares `segs[seg]` of its picture as
+    /// one of `kinds` (a bit per kind index).
+    Hold { kinds: u8, seg: u32 },
+    /// To be captured.
+    Captured,
+}
 
-/// Completion entry of a mating unit that is a leaper (pawn, knight) checking the mated
-/// king from its target: `CHECKER + kind` (see [`leaper_checks`]).
-const CHECKER: u8 = 64;
+impl Entry {
+    /// The entry asking what `end` commits to.
+    fn of(end: End) -> Entry {
+        match end {
+            End::As { kind, to } => Entry::As { kind, to },
+            End::Block { to } => Entry::Block { to },
+            End::Captured => Entry::Captured,
+            End::Completed => Entry::Free,
+        }
+    }
+}
 
 /// More completions than this in all: the full commitment gives up.
 const MAX_COMPLETIONS: usize = 500_000;
 
-/// A committed unit: where it stands now, and where it must end (as what kind).
+/// A committed unit: where it stands now ([`GONE`]: captured), and how it must end.
 #[derive(Clone, Copy, Debug)]
 struct Tracked {
     sq: u8,
     /// Of the mating side.
     mater: bool,
-    /// Kind index at the end, or [`ANY`].
-    kind: u8,
-    target: u8,
+    end: End,
+}
+
+impl Tracked {
+    /// The final square it is committed to, if any.
+    fn to(&self) -> Option<u8> {
+        match self.end {
+            End::As { to, .. } | End::Block { to } => Some(to),
+            End::Captured | End::Completed => None,
+        }
+    }
+
+    /// The final kind (index) and square it is committed to, if both.
+    fn kind_to(&self) -> Option<(usize, usize)> {
+        match self.end {
+            End::As { kind, to } => Some((kind as usize, to as usize)),
+            _ => None,
+        }
+    }
 }
 
 /// Whether a committed mating unit attacks `kq` from its target as a leaper (pawn,
@@ -222,7 +264,7 @@ struct Tracked {
 /// whatever else stands on the board, so it makes the mating move (such a check is never
 /// discovered: no square between to clear; and the mated side never moves into check).
 fn leaper_checks(u: &Tracked, kq: u8, mc: usize) -> bool {
-    contact_or_leaper(mc, u.kind as usize, u.target as usize, kq as usize)
+    u.kind_to().is_some_and(|(k, to)| contact_or_leaper(mc, k, to, kq as usize))
 }
 
 /// Whether a unit of colour `mc`, kind `k` on `to` attacks `kq` as a leaper or from next
@@ -236,12 +278,10 @@ fn contact_or_leaper(mc: usize, k: usize, to: usize, kq: usize) -> bool {
 /// Minimal moves for the unit on `sq` (kind `k` there, colour `c`) to meet its target.
 fn cost(tr: &Tracked, c: usize, k: usize) -> u8 {
     let t = tables();
-    if tr.kind == CAPTURED || tr.kind == FATED {
-        0
-    } else if tr.kind == ANY {
-        t.block(c, k, tr.sq as usize)[tr.target as usize]
-    } else {
-        t.reach(c, k, tr.sq as usize, tr.kind as usize, tr.target as usize)
+    match tr.end {
+        End::Captured | End::Completed => 0,
+        End::Block { to } => t.block(c, k, tr.sq as usize)[to as usize],
+        End::As { kind, to } => t.reach(c, k, tr.sq as usize, kind as usize, to as usize),
     }
 }
 
@@ -265,10 +305,9 @@ struct Pictures {
     /// Per picture: its units `units[a..b]`, and its completions `fates[c..d]` (see
     /// [`Walk::fates`]).
     ranges: Vec<(usize, usize, usize, usize)>,
-    /// Completions: per completion, an entry for each [`FATED`] unit in order: for a
-    /// stalemated unit (kind, target) or ([`CAPTURED`], _); for a stalemating unit
-    /// ([`FREE`], _) or ([`HOLD`] + kinds, index in `segs`).
-    fates: Vec<(u8, u32)>,
+    /// Completions: per completion, an entry for each unit of `units` in order (each
+    /// [`End::Completed`]).
+    fates: Vec<Entry>,
     /// The squares where a pinner must end (one of them).
     segs: Vec<u64>,
 }
@@ -331,12 +370,12 @@ fn enumerate_all(
     }
     let mut canon = Vec::new();
     if full {
-        canon.push(Tracked { sq: dk as u8, mater: false, kind: FATED, target: 0 });
+        canon.push(Tracked { sq: dk as u8, mater: false, end: End::Completed });
         for &(sq, _) in &blockers {
-            canon.push(Tracked { sq: sq as u8, mater: false, kind: FATED, target: 0 });
+            canon.push(Tracked { sq: sq as u8, mater: false, end: End::Completed });
         }
         for &(sq, _) in &maters {
-            canon.push(Tracked { sq: sq as u8, mater: true, kind: FATED, target: 0 });
+            canon.push(Tracked { sq: sq as u8, mater: true, end: End::Completed });
         }
         if canon.len() > 32 {
             return None;
@@ -418,7 +457,7 @@ fn enumerate_all(
             list.sort_by_key(|o| o.2);
             e.opts.push(list);
         }
-        let king = Tracked { sq: dk as u8, mater: false, kind: KING.index() as u8, target: kq as u8 };
+        let king = Tracked { sq: dk as u8, mater: false, end: End::As { kind: KING.index() as u8, to: kq as u8 } };
         e.chosen.clear();
         e.chosen.push(king);
         e.mater_dfs(0, 0, 0);
@@ -471,10 +510,10 @@ struct Enum<'a> {
     used: u32,
     all: Vec<Tracked>,
     ranges: Vec<(usize, usize, usize, usize)>,
-    fates: Vec<(u8, u32)>,
+    fates: Vec<Entry>,
     /// Pinning squares of the completions' pinners (see [`Pictures::segs`]).
     segs: Vec<u64>,
-    /// Full commitment: every unit, as in the search ([`FATED`], from its square).
+    /// Full commitment: every unit, as in the search ([`End::Completed`], from its square).
     canon: Vec<Tracked>,
     overflow: bool,
     /// Full commitment: a copy of the game, to set up candidate final positions on
@@ -509,7 +548,7 @@ impl Enum<'_> {
             }
             let open = self.flights & !covered;
             // A committed mating unit on an unguarded flight would be taken.
-            if self.chosen.iter().any(|u| u.mater && open >> u.target & 1 == 1) {
+            if self.chosen.iter().filter(|u| u.mater).filter_map(Tracked::to).any(|to| open >> to & 1 == 1) {
                 return;
             }
             self.used = 0;
@@ -523,11 +562,11 @@ impl Enum<'_> {
             if spent + c > self.m {
                 break;
             }
-            if a & !covered == 0 || self.chosen.iter().any(|u| u.mater && u.target == to) {
+            if a & !covered == 0 || self.chosen.iter().any(|u| u.mater && u.to() == Some(to)) {
                 continue;
             }
             let (sq, _) = self.maters[i];
-            self.chosen.push(Tracked { sq: sq as u8, mater: true, kind: k2, target: to });
+            self.chosen.push(Tracked { sq: sq as u8, mater: true, end: End::As { kind: k2, to } });
             self.mater_dfs(i + 1, covered | a, spent + c);
             self.chosen.pop();
         }
@@ -554,9 +593,8 @@ impl Enum<'_> {
         let t = tables();
         let kq = self.kq;
         let mut checker = None;
-        for u in self.chosen.iter().filter(|u| u.mater) {
-            let to = u.target as usize;
-            if t.att(self.mc, u.kind as usize, to) >> kq & 1 == 1 && between_sq(to, kq) & occ == 0 {
+        for (k, to) in self.chosen.iter().filter(|u| u.mater).filter_map(Tracked::kind_to) {
+            if t.att(self.mc, k, to) >> kq & 1 == 1 && between_sq(to, kq) & occ == 0 {
                 if checker.is_some() {
                     return false;
                 }
@@ -568,11 +606,14 @@ impl Enum<'_> {
         };
         // (No unit steps onto a hole.)
         let line = between_sq(c, kq) & !self.holes;
-        for u in self.chosen.iter().filter(|u| !u.mater && u.kind == ANY) {
+        for u in self.chosen.iter().filter(|u| !u.mater) {
+            let End::Block { to } = u.end else {
+                continue;
+            };
             let Some(&(_, k)) = self.blockers.iter().find(|b| b.0 == u.sq as usize) else {
                 continue;
             };
-            let f = u.target as usize;
+            let f = to as usize;
             // A pawn may end as a pawn or as any piece it can promote to in time: each
             // kind it may stand there as must have the parry.
             let may_be = |k2: usize| {
@@ -614,7 +655,7 @@ impl Enum<'_> {
             } else if self.stalemate {
                 self.record();
             } else {
-                let refuted = self.defended(self.chosen.iter().fold(0, |o, u| o | 1 << u.target));
+                let refuted = self.defended(self.chosen.iter().filter_map(Tracked::to).fold(0, |o, to| o | 1 << to));
                 self.refuted += usize::from(refuted);
                 if !refuted || self.keep_refuted {
                     self.record();
@@ -633,7 +674,7 @@ impl Enum<'_> {
                 continue;
             }
             self.used |= 1 << b;
-            self.chosen.push(Tracked { sq: sq as u8, mater: false, kind: ANY, target: f as u8 });
+            self.chosen.push(Tracked { sq: sq as u8, mater: false, end: End::Block { to: f as u8 } });
             self.block_dfs(open & (open - 1), spent + c);
             self.chosen.pop();
             self.used &= !(1 << b);
@@ -662,14 +703,15 @@ impl Enum<'_> {
         self.foreign = 0;
         self.checks.clear();
         for u in &self.chosen[1..] {
+            let Some(to) = u.to() else { continue };
             if u.mater {
-                self.foreign |= 1 << u.target;
+                self.foreign |= 1 << to;
             } else {
-                self.occ |= 1 << u.target;
+                self.occ |= 1 << to;
                 // A blocker keeps its kind unless it is a pawn (accepted as any kind).
                 let k = self.blockers.iter().find(|b| b.0 == u.sq as usize).map_or(PAWN.index(), |b| b.1);
                 if k != PAWN.index() {
-                    self.checks.push((k as u8, u.target));
+                    self.checks.push((k as u8, to));
                 }
             }
         }
@@ -809,7 +851,12 @@ impl Enum<'_> {
         }
         let mut committed = [None; 16];
         for (w, &(sq, _)) in self.maters.iter().enumerate().take(16) {
-            committed[w] = self.chosen.iter().find(|u| u.mater && u.sq as usize == sq).map(|u| (u.target, u.kind));
+            committed[w] = self
+                .chosen
+                .iter()
+                .find(|u| u.mater && u.sq as usize == sq)
+                .and_then(Tracked::kind_to)
+                .map(|(k, to)| (to as u8, k as u8));
         }
         let c = Ctx { e: self, reqs, max, left: self.m.saturating_sub(self.wspent), committed };
         go(&c, 0, &mut [(0, 0); 16], 0, out);
@@ -838,7 +885,7 @@ impl Enum<'_> {
             at |= if self.dc == 1 { at << 8 } else { at >> 8 };
         }
         let (wsq, wk) = self.maters[w];
-        let committed = self.chosen.iter().find(|u| u.mater && u.sq as usize == wsq).copied();
+        let committed = self.chosen.iter().find(|u| u.mater && u.sq as usize == wsq).and_then(Tracked::kind_to);
         let kinds: &[usize] = if wk == PAWN.index() { &[0, 1, 2, 3, 4] } else { std::slice::from_ref(&wk) };
         let mut best = INF;
         let mut bb = at;
@@ -847,11 +894,11 @@ impl Enum<'_> {
             bb &= bb - 1;
             match committed {
                 None => best = best.min(t.block(self.mc, wk, wsq)[x]),
-                Some(u) => {
+                Some((uk, uto)) => {
                     for &k2 in kinds {
                         let a = t.reach(self.mc, wk, wsq, k2, x);
                         if a < INF {
-                            let b2 = t.reach(self.mc, k2, x, u.kind as usize, u.target as usize);
+                            let b2 = t.reach(self.mc, k2, x, uk, uto);
                             best = best.min(a.saturating_add(b2).min(INF));
                         }
                     }
@@ -873,7 +920,7 @@ impl Enum<'_> {
         let mut caught = [0usize; 16];
         let mut n = 0;
         for u in &self.chosen {
-            if u.kind == CAPTURED {
+            if u.end == End::Captured {
                 caught[n] = self.blockers.iter().position(|b| b.0 == u.sq as usize).expect("a stalemated unit");
                 n += 1;
             }
@@ -889,8 +936,10 @@ impl Enum<'_> {
         let mut own = [0u8; 16];
         let t = tables();
         for (w, &(sq, k)) in self.maters.iter().enumerate() {
-            if let Some(u) = self.chosen.iter().find(|u| u.mater && u.sq as usize == sq) {
-                own[w] = t.reach(self.mc, k, sq, u.kind as usize, u.target as usize);
+            if let Some((uk, to)) =
+                self.chosen.iter().find(|u| u.mater && u.sq as usize == sq).and_then(Tracked::kind_to)
+            {
+                own[w] = t.reach(self.mc, k, sq, uk, to);
             }
         }
         struct St<'a> {
@@ -967,15 +1016,15 @@ impl Enum<'_> {
                 for ci in 0..self.canon.len() {
                     let c = self.canon[ci];
                     if let Some(u) = self.chosen.iter().find(|u| u.sq == c.sq && u.mater == c.mater) {
-                        self.fates.push((u.kind, u.target as u32));
+                        self.fates.push(Entry::of(u.end));
                         continue;
                     }
                     let w = self.maters.iter().position(|m| m.0 == c.sq as usize).expect("a stalemating unit");
                     let entry = match way[w] {
-                        (0, _) => (FREE, 0),
+                        (0, _) => Entry::Free,
                         (set, kinds) => {
                             self.segs.push(set);
-                            (HOLD + kinds, (self.segs.len() - 1) as u32)
+                            Entry::Hold { kinds, seg: (self.segs.len() - 1) as u32 }
                         }
                     };
                     self.fates.push(entry);
@@ -990,7 +1039,7 @@ impl Enum<'_> {
         let sq = self.blockers[b].0 as u8;
         // Captured: by a move of the stalemating side, one capture each.
         if caps < self.m {
-            self.chosen.push(Tracked { sq, mater: false, kind: CAPTURED, target: GONE });
+            self.chosen.push(Tracked { sq, mater: false, end: End::Captured });
             if self.captures_possible(self.budget - spent) {
                 self.fate_dfs(i + 1, spent, caps + 1);
             }
@@ -1004,7 +1053,7 @@ impl Enum<'_> {
             if (self.occ | self.foreign) >> to & 1 == 1 {
                 continue;
             }
-            self.chosen.push(Tracked { sq, mater: false, kind: k2, target: to });
+            self.chosen.push(Tracked { sq, mater: false, end: End::As { kind: k2, to } });
             self.occ |= 1 << to;
             let checked = true;
             if checked {
@@ -1065,28 +1114,30 @@ impl Enum<'_> {
         opts.push((mated, vec![(self.kq as u8, KING.index() as u8, 0)]));
         for u in self.chosen[1..].iter().filter(|u| !u.mater) {
             let k = self.blockers.iter().find(|b| b.0 == u.sq as usize).map_or(PAWN.index(), |b| b.1);
-            let cost = |k2: usize| t.reach(dc, k, u.sq as usize, k2, u.target as usize);
-            match u.kind {
-                CAPTURED => {}
-                ANY => {
+            let cost = |k2: usize, to: u8| t.reach(dc, k, u.sq as usize, k2, to as usize);
+            match u.end {
+                End::Captured | End::Completed => {}
+                End::Block { to } => {
                     let kinds: Options = if k == PAWN.index() {
                         (0..KING.index())
-                            .map(|k2| (u.target, k2 as u8, cost(k2)))
+                            .map(|k2| (to, k2 as u8, cost(k2, to)))
                             .filter(|o| o.2 <= self.budget)
                             .collect()
                     } else {
-                        vec![(u.target, k as u8, cost(k))]
+                        vec![(to, k as u8, cost(k, to))]
                     };
                     opts.push((mated, kinds));
                 }
-                k2 => opts.push((mated, vec![(u.target, k2, cost(k2 as usize))])),
+                End::As { kind: k2, to } => opts.push((mated, vec![(to, k2, cost(k2 as usize, to))])),
             }
         }
         let m = self.m;
         for (w, &(sq, k)) in self.maters.iter().enumerate() {
             let mut list: Options = Vec::new();
-            if let Some(u) = self.chosen.iter().find(|u| u.mater && u.sq as usize == sq) {
-                list.push((u.target, u.kind, t.reach(mc, k, sq, u.kind as usize, u.target as usize)));
+            if let Some((uk, to)) =
+                self.chosen.iter().find(|u| u.mater && u.sq as usize == sq).and_then(Tracked::kind_to)
+            {
+                list.push((to as u8, uk as u8, t.reach(mc, k, sq, uk, to)));
             } else {
                 let (set, kinds) = if w < 16 { way[w] } else { (0, 0) };
                 if set == 0 {
@@ -1255,12 +1306,12 @@ struct Reach {
 }
 
 /// The completions' entries, indexed per unit for [`Walk::step`]: unit `i`'s distinct
-/// entries are `list[base[i] + j]` for `j` from 1 (0 stands for [`FREE`]), and
+/// entries are `list[base[i] + j]` for `j` from 1 (0 stands for [`Entry::Free`]), and
 /// completion `ci`'s entry for unit `i` is `pic[ci * n + i]`.
 struct Demands {
     n: usize,
     base: Vec<usize>,
-    list: Vec<(u8, u32)>,
+    list: Vec<Entry>,
     pic: Vec<u16>,
     /// Per entry of `list`: the step that last computed its change, and the change of
     /// (distance, units to capture, extra moves).
@@ -1270,13 +1321,13 @@ struct Demands {
 
 impl Demands {
     /// `fates`: an entry per unit for each completion (`n` units).
-    fn new(fates: &[(u8, u32)], n: usize) -> Demands {
-        let mut per: Vec<std::collections::HashMap<(u8, u32), u16>> = vec![Default::default(); n];
-        let mut lists: Vec<Vec<(u8, u32)>> = vec![vec![(FREE, 0)]; n];
+    fn new(fates: &[Entry], n: usize) -> Demands {
+        let mut per: Vec<std::collections::HashMap<Entry, u16>> = vec![Default::default(); n];
+        let mut lists: Vec<Vec<Entry>> = vec![vec![Entry::Free]; n];
         let mut pic = Vec::with_capacity(fates.len());
         for (x, &e) in fates.iter().enumerate() {
             let i = x % n;
-            if e.0 == FREE {
+            if e == Entry::Free {
                 pic.push(0);
                 continue;
             }
@@ -1301,9 +1352,9 @@ impl Demands {
 /// The search of one picture.
 struct Walk<'a> {
     units: &'a mut [Tracked],
-    /// The picture's completions: per completion a (kind, target) for each [`FATED`]
-    /// unit of `units` in order (none without them: then one empty completion).
-    fates: &'a [(u8, u32)],
+    /// The picture's completions: per completion an entry for each unit of `units` in
+    /// order (none when the units are committed themselves).
+    fates: &'a [Entry],
     /// The completions' entries per unit (with completions).
     demands: Option<Demands>,
     segs: &'a [u64],
@@ -1327,10 +1378,10 @@ impl Walk<'_> {
     /// to be captured still on the board (each needs a move of the mating side).
     fn sums(&self, game: &Game) -> (u32, u32, u32) {
         let (mc, dc) = (colour_index(self.mater), colour_index(self.mater.opponent()));
-        let kq = self.units[0].target;
+        let kq = self.units[0].to().unwrap_or(GONE);
         let mut s = (0u32, 0u32, 0u32);
         for u in self.units.iter() {
-            if u.kind == CAPTURED {
+            if u.end == End::Captured {
                 s.2 += u32::from(u.sq != GONE);
                 continue;
             }
@@ -1339,7 +1390,7 @@ impl Walk<'_> {
                 s.0 += cost(u, mc, k) as u32;
                 // A leaper checking at the end makes the mating move: on its square
                 // already, it must leave and come back (a pawn cannot).
-                if u.sq == u.target && k == u.kind as usize && leaper_checks(u, kq, mc) {
+                if u.kind_to() == Some((k, u.sq as usize)) && leaper_checks(u, kq, mc) {
                     s.0 += if k == PAWN.index() { INF as u32 } else { 2 };
                 }
             } else {
@@ -1382,59 +1433,51 @@ impl Walk<'_> {
         sum
     }
 
-    /// What completion entry `(code, to)` asks of its unit, now on `sq` as kind `k` (of
-    /// the mating side when `mater`): (moves of its side, whether it is a unit to be
-    /// captured still on the board, the leaper-checker's extra moves while the mating
-    /// side has moves left). [`GONE`] for a unit that must stay on the board: [`OUT`].
-    fn entry(&self, code: u8, to: u32, sq: u8, k: usize, mater: bool) -> (u16, u8, u16) {
+    /// What completion entry `e` asks of its unit, now on `sq` as kind `k` (of the mating
+    /// side when `mater`): (moves of its side, whether it is a unit to be captured still
+    /// on the board, the leaper-checker's extra moves while the mating side has moves
+    /// left). [`GONE`] for a unit that must stay on the board: [`OUT`].
+    fn entry(&self, e: Entry, sq: u8, k: usize, mater: bool) -> (u16, u8, u16) {
         let t = tables();
-        let (mc, dc) = (colour_index(self.mater), colour_index(self.mater.opponent()));
-        if code == FREE {
-            return (0, 0, 0);
-        }
-        if code == CAPTURED {
-            return (0, u8::from(sq != GONE), 0);
-        }
-        if sq == GONE {
-            return (OUT, 0, 0);
+        let c = colour_index(if mater { self.mater } else { self.mater.opponent() });
+        match e {
+            Entry::Free => return (0, 0, 0),
+            Entry::Captured => return (0, u8::from(sq != GONE), 0),
+            _ if sq == GONE => return (OUT, 0, 0),
+            _ => {}
         }
         let sq = sq as usize;
-        if !mater {
-            let d = if code == ANY {
-                t.block(dc, k, sq)[to as usize]
-            } else {
-                t.reach(dc, k, sq, code as usize, to as usize)
-            };
-            return (u16::from(d), 0, 0);
-        }
-        if (CHECKER..CHECKER + 6).contains(&code) {
-            // A leaper checking at the end makes the mating move: on its target
-            // already, it must leave and come back (a pawn cannot).
-            let kind = (code - CHECKER) as usize;
-            let d = t.reach(mc, k, sq, kind, to as usize);
-            let pen = if sq == to as usize && k == kind { if kind == PAWN.index() { OUT } else { 2 } } else { 0 };
-            return (u16::from(d), 0, pen);
-        }
-        if (HOLD..HOLD + 64).contains(&code) {
-            let kinds = code - HOLD;
-            let mut best = INF;
-            let mut seg = self.segs[to as usize];
-            while seg != 0 {
-                let x = seg.trailing_zeros() as usize;
-                seg &= seg - 1;
-                if kinds == ANY_KIND {
-                    best = best.min(t.block(mc, k, sq)[x]);
-                } else {
-                    for k2 in 0..=KING.index() {
-                        if kinds >> k2 & 1 == 1 {
-                            best = best.min(t.reach(mc, k, sq, k2, x));
+        match e {
+            Entry::Free | Entry::Captured => (0, 0, 0),
+            Entry::Block { to } => (u16::from(t.block(c, k, sq)[to as usize]), 0, 0),
+            Entry::As { kind, to } => (u16::from(t.reach(c, k, sq, kind as usize, to as usize)), 0, 0),
+            Entry::Checker { kind, to } => {
+                // A leaper checking at the end makes the mating move: on its target
+                // already, it must leave and come back (a pawn cannot).
+                let (kind, to) = (kind as usize, to as usize);
+                let d = t.reach(c, k, sq, kind, to);
+                let pen = if sq == to && k == kind { if kind == PAWN.index() { OUT } else { 2 } } else { 0 };
+                (u16::from(d), 0, pen)
+            }
+            Entry::Hold { kinds, seg } => {
+                let mut best = INF;
+                let mut seg = self.segs[seg as usize];
+                while seg != 0 {
+                    let x = seg.trailing_zeros() as usize;
+                    seg &= seg - 1;
+                    if kinds == ANY_KIND {
+                        best = best.min(t.block(c, k, sq)[x]);
+                    } else {
+                        for k2 in 0..=KING.index() {
+                            if kinds >> k2 & 1 == 1 {
+                                best = best.min(t.reach(c, k, sq, k2, x));
+                            }
                         }
                     }
                 }
+                (u16::from(best), 0, 0)
             }
-            return (u16::from(best), 0, 0);
         }
-        (u16::from(t.reach(mc, k, sq, code as usize, to as usize)), 0, 0)
     }
 
     /// Whether a completion with these sums is in reach with the moves left (the
@@ -1461,8 +1504,8 @@ impl Walk<'_> {
         for ci in 0..self.fates.len() / n {
             let comp = &self.fates[ci * n..(ci + 1) * n];
             let mut r = Reach { ci: ci as u32, mater: 0, mated: 0, caps: 0, pen: 0 };
-            for (&(sq, k, mater), &(code, to)) in here[..n].iter().zip(comp) {
-                let (d, c, pen) = self.entry(code, to, sq, k, mater);
+            for (&(sq, k, mater), &e) in here[..n].iter().zip(comp) {
+                let (d, c, pen) = self.entry(e, sq, k, mater);
                 if mater {
                     r.mater = r.mater.saturating_add(d);
                 } else {
@@ -1534,10 +1577,10 @@ impl Walk<'_> {
                 }
                 let g = dm.base[i] + j;
                 if dm.cache[g].0 != dm.stamp {
-                    let (code, to) = dm.list[g];
+                    let e = dm.list[g];
                     let mater = self.units[i].mater;
-                    let (d0, c0, p0) = self.entry(code, to, s0, k0, mater);
-                    let (d1, c1, p1) = self.entry(code, to, s1, k1, mater);
+                    let (d0, c0, p0) = self.entry(e, s0, k0, mater);
+                    let (d1, c1, p1) = self.entry(e, s1, k1, mater);
                     dm.cache[g] = (
                         dm.stamp,
                         i32::from(d1) - i32::from(d0),
@@ -1613,7 +1656,7 @@ impl Walk<'_> {
         let stm = s.game.pos.side();
         let mover_is_mater = stm == self.mater;
         let (left_now, left_other) = (plies.div_ceil(2), plies / 2);
-        // (With completions every unit is [`FATED`]: the sums are the live list's.)
+        // (With completions every unit is [`End::Completed`]: the sums are the live list's.)
         let (sm, sd, cap) = if self.fates.is_empty() { self.sums(&s.game) } else { (0, 0, 0) };
         let (mover_sum, other_sum) = if mover_is_mater { (sm, sd) } else { (sd, sm) };
         let (mater_left, mated_left) = if mover_is_mater { (left_now, left_other) } else { (left_other, left_now) };
@@ -1708,7 +1751,7 @@ impl Walk<'_> {
     fn admits(&mut self, game: &Game, m: &Move, mater: bool, sum: u32, left: u32, lefts: (u32, u32)) -> bool {
         if self.fates.is_empty() {
             if let Some(cs) = m.capture
-                && self.units.iter().any(|u| u.mater != mater && u.sq == cs.index() as u8 && u.kind != FATED)
+                && self.units.iter().any(|u| u.mater != mater && u.sq == cs.index() as u8 && u.end != End::Completed)
             {
                 return false;
             }
@@ -1752,7 +1795,7 @@ impl Walk<'_> {
         }
         let stm = s.game.pos.side();
         let series_is_mater = stm == self.mater;
-        // (With completions every unit is [`FATED`]: the sums are the live list's.)
+        // (With completions every unit is [`End::Completed`]: the sums are the live list's.)
         let (sm, sd, cap) = if self.fates.is_empty() { self.sums(&s.game) } else { (0, 0, 0) };
         let (mine, other) = if series_is_mater { (sm, sd) } else { (sd, sm) };
         let other_left = u32::from(play == Play::SeriesHelp);
@@ -2022,35 +2065,37 @@ const UNITE_UP_TO: usize = MAX_PICTURES;
 
 /// The mate pictures `p` (one per range) as completions over one canonical list of every
 /// unit on the board (the mated king, the other units of the mated side, the mating
-/// units, each [`FATED`]), to search them together: per picture, the mated king's entry
-/// (its kind, K), a blocker's ([`ANY`], its flight), a committed mating unit's (kind,
-/// target), or [`CHECKER`] + kind for a leaper that checks K from its target, and
-/// ([`FREE`], 0) for every uncommitted unit of either side.
+/// units, each [`End::Completed`]), to search them together: per picture, the mated
+/// king's entry (its kind, K), a blocker's ([`Entry::Block`], its flight), a committed
+/// mating unit's (kind, target), or [`Entry::Checker`] for a leaper that checks K from
+/// its target, and [`Entry::Free`] for every uncommitted unit of either side.
 fn unite(game: &Game, mater: Colour, p: Pictures) -> Pictures {
     let mc = colour_index(mater);
     let mated = mater.opponent();
     let board = game.pos.board();
     let dk = (board.colour(mated).0 & board.kind(KING).0).trailing_zeros() as u8;
-    let mut canon = vec![Tracked { sq: dk, mater: false, kind: FATED, target: 0 }];
+    let mut canon = vec![Tracked { sq: dk, mater: false, end: End::Completed }];
     for (sq, k) in units(game, mated) {
         if k != KING.index() {
-            canon.push(Tracked { sq: sq as u8, mater: false, kind: FATED, target: 0 });
+            canon.push(Tracked { sq: sq as u8, mater: false, end: End::Completed });
         }
     }
     for (sq, _) in units(game, mater) {
-        canon.push(Tracked { sq: sq as u8, mater: true, kind: FATED, target: 0 });
+        canon.push(Tracked { sq: sq as u8, mater: true, end: End::Completed });
     }
     let n = canon.len();
     let mut fates = Vec::with_capacity(p.ranges.len() * n);
     for &(a, b, _, _) in &p.ranges {
         let pic = &p.units[a..b];
-        let kq = pic[0].target;
+        let kq = pic[0].to().unwrap_or(GONE);
         let start = fates.len();
-        fates.resize(start + n, (FREE, 0));
+        fates.resize(start + n, Entry::Free);
         for u in pic {
             let i = canon.iter().position(|c| c.sq == u.sq && c.mater == u.mater).expect("a unit on the board");
-            let code = if u.mater && leaper_checks(u, kq, mc) { CHECKER + u.kind } else { u.kind };
-            fates[start + i] = (code, u32::from(u.target));
+            fates[start + i] = match u.end {
+                End::As { kind, to } if u.mater && leaper_checks(u, kq, mc) => Entry::Checker { kind, to },
+                end => Entry::of(end),
+            };
         }
     }
     let ranges = if fates.is_empty() { Vec::new() } else { vec![(0, n, 0, fates.len())] };
@@ -2476,7 +2521,7 @@ mod tests {
         assert_eq!(n, 11, "every unit on the board");
         assert_eq!(u.fates.len(), count * n, "one completion per picture");
         // Each completion commits the mated king (first), with a final square.
-        assert!(u.fates.chunks(n).all(|c| c[0].0 == KING.index() as u8));
+        assert!(u.fates.chunks(n).all(|c| matches!(c[0], Entry::As { kind, .. } if kind == KING.index() as u8)));
     }
 
     #[test]
