@@ -57,7 +57,6 @@ use chimere_fairy::walk::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use chimere_fairy::{Game, Move};
 use chimere_popeye::Problem;
 use std::sync::OnceLock;
-use std::sync::atomic::Ordering;
 
 /// "Unreachable" distance.
 const INF: u8 = 99;
@@ -630,15 +629,7 @@ fn last_ply_picture(game: &Game, out: &mut [u64; 64]) -> Option<u64> {
     Some(need)
 }
 
-// ----- the search -----
-
-fn check_stop(s: &Searcher, count: &mut u32) -> Result<(), Interrupted> {
-    *count = count.wrapping_add(1);
-    if *count & 1023 == 0 && s.stop.load(Ordering::Relaxed) {
-        return Err(Interrupted);
-    }
-    Ok(())
-}
+// ----- the filters of the last two plies -----
 
 /// Keeps from `moves` those that may mate on the last ply.
 fn filter_last(game: &Game, moves: &mut Vec<Move>) {

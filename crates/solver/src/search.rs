@@ -18,6 +18,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 mod help;
+pub(crate) use help::Hooks;
 pub use help::{NoPruning, Pruning};
 
 /// Why a search stopped early.

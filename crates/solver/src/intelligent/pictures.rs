@@ -132,8 +132,8 @@
 //! [`Searcher::series_lines`]; the budgets are the series moves for the series side and
 //! one move (`ser-h#`) or none (`ser-#`) for the other.
 
-use super::{INF, PAWN, check_stop, colour_index, filter_last, filter_second_last, tables, units};
-use crate::search::{Interrupted, Searcher, SeriesSink, Table};
+use super::{INF, PAWN, colour_index, filter_last, filter_second_last, tables, units};
+use crate::search::{Hooks, Interrupted, Searcher, SeriesSink, Table};
 use crate::stip::{Goal, Play};
 use crate::table::Q;
 use chimere_core::{Colour, Kind};
@@ -1369,8 +1369,14 @@ struct Walk<'a> {
     stalemate: bool,
     memo: &'a mut Memo,
     found: &'a mut HashSet<Vec<Move>>,
-    count: u32,
     notes: Notes,
+    /// The zones of the stalemated side's moves at the node being searched two plies
+    /// from the end (help) or at its last series move (`ser-h=`).
+    zones: Option<super::stalemate::Zones>,
+    /// Per node on the path, by moves left: where it stands ([`Walk::possible`]).
+    nodes: Vec<NodeInfo>,
+    /// Per move entered on the path: the live range before it and the units it moved.
+    trail: Vec<((usize, usize), [usize; 3])>,
 }
 
 impl Walk<'_> {
@@ -1631,114 +1637,6 @@ impl Walk<'_> {
             self.units[moved[1]].sq = rf.index() as u8;
         }
     }
-
-    fn search(&mut self, s: &mut Searcher, plies: u32, prefix: &mut Vec<Move>) -> Result<bool, Interrupted> {
-        let saved = (self.live_start, self.live.len());
-        let r = self.search_node(s, plies, prefix);
-        self.live_start = saved.0;
-        self.live.truncate(saved.1);
-        r
-    }
-
-    fn search_node(&mut self, s: &mut Searcher, plies: u32, prefix: &mut Vec<Move>) -> Result<bool, Interrupted> {
-        check_stop(s, &mut self.count)?;
-
-        let key = self.key(&s.game, plies);
-        if self.memo.contains(&key) {
-            return Ok(false);
-        }
-        // Completions: the answer is the position's (see the module doc, *Searching pictures together*).
-        let tkey = Table::key(s.game.pos.hash(), Q::Help, plies, 0);
-        let tabled = !self.fates.is_empty() && plies >= 2;
-        if tabled && s.table.get(tkey) == Some(false) {
-            return Ok(false);
-        }
-        let stm = s.game.pos.side();
-        let mover_is_mater = stm == self.mater;
-        let (left_now, left_other) = (plies.div_ceil(2), plies / 2);
-        // (With completions every unit is [`End::Completed`]: the sums are the live list's.)
-        let (sm, sd, cap) = if self.fates.is_empty() { self.sums(&s.game) } else { (0, 0, 0) };
-        let (mover_sum, other_sum) = if mover_is_mater { (sm, sd) } else { (sd, sm) };
-        let (mater_left, mated_left) = if mover_is_mater { (left_now, left_other) } else { (left_other, left_now) };
-        if mover_sum > left_now
-            || other_sum > left_other
-            || cap > mater_left
-            || !self.init_live(&s.game, mated_left, mater_left)
-        {
-            self.memo.insert(key);
-            return Ok(false);
-        }
-        let mut moves = s.candidates();
-        if self.stalemate {
-            if plies == 1 {
-                super::stalemate::filter_last(&mut s.game, &mut moves, &mut self.notes);
-            }
-        } else if plies == 1 {
-            filter_last(&s.game, &mut moves);
-        } else if plies == 2 {
-            filter_second_last(&s.game, &mut moves);
-        }
-        let zs =
-            if self.stalemate && plies == 2 { super::stalemate::zones(&mut s.game, &mut self.notes) } else { None };
-        let mut any = false;
-        let mut res = Ok(());
-        for m in &moves {
-            // (On the last ply the completions kept are complete.)
-            let saved = (self.live_start, self.live.len());
-            if !self.admits(&s.game, m, mover_is_mater, mover_sum, left_now, (mater_left, mated_left)) {
-                continue;
-            }
-            if plies == 1 {
-                self.live_start = saved.0;
-                self.live.truncate(saved.1);
-                if s.goal_after_pub(m) {
-                    prefix.push(*m);
-                    self.found.insert(prefix.clone());
-                    prefix.pop();
-                    any = true;
-                }
-                continue;
-            }
-            if !s.game.make_into(m, &mut self.notes) {
-                self.live_start = saved.0;
-                self.live.truncate(saved.1);
-                continue;
-            }
-            if let Some(zs) = &zs
-                && !super::stalemate::second_last_ok(&mut s.game, zs, m)
-            {
-                s.game.unmake();
-                self.live_start = saved.0;
-                self.live.truncate(saved.1);
-                continue;
-            }
-            let moved = self.follow(m);
-            prefix.push(*m);
-            let r = self.search(s, plies - 1, prefix);
-            prefix.pop();
-            s.game.unmake();
-            self.unfollow(m, moved);
-            self.live_start = saved.0;
-            self.live.truncate(saved.1);
-            match r {
-                Ok(true) => any = true,
-                Ok(false) => {}
-                Err(e) => {
-                    res = Err(e);
-                    break;
-                }
-            }
-        }
-        s.game.give_buf(moves);
-        res?;
-        if !any {
-            self.memo.insert(key);
-        }
-        if tabled {
-            s.table.put(tkey, plies, any);
-        }
-        Ok(any)
-    }
 }
 
 impl Walk<'_> {
@@ -1764,104 +1662,166 @@ impl Walk<'_> {
         let (mater_next, mated_next) = if mater { (mater_left - 1, mated_left) } else { (mater_left, mated_left - 1) };
         self.step(game, m, mated_next, mater_next)
     }
+}
 
-    /// The series side to move, `k` series moves left (see [`series_lines`]): records
-    /// the series lines of this picture (without the answer).
-    fn series(&mut self, s: &mut Searcher, play: Play, k: u32, prefix: &mut Vec<Move>) -> Result<bool, Interrupted> {
-        let saved = (self.live_start, self.live.len());
-        let r = self.series_node(s, play, k, prefix);
-        self.live_start = saved.0;
-        self.live.truncate(saved.1);
-        r
-    }
+/// Where a node of the walk stands (see [`Walk::possible`]).
+#[derive(Clone, Copy, Default)]
+struct NodeInfo {
+    /// The node's key in the memo.
+    key: u64,
+    /// The side to move is the mating side.
+    mover_is_mater: bool,
+    /// Its committed distance (without completions).
+    sum: u32,
+    /// Its moves left, counting the one to make.
+    left: u32,
+    /// The mating side's moves left, and the mated side's.
+    lefts: (u32, u32),
+}
 
-    fn series_node(
-        &mut self,
-        s: &mut Searcher,
-        play: Play,
-        k: u32,
-        prefix: &mut Vec<Move>,
-    ) -> Result<bool, Interrupted> {
-        check_stop(s, &mut self.count)?;
-        let key = self.key(&s.game, k + 1000);
-        if self.memo.contains(&key) {
-            return Ok(false);
+impl Walk<'_> {
+    /// The node with `n` plies (series moves) left on the path.
+    fn at(&mut self, n: u32) -> &mut NodeInfo {
+        let n = n as usize;
+        if self.nodes.len() <= n {
+            self.nodes.resize(n + 1, NodeInfo::default());
         }
-        // Completions: the answer is the position's (see the module doc, *Searching pictures together*).
-        let tkey = Table::key(s.game.pos.hash(), Q::Series, k, play as u32);
-        let tabled = !self.fates.is_empty() && k >= 2;
-        if tabled && s.table.get(tkey) == Some(false) {
-            return Ok(false);
-        }
-        let stm = s.game.pos.side();
-        let series_is_mater = stm == self.mater;
-        // (With completions every unit is [`End::Completed`]: the sums are the live list's.)
-        let (sm, sd, cap) = if self.fates.is_empty() { self.sums(&s.game) } else { (0, 0, 0) };
-        let (mine, other) = if series_is_mater { (sm, sd) } else { (sd, sm) };
-        let other_left = u32::from(play == Play::SeriesHelp);
-        let (mater_left, mated_left) = if series_is_mater { (k, other_left) } else { (other_left, k) };
-        if mine > k || other > other_left || cap > mater_left || !self.init_live(&s.game, mated_left, mater_left) {
-            self.memo.insert(key);
-            return Ok(false);
-        }
-        let moves = s.candidates();
-        // `ser-h=`: the last series move and the stalemating answer are the last two plies.
-        let zs = if self.stalemate && k == 1 && play == Play::SeriesHelp {
-            super::stalemate::zones(&mut s.game, &mut self.notes)
-        } else {
-            None
-        };
-        let mut any = false;
-        for m in &moves {
-            // (After the last series move the completions kept are complete but for the
-            // answer.)
-            let saved = (self.live_start, self.live.len());
-            if !self.admits(&s.game, m, series_is_mater, mine, k, (mater_left, mated_left)) {
-                continue;
-            }
-            // (Candidates: the legality is checked by playing the move.)
-            let legal = s.game.make(m).is_some();
-            let ok = legal && zs.as_ref().is_none_or(|zs| super::stalemate::second_last_ok(&mut s.game, zs, m));
-            if !ok || k == 1 || s.game.make(&Move::NULL).is_none() {
-                if legal {
-                    s.game.unmake();
-                }
-                self.live_start = saved.0;
-                self.live.truncate(saved.1);
-                if ok && k == 1 {
-                    let found = &mut *self.found;
-                    let mut hit = false;
-                    s.series_last(play, m, prefix, &mut |_, line: &[Move], _| {
-                        found.insert(line.to_vec());
-                        hit = true;
-                        true
-                    })?;
-                    any |= hit;
-                }
-                continue;
-            }
-            let moved = self.follow(m);
-            prefix.push(*m);
-            let r = self.series(s, play, k - 1, prefix);
-            prefix.pop();
-            s.game.unmake();
-            s.game.unmake();
-            self.unfollow(m, moved);
-            self.live_start = saved.0;
-            self.live.truncate(saved.1);
-            any |= r?;
-        }
-        s.game.give_buf(moves);
-        if !any {
-            self.memo.insert(key);
-        }
-        if tabled {
-            s.table.put(tkey, k, any);
-        }
-        Ok(any)
+        &mut self.nodes[n]
     }
 }
 
+/// The key of a node in the searcher's table (help play: mate in exactly `n` plies;
+/// series play: in exactly `n` series moves), as the normal search keeps it.
+fn table_key(game: &Game, play: Play, n: u32) -> u64 {
+    match play {
+        Play::Help => Table::key(game.pos.hash(), Q::Help, n, 0),
+        _ => Table::key(game.pos.hash(), Q::Series, n, play as u32),
+    }
+}
+
+/// The walk as the hooks of the help and series driver ([`Searcher::help_node`],
+/// [`Searcher::series_node`]): every line is searched, the nodes and moves outside the
+/// pictures (completions) in reach left out.
+impl Hooks for Walk<'_> {
+    const ALL: bool = true;
+
+    fn known(&mut self, s: &mut Searcher, play: Play, n: u32) -> Option<bool> {
+        let key = self.key(&s.game, if play == Play::Help { n } else { n + 1000 });
+        self.at(n).key = key;
+        if self.memo.contains(&key) {
+            return Some(false);
+        }
+        // Completions: the answer is the position's (see the module doc, *Searching
+        // pictures together*).
+        if !self.fates.is_empty() && n >= 2 && s.table.get(table_key(&s.game, play, n)) == Some(false) {
+            return Some(false);
+        }
+        None
+    }
+
+    /// Each side's committed distances within its moves left, the units to capture
+    /// within the mating side's moves, and (with completions) some completion in reach
+    /// ([`Walk::init_live`]); the node is kept as [`NodeInfo`] for its moves.
+    fn possible(&mut self, s: &mut Searcher, play: Play, n: u32) -> bool {
+        let mover_is_mater = s.game.pos.side() == self.mater;
+        // (With completions every unit is [`End::Completed`]: the sums are the live list's.)
+        let (sm, sd, cap) = if self.fates.is_empty() { self.sums(&s.game) } else { (0, 0, 0) };
+        let (mine, other) = if mover_is_mater { (sm, sd) } else { (sd, sm) };
+        let (left, other_left) = match play {
+            Play::Help => (n.div_ceil(2), n / 2),
+            _ => (n, u32::from(play == Play::SeriesHelp)),
+        };
+        let (mater_left, mated_left) = if mover_is_mater { (left, other_left) } else { (other_left, left) };
+        if mine > left || other > other_left || cap > mater_left || !self.init_live(&s.game, mated_left, mater_left) {
+            let key = self.at(n).key;
+            self.memo.insert(key);
+            return false;
+        }
+        let at = self.at(n);
+        (at.mover_is_mater, at.sum, at.left, at.lefts) = (mover_is_mater, mine, left, (mater_left, mated_left));
+        true
+    }
+
+    /// Help play: the last-two-ply filters of the mate or of the stalemate; `ser-h=`: the
+    /// zones at the last series move (with the stalemating answer, the last two plies).
+    fn filter(&mut self, game: &mut Game, play: Play, n: u32, moves: &mut Vec<Move>) -> bool {
+        let zones = match play {
+            Play::Help if self.stalemate => {
+                if n == 1 {
+                    super::stalemate::filter_last(game, moves, &mut self.notes);
+                }
+                n == 2
+            }
+            Play::Help => {
+                if n == 1 {
+                    filter_last(game, moves);
+                } else if n == 2 {
+                    filter_second_last(game, moves);
+                }
+                false
+            }
+            _ => self.stalemate && n == 1 && play == Play::SeriesHelp,
+        };
+        if !zones {
+            return false;
+        }
+        self.zones = super::stalemate::zones(game, &mut self.notes);
+        self.zones.is_some()
+    }
+
+    fn keeps(&mut self, game: &mut Game, _play: Play, _n: u32, m: &Move) -> bool {
+        self.zones.as_ref().is_none_or(|zs| super::stalemate::second_last_ok(game, zs, m))
+    }
+
+    /// [`Walk::admits`]: some picture (completion) stays in reach after `m`; the
+    /// committed units are then followed through it.
+    fn enter(&mut self, game: &Game, _play: Play, n: u32, m: &Move) -> bool {
+        let saved = (self.live_start, self.live.len());
+        let at = self.nodes[n as usize];
+        if !self.admits(game, m, at.mover_is_mater, at.sum, at.left, at.lefts) {
+            return false;
+        }
+        let moved = self.follow(m);
+        self.trail.push((saved, moved));
+        true
+    }
+
+    fn leave(&mut self, m: &Move) {
+        let Some(((start, len), moved)) = self.trail.pop() else {
+            return;
+        };
+        self.unfollow(m, moved);
+        self.live_start = start;
+        self.live.truncate(len);
+    }
+
+    fn found(&mut self, line: &[Move]) {
+        self.found.insert(line.to_vec());
+    }
+
+    fn last(&mut self, s: &mut Searcher, play: Play, m: &Move, prefix: &mut Vec<Move>) -> Result<bool, Interrupted> {
+        let found = &mut *self.found;
+        let mut hit = false;
+        s.series_last(play, m, prefix, &mut |_, line: &[Move], _| {
+            found.insert(line.to_vec());
+            hit = true;
+            true
+        })?;
+        Ok(hit)
+    }
+
+    /// A node without a line goes to the walk's memo; with completions its answer goes to
+    /// the searcher's table too (a fact of the position: see the module doc).
+    fn record(&mut self, s: &mut Searcher, play: Play, n: u32, res: bool) {
+        if !res {
+            let key = self.nodes[n as usize].key;
+            self.memo.insert(key);
+        }
+        if !self.fates.is_empty() && n >= 2 {
+            s.table.put(table_key(&s.game, play, n), n, res);
+        }
+    }
+}
 /// Every help line of exactly `plies` plies from here, found through the pictures, fed
 /// to `out` in the normal search's order. `Ok(None)`: the method does not apply here
 /// (the caller searches otherwise); `Ok(Some(false))`: `out` asked to stop.
@@ -1875,7 +1835,7 @@ pub(super) fn lines(
 ) -> Result<Option<bool>, Interrupted> {
     let stm = s.game.pos.side();
     let mater = if plies % 2 == 1 { stm } else { stm.opponent() };
-    let search = |w: &mut Walk<'_>, s: &mut Searcher, prefix: &mut Vec<Move>| w.search(s, plies, prefix);
+    let search = |w: &mut Walk<'_>, s: &mut Searcher, prefix: &mut Vec<Move>| s.help_node(w, plies, prefix);
     // The longest help play asked from here (same parity, same mating side).
     let most = if horizon > plies && (horizon - plies).is_multiple_of(2) { horizon } else { plies };
     let budgets = (plies.div_ceil(2), plies / 2, most.div_ceil(2), most / 2);
@@ -2000,8 +1960,10 @@ fn every_picture(
             stalemate,
             memo: &mut memo,
             found: &mut found,
-            count: 0,
             notes: Notes::new(),
+            zones: None,
+            nodes: Vec::new(),
+            trail: Vec::new(),
         };
         walk(&mut w, s, prefix)?;
         debug_assert_eq!(prefix.len(), base);
@@ -2196,7 +2158,7 @@ pub(super) fn series_lines(
     };
     let mater = if play == Play::SeriesHelp { stm.opponent() } else { stm };
     let parent = prefix.last().map(|&first| Parent { first, pass: true, budgets: parent_budgets });
-    let search = |w: &mut Walk<'_>, s: &mut Searcher, prefix: &mut Vec<Move>| w.series(s, play, k, prefix);
+    let search = |w: &mut Walk<'_>, s: &mut Searcher, prefix: &mut Vec<Move>| s.series_node(w, play, k, prefix);
     let Some(found) = every_picture(s, cache, mater, budgets, false, parent, prefix, search)? else {
         return Ok(None);
     };
