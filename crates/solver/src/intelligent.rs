@@ -1,5 +1,10 @@
 //! Intelligent mode for orthodox helpmates (`Option Intelligent`): the help search of
-//! [`crate::search`] with every sub-position whose mate is provably out of reach cut off.
+//! [`crate::search`] with every sub-position whose mate is provably out of reach cut off,
+//! as the searcher's [`Pruning`] ([`Intelligent`]), split by step: the empty-board
+//! tables (`tables`), the bound and the mate filters of the last two plies (`bound`),
+//! the stalemate filters and immobility rule (`stalemate`), and the pictures
+//! (`pictures`: the mate pictures, the stalemate fates, the completion test, the walk,
+//! the cache).
 //!
 //! A mate after `plies` more alternate moves needs, in the final position: the mated
 //! king on some square K it reaches with its own moves, the mating side attacking K, and

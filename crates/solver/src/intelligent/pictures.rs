@@ -1,6 +1,13 @@
 //! Help play towards committed final pictures (the intelligent mode when the mating side
 //! has [`PICTURES_FROM`] moves or more, where the bound of the parent module is weak).
 //!
+//! The steps, one submodule each: `mate` (the mate pictures, their parries and their
+//! union as completions), `fates` (the full commitment of a stalemate picture), `place`
+//! (the completion test on a scratch game), `walk` (the search of the pictures, as the
+//! hooks of the searcher's one help and series driver, `crate::search::Hooks`) and
+//! `cache` (the pictures kept by the searcher's pruning, and the parent's pictures);
+//! the proofs below are theirs.
+//!
 //! A *picture* commits the end of a mate: the mated king's final square K (within its
 //! side's moves); for some units of the mating side a final square and kind each (the
 //! units that check K or guard a flight of K; the others are free); for each flight of K
