@@ -24,6 +24,26 @@ impl std::hash::Hasher for KeyHasher {
     }
 }
 
+/// A hasher for small keys that are not hashes (the packed entries of [`Demands`]): a
+/// multiplication, its high half folded onto the low one (both feed the table).
+#[derive(Default)]
+pub(super) struct WordHasher(u64);
+
+impl std::hash::Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        let h = self.0.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        h ^ h >> 32
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
 /// Impossible, as a distance.
 pub(super) const OUT: u16 = 1000;
 
@@ -56,7 +76,8 @@ impl Demands {
     /// `fates`: an entry per unit for each completion (`n` units).
     pub(super) fn new(fates: &[Entry], n: usize) -> Demands {
         // (Keyed by the packed entries: one word to hash and compare.)
-        let mut per: Vec<std::collections::HashMap<u64, u16>> = vec![Default::default(); n];
+        type Index = std::collections::HashMap<u64, u16, std::hash::BuildHasherDefault<WordHasher>>;
+        let mut per: Vec<Index> = vec![Default::default(); n];
         let mut lists: Vec<Vec<Entry>> = vec![vec![Entry::Free]; n];
         let mut pic = Vec::with_capacity(fates.len());
         for (x, &e) in fates.iter().enumerate() {
