@@ -1,5 +1,10 @@
 //! Intelligent mode for orthodox helpmates (`Option Intelligent`): the help search of
-//! [`crate::search`] with every sub-position whose mate is provably out of reach cut off.
+//! [`crate::search`] with every sub-position whose mate is provably out of reach cut off,
+//! as the searcher's [`Pruning`] ([`Intelligent`]), split by step: the empty-board
+//! tables (`tables`), the bound and the mate filters of the last two plies (`bound`),
+//! the stalemate filters and immobility rule (`stalemate`), and the pictures
+//! (`pictures`: the mate pictures, the stalemate fates, the completion test, the walk,
+//! the cache).
 //!
 //! A mate after `plies` more alternate moves needs, in the final position: the mated
 //! king on some square K it reaches with its own moves, the mating side attacking K, and
@@ -46,29 +51,20 @@
 //! problems from over 30 s to 8 s, 11.5 s to 6 s and 9 s to 3.3 s, the others within
 //! a tenth of a second or 15%).
 
+mod bound;
 mod pictures;
 mod stalemate;
+mod tables;
 
-use crate::search::{Interrupted, Searcher, Table};
+use crate::search::{Interrupted, Pruning, Searcher, SeriesSink};
 use crate::stip::{Goal, Play, Stipulation};
-use crate::table::Q;
-use chimere_core::{Colour, Kind};
+use bound::{Scratch, filter_last, filter_second_last, mate_possible, series_mate_possible};
+use chimere_core::Colour;
 use chimere_fairy::rules::Notes;
-use chimere_fairy::walk::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use chimere_fairy::walk::{KING, PAWN};
 use chimere_fairy::{Game, Move};
 use chimere_popeye::Problem;
-use std::cell::RefCell;
-use std::sync::OnceLock;
-use std::sync::atomic::Ordering;
-
-/// "Unreachable" distance.
-const INF: u8 = 99;
-/// The bound with a full search over the mating side's unit placements is computed when
-/// the mating side has at most this many moves left; above it a per-square relaxation.
-const FULL_UP_TO: u32 = 3;
-/// No bound at all when the mating side has more moves left than this (everything is
-/// reachable then, and the bound would only cost time).
-const BOUND_UP_TO: u32 = 4;
+use tables::{INF, cheb, colour_index, on_board, tables};
 
 /// Sub-positions with fewer plies left are not looked up in the table of solved ones.
 const TABLE_FROM: u32 = 2;
@@ -101,292 +97,6 @@ fn orthodox_goal(p: &Problem, stip: &Stipulation, goal: Goal) -> bool {
         && p.pieces.iter().all(|u| u.kind.index() <= KING.index() && u.attrs == 0 && u.colour != Colour::Shared)
 }
 
-// ----- empty-board tables -----
-
-/// Kinds as table indices: the orthodox kinds are 0..=5 (P S B R Q K).
-const KINDS: usize = 6;
-
-struct Tables {
-    /// `att[colour][kind][sq]`: squares attacked on an empty board.
-    att: Vec<u64>,
-    /// `dist[kind][from][to]`: moves on an empty board (pieces; the king with castling).
-    dist: Vec<u8>,
-    /// `pawn[colour][from][kind][to]`: moves of a pawn to stand on `to` as `kind` (pawn or
-    /// promoted piece), captures counted as possible.
-    pawn: Vec<u8>,
-    /// `options[colour][kind][sq]`: where the unit may end within [`BOUND_UP_TO`] moves,
-    /// as (attacked squares, cost), by cost, where it stands first.
-    options: Vec<Vec<Opt>>,
-    /// `unions[colour][kind][sq][cost]`: the squares attacked by the options up to cost.
-    unions: Vec<u64>,
-    /// `block[colour][kind][sq][to]`: moves to stand on `to` (any kind).
-    block: Vec<u8>,
-}
-
-fn colour_index(c: Colour) -> usize {
-    if c == Colour::White { 0 } else { 1 }
-}
-
-impl Tables {
-    fn att(&self, c: usize, k: usize, sq: usize) -> u64 {
-        self.att[(c * KINDS + k) * 64 + sq]
-    }
-    fn dist(&self, k: usize, from: usize, to: usize) -> u8 {
-        self.dist[(k * 64 + from) * 64 + to]
-    }
-    fn pawn(&self, c: usize, from: usize, k: usize, to: usize) -> u8 {
-        self.pawn[((c * 64 + from) * KINDS + k) * 64 + to]
-    }
-    fn options(&self, c: usize, k: usize, sq: usize) -> &[Opt] {
-        &self.options[(c * KINDS + k) * 64 + sq]
-    }
-    fn reach_union(&self, c: usize, k: usize, sq: usize, m: u32) -> u64 {
-        self.unions[((c * KINDS + k) * 64 + sq) * (BOUND_UP_TO as usize + 1) + m as usize]
-    }
-    fn block(&self, c: usize, k: usize, sq: usize) -> &[u8] {
-        let i = ((c * KINDS + k) * 64 + sq) * 64;
-        &self.block[i..i + 64]
-    }
-    /// Moves for a unit of colour `c`, kind `k` on `from` to stand on `to` as kind `k2`.
-    fn reach(&self, c: usize, k: usize, from: usize, k2: usize, to: usize) -> u8 {
-        if k == PAWN.index() {
-            return self.pawn(c, from, k2, to);
-        }
-        if k2 != k {
-            return INF;
-        }
-        let d = self.dist(k, from, to);
-        // A rook on its corner may reach its castling square with the king's move.
-        if k == ROOK.index() {
-            let home = if c == 0 { 0 } else { 56 };
-            let seed = match from.checked_sub(home) {
-                Some(0) => Some(home + 3),
-                Some(7) => Some(home + 5),
-                _ => None,
-            };
-            if let Some(s) = seed {
-                return d.min(self.dist(k, s, to));
-            }
-        }
-        d
-    }
-}
-
-fn on_board(f: i32, r: i32) -> Option<usize> {
-    ((0..8).contains(&f) && (0..8).contains(&r)).then(|| (r * 8 + f) as usize)
-}
-
-const KNIGHT_STEPS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-const KING_STEPS: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
-
-fn ride(sq: usize, dirs: &[(i32, i32)]) -> u64 {
-    let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
-    let mut bb = 0;
-    for &(df, dr) in dirs {
-        let (mut x, mut y) = (f + df, r + dr);
-        while let Some(s) = on_board(x, y) {
-            bb |= 1 << s;
-            x += df;
-            y += dr;
-        }
-    }
-    bb
-}
-
-fn leap(sq: usize, steps: &[(i32, i32)]) -> u64 {
-    let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
-    steps.iter().filter_map(|&(df, dr)| on_board(f + df, r + dr)).fold(0, |bb, s| bb | 1 << s)
-}
-
-fn cheb(a: usize, b: usize) -> u8 {
-    let df = (a % 8).abs_diff(b % 8);
-    let dr = (a / 8).abs_diff(b / 8);
-    df.max(dr) as u8
-}
-
-fn build() -> Tables {
-    let (p, s, b, r, q, k) = (PAWN.index(), KNIGHT.index(), BISHOP.index(), ROOK.index(), QUEEN.index(), KING.index());
-    let diag = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
-    let orth = [(1, 0), (0, 1), (-1, 0), (0, -1)];
-    let mut att = vec![0u64; 2 * KINDS * 64];
-    for c in 0..2 {
-        for sq in 0..64 {
-            let fwd = if c == 0 { 1 } else { -1 };
-            let set = |kind: usize, bb: u64, att: &mut Vec<u64>| att[(c * KINDS + kind) * 64 + sq] = bb;
-            set(p, leap(sq, &[(1, fwd), (-1, fwd)]), &mut att);
-            set(s, leap(sq, &KNIGHT_STEPS), &mut att);
-            set(b, ride(sq, &diag), &mut att);
-            set(r, ride(sq, &orth), &mut att);
-            set(q, ride(sq, &diag) | ride(sq, &orth), &mut att);
-            set(k, leap(sq, &KING_STEPS), &mut att);
-        }
-    }
-    let mut dist = vec![INF; KINDS * 64 * 64];
-    for from in 0..64 {
-        // Knight: breadth-first.
-        let mut d = [INF; 64];
-        d[from] = 0;
-        let mut frontier = vec![from];
-        let mut n = 0;
-        while !frontier.is_empty() {
-            n += 1;
-            let mut next = Vec::new();
-            for &x in &frontier {
-                let mut bb = leap(x, &KNIGHT_STEPS);
-                while bb != 0 {
-                    let y = bb.trailing_zeros() as usize;
-                    bb &= bb - 1;
-                    if d[y] == INF {
-                        d[y] = n;
-                        next.push(y);
-                    }
-                }
-            }
-            frontier = next;
-        }
-        for to in 0..64 {
-            let set = |kind: usize, v: u8, dist: &mut Vec<u8>| dist[(kind * 64 + from) * 64 + to] = v;
-            set(s, d[to], &mut dist);
-            let line = |bb: u64| {
-                if from == to {
-                    0
-                } else if bb >> to & 1 == 1 {
-                    1
-                } else {
-                    2
-                }
-            };
-            let same_colour = (from % 8 + from / 8) % 2 == (to % 8 + to / 8) % 2;
-            set(b, if same_colour { line(ride(from, &diag)) } else { INF }, &mut dist);
-            set(r, line(ride(from, &orth)), &mut dist);
-            set(q, line(ride(from, &diag) | ride(from, &orth)), &mut dist);
-            // King: castling moves it two squares along its rank in one move.
-            let mut kd = cheb(from, to);
-            if from == 4 || from == 60 {
-                kd = kd.min(1 + cheb(from + 2, to)).min(1 + cheb(from - 2, to));
-            }
-            set(k, kd, &mut dist);
-        }
-    }
-    let mut pawn = vec![INF; 2 * 64 * KINDS * 64];
-    for c in 0..2 {
-        let fwd: i32 = if c == 0 { 1 } else { -1 };
-        let rel = |sq: usize| if c == 0 { sq / 8 } else { 7 - sq / 8 };
-        for from in 0..64 {
-            if rel(from) == 7 {
-                continue;
-            }
-            // Pawn squares by breadth-first search; promotion squares by arrival cost.
-            let mut d = [INF; 64];
-            d[from] = 0;
-            let mut frontier = vec![from];
-            let mut n = 0;
-            while !frontier.is_empty() {
-                n += 1;
-                let mut next = Vec::new();
-                for &x in &frontier {
-                    if rel(x) == 7 {
-                        continue;
-                    }
-                    let (f, r) = ((x % 8) as i32, (x / 8) as i32);
-                    let mut steps = vec![(0, fwd), (1, fwd), (-1, fwd)];
-                    if rel(x) <= 1 {
-                        steps.push((0, 2 * fwd));
-                    }
-                    for (df, dr) in steps {
-                        if let Some(y) = on_board(f + df, r + dr)
-                            && d[y] == INF
-                        {
-                            d[y] = n;
-                            next.push(y);
-                        }
-                    }
-                }
-                frontier = next;
-            }
-            let base = (c * 64 + from) * KINDS;
-            for to in 0..64 {
-                if rel(to) != 7 {
-                    pawn[(base + p) * 64 + to] = d[to];
-                }
-            }
-            for kind in [s, b, r, q] {
-                for to in 0..64 {
-                    let mut best = INF;
-                    for prom in 0..64 {
-                        if rel(prom) == 7 && d[prom] != INF {
-                            let v = d[prom].saturating_add(dist[(kind * 64 + prom) * 64 + to]);
-                            best = best.min(v);
-                        }
-                    }
-                    pawn[(base + kind) * 64 + to] = best;
-                }
-            }
-        }
-    }
-    let mut t = Tables { att, dist, pawn, options: Vec::new(), unions: Vec::new(), block: Vec::new() };
-    let levels = BOUND_UP_TO as usize + 1;
-    t.options = vec![Vec::new(); 2 * KINDS * 64];
-    t.unions = vec![0; 2 * KINDS * 64 * levels];
-    t.block = vec![INF; 2 * KINDS * 64 * 64];
-    for c in 0..2 {
-        for k in 0..KINDS {
-            let kinds: &[usize] = if k == p { &[0, 1, 2, 3, 4] } else { std::slice::from_ref(&k) };
-            for sq in 0..64 {
-                let i = (c * KINDS + k) * 64 + sq;
-                let mut opts = vec![Opt { att: t.att(c, k, sq), cost: 0 }];
-                for cost in 0..levels as u8 {
-                    for &k2 in kinds {
-                        for to in 0..64 {
-                            if (to != sq || k2 != k) && t.reach(c, k, sq, k2, to) == cost {
-                                opts.push(Opt { att: t.att(c, k2, to), cost });
-                            }
-                        }
-                    }
-                }
-                for (level, slot) in t.unions[i * levels..(i + 1) * levels].iter_mut().enumerate() {
-                    *slot = opts.iter().filter(|o| o.cost as usize <= level).fold(0, |a, o| a | o.att);
-                }
-                t.options[i] = opts;
-                for to in 0..64 {
-                    let d = kinds.iter().map(|&k2| t.reach(c, k, sq, k2, to)).min().unwrap_or(INF);
-                    t.block[i * 64 + to] = d;
-                }
-            }
-        }
-    }
-    t
-}
-
-fn tables() -> &'static Tables {
-    static T: OnceLock<Tables> = OnceLock::new();
-    T.get_or_init(build)
-}
-
-// ----- the bound -----
-
-/// One way a unit of the mating side may end: the squares it attacks there, at a cost.
-#[derive(Clone, Copy)]
-struct Opt {
-    att: u64,
-    cost: u8,
-}
-
-/// Reused buffers (no allocation per node).
-#[derive(Default)]
-struct Scratch {
-    /// Options of every mating unit (up to the node's cost limit).
-    opts: Vec<&'static [Opt]>,
-    /// Per candidate K: each unit's options restricted to K's squares, deduplicated,
-    /// unit after unit; `local_starts[i]..local_starts[i + 1]`.
-    local: Vec<(u64, u8)>,
-    local_starts: Vec<usize>,
-}
-
-thread_local! {
-    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
-}
-
 /// The units of one colour (square, kind index).
 fn units(game: &Game, c: Colour) -> impl Iterator<Item = (usize, usize)> + '_ {
     let b = game.pos.board();
@@ -402,462 +112,113 @@ fn units(game: &Game, c: Colour) -> impl Iterator<Item = (usize, usize)> + '_ {
     })
 }
 
-/// Whether a mate may exist after exactly `plies` more alternate moves from here (the
-/// side to move first): `false` is a proof that none does.
-pub fn mate_possible(game: &Game, plies: u32) -> bool {
-    let stm = game.pos.side();
-    let mater = if plies % 2 == 1 { stm } else { stm.opponent() };
-    mate_possible_with(game, mater, plies.div_ceil(2), plies / 2)
+/// The intelligent mode's [`Pruning`] for one goal: the bound and the last-two-ply
+/// filters of this module (mates), the zones of the `stalemate` submodule
+/// (stalemates), and help and series play taken over by the pictures (the `pictures`
+/// submodule) from [`pictures::PICTURES_FROM`] moves of the mating side
+/// ([`pictures::STALEMATE_PICTURES_FROM`] stalemating moves, [`pictures::SERIES_PICTURES_FROM`]
+/// series moves) on. Owned by the searcher: its buffers and the last pictures
+/// enumerated are kept from one first move to the next.
+pub struct Intelligent {
+    goal: Goal,
+    /// The bound's buffers.
+    scratch: Scratch,
+    notes: Notes,
+    /// The zones of the stalemated side's moves at the node two plies from the end being
+    /// searched (there is one at a time: the nodes below it have one ply left).
+    zones: Option<stalemate::Zones>,
+    /// See [`Pruning::plan`].
+    horizon: u32,
+    /// The last pictures enumerated.
+    pictures: pictures::Cache,
 }
 
-/// Series play, the series side to move with `k` series moves left (`play` as in
-/// [`Searcher::series_exists`]): whether a mate may still end it. `ser-h#`: the series
-/// side makes `k` moves, then the other side mates in one; `ser-#`: the series side mates
-/// with its `k`-th move, the other side never moving. `false` is a proof that no line
-/// from here ends in mate.
-pub fn series_mate_possible(game: &Game, play: Play, k: u32) -> bool {
-    let stm = game.pos.side();
-    match play {
-        Play::SeriesHelp => mate_possible_with(game, stm.opponent(), 1, k),
-        Play::Series => mate_possible_with(game, stm, k, 0),
-        _ => true,
+impl Intelligent {
+    /// The pruning for `goal` (mate or stalemate: the others are left unpruned).
+    pub fn new(goal: Goal) -> Intelligent {
+        Intelligent {
+            goal,
+            scratch: Scratch::default(),
+            notes: Notes::new(),
+            zones: None,
+            horizon: 0,
+            pictures: pictures::Cache::default(),
+        }
+    }
+
+    /// [`Intelligent::new`], boxed for [`Searcher::install_pruning`].
+    pub fn boxed(goal: Goal) -> Box<dyn Pruning> {
+        Box::new(Intelligent::new(goal))
+    }
+
+    fn mate(&self) -> bool {
+        self.goal == Goal::Mate
     }
 }
 
-/// Whether `mater` may mate with `m` moves of its own while the other side makes
-/// `bmoves` (king moves and blocks); `false` is a proof that it cannot.
-fn mate_possible_with(game: &Game, mater: Colour, m: u32, bmoves: u32) -> bool {
-    let mated = mater.opponent();
-    if m > BOUND_UP_TO {
-        return true;
+impl Pruning for Intelligent {
+    fn table_from(&self) -> u32 {
+        TABLE_FROM
     }
-    let t = tables();
-    let board = game.pos.board();
-    let kings = board.colour(mated).0 & board.kind(KING).0;
-    if kings.count_ones() != 1 {
-        return true;
-    }
-    let dk = kings.trailing_zeros() as usize;
-    let (mc, dc) = (colour_index(mater), colour_index(mated));
-    let holes = game.pos.holes().0;
-    // Blocking costs: the cheapest unit of the mated side (not its king) to stand there.
-    let blockers: u64 = board.colour(mated).0 & !kings;
-    let mut cb = [INF; 64];
-    if bmoves == 0 {
-        let mut bb = blockers;
-        while bb != 0 {
-            cb[bb.trailing_zeros() as usize] = 0;
-            bb &= bb - 1;
-        }
-    } else {
-        for (sq, k) in units(game, mated) {
-            if k == KING.index() {
-                continue;
-            }
-            for (best, &d) in cb.iter_mut().zip(t.block(dc, k, sq)) {
-                *best = (*best).min(d);
-            }
-        }
-    }
-    SCRATCH.with(|sc| {
-        let sc = &mut *sc.borrow_mut();
-        // The mating side's options (each unit's, by cost, where it stands first).
-        sc.opts.clear();
-        let mut reach_any = 0u64;
-        for (sq, k) in units(game, mater) {
-            let all = t.options(mc, k, sq);
-            let upto = all.partition_point(|o| o.cost as u32 <= m);
-            sc.opts.push(&all[..upto]);
-            reach_any |= t.reach_union(mc, k, sq, m);
-        }
-        // Every king square within the mated side's moves (castling included: the
-        // distance table knows it), its own first.
-        let cands: u64 = if bmoves == 0 { 1 << dk } else { !holes };
-        let mut order = [dk; 65];
-        let mut n = 1;
-        let mut bb = cands & !(1 << dk);
-        while bb != 0 {
-            order[n] = bb.trailing_zeros() as usize;
-            bb &= bb - 1;
-            n += 1;
-        }
-        for &kq in &order[..if bmoves == 0 { 1 } else { n }] {
-            let kd = t.dist(KING.index(), dk, kq);
-            if kd as u32 > bmoves || reach_any >> kq & 1 == 0 {
-                continue;
-            }
-            let budget = (bmoves - kd as u32) as u8;
-            // A hole is no flight: as if blocked for good.
-            if king_square_possible(sc, kq, budget, &cb, blockers | holes, m as u8, reach_any) {
-                return true;
-            }
-        }
-        false
-    })
-}
 
-/// Whether the mated king may be mated on `kq` with `budget` moves left for blocks and
-/// `m` moves of the mating side.
-fn king_square_possible(
-    sc: &mut Scratch,
-    kq: usize,
-    budget: u8,
-    cb: &[u8; 64],
-    blockers: u64,
-    m: u8,
-    reach_any: u64,
-) -> bool {
-    let t = tables();
-    // The squares that matter: K and its flights not already blocked.
-    let flights = t.att(0, KING.index(), kq) & !blockers;
-    let need = flights | 1 << kq;
-    // Flights no block can fill must be attacked by some option.
-    let mut bb = flights;
-    while bb != 0 {
-        let f = bb.trailing_zeros() as usize;
-        bb &= bb - 1;
-        if cb[f] > budget && reach_any >> f & 1 == 0 {
-            return false;
-        }
+    fn help_possible(&mut self, game: &Game, plies: u32) -> bool {
+        !self.mate() || mate_possible(&mut self.scratch, game, plies)
     }
-    let accept = |mask: u64| -> bool {
-        if mask >> kq & 1 == 0 {
-            return false;
-        }
-        let mut total = 0u32;
-        let mut bb = flights & !mask;
-        while bb != 0 {
-            total += cb[bb.trailing_zeros() as usize] as u32;
-            if total > budget as u32 {
-                return false;
+
+    fn help_filter(&mut self, game: &mut Game, plies: u32, moves: &mut Vec<Move>) -> bool {
+        match (self.goal, plies) {
+            (Goal::Mate, 1) => filter_last(game, moves),
+            (Goal::Mate, 2) => filter_second_last(game, moves),
+            (Goal::Stalemate, 1) => stalemate::filter_last(game, moves, &mut self.notes),
+            (Goal::Stalemate, 2) => {
+                self.zones = stalemate::zones(game, &mut self.notes);
+                return self.zones.is_some();
             }
-            bb &= bb - 1;
-        }
-        true
-    };
-    // Per square: every square attacked by some option (all the bound is above
-    // FULL_UP_TO moves; a quick test before the placement search below it).
-    if !accept(reach_any & need) || m as u32 > FULL_UP_TO {
-        return accept(reach_any & need);
-    }
-    // Each unit's options on these squares, deduplicated (an option within a cheaper or
-    // equal one is dropped); options come ordered by cost.
-    sc.local.clear();
-    sc.local_starts.clear();
-    for opts in &sc.opts {
-        let start = sc.local.len();
-        sc.local_starts.push(start);
-        for o in opts.iter() {
-            let mask = o.att & need;
-            if sc.local[start..].iter().any(|&(k, _)| mask & !k == 0) {
-                continue;
-            }
-            sc.local.push((mask, o.cost));
-        }
-    }
-    sc.local_starts.push(sc.local.len());
-    let units = sc.opts.len();
-    if units > 64 {
-        return true;
-    }
-    // Suffix unions: what the remaining units could add at best.
-    let mut suffix = [0u64; 65];
-    for u in (0..units).rev() {
-        let all = sc.local[sc.local_starts[u]..sc.local_starts[u + 1]].iter().fold(0, |a, &(k, _)| a | k);
-        suffix[u] = suffix[u + 1] | all;
-    }
-    fn dfs(
-        local: &[(u64, u8)],
-        starts: &[usize],
-        suffix: &[u64; 65],
-        u: usize,
-        mask: u64,
-        rem: u8,
-        accept: &dyn Fn(u64) -> bool,
-    ) -> bool {
-        if u + 1 == starts.len() {
-            return accept(mask);
-        }
-        if !accept(mask | suffix[u]) {
-            return false;
-        }
-        for &(k, c) in &local[starts[u]..starts[u + 1]] {
-            if c <= rem && dfs(local, starts, suffix, u + 1, mask | k, rem - c, accept) {
-                return true;
-            }
+            _ => {}
         }
         false
     }
-    dfs(&sc.local, &sc.local_starts, &suffix, 0, 0, m, &accept)
-}
 
-/// On the last ply (the mating side to move): whether `mv` may mate, by the empty-board
-/// picture (the other units stay; the mover ends on `to`, promoted or not).
-fn last_move_may_mate(game: &Game, mv: &Move, others: u64, need: u64) -> bool {
-    if mv.castle.is_some() {
-        return true;
+    fn help_keeps(&mut self, game: &mut Game, _plies: u32, m: &Move) -> bool {
+        self.zones.as_ref().is_none_or(|zs| stalemate::second_last_ok(game, zs, m))
     }
-    let t = tables();
-    let c = colour_index(game.pos.side());
-    let kind = match mv.promo {
-        Some(k) => k,
-        None => game.pos.board().get(mv.from).map_or(Kind(0), |p| p.kind),
-    };
-    let att = t.att(c, kind.index(), mv.to.index()) | others;
-    att & need == need
-}
 
-/// The empty-board attacks of the side to move, each unit's left out in turn:
-/// `(square, attacks of all others)`; and the squares a mate needs attacked.
-fn last_ply_picture(game: &Game, out: &mut [u64; 64]) -> Option<u64> {
-    let t = tables();
-    let side = game.pos.side();
-    let c = colour_index(side);
-    let board = game.pos.board();
-    let kings = board.colour(side.opponent()).0 & board.kind(KING).0;
-    if kings.count_ones() != 1 {
-        return None;
+    fn series_possible(&mut self, game: &Game, play: Play, k: u32) -> bool {
+        !self.mate() || series_mate_possible(&mut self.scratch, game, play, k)
     }
-    let kq = kings.trailing_zeros() as usize;
-    // (A hole is no flight.)
-    let blockers = board.colour(side.opponent()).0 & !kings | game.pos.holes().0;
-    let need = (t.att(0, KING.index(), kq) & !blockers) | 1 << kq;
-    let mut list = [(0usize, 0u64); 16];
-    let mut n = 0;
-    for (sq, k) in units(game, side) {
-        if n == 16 {
-            return None;
-        }
-        list[n] = (sq, t.att(c, k, sq));
-        n += 1;
-    }
-    for i in 0..n {
-        out[list[i].0] = list[..n].iter().enumerate().filter(|&(j, _)| j != i).fold(0, |a, (_, &(_, b))| a | b);
-    }
-    Some(need)
-}
 
-// ----- the search -----
+    fn plan(&mut self, longest: u32) {
+        self.horizon = longest;
+    }
 
-fn check_stop(s: &Searcher, count: &mut u32) -> Result<(), Interrupted> {
-    *count = count.wrapping_add(1);
-    if *count & 1023 == 0 && s.stop.load(Ordering::Relaxed) {
-        return Err(Interrupted);
+    fn takes_over_help(&self, plies: u32) -> bool {
+        plies.div_ceil(2) >= pictures_from(self.goal)
     }
-    Ok(())
-}
 
-/// Keeps from `moves` those that may mate on the last ply.
-fn filter_last(game: &Game, moves: &mut Vec<Move>) {
-    let mut others = [0u64; 64];
-    if let Some(need) = last_ply_picture(game, &mut others) {
-        moves.retain(|m| last_move_may_mate(game, m, others[m.from.index()], need));
+    fn takes_over_series(&self, k: u32) -> bool {
+        k >= pictures::SERIES_PICTURES_FROM
     }
-}
 
-/// K (first) and its flights not in `blockers`, as a list.
-fn local_squares(kq: usize, blockers: u64) -> ([usize; 9], usize) {
-    let mut rs = [kq; 9];
-    let mut n = 1;
-    let mut fl = tables().att(0, KING.index(), kq) & !blockers;
-    while fl != 0 {
-        rs[n] = fl.trailing_zeros() as usize;
-        fl &= fl - 1;
-        n += 1;
+    fn help_lines(
+        &mut self,
+        s: &mut Searcher,
+        plies: u32,
+        prefix: &mut Vec<Move>,
+        out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
+    ) -> Result<Option<bool>, Interrupted> {
+        pictures::lines(s, &mut self.pictures, self.horizon, plies, prefix, out)
     }
-    (rs, n)
-}
 
-/// Two plies left (the mated side to move, then the mating move): keeps the moves after
-/// which a mating move may exist. A move of the king (castling included) is kept; any
-/// other move from `x` to `y` leaves the king on its square, its flights blocked by the
-/// units there after the move, and the mating side with one move: the mate needs the
-/// king's square and its unblocked flights attacked, on an empty board, by the units
-/// where they stand, one of them moved once.
-fn filter_second_last(game: &Game, moves: &mut Vec<Move>) {
-    let t = tables();
-    let side = game.pos.side();
-    let mater = side.opponent();
-    let mc = colour_index(mater);
-    let board = game.pos.board();
-    let kings = board.colour(side).0 & board.kind(KING).0;
-    if kings.count_ones() != 1 {
-        return;
+    fn series_lines(
+        &mut self,
+        s: &mut Searcher,
+        play: Play,
+        k: u32,
+        prefix: &mut Vec<Move>,
+        out: &mut SeriesSink<'_>,
+    ) -> Result<Option<bool>, Interrupted> {
+        pictures::series_lines(s, &mut self.pictures, self.horizon, play, k, prefix, out)
     }
-    let kq = kings.trailing_zeros() as usize;
-    // (A hole is no flight.)
-    let (rs, n) = local_squares(kq, game.pos.holes().0);
-    let local = |sq: usize| -> u16 { rs[1..n].iter().position(|&x| x == sq).map_or(0, |j| 1 << (j + 1)) };
-    let flights: u16 = ((1u32 << n) - 2) as u16;
-    let mut blocked = 0u16;
-    for &x in &rs[1..n] {
-        if board.colour(side).0 >> x & 1 == 1 {
-            blocked |= local(x);
-        }
-    }
-    let to_mask = |att: u64| -> u16 {
-        let mut mask = 0u16;
-        for (j, &sq) in rs.iter().enumerate().take(n) {
-            if att >> sq & 1 == 1 {
-                mask |= 1 << j;
-            }
-        }
-        mask
-    };
-    // The masks reachable with one move of one unit (or none), the maximal ones.
-    let mut stay = [0u16; 16];
-    let mut units_list = [(0usize, 0usize); 16];
-    let mut count = 0;
-    for (sq, k) in units(game, mater) {
-        if count == 16 {
-            return;
-        }
-        stay[count] = to_mask(t.att(mc, k, sq));
-        units_list[count] = (sq, k);
-        count += 1;
-    }
-    let mut reach = [0u16; 64];
-    let mut nreach = 0;
-    let mut add = |mask: u16| {
-        if reach[..nreach].iter().any(|&r| mask & !r == 0) {
-            return;
-        }
-        let mut w = 0;
-        for i in 0..nreach {
-            if reach[i] & !mask != 0 {
-                reach[w] = reach[i];
-                w += 1;
-            }
-        }
-        nreach = w;
-        if nreach < reach.len() {
-            reach[nreach] = mask;
-            nreach += 1;
-        } else {
-            reach[nreach - 1] = u16::MAX;
-        }
-    };
-    add(stay[..count].iter().fold(0, |a, &b| a | b));
-    for (u, &(sq, k)) in units_list[..count].iter().enumerate() {
-        let others = (0..count).filter(|&v| v != u).fold(0, |a, v| a | stay[v]);
-        for o in t.options(mc, k, sq).iter().take_while(|o| o.cost <= 1) {
-            add(others | to_mask(o.att));
-        }
-    }
-    let reach = &reach[..nreach];
-    moves.retain(|m| {
-        if m.from.index() == kq || m.castle.is_some() {
-            return true;
-        }
-        let after = (blocked & !local(m.from.index())) | local(m.to.index());
-        let req = 1 | (flights & !after);
-        reach.iter().any(|&r| r & req == req)
-    });
-}
-
-/// [`Searcher::help_exists`] with the cut: side to move starts, is there a sequence of
-/// `plies` alternate moves whose last mates? Shares the table's answers with it.
-pub fn exists(s: &mut Searcher, plies: u32) -> Result<bool, Interrupted> {
-    let mut count = 0;
-    let mut notes = Notes::new();
-    exists_in(s, plies, &mut count, &mut notes)
-}
-
-fn exists_in(s: &mut Searcher, plies: u32, count: &mut u32, notes: &mut Notes) -> Result<bool, Interrupted> {
-    check_stop(s, count)?;
-    // Near the leaves the cut and the last-ply filter answer faster than a probe of the
-    // table (a likely cache miss).
-    let tabled = plies >= TABLE_FROM;
-    let key = Table::key(s.game.pos.hash(), Q::Help, plies, 0);
-    if tabled && let Some(v) = s.table.get(key) {
-        return Ok(v);
-    }
-    let mate = s.goal == Goal::Mate;
-    if mate && plies >= 2 && !mate_possible(&s.game, plies) {
-        if tabled {
-            s.table.put(key, plies, false);
-        }
-        return Ok(false);
-    }
-    let mut moves = s.candidates();
-    let mut res = Ok(false);
-    if plies == 1 {
-        if mate {
-            filter_last(&s.game, &mut moves);
-        } else {
-            stalemate::filter_last(&mut s.game, &mut moves, notes);
-        }
-        res = Ok(moves.iter().any(|m| s.goal_after_pub(m)));
-    } else {
-        if mate && plies == 2 {
-            filter_second_last(&s.game, &mut moves);
-        }
-        let zs = if !mate && plies == 2 { stalemate::zones(&mut s.game, notes) } else { None };
-        let rev = s.reverse;
-        for i in 0..moves.len() {
-            let m = &moves[if rev { moves.len() - 1 - i } else { i }];
-            if !s.game.make_into(m, notes) {
-                continue;
-            }
-            if let Some(zs) = &zs
-                && !stalemate::second_last_ok(&mut s.game, zs, m)
-            {
-                s.game.unmake();
-                continue;
-            }
-            let ok = exists_in(s, plies - 1, count, notes);
-            s.game.unmake();
-            if ok != Ok(false) {
-                res = ok;
-                break;
-            }
-        }
-    }
-    s.game.give_buf(moves);
-    let res = res?;
-    if tabled {
-        s.table.put(key, plies, res);
-    }
-    Ok(res)
-}
-
-/// Every help line of exactly `plies` plies from here (as [`Searcher::help_lines`]).
-pub fn lines(
-    s: &mut Searcher,
-    plies: u32,
-    prefix: &mut Vec<Move>,
-    out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
-) -> Result<bool, Interrupted> {
-    lines_from(s, plies, prefix, out, pictures_from(s.goal))
-}
-
-/// Every series line of exactly `k` series moves from here, as
-/// [`Searcher::series_lines`] gives them (the same lines in the same order), by the
-/// pictures for `ser-h#` and `ser-#` with [`series_by_pictures`] moves (`Option
-/// Intelligent`, orthodox: see [`applies_series`]).
-pub fn series_lines(
-    s: &mut Searcher,
-    play: Play,
-    k: u32,
-    prefix: &mut Vec<Move>,
-    out: &mut crate::search::SeriesSink<'_>,
-) -> Result<bool, Interrupted> {
-    if series_by_pictures(k)
-        && let Some(r) = pictures::series_lines(s, play, k, prefix, out)?
-    {
-        return Ok(r);
-    }
-    s.series_lines(play, k, prefix, out)
-}
-
-/// Whether [`series_lines`] goes by the pictures for `k` series moves.
-pub fn series_by_pictures(k: u32) -> bool {
-    k >= pictures::SERIES_PICTURES_FROM
-}
-
-/// Whether [`lines`] searches `plies` plies by the pictures (the `pictures` submodule).
-pub fn by_pictures(goal: Goal, plies: u32) -> bool {
-    plies.div_ceil(2) >= pictures_from(goal)
 }
 
 /// From how many moves of the mating (stalemating) side on help play goes by the pictures.
@@ -868,62 +229,10 @@ fn pictures_from(goal: Goal) -> u32 {
     }
 }
 
-/// [`lines`], by the pictures when the mating side has at least `pictures_from` moves.
-fn lines_from(
-    s: &mut Searcher,
-    plies: u32,
-    prefix: &mut Vec<Move>,
-    out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
-    mut pictures_from: u32,
-) -> Result<bool, Interrupted> {
-    let mate = s.goal == Goal::Mate;
-    if plies.div_ceil(2) >= pictures_from {
-        match pictures::lines(s, plies, prefix, out)? {
-            Some(r) => return Ok(r),
-            // Not here, nor below.
-            None => pictures_from = u32::MAX,
-        }
-    }
-    if !exists(s, plies)? {
-        return Ok(true);
-    }
-    let mut moves = s.legal();
-    if plies == 1 {
-        if mate {
-            filter_last(&s.game, &mut moves);
-        } else {
-            stalemate::filter_last(&mut s.game, &mut moves, &mut Notes::new());
-        }
-    }
-    for m in &moves {
-        if plies == 1 {
-            if s.goal_after_pub(m) {
-                prefix.push(*m);
-                let go_on = out(s, prefix);
-                prefix.pop();
-                if !go_on {
-                    return Ok(false);
-                }
-            }
-            continue;
-        }
-        if s.game.make(m).is_none() {
-            continue;
-        }
-        prefix.push(*m);
-        let r = lines_from(s, plies - 1, prefix, out, pictures_from);
-        prefix.pop();
-        s.game.unmake();
-        if !r? {
-            return Ok(false);
-        }
-    }
-    Ok(true)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Table;
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
 
@@ -1000,7 +309,19 @@ mod tests {
     }
 
     pub(super) fn searcher(g: Game) -> Searcher {
-        Searcher::new(g, Table::new(8), Arc::new(AtomicBool::new(false)), Goal::Mate, false)
+        searcher_for(g, Goal::Mate)
+    }
+
+    /// A searcher of the normal search for `goal`.
+    pub(super) fn searcher_for(g: Game, goal: Goal) -> Searcher {
+        Searcher::new(g, Table::new(8), Arc::new(AtomicBool::new(false)), goal, false)
+    }
+
+    /// A searcher of the intelligent mode for `goal`.
+    pub(super) fn intelligent(g: Game, goal: Goal) -> Searcher {
+        let mut s = searcher_for(g, goal);
+        s.install_pruning(|| Intelligent::boxed(goal));
+        s
     }
 
     /// The lines a help search (`run`, given the sink) finds, in order, and its result.
@@ -1118,7 +439,7 @@ mod tests {
     /// remaining plies, the bound allows it, and no mating last move is filtered out.
     fn walk(s: &mut Searcher, plies: u32, stats: &mut (u64, u64)) {
         let truth = s.help_exists(plies).expect("not stopped");
-        let bound = mate_possible(&s.game, plies);
+        let bound = mate_possible(&mut Scratch::default(), &s.game, plies);
         assert!(!truth || bound, "the bound cuts a mate in {plies}: {}", s.game.pos.fen());
         stats.0 += 1;
         stats.1 += u64::from(!bound);
@@ -1218,7 +539,7 @@ mod tests {
             positions += 1;
             for plies in 1..=4 {
                 let mut a = searcher(g.clone());
-                let mut b = searcher(g.clone());
+                let mut b = intelligent(g.clone(), Goal::Mate);
                 let mut la = Vec::new();
                 let mut lb = Vec::new();
                 a.help_lines(plies, &mut Vec::new(), &mut |_, l: &[Move]| {
@@ -1226,7 +547,7 @@ mod tests {
                     true
                 })
                 .expect("not stopped");
-                lines(&mut b, plies, &mut Vec::new(), &mut |_, l: &[Move]| {
+                b.help_lines(plies, &mut Vec::new(), &mut |_, l: &[Move]| {
                     lb.push(l.to_vec());
                     true
                 })
@@ -1236,21 +557,5 @@ mod tests {
             }
         }
         assert!(found > 0, "no mate at all in the sample");
-    }
-
-    #[test]
-    fn empty_board_distances() {
-        let t = tables();
-        let sq = |s: &str| chimere_core::Square::parse(s).expect("square").index();
-        assert_eq!(t.dist(KNIGHT.index(), sq("a1"), sq("h8")), 6);
-        assert_eq!(t.dist(BISHOP.index(), sq("a1"), sq("a2")), INF);
-        assert_eq!(t.dist(KING.index(), sq("e1"), sq("h1")), 2);
-        // A white pawn on b7 stands on a8 as a knight after one move (capture-promotion).
-        assert_eq!(t.pawn(0, sq("b7"), KNIGHT.index(), sq("a8")), 1);
-        assert_eq!(t.pawn(0, sq("b7"), KNIGHT.index(), sq("b6")), 2);
-        assert_eq!(t.pawn(1, sq("e7"), PAWN.index(), sq("e5")), 1);
-        assert_eq!(t.pawn(0, sq("e7"), PAWN.index(), sq("e5")), INF);
-        // The rook of a castling corner stands on its castling square at no cost.
-        assert_eq!(t.reach(0, ROOK.index(), sq("h1"), ROOK.index(), sq("f1")), 0);
     }
 }

@@ -562,21 +562,23 @@ fn solve_side(
             // mate-less sub-positions cut off (the same solutions).
             let intel = intelligent::applies(&job.problem, stip);
             let work = move |s: &mut Searcher, m: &Move| -> Result<Vec<Block>, Interrupted> {
-                let mut lines = Vec::new();
                 if intel {
-                    help_all_as(s, total, exact, Some(m), &mut lines, false, intelligent::lines)?;
-                } else {
-                    help_all(s, total, exact, Some(m), &mut lines)?;
+                    s.install_pruning(|| intelligent::Intelligent::boxed(goal));
                 }
+                let mut lines = Vec::new();
+                help_all(s, total, exact, Some(m), &mut lines)?;
                 Ok(vec![Block::Lines(lines)])
             };
             let helper = move |s: &mut Searcher, m: &Move| {
+                if intel {
+                    s.install_pruning(|| intelligent::Intelligent::boxed(goal));
+                }
                 // (The pictures do not use the table: nothing to help with.)
-                if intel && intelligent::by_pictures(s.goal, total - 1) {
+                if s.pruning.takes_over_help(total - 1) {
                     return;
                 }
                 if total >= 2 && s.game.make(m).is_some() {
-                    let _ = if intel { intelligent::exists(s, total - 1) } else { s.help_exists(total - 1) };
+                    let _ = s.help_exists(total - 1);
                     s.game.unmake();
                 }
             };
@@ -604,22 +606,26 @@ fn solve_side(
             let mut s = Searcher::new(game.clone(), table.clone(), shared.stop.clone(), goal, false);
             let moves = s.legal();
             let (n, exact) = (stip.n, stip.exact);
-            let bound = intelligent::applies_series(&job.problem, stip);
+            let intel = intelligent::applies_series(&job.problem, stip);
             let work = move |s: &mut Searcher, m: &Move| -> Result<Vec<Block>, Interrupted> {
-                s.series_bound = bound;
+                if intel {
+                    s.install_pruning(|| intelligent::Intelligent::boxed(goal));
+                }
                 let mut lines = Vec::new();
                 let lo = if exact { n } else { 1 };
-                s.horizon = n - 1;
+                s.pruning.plan(n - 1);
                 for k in lo..=n {
                     series_from(s, play, k, m, &mut lines)?;
                 }
-                s.horizon = 0;
+                s.pruning.plan(0);
                 Ok(vec![Block::Lines(lines)])
             };
             let helper = move |s: &mut Searcher, m: &Move| {
-                s.series_bound = bound;
+                if intel {
+                    s.install_pruning(|| intelligent::Intelligent::boxed(goal));
+                }
                 // (The pictures do not use the table: nothing to help with.)
-                if bound && intelligent::series_by_pictures(n - 1) {
+                if s.pruning.takes_over_series(n - 1) {
                     return;
                 }
                 if n >= 2 && s.game.make(m).is_some() {
@@ -674,16 +680,10 @@ fn help_all(
     first: Option<&Move>,
     lines: &mut Vec<String>,
 ) -> Result<(), Interrupted> {
-    help_all_as(s, total, exact, first, lines, false, Searcher::help_lines)
+    help_all_as(s, total, exact, first, lines, false)
 }
 
-/// Lists the help lines of exactly `plies` plies from the position (see
-/// [`Searcher::help_lines`]; the intelligent mode has its own).
-type LineSearch =
-    fn(&mut Searcher, u32, &mut Vec<Move>, &mut dyn FnMut(&mut Searcher, &[Move]) -> bool) -> Result<bool, Interrupted>;
-
-/// [`help_all`] with the lines found by `search`; `after_pass`: the lines are set play
-/// after the starting side's pass.
+/// [`help_all`]; `after_pass`: the lines are set play after the starting side's pass.
 fn help_all_as(
     s: &mut Searcher,
     total: u32,
@@ -691,7 +691,6 @@ fn help_all_as(
     first: Option<&Move>,
     lines: &mut Vec<String>,
     after_pass: bool,
-    search: LineSearch,
 ) -> Result<(), Interrupted> {
     let mut plies = if exact {
         total
@@ -700,7 +699,7 @@ fn help_all_as(
     } else {
         1
     };
-    s.horizon = if first.is_some() { total - 1 } else { total };
+    s.pruning.plan(if first.is_some() { total - 1 } else { total });
     while plies <= total {
         let starts_half = plies % 2 == 1;
         let mut found: Vec<String> = Vec::new();
@@ -721,20 +720,20 @@ fn help_all_as(
                     }
                 } else if s.game.make(m).is_some() {
                     let mut prefix = vec![*m];
-                    let r = search(s, plies - 1, &mut prefix, &mut collect);
+                    let r = s.help_lines(plies - 1, &mut prefix, &mut collect);
                     s.game.unmake();
                     r?;
                 }
             }
             None => {
                 let mut prefix = Vec::new();
-                search(s, plies, &mut prefix, &mut collect)?;
+                s.help_lines(plies, &mut prefix, &mut collect)?;
             }
         }
         lines.extend(found);
         plies += 2;
     }
-    s.horizon = 0;
+    s.pruning.plan(0);
     Ok(())
 }
 
@@ -789,11 +788,7 @@ fn series_from(s: &mut Searcher, play: Play, k: u32, first: &Move, lines: &mut V
     } else if s.game.make(first).is_some() {
         if s.game.make(&Move::NULL).is_some() {
             prefix.push(*first);
-            let r = if s.series_bound {
-                intelligent::series_lines(s, play, k - 1, &mut prefix, &mut collect)
-            } else {
-                s.series_lines(play, k - 1, &mut prefix, &mut collect)
-            };
+            let r = s.series_lines(play, k - 1, &mut prefix, &mut collect);
             s.game.unmake();
             s.game.unmake();
             r?;
@@ -1065,7 +1060,7 @@ fn solve_set_only(
         && !king_capturable(&mut g2)
     {
         let mut s = Searcher::new(g2, table.clone(), shared.stop.clone(), stip.goal, false);
-        let _ = help_all_as(&mut s, total - 1, stip.exact, None, &mut lines, total % 2 == 1, Searcher::help_lines);
+        let _ = help_all_as(&mut s, total - 1, stip.exact, None, &mut lines, total % 2 == 1);
     }
     emit(vec![Block::Lines(lines)])
 }

@@ -17,6 +17,10 @@ use chimere_fairy::{Game, Move, notation};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+mod help;
+pub(crate) use help::Hooks;
+pub use help::{NoPruning, Pruning};
+
 /// Why a search stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Interrupted;
@@ -43,14 +47,9 @@ pub struct Searcher {
     /// Direct and self play: the attacker's move that last succeeded, by its moves left
     /// (tried first at the next attacker node with as many moves left).
     attack_killers: Vec<Move>,
-    /// Series play with `Option Intelligent` on orthodox rules: positions from which no
-    /// mate can end the series are cut ([`crate::intelligent::series_mate_possible`]).
-    pub series_bound: bool,
-    /// The longest play (help plies, or series moves) the caller will ask of
-    /// [`crate::intelligent::lines`] or [`crate::intelligent::series_lines`] from the
-    /// position it asks next, shorter plays first (0: unknown). The intelligent mode
-    /// then enumerates its pictures once, for the longest.
-    pub horizon: u32,
+    /// What help and series play leave out ([`NoPruning`]: nothing; the intelligent
+    /// mode installs its own, see [`Searcher::install_pruning`]).
+    pub pruning: Box<dyn Pruning>,
 }
 
 /// Receives each series line (moves, and the other side's final answer).
@@ -131,8 +130,7 @@ impl Searcher {
             reverse: false,
             killers: Vec::new(),
             attack_killers: Vec::new(),
-            series_bound: false,
-            horizon: 0,
+            pruning: Box::new(NoPruning),
         }
     }
 
@@ -739,273 +737,6 @@ impl Searcher {
     /// The defender's moves that reach the goal at a node where the goal is forced.
     fn goal_moves(&mut self, moves: &[Move]) -> Vec<Move> {
         moves.iter().copied().filter(|m| self.goal_after(m)).collect()
-    }
-
-    // ----- help play -----
-
-    /// Side to move starts: is there a sequence of `plies` alternate moves whose last
-    /// reaches the goal?
-    pub fn help_exists(&mut self, plies: u32) -> Result<bool, Interrupted> {
-        self.check_stop()?;
-        let key = Table::key(self.game.pos.hash(), Q::Help, plies, 0);
-        if let Some(v) = self.table.get(key) {
-            return Ok(v);
-        }
-        let moves = self.candidates();
-        let mut res = Ok(false);
-        if plies == 1 {
-            let f = self.mate_filter();
-            res = Ok(moves.iter().any(|m| self.goal_after_f(&f, m)));
-        } else {
-            for i in 0..moves.len() {
-                let m = &moves[if self.reverse { moves.len() - 1 - i } else { i }];
-                if !self.try_make(m) {
-                    continue;
-                }
-                let ok = self.help_exists(plies - 1);
-                self.game.unmake();
-                if ok != Ok(false) {
-                    res = ok;
-                    break;
-                }
-            }
-        }
-        self.game.give_buf(moves);
-        let res = res?;
-        self.table.put(key, plies, res);
-        Ok(res)
-    }
-
-    /// Every help line of exactly `plies` plies from here, as move lists.
-    pub fn help_lines(
-        &mut self,
-        plies: u32,
-        prefix: &mut Vec<Move>,
-        out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
-    ) -> Result<bool, Interrupted> {
-        if !self.help_exists(plies)? {
-            return Ok(true);
-        }
-        let moves = self.legal();
-        let f = if plies == 1 { self.mate_filter() } else { None };
-        for m in &moves {
-            if plies == 1 {
-                if self.goal_after_f(&f, m) {
-                    prefix.push(*m);
-                    let go_on = out(self, prefix);
-                    prefix.pop();
-                    if !go_on {
-                        return Ok(false);
-                    }
-                }
-                continue;
-            }
-            self.try_make(m);
-            prefix.push(*m);
-            let r = self.help_lines(plies - 1, prefix, out);
-            prefix.pop();
-            self.game.unmake();
-            if !r? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
-    }
-
-    // ----- series play -----
-
-    /// Series side to move: `k` more series moves, then the end of `play` (series: the
-    /// last series move reaches the goal; series-help: the other side reaches it in one;
-    /// series-self: every move of the other side reaches it). Between series moves the
-    /// other side passes (so a series move may not give check).
-    pub fn series_exists(&mut self, play: Play, k: u32) -> Result<bool, Interrupted> {
-        self.check_stop()?;
-        let key = Table::key(self.game.pos.hash(), Q::Series, k, play as u32);
-        if let Some(v) = self.table.get(key) {
-            return Ok(v);
-        }
-        if self.series_bound
-            && self.goal == Goal::Mate
-            && !crate::intelligent::series_mate_possible(&self.game, play, k)
-        {
-            return Ok(false);
-        }
-        let moves = self.candidates();
-        let mut res = Ok(false);
-        let f = if k == 1 { self.mate_filter() } else { None };
-        for i in 0..moves.len() {
-            let m = &moves[if self.reverse { moves.len() - 1 - i } else { i }];
-            if k == 1 {
-                let end = self.series_end(play, m, &f);
-                if end != Ok(false) {
-                    res = end;
-                    break;
-                }
-                continue;
-            }
-            if !self.try_make(m) {
-                continue;
-            }
-            if self.try_make(&Move::NULL) {
-                let ok = self.series_exists(play, k - 1);
-                self.game.unmake();
-                self.game.unmake();
-                if ok != Ok(false) {
-                    res = ok;
-                    break;
-                }
-            } else {
-                self.game.unmake();
-            }
-        }
-        self.game.give_buf(moves);
-        let res = res?;
-        self.table.put(key, k, res);
-        Ok(res)
-    }
-
-    /// Whether the last series move `m` ends the play as `play` needs.
-    /// `f`: the mate filter of the position before `m` (see [`Searcher::mate_filter`]).
-    fn series_end(&mut self, play: Play, m: &Move, f: &Option<CheckFilter>) -> Result<bool, Interrupted> {
-        match play {
-            Play::SeriesHelp => {
-                if !self.try_make(m) {
-                    return Ok(false);
-                }
-                // The other side reaches the goal in one: a help question of one ply,
-                // memoised (the last series move is reached by many orders of the others).
-                let r = self.help_exists(1);
-                self.game.unmake();
-                r
-            }
-            Play::SeriesSelf => {
-                if !self.try_make(m) {
-                    return Ok(false);
-                }
-                // Memoised: the position after the last series move is reached by many
-                // orders of the others.
-                let key = Table::key(self.game.pos.hash(), Q::Series, 0, play as u32);
-                let r = match self.table.get(key) {
-                    Some(v) => v,
-                    None => {
-                        let v = self.every_reply_reaches_goal();
-                        self.table.put(key, 0, v);
-                        v
-                    }
-                };
-                self.game.unmake();
-                Ok(r)
-            }
-            _ => Ok(self.goal_after_f(f, m)),
-        }
-    }
-
-    /// The side to move has a legal move and every one reaches the goal (the end of
-    /// series-self play). Without rules that judge the whole list, the pseudo-legal moves
-    /// are tried one by one and the first legal one that misses the goal ends the test.
-    fn every_reply_reaches_goal(&mut self) -> bool {
-        let r = &self.game.rules;
-        if !r.filters.is_empty() || r.must_capture || r.choices_all_or_nothing || r.turns.is_some() {
-            let moves = self.legal();
-            let f = self.mate_filter();
-            return !moves.is_empty() && moves.iter().all(|x| self.goal_after_f(&f, x));
-        }
-        let f = self.mate_filter();
-        let side = self.game.pos.side();
-        let mut buf = self.game.take_buf();
-        self.game.pseudo_moves(side, &mut buf);
-        let mut any = false;
-        let mut all = true;
-        for m in &buf {
-            let may_reach = f.as_ref().is_none_or(|f| f.may_check(&self.game.pos, m));
-            if !self.try_make(m) {
-                continue;
-            }
-            any = true;
-            let g = may_reach && self.goal_reached(self.goal);
-            self.game.unmake();
-            if !g {
-                all = false;
-                break;
-            }
-        }
-        self.game.give_buf(buf);
-        any && all
-    }
-
-    /// The final moves of the other side after the last series move (series-help: its
-    /// goal moves; series-self: all its moves).
-    fn series_answers(&mut self) -> Vec<Move> {
-        let moves = self.legal();
-        moves.into_iter().filter(|x| self.goal_after(x)).collect()
-    }
-
-    /// The series lines whose last series move is `m` (legal), with the other side's
-    /// final answers (series-help and series-self); `false`: the sink asked to stop.
-    pub fn series_last(
-        &mut self,
-        play: Play,
-        m: &Move,
-        prefix: &mut Vec<Move>,
-        out: &mut SeriesSink<'_>,
-    ) -> Result<bool, Interrupted> {
-        if !self.series_end(play, m, &None)? {
-            return Ok(true);
-        }
-        prefix.push(*m);
-        let mut go_on = true;
-        if matches!(play, Play::SeriesHelp | Play::SeriesSelf) {
-            self.game.make(m);
-            let answers = self.series_answers();
-            self.game.unmake();
-            for a in answers {
-                if !out(self, prefix, Some(a)) {
-                    go_on = false;
-                    break;
-                }
-            }
-        } else {
-            go_on = out(self, prefix, None);
-        }
-        prefix.pop();
-        Ok(go_on)
-    }
-
-    /// Every series line of exactly `k` series moves (with the other side's final answer
-    /// for series-help and series-self).
-    pub fn series_lines(
-        &mut self,
-        play: Play,
-        k: u32,
-        prefix: &mut Vec<Move>,
-        out: &mut SeriesSink<'_>,
-    ) -> Result<bool, Interrupted> {
-        if !self.series_exists(play, k)? {
-            return Ok(true);
-        }
-        let moves = self.legal();
-        for m in &moves {
-            if k == 1 {
-                if !self.series_last(play, m, prefix, out)? {
-                    return Ok(false);
-                }
-                continue;
-            }
-            self.game.make(m);
-            if self.try_make(&Move::NULL) {
-                prefix.push(*m);
-                let r = self.series_lines(play, k - 1, prefix, out);
-                prefix.pop();
-                self.game.unmake();
-                self.game.unmake();
-                if !r? {
-                    return Ok(false);
-                }
-            } else {
-                self.game.unmake();
-            }
-        }
-        Ok(true)
     }
 
     // ----- trees (direct, self, reflex) -----

@@ -543,8 +543,16 @@ mod tests {
         assert!(stats.1 * 4 > stats.0, "refused {} of {} moves", stats.1, stats.0);
     }
 
+    /// A way to list the help lines of exactly `plies` plies (see [`Searcher::help_lines`]).
+    type LineSearch = fn(
+        &mut Searcher,
+        u32,
+        &mut Vec<Move>,
+        &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
+    ) -> Result<bool, crate::search::Interrupted>;
+
     /// The help lines of `plies` plies by the normal search and by `search`.
-    fn both(g: &Game, plies: u32, search: crate::LineSearch) -> (Vec<Vec<Move>>, Vec<Vec<Move>>) {
+    fn both(g: &Game, plies: u32, search: LineSearch) -> (Vec<Vec<Move>>, Vec<Vec<Move>>) {
         let (la, _) = collect_help(|out| searcher(g.clone()).help_lines(plies, &mut Vec::new(), out));
         let (lb, _) = collect_help(|out| search(&mut searcher(g.clone()), plies, &mut Vec::new(), out));
         (la, lb)
@@ -552,7 +560,7 @@ mod tests {
 
     /// Solves `count` random positions at each length in `plies` by the normal search and
     /// by `search`: the same lines in the same order. Returns the number of lines.
-    fn compare(seed: u64, count: usize, plies: std::ops::RangeInclusive<u32>, search: crate::LineSearch) -> usize {
+    fn compare(seed: u64, count: usize, plies: std::ops::RangeInclusive<u32>, search: LineSearch) -> usize {
         let mut found = 0;
         for g in mixed_games(seed, count) {
             for p in plies.clone() {
@@ -571,15 +579,26 @@ mod tests {
         prefix: &mut Vec<Move>,
         out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
     ) -> Result<bool, crate::search::Interrupted> {
-        let r = super::super::pictures::lines(s, plies, prefix, out)?;
+        let r = super::super::pictures::lines(s, &mut Default::default(), 0, plies, prefix, out)?;
         assert!(r.is_some(), "pictures not applied: {}", s.game.pos.fen());
         Ok(r.unwrap_or(true))
+    }
+
+    /// The intelligent mode's search (the pictures where it takes them).
+    fn intelligent(
+        s: &mut Searcher,
+        plies: u32,
+        prefix: &mut Vec<Move>,
+        out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
+    ) -> Result<bool, crate::search::Interrupted> {
+        s.install_pruning(|| super::super::Intelligent::boxed(Goal::Stalemate));
+        s.help_lines(plies, prefix, out)
     }
 
     #[test]
     fn the_intelligent_search_finds_the_same_stalemates() {
         // h=0.5 to h=2 (the filters).
-        let found = compare(0x5a1e, 40, 1..=4, super::super::lines);
+        let found = compare(0x5a1e, 40, 1..=4, intelligent);
         assert!(found > 10, "only {found} lines in the sample");
     }
 
@@ -594,7 +613,7 @@ mod tests {
     fn the_stalemate_pictures_find_the_same_stalemates_in_three() {
         let found = compare(0x5a3e, 20, 5..=6, by_pictures);
         eprintln!("{found} lines");
-        let found = compare(0x5a4e, 20, 6..=6, super::super::lines);
+        let found = compare(0x5a4e, 20, 6..=6, intelligent);
         eprintln!("{found} lines");
     }
 
@@ -624,7 +643,15 @@ mod tests {
                 let play = Play::SeriesHelp;
                 let (la, _) = collect_series(|out| searcher(g.clone()).series_lines(play, k, &mut Vec::new(), out));
                 let (lb, r) = collect_series(|out| {
-                    super::super::pictures::series_lines(&mut searcher(g.clone()), play, k, &mut Vec::new(), out)
+                    super::super::pictures::series_lines(
+                        &mut searcher(g.clone()),
+                        &mut Default::default(),
+                        0,
+                        play,
+                        k,
+                        &mut Vec::new(),
+                        out,
+                    )
                 });
                 assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
                 assert_eq!(la, lb, "ser-h={k} from {}", g.pos.fen());

@@ -1,0 +1,393 @@
+//! The full commitment of a stalemate picture: a fate for every unit of the stalemated
+//! side, captured or immobile on a final square, and the holders the other side must
+//! provide (see the parent module).
+
+use super::*;
+
+impl Enum<'_> {
+    /// Full commitment (see the module doc): the blockers chosen (their squares spent
+    /// `spent` of the stalemated side's budget), gives every other stalemated unit a fate.
+    pub(super) fn fates(&mut self, spent: u8) {
+        self.occ = 1 << self.kq;
+        self.foreign = 0;
+        self.checks.clear();
+        for u in &self.chosen[1..] {
+            let Some(to) = u.to() else { continue };
+            if u.mater {
+                self.foreign |= 1 << to;
+            } else {
+                self.occ |= 1 << to;
+                // A blocker keeps its kind unless it is a pawn (accepted as any kind).
+                let k = self.blockers.iter().find(|b| b.0 == u.sq as usize).map_or(PAWN.index(), |b| b.1);
+                if k != PAWN.index() {
+                    self.checks.push((k as u8, to));
+                }
+            }
+        }
+        self.order.clear();
+        // Pieces first (the immobility checks cut early), pawns last.
+        for pawns in [false, true] {
+            for (b, &(_, k)) in self.blockers.iter().enumerate() {
+                if b < 32 && self.used >> b & 1 == 0 && (k == PAWN.index()) == pawns {
+                    self.order.push(b);
+                }
+            }
+        }
+        if self.blockers.len() > 16 || self.maters.len() > 16 {
+            return;
+        }
+        self.via.fill(u8::MAX);
+        self.fate_dfs(0, spent, 0);
+    }
+
+    /// Whether every placed stalemated unit may still be immobile with `rem` units
+    /// still to place: blocked by its own side, or held by units of the stalemating
+    /// side (pinners, a unit in front of a pawn) whose distances, with its committed
+    /// ones, fit within its moves (see [`Enum::ways`]).
+    pub(super) fn pins_possible(&self, rem: u32) -> bool {
+        match self.requirements(rem) {
+            None => false,
+            Some(None) => true,
+            Some(Some(reqs)) => {
+                let mut out = Vec::new();
+                self.ways(&reqs, 1, &mut out);
+                !out.is_empty()
+            }
+        }
+    }
+
+    /// The stalemating side's units needed to hold the placed stalemated units: one
+    /// [`Req`] per unit that cannot be blocked by its own side. `None`: some unit can be
+    /// held by nothing; `Some(None)`: no requirement, or too many to use (no bound).
+    #[allow(clippy::option_option)]
+    pub(super) fn requirements(&self, rem: u32) -> Option<Option<Vec<Req>>> {
+        use super::super::stalemate::{Immobile, immobility};
+        let (kq, occ, foreign) = (self.kq, self.occ, self.foreign);
+        let (orth, diag) = (1u8 << ROOK.index() | 1 << QUEEN.index(), 1u8 << BISHOP.index() | 1 << QUEEN.index());
+        let mut reqs = Vec::new();
+        for &(k, t) in &self.checks {
+            let line = |t: usize| if kq % 8 == t % 8 || kq / 8 == t / 8 { orth } else { diag };
+            let req = match immobility(k as usize, t as usize, kq, occ, foreign, rem, self.dc == 1) {
+                Immobile::Blocked => continue,
+                Immobile::Never => return None,
+                Immobile::Pinned(seg) => Req { alts: [(seg, line(t as usize)), (0, 0)] },
+                Immobile::Front { sq, pin } => Req { alts: [(1 << sq, ANY_KIND), (pin, line(t as usize))] },
+            };
+            reqs.push(req);
+        }
+        if reqs.is_empty() || reqs.len() > 6 {
+            return Some(None);
+        }
+        Some(Some(reqs))
+    }
+
+    /// Ways to meet the requirements `reqs` (each by one of its alternatives: a unit of
+    /// the stalemating side ending on one of the squares as one of the kinds), up to
+    /// `max` of them: per uncommitted unit of that side (index in `maters`) the squares
+    /// and kinds it must end on (0: nothing). A committed unit meets an alternative at
+    /// no cost when its final square and kind are in it; one unit may meet several when
+    /// it can end on a square and kind common to them. A way is kept when the side's
+    /// committed distances plus each assigned unit's distance to its squares fit within
+    /// its moves (each move moves one unit; a unit ends on one square as one kind).
+    pub(super) fn ways(&self, reqs: &[Req], max: usize, out: &mut Vec<[(u64, u8); 16]>) {
+        struct Ctx<'a> {
+            e: &'a Enum<'a>,
+            reqs: &'a [Req],
+            max: usize,
+            left: u8,
+            committed: [Option<(u8, u8)>; 16],
+        }
+        fn dist(e: &Enum<'_>, w: usize, set: u64, kinds: u8) -> u8 {
+            let t = tables();
+            let (sq, k) = e.maters[w];
+            let mut best = INF;
+            let mut b = set;
+            while b != 0 {
+                let x = b.trailing_zeros() as usize;
+                b &= b - 1;
+                if kinds == ANY_KIND {
+                    best = best.min(t.block(e.mc, k, sq)[x]);
+                } else {
+                    for k2 in 0..KING.index() + 1 {
+                        if kinds >> k2 & 1 == 1 {
+                            best = best.min(t.reach(e.mc, k, sq, k2, x));
+                        }
+                    }
+                }
+            }
+            best
+        }
+        fn go(c: &Ctx<'_>, r: usize, cur: &mut [(u64, u8); 16], spent: u8, out: &mut Vec<[(u64, u8); 16]>) {
+            if out.len() >= c.max {
+                return;
+            }
+            if r == c.reqs.len() {
+                out.push(*cur);
+                return;
+            }
+            for &(set, kinds) in &c.reqs[r].alts {
+                if set == 0 {
+                    continue;
+                }
+                for w in 0..c.e.maters.len() {
+                    if let Some((to, kind)) = c.committed[w] {
+                        if set >> to & 1 == 1 && kinds >> kind & 1 == 1 {
+                            go(c, r + 1, cur, spent, out);
+                            if out.len() >= c.max {
+                                return;
+                            }
+                        }
+                        continue;
+                    }
+                    let (s0, k0) = cur[w];
+                    let (s1, k1) = if s0 == 0 { (set, kinds) } else { (s0 & set, k0 & kinds) };
+                    if s1 == 0 || k1 == 0 {
+                        continue;
+                    }
+                    let before = if s0 == 0 { 0 } else { dist(c.e, w, s0, k0) };
+                    let after = dist(c.e, w, s1, k1);
+                    if after >= INF || spent + after - before > c.left {
+                        continue;
+                    }
+                    cur[w] = (s1, k1);
+                    go(c, r + 1, cur, spent + after - before, out);
+                    cur[w] = (s0, k0);
+                    if out.len() >= c.max {
+                        return;
+                    }
+                }
+            }
+        }
+        let mut committed = [None; 16];
+        for (w, &(sq, _)) in self.maters.iter().enumerate().take(16) {
+            committed[w] = self
+                .chosen
+                .iter()
+                .find(|u| u.mater && u.sq as usize == sq)
+                .and_then(Tracked::kind_to)
+                .map(|(k, to)| (to as u8, k as u8));
+        }
+        let c = Ctx { e: self, reqs, max, left: self.m.saturating_sub(self.wspent), committed };
+        go(&c, 0, &mut [(0, 0); 16], 0, out);
+    }
+
+    /// Moves stalemating unit `w` needs to capture stalemated unit `b` (index in
+    /// `blockers`) and then reach its committed target if any, the stalemated side
+    /// having `slack` moves to spare (b is taken where it stands after at most `slack`
+    /// moves of its own; a pawn also by en passant, its taker landing behind it).
+    pub(super) fn via(&mut self, w: usize, b: usize, slack: u8) -> u8 {
+        let i = (w * 16 + b) * 16 + slack.min(15) as usize;
+        if self.via[i] != u8::MAX {
+            return self.via[i];
+        }
+        let t = tables();
+        let (bsq, bk) = self.blockers[b];
+        let mut at = 0u64;
+        for (x, &d) in t.block(self.dc, bk, bsq).iter().enumerate() {
+            if d <= slack {
+                at |= 1 << x;
+            }
+        }
+        if bk == PAWN.index() {
+            // En passant: White takes on the square behind (Black's pawns move down);
+            // Black takes on the square below.
+            at |= if self.dc == 1 { at << 8 } else { at >> 8 };
+        }
+        let (wsq, wk) = self.maters[w];
+        let committed = self.chosen.iter().find(|u| u.mater && u.sq as usize == wsq).and_then(Tracked::kind_to);
+        let kinds: &[usize] = if wk == PAWN.index() { &[0, 1, 2, 3, 4] } else { std::slice::from_ref(&wk) };
+        let mut best = INF;
+        let mut bb = at;
+        while bb != 0 {
+            let x = bb.trailing_zeros() as usize;
+            bb &= bb - 1;
+            match committed {
+                None => best = best.min(t.block(self.mc, wk, wsq)[x]),
+                Some((uk, uto)) => {
+                    for &k2 in kinds {
+                        let a = t.reach(self.mc, wk, wsq, k2, x);
+                        if a < INF {
+                            let b2 = t.reach(self.mc, k2, x, uk, uto);
+                            best = best.min(a.saturating_add(b2).min(INF));
+                        }
+                    }
+                }
+            }
+        }
+        self.via[i] = best;
+        best
+    }
+
+    /// Whether the stalemating side can make the captures of the chosen units to be
+    /// captured besides its committed units' journeys, the stalemated side having
+    /// `slack` moves to spare: a lower bound on its moves is, for the best assignment
+    /// of each captured unit to a distinct capturing move of some unit w, the sum over
+    /// its units of the largest of w's committed distance, the number of captures w
+    /// makes (one a move) and, for each capture, w's moves through the capture square
+    /// (to its committed target if any); it must fit within its moves.
+    pub(super) fn captures_possible(&mut self, slack: u8) -> bool {
+        let mut caught = [0usize; 16];
+        let mut n = 0;
+        for u in &self.chosen {
+            if u.end == End::Captured {
+                caught[n] = self.blockers.iter().position(|b| b.0 == u.sq as usize).expect("a stalemated unit");
+                n += 1;
+            }
+        }
+        let nw = self.maters.len();
+        let mut via = [[INF; 16]; 16];
+        for (c, &b) in caught[..n].iter().enumerate() {
+            for (w, v) in via[c].iter_mut().enumerate().take(nw) {
+                *v = self.via(w, b, slack);
+            }
+        }
+        // Committed distances per stalemating unit.
+        let mut own = [0u8; 16];
+        let t = tables();
+        for (w, &(sq, k)) in self.maters.iter().enumerate() {
+            if let Some((uk, to)) =
+                self.chosen.iter().find(|u| u.mater && u.sq as usize == sq).and_then(Tracked::kind_to)
+            {
+                own[w] = t.reach(self.mc, k, sq, uk, to);
+            }
+        }
+        struct St<'a> {
+            via: &'a [[u8; 16]; 16],
+            n: usize,
+            nw: usize,
+            limit: u32,
+            steps: u32,
+        }
+        /// Per unit: (captures so far, moves needed so far).
+        fn go(st: &mut St<'_>, c: usize, load: &mut [(u8, u8); 16], total: u32) -> bool {
+            st.steps += 1;
+            if c == st.n || st.steps > 20_000 {
+                return true;
+            }
+            for w in 0..st.nw {
+                let v = st.via[c][w];
+                if v >= INF {
+                    continue;
+                }
+                let (k, need) = load[w];
+                let need2 = need.max(k + 1).max(v);
+                let total2 = total + need2 as u32 - need as u32;
+                if total2 > st.limit {
+                    continue;
+                }
+                load[w] = (k + 1, need2);
+                let ok = go(st, c + 1, load, total2);
+                load[w] = (k, need);
+                if ok {
+                    return true;
+                }
+            }
+            false
+        }
+        let mut load = [(0u8, 0u8); 16];
+        let mut total = 0u32;
+        for w in 0..nw {
+            load[w] = (0, own[w]);
+            total += own[w] as u32;
+        }
+        let mut st = St { via: &via, n, nw, limit: self.m as u32, steps: 0 };
+        go(&mut st, 0, &mut load, total)
+    }
+
+    pub(super) fn fate_dfs(&mut self, i: usize, spent: u8, caps: u8) {
+        self.work += 1;
+        if self.work > self.work_cap {
+            self.overflow = true;
+        }
+        if self.overflow {
+            return;
+        }
+        let rem = (self.order.len() - i) as u32;
+        if !self.pins_possible(rem) {
+            return;
+        }
+        if rem == 0 {
+            // One completion per way to meet the requirements (at most 8: beyond, one
+            // without commitment, which only weakens the search).
+            let reqs = self.requirements(0).expect("checked above");
+            let mut ways = Vec::new();
+            if let Some(reqs) = &reqs {
+                self.ways(reqs, 9, &mut ways);
+            }
+            if ways.is_empty() || ways.len() > 8 {
+                ways = vec![[(0, 0); 16]];
+            }
+            for way in ways {
+                if !self.stalemate_placeable(&way) {
+                    continue;
+                }
+                // Every unit in the order of [`Enum::canon`].
+                for ci in 0..self.canon.len() {
+                    let c = self.canon[ci];
+                    if let Some(u) = self.chosen.iter().find(|u| u.sq == c.sq && u.mater == c.mater) {
+                        self.fates.push(Entry::of(u.end));
+                        continue;
+                    }
+                    let w = self.maters.iter().position(|m| m.0 == c.sq as usize).expect("a stalemating unit");
+                    let entry = match way[w] {
+                        (0, _) => Entry::Free,
+                        (set, kinds) => {
+                            self.segs.push(set);
+                            Entry::Hold { kinds, seg: (self.segs.len() - 1) as u32 }
+                        }
+                    };
+                    self.fates.push(entry);
+                }
+            }
+            if self.fates.len() > MAX_COMPLETIONS * self.canon.len() {
+                self.overflow = true;
+            }
+            return;
+        }
+        let b = self.order[i];
+        let sq = self.blockers[b].0 as u8;
+        // Captured: by a move of the stalemating side, one capture each.
+        if caps < self.m {
+            self.chosen.push(Tracked { sq, mater: false, end: End::Captured });
+            if self.captures_possible(self.budget - spent) {
+                self.fate_dfs(i + 1, spent, caps + 1);
+            }
+            self.chosen.pop();
+        }
+        for j in 0..self.fate_opts[b].len() {
+            let (to, k2, c) = self.fate_opts[b][j];
+            if spent + c > self.budget {
+                break;
+            }
+            if (self.occ | self.foreign) >> to & 1 == 1 {
+                continue;
+            }
+            self.chosen.push(Tracked { sq, mater: false, end: End::As { kind: k2, to } });
+            self.occ |= 1 << to;
+            let checked = true;
+            if checked {
+                self.checks.push((k2, to));
+            }
+            self.fate_dfs(i + 1, spent + c, caps);
+            if checked {
+                self.checks.pop();
+            }
+            self.occ &= !(1 << to);
+            self.chosen.pop();
+            if self.overflow {
+                return;
+            }
+        }
+    }
+}
+
+/// A placed stalemated unit that its own side cannot block: a unit of the stalemating
+/// side must end on one of the squares as one of the kinds (a bit per kind index) of
+/// one alternative (squares 0: no alternative).
+#[derive(Clone, Copy)]
+pub(super) struct Req {
+    alts: [(u64, u8); 2],
+}
+
+/// Every kind (a bit per kind index), as the kinds of a [`Req`] alternative.
+pub(super) const ANY_KIND: u8 = 0x3f;

@@ -1,0 +1,191 @@
+//! The completion test of a stalemate picture: some final position fitting it, set up
+//! on a scratch game, is a real stalemate.
+
+use super::*;
+
+/// At most this many final positions are set up for one completion
+/// ([`Enum::stalemate_placeable`]); beyond, the completion is kept untested.
+pub(super) const MAX_PLACEMENTS: u32 = 2048;
+
+/// At most this many units are placed in all (partial positions included) while one
+/// completion is tested; beyond, it is kept untested.
+pub(super) const MAX_PLACE_STEPS: u32 = 16 * MAX_PLACEMENTS;
+
+/// The orthodox kinds by table index (P S B R Q K).
+pub(super) const KIND_OF: [Kind; 6] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING];
+
+/// A unit's possible final states while a completion is tested: (square or [`GONE`],
+/// kind index, moves of its side).
+pub(super) type Options = Vec<(u8, u8, u8)>;
+
+impl Enum<'_> {
+    /// Whether some final position fits the completion now chosen and is a real
+    /// stalemate. Every unit gets a final square and kind: the stalemated king its square;
+    /// a placed stalemated unit its own; a blocker its kind, a pawn blocker any kind it
+    /// can stand there as; a committed stalemating unit its own; a holder (`way`) one of
+    /// its squares and kinds; any other stalemating unit but the king is captured, stays,
+    /// or stands on any square as any kind it reaches; the stalemating side's distances
+    /// within its moves, no two units on one square. Each such position, with the
+    /// stalemated side to move, no castling right and no en passant capture, is set up on
+    /// the scratch game: one where the stalemating side is in check is no final position
+    /// (it has just moved); one where the stalemated side is not in check and has no
+    /// legal move is a stalemate. The real final position of a stalemate that fits the
+    /// completion is among those set up, and without its castling rights and en passant
+    /// state (which only add moves) it is still a stalemate; so a completion without any
+    /// is dropped. When more than [`MAX_PLACEMENTS`] positions would be set up, the
+    /// completion is kept untested.
+    pub(super) fn stalemate_placeable(&mut self, way: &[(u64, u8); 16]) -> bool {
+        let Some(mut g) = self.scratch.take() else {
+            return true;
+        };
+        let t = tables();
+        let (mc, dc) = (self.mc, self.dc);
+        let mut opts: Vec<(Colour, Options)> = Vec::new();
+        let (mater, mated) = if mc == 0 { (Colour::White, Colour::Black) } else { (Colour::Black, Colour::White) };
+        opts.push((mated, vec![(self.kq as u8, KING.index() as u8, 0)]));
+        for u in self.chosen[1..].iter().filter(|u| !u.mater) {
+            let k = self.blockers.iter().find(|b| b.0 == u.sq as usize).map_or(PAWN.index(), |b| b.1);
+            let cost = |k2: usize, to: u8| t.reach(dc, k, u.sq as usize, k2, to as usize);
+            match u.end {
+                End::Captured | End::Completed => {}
+                End::Block { to } => {
+                    let kinds: Options = if k == PAWN.index() {
+                        (0..KING.index())
+                            .map(|k2| (to, k2 as u8, cost(k2, to)))
+                            .filter(|o| o.2 <= self.budget)
+                            .collect()
+                    } else {
+                        vec![(to, k as u8, cost(k, to))]
+                    };
+                    opts.push((mated, kinds));
+                }
+                End::As { kind: k2, to } => opts.push((mated, vec![(to, k2, cost(k2 as usize, to))])),
+            }
+        }
+        let m = self.m;
+        for (w, &(sq, k)) in self.maters.iter().enumerate() {
+            let mut list: Options = Vec::new();
+            if let Some((uk, to)) =
+                self.chosen.iter().find(|u| u.mater && u.sq as usize == sq).and_then(Tracked::kind_to)
+            {
+                list.push((to as u8, uk as u8, t.reach(mc, k, sq, uk, to)));
+            } else {
+                let (set, kinds) = if w < 16 { way[w] } else { (0, 0) };
+                if set == 0 {
+                    list.push((sq as u8, k as u8, 0));
+                    if k != KING.index() {
+                        list.push((GONE, k as u8, 0));
+                    }
+                }
+                let kinds = if set == 0 { ANY_KIND } else { kinds };
+                let set = if set == 0 { u64::MAX } else { set };
+                for to in 0..64 {
+                    for k2 in 0..=KING.index() {
+                        if set >> to & 1 == 0 || kinds >> k2 & 1 == 0 || (to == sq && k2 == k && way[w].0 == 0) {
+                            continue;
+                        }
+                        let c = t.reach(mc, k, sq, k2, to);
+                        if c <= m {
+                            list.push((to as u8, k2 as u8, c));
+                        }
+                    }
+                }
+            }
+            opts.push((mater, list));
+        }
+        let budgets = [m, self.budget];
+        let mut st = Place { opts: &opts, mater, budgets, tried: 0, steps: 0, moves: std::mem::take(&mut self.moves) };
+        g.pos.begin();
+        let mut bb = g.pos.occupied().0;
+        while bb != 0 {
+            let sq = bb.trailing_zeros() as u8;
+            bb &= bb - 1;
+            g.pos.remove(chimere_core::Square::new(sq));
+        }
+        g.pos.set_rights(0);
+        g.pos.set_ep(None);
+        if g.pos.side() != mated {
+            g.pos.flip_side();
+        }
+        let found = st.go(&mut g, 0, 0, [0, 0]);
+        self.work += 4 * u64::from(st.steps) + 40 * u64::from(st.tried);
+        g.pos.rollback();
+        self.moves = st.moves;
+        self.scratch = Some(g);
+        found != Some(false)
+    }
+}
+
+/// The search of [`Enum::stalemate_placeable`] (see there).
+pub(super) struct Place<'a> {
+    opts: &'a [(Colour, Options)],
+    mater: Colour,
+    /// Moves of the stalemating side, and of the stalemated side besides its king's.
+    budgets: [u8; 2],
+    tried: u32,
+    /// Units placed so far (partial positions included).
+    steps: u32,
+    moves: Vec<Move>,
+}
+
+impl Place<'_> {
+    /// Places unit `i` on, `occ` the squares taken, `spent` each side's moves (as
+    /// [`Place::budgets`]): `Some(true)` a stalemate found, `Some(false)` none, `None`
+    /// too many tried.
+    pub(super) fn go(&mut self, g: &mut Game, i: usize, occ: u64, spent: [u8; 2]) -> Option<bool> {
+        self.steps += 1;
+        if self.steps > MAX_PLACE_STEPS {
+            return None;
+        }
+        if i == self.opts.len() {
+            self.tried += 1;
+            if self.tried > MAX_PLACEMENTS {
+                return None;
+            }
+            return Some(self.stalemate(g));
+        }
+        let (colour, ref list) = self.opts[i];
+        let side = usize::from(colour != self.mater);
+        for &(sq, k, c) in list {
+            let mut spent = spent;
+            spent[side] += c;
+            if spent[side] > self.budgets[side] || (sq != GONE && occ >> sq & 1 == 1) {
+                continue;
+            }
+            if sq == GONE {
+                match self.go(g, i + 1, occ, spent) {
+                    Some(false) => continue,
+                    r => return r,
+                }
+            }
+            let at = chimere_core::Square::new(sq);
+            g.pos.begin();
+            g.pos.add(at, Unit::new(colour, KIND_OF[k as usize]));
+            let r = self.go(g, i + 1, occ | 1 << sq, spent);
+            g.pos.rollback();
+            if r != Some(false) {
+                return r;
+            }
+        }
+        Some(false)
+    }
+
+    /// Whether the position set up on `g` (the stalemated side to move) is a final
+    /// position of a stalemate.
+    pub(super) fn stalemate(&mut self, g: &mut Game) -> bool {
+        let mated = self.mater.opponent();
+        if g.in_check(self.mater) || g.in_check(mated) {
+            return false;
+        }
+        let mut notes = Notes::new();
+        self.moves.clear();
+        g.pseudo_moves(mated, &mut self.moves);
+        for m in &self.moves {
+            if g.make_into(m, &mut notes) {
+                g.unmake();
+                return false;
+            }
+        }
+        true
+    }
+}

@@ -1,0 +1,304 @@
+//! Distances and attacks on an empty board for the orthodox units, the lower bounds and
+//! supersets every step of the intelligent mode prices journeys and guards with: every real
+//! move is a move on the empty board (captures, promotions and castling counted as
+//! possible), and every real attack one there.
+
+use chimere_core::Colour;
+use chimere_fairy::walk::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use std::sync::OnceLock;
+
+/// "Unreachable" distance.
+pub(super) const INF: u8 = 99;
+
+/// No bound at all when the mating side has more moves left than this (everything is
+/// reachable then, and the bound would only cost time).
+pub(super) const BOUND_UP_TO: u32 = 4;
+
+/// One way a unit of the mating side may end: the squares it attacks there, at a cost.
+#[derive(Clone, Copy)]
+pub(super) struct Opt {
+    pub(super) att: u64,
+    pub(super) cost: u8,
+}
+
+/// Kinds as table indices: the orthodox kinds are 0..=5 (P S B R Q K).
+pub(super) const KINDS: usize = 6;
+
+pub(super) struct Tables {
+    /// `att[colour][kind][sq]`: squares attacked on an empty board.
+    att: Vec<u64>,
+    /// `dist[kind][from][to]`: moves on an empty board (pieces; the king with castling).
+    dist: Vec<u8>,
+    /// `pawn[colour][from][kind][to]`: moves of a pawn to stand on `to` as `kind` (pawn or
+    /// promoted piece), captures counted as possible.
+    pawn: Vec<u8>,
+    /// `options[colour][kind][sq]`: where the unit may end within [`BOUND_UP_TO`] moves,
+    /// as (attacked squares, cost), by cost, where it stands first.
+    options: Vec<Vec<Opt>>,
+    /// `unions[colour][kind][sq][cost]`: the squares attacked by the options up to cost.
+    unions: Vec<u64>,
+    /// `block[colour][kind][sq][to]`: moves to stand on `to` (any kind).
+    block: Vec<u8>,
+}
+
+pub(super) fn colour_index(c: Colour) -> usize {
+    if c == Colour::White { 0 } else { 1 }
+}
+
+impl Tables {
+    pub(super) fn att(&self, c: usize, k: usize, sq: usize) -> u64 {
+        self.att[(c * KINDS + k) * 64 + sq]
+    }
+    pub(super) fn dist(&self, k: usize, from: usize, to: usize) -> u8 {
+        self.dist[(k * 64 + from) * 64 + to]
+    }
+    pub(super) fn pawn(&self, c: usize, from: usize, k: usize, to: usize) -> u8 {
+        self.pawn[((c * 64 + from) * KINDS + k) * 64 + to]
+    }
+    pub(super) fn options(&self, c: usize, k: usize, sq: usize) -> &[Opt] {
+        &self.options[(c * KINDS + k) * 64 + sq]
+    }
+    pub(super) fn reach_union(&self, c: usize, k: usize, sq: usize, m: u32) -> u64 {
+        self.unions[((c * KINDS + k) * 64 + sq) * (BOUND_UP_TO as usize + 1) + m as usize]
+    }
+    pub(super) fn block(&self, c: usize, k: usize, sq: usize) -> &[u8] {
+        let i = ((c * KINDS + k) * 64 + sq) * 64;
+        &self.block[i..i + 64]
+    }
+    /// Moves for a unit of colour `c`, kind `k` on `from` to stand on `to` as kind `k2`.
+    pub(super) fn reach(&self, c: usize, k: usize, from: usize, k2: usize, to: usize) -> u8 {
+        if k == PAWN.index() {
+            return self.pawn(c, from, k2, to);
+        }
+        if k2 != k {
+            return INF;
+        }
+        let d = self.dist(k, from, to);
+        // A rook on its corner may reach its castling square with the king's move.
+        if k == ROOK.index() {
+            let home = if c == 0 { 0 } else { 56 };
+            let seed = match from.checked_sub(home) {
+                Some(0) => Some(home + 3),
+                Some(7) => Some(home + 5),
+                _ => None,
+            };
+            if let Some(s) = seed {
+                return d.min(self.dist(k, s, to));
+            }
+        }
+        d
+    }
+}
+
+pub(super) fn on_board(f: i32, r: i32) -> Option<usize> {
+    ((0..8).contains(&f) && (0..8).contains(&r)).then(|| (r * 8 + f) as usize)
+}
+
+pub(super) const KNIGHT_STEPS: [(i32, i32); 8] =
+    [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+pub(super) const KING_STEPS: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+
+pub(super) fn ride(sq: usize, dirs: &[(i32, i32)]) -> u64 {
+    let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+    let mut bb = 0;
+    for &(df, dr) in dirs {
+        let (mut x, mut y) = (f + df, r + dr);
+        while let Some(s) = on_board(x, y) {
+            bb |= 1 << s;
+            x += df;
+            y += dr;
+        }
+    }
+    bb
+}
+
+pub(super) fn leap(sq: usize, steps: &[(i32, i32)]) -> u64 {
+    let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+    steps.iter().filter_map(|&(df, dr)| on_board(f + df, r + dr)).fold(0, |bb, s| bb | 1 << s)
+}
+
+pub(super) fn cheb(a: usize, b: usize) -> u8 {
+    let df = (a % 8).abs_diff(b % 8);
+    let dr = (a / 8).abs_diff(b / 8);
+    df.max(dr) as u8
+}
+
+pub(super) fn build() -> Tables {
+    let (p, s, b, r, q, k) = (PAWN.index(), KNIGHT.index(), BISHOP.index(), ROOK.index(), QUEEN.index(), KING.index());
+    let diag = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+    let orth = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+    let mut att = vec![0u64; 2 * KINDS * 64];
+    for c in 0..2 {
+        for sq in 0..64 {
+            let fwd = if c == 0 { 1 } else { -1 };
+            let set = |kind: usize, bb: u64, att: &mut Vec<u64>| att[(c * KINDS + kind) * 64 + sq] = bb;
+            set(p, leap(sq, &[(1, fwd), (-1, fwd)]), &mut att);
+            set(s, leap(sq, &KNIGHT_STEPS), &mut att);
+            set(b, ride(sq, &diag), &mut att);
+            set(r, ride(sq, &orth), &mut att);
+            set(q, ride(sq, &diag) | ride(sq, &orth), &mut att);
+            set(k, leap(sq, &KING_STEPS), &mut att);
+        }
+    }
+    let mut dist = vec![INF; KINDS * 64 * 64];
+    for from in 0..64 {
+        // Knight: breadth-first.
+        let mut d = [INF; 64];
+        d[from] = 0;
+        let mut frontier = vec![from];
+        let mut n = 0;
+        while !frontier.is_empty() {
+            n += 1;
+            let mut next = Vec::new();
+            for &x in &frontier {
+                let mut bb = leap(x, &KNIGHT_STEPS);
+                while bb != 0 {
+                    let y = bb.trailing_zeros() as usize;
+                    bb &= bb - 1;
+                    if d[y] == INF {
+                        d[y] = n;
+                        next.push(y);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        for to in 0..64 {
+            let set = |kind: usize, v: u8, dist: &mut Vec<u8>| dist[(kind * 64 + from) * 64 + to] = v;
+            set(s, d[to], &mut dist);
+            let line = |bb: u64| {
+                if from == to {
+                    0
+                } else if bb >> to & 1 == 1 {
+                    1
+                } else {
+                    2
+                }
+            };
+            let same_colour = (from % 8 + from / 8) % 2 == (to % 8 + to / 8) % 2;
+            set(b, if same_colour { line(ride(from, &diag)) } else { INF }, &mut dist);
+            set(r, line(ride(from, &orth)), &mut dist);
+            set(q, line(ride(from, &diag) | ride(from, &orth)), &mut dist);
+            // King: castling moves it two squares along its rank in one move.
+            let mut kd = cheb(from, to);
+            if from == 4 || from == 60 {
+                kd = kd.min(1 + cheb(from + 2, to)).min(1 + cheb(from - 2, to));
+            }
+            set(k, kd, &mut dist);
+        }
+    }
+    let mut pawn = vec![INF; 2 * 64 * KINDS * 64];
+    for c in 0..2 {
+        let fwd: i32 = if c == 0 { 1 } else { -1 };
+        let rel = |sq: usize| if c == 0 { sq / 8 } else { 7 - sq / 8 };
+        for from in 0..64 {
+            if rel(from) == 7 {
+                continue;
+            }
+            // Pawn squares by breadth-first search; promotion squares by arrival cost.
+            let mut d = [INF; 64];
+            d[from] = 0;
+            let mut frontier = vec![from];
+            let mut n = 0;
+            while !frontier.is_empty() {
+                n += 1;
+                let mut next = Vec::new();
+                for &x in &frontier {
+                    if rel(x) == 7 {
+                        continue;
+                    }
+                    let (f, r) = ((x % 8) as i32, (x / 8) as i32);
+                    let mut steps = vec![(0, fwd), (1, fwd), (-1, fwd)];
+                    if rel(x) <= 1 {
+                        steps.push((0, 2 * fwd));
+                    }
+                    for (df, dr) in steps {
+                        if let Some(y) = on_board(f + df, r + dr)
+                            && d[y] == INF
+                        {
+                            d[y] = n;
+                            next.push(y);
+                        }
+                    }
+                }
+                frontier = next;
+            }
+            let base = (c * 64 + from) * KINDS;
+            for to in 0..64 {
+                if rel(to) != 7 {
+                    pawn[(base + p) * 64 + to] = d[to];
+                }
+            }
+            for kind in [s, b, r, q] {
+                for to in 0..64 {
+                    let mut best = INF;
+                    for prom in 0..64 {
+                        if rel(prom) == 7 && d[prom] != INF {
+                            let v = d[prom].saturating_add(dist[(kind * 64 + prom) * 64 + to]);
+                            best = best.min(v);
+                        }
+                    }
+                    pawn[(base + kind) * 64 + to] = best;
+                }
+            }
+        }
+    }
+    let mut t = Tables { att, dist, pawn, options: Vec::new(), unions: Vec::new(), block: Vec::new() };
+    let levels = BOUND_UP_TO as usize + 1;
+    t.options = vec![Vec::new(); 2 * KINDS * 64];
+    t.unions = vec![0; 2 * KINDS * 64 * levels];
+    t.block = vec![INF; 2 * KINDS * 64 * 64];
+    for c in 0..2 {
+        for k in 0..KINDS {
+            let kinds: &[usize] = if k == p { &[0, 1, 2, 3, 4] } else { std::slice::from_ref(&k) };
+            for sq in 0..64 {
+                let i = (c * KINDS + k) * 64 + sq;
+                let mut opts = vec![Opt { att: t.att(c, k, sq), cost: 0 }];
+                for cost in 0..levels as u8 {
+                    for &k2 in kinds {
+                        for to in 0..64 {
+                            if (to != sq || k2 != k) && t.reach(c, k, sq, k2, to) == cost {
+                                opts.push(Opt { att: t.att(c, k2, to), cost });
+                            }
+                        }
+                    }
+                }
+                for (level, slot) in t.unions[i * levels..(i + 1) * levels].iter_mut().enumerate() {
+                    *slot = opts.iter().filter(|o| o.cost as usize <= level).fold(0, |a, o| a | o.att);
+                }
+                t.options[i] = opts;
+                for to in 0..64 {
+                    let d = kinds.iter().map(|&k2| t.reach(c, k, sq, k2, to)).min().unwrap_or(INF);
+                    t.block[i * 64 + to] = d;
+                }
+            }
+        }
+    }
+    t
+}
+
+pub(super) fn tables() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(build)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_board_distances() {
+        let t = tables();
+        let sq = |s: &str| chimere_core::Square::parse(s).expect("square").index();
+        assert_eq!(t.dist(KNIGHT.index(), sq("a1"), sq("h8")), 6);
+        assert_eq!(t.dist(BISHOP.index(), sq("a1"), sq("a2")), INF);
+        assert_eq!(t.dist(KING.index(), sq("e1"), sq("h1")), 2);
+        // A white pawn on b7 stands on a8 as a knight after one move (capture-promotion).
+        assert_eq!(t.pawn(0, sq("b7"), KNIGHT.index(), sq("a8")), 1);
+        assert_eq!(t.pawn(0, sq("b7"), KNIGHT.index(), sq("b6")), 2);
+        assert_eq!(t.pawn(1, sq("e7"), PAWN.index(), sq("e5")), 1);
+        assert_eq!(t.pawn(0, sq("e7"), PAWN.index(), sq("e5")), INF);
+        // The rook of a castling corner stands on its castling square at no cost.
+        assert_eq!(t.reach(0, ROOK.index(), sq("h1"), ROOK.index(), sq("f1")), 0);
+    }
+}
