@@ -88,12 +88,12 @@ fn orthodox_mate(p: &Problem, stip: &Stipulation) -> bool {
 }
 
 /// `Option Intelligent`, goal `goal`, orthodox rules and units; for mate, holes too
-/// (`Condition Hole`: squares no unit stands on or crosses, so distances on the empty
+/// (squares taken off the board, `Condition Hole`: no unit stands on or crosses them, so distances on the empty
 /// board stay lower bounds, attacks on it supersets, and a hole is no flight).
 fn orthodox_goal(p: &Problem, stip: &Stipulation, goal: Goal) -> bool {
     p.has(chimere_popeye::OptionKind::Intelligent)
         && stip.goal == goal
-        && p.conditions.iter().all(|c| goal == Goal::Mate && c.name == "Hole")
+        && p.conditions.iter().all(|c| goal == Goal::Mate && c.board_squares)
         && p.pieces.iter().all(|u| u.kind.index() <= KING.index() && u.attrs == 0 && u.colour != Colour::Shared)
 }
 
