@@ -3,7 +3,10 @@
 English) for speed measurements: `#4`-`#6`, `s#3`-`s#6` and `r#3`-`r#4`, orthodox, with the
 options that shape the trees (`Variation`, `Try`, `Threat`, `Defence`, `NoShortVariations`).
 
-Usage: gen_deep.py SEED COUNT [STIPULATION ...] > family.inp
+Usage: gen_deep.py SEED COUNT [STIPULATION ...] [--condition NAME] > family.inp
+
+`--condition NAME` writes `Condition NAME` into every problem (a common condition, e.g.
+`Circe` or `AntiCirce`), so that the family is also measured off the orthodox rules.
 
 Positions are random: two kings apart, 3 to 11 further units (pawns off the first and last
 ranks), White a little stronger for direct play. Most have no solution: the search must then
@@ -19,7 +22,7 @@ def sq(i):
     return "abcdefgh"[i % 8] + str(i // 8 + 1)
 
 
-def problem(rng, stips):
+def problem(rng, stips, condition=None):
     while True:
         wk, bk = rng.randrange(64), rng.randrange(64)
         if abs(wk % 8 - bk % 8) > 1 or abs(wk // 8 - bk // 8) > 1:
@@ -44,7 +47,10 @@ def problem(rng, stips):
         opts.append("Defence 2")
     if "Variation" in opts and rng.random() < 0.2:
         opts.append("NoShortVariations")
-    lines = ["BeginProblem", f"Stipulation {stip}", "Option " + " ".join(opts),
+    lines = ["BeginProblem", f"Stipulation {stip}"]
+    if condition:
+        lines.append(f"Condition {condition}")
+    lines += ["Option " + " ".join(opts),
              "Pieces White " + " ".join(white) + " Black " + " ".join(black), "EndProblem"]
     return "\n".join(lines)
 
@@ -54,10 +60,11 @@ def main():
     ap.add_argument("seed", type=int)
     ap.add_argument("count", type=int)
     ap.add_argument("stipulations", nargs="*", help="draw from these (default: the family)")
+    ap.add_argument("--condition", help="a Popeye condition written into every problem")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     for _ in range(a.count):
-        print(problem(rng, a.stipulations or STIPS))
+        print(problem(rng, a.stipulations or STIPS, a.condition))
         print()
 
 

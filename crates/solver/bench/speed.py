@@ -21,7 +21,11 @@ flagged in the `same` column, it is not a failure of the script: the oracle test
 judge of correctness.
 
 Prints one row per problem (wall and CPU seconds of each program, the wall ratio
-chimere/Popeye), the totals, the worst ratio and the load average before and after.
+chimere/Popeye), the totals, the worst ratio and the load average before and after; with
+`--inp`, also one row per family (input file and stipulation: `deep-circe.inp s#4`) with
+its summed times and worst ratio, and the worst ratio among the problems Popeye takes more
+than 0.5 s on. `--pick OUT.inp` writes the problems kept by `--min-popeye` to OUT.inp (a
+fixed set to measure again), with their family as a `Remark`.
 """
 
 import argparse
@@ -93,8 +97,11 @@ def load_inputs(paths):
             body = chunk.strip()
             if not body.startswith("BeginProblem"):
                 body = "BeginProblem\n" + body
-            stip = re.search(r"Stipulation\s+(\S+)", body)
-            rec = {"input": body + "\nEndProblem\n", "stipulation": stip.group(1) if stip else "?"}
+            stip = re.search(r"(?i)Stipulation\s+(\S+)", body)
+            stip = stip.group(1) if stip else "?"
+            fam = re.search(r"(?m)^Remark family (.+)$", body)
+            family = fam.group(1) if fam else f"{os.path.basename(path)} {stip.lower().replace('exact-', '')}"
+            rec = {"input": body + "\nEndProblem\n", "stipulation": stip, "family": family}
             problems.append((f"{os.path.basename(path)}/{i}", rec))
     return problems
 
@@ -114,6 +121,8 @@ def main():
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds per run")
     ap.add_argument("--inp", nargs="+", help="Popeye input files instead of --list")
     ap.add_argument("--min-popeye", type=float, default=0.0, help="with --inp: keep problems Popeye takes longer on")
+    ap.add_argument("--max-popeye", type=float, help="with --min-popeye: and shorter on")
+    ap.add_argument("--pick", help="with --min-popeye: write the kept problems to this file")
     args = ap.parse_args()
 
     for exe in (args.popeye, args.chimere):
@@ -129,9 +138,15 @@ def main():
                     with open(path, "w") as f:
                         f.write(rec["input"])
                     wall, _, _, ok = run([args.popeye, path], args.timeout)
-                    if ok and args.min_popeye < wall < args.timeout:
+                    if ok and args.min_popeye < wall < min(args.timeout, args.max_popeye or args.timeout):
                         kept.append((name, rec))
             problems = kept
+            if args.pick:
+                with open(args.pick, "w") as f:
+                    for name, rec in problems:
+                        body = rec["input"].replace("BeginProblem\n", f"BeginProblem\nRemark family {rec['family']}\n", 1)
+                        f.write(body + "\n")
+                print(f"{len(problems)} problems written to {args.pick}")
     else:
         problems = load_problems(args.shared, args.list)
     chimere_cmd = [args.chimere, "solve"]
@@ -145,6 +160,8 @@ def main():
     print("-" * len(header))
     tot_c = tot_p = tot_cc = tot_pc = 0.0
     worst = (0.0, "")
+    worst_heavy = (0.0, "")
+    families = {}
     all_same = True
     with tempfile.TemporaryDirectory() as tmp:
         for i, (name, rec) in enumerate(problems):
@@ -169,6 +186,14 @@ def main():
             ratio = cw / pw if pw > 0 else float("inf")
             if ratio > worst[0]:
                 worst = (ratio, name)
+            if pw > 0.5 and ratio > worst_heavy[0]:
+                worst_heavy = (ratio, name)
+            fam = families.setdefault(rec.get("family", "-"), [0, 0.0, 0.0, 0.0, ""])
+            fam[0] += 1
+            fam[1] += cw
+            fam[2] += pw
+            if ratio > fam[3]:
+                fam[3], fam[4] = ratio, name
             tot_c, tot_p, tot_cc, tot_pc = tot_c + cw, tot_p + pw, tot_cc + cc, tot_pc + pc
             print(
                 f"{name:32} {rec.get('stipulation', '?'):8} {cw:10.3f} {cc:7.2f} {pw:9.3f} {pc:7.2f} {ratio:6.2f}  {'yes' if same else 'NO'}",
@@ -178,6 +203,16 @@ def main():
     ratio = tot_c / tot_p if tot_p > 0 else float("inf")
     print(f"{'total':41} {tot_c:10.3f} {tot_cc:7.2f} {tot_p:9.3f} {tot_pc:7.2f} {ratio:6.2f}")
     print(f"worst ratio: {worst[0]:.2f} ({worst[1]})")
+    print(f"worst ratio where Popeye takes over 0.5 s: {worst_heavy[0]:.2f} ({worst_heavy[1]})")
+    if len(families) > 1:
+        print()
+        fh = f"{'family':28} {'n':>3} {'chimere s':>10} {'Popeye s':>9} {'ratio':>6} {'worst':>6}  (problem)"
+        print(fh)
+        print("-" * len(fh))
+        for key in sorted(families):
+            n, c, p, w, wn = families[key]
+            r = c / p if p > 0 else float("inf")
+            print(f"{key:28} {n:3} {c:10.3f} {p:9.3f} {r:6.2f} {w:6.2f}  ({wn})")
     load1 = os.getloadavg()
     print(f"load average after: {load1[0]:.2f} {load1[1]:.2f} {load1[2]:.2f}")
     if not all_same:

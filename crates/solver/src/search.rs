@@ -329,6 +329,13 @@ impl Searcher {
             }
             (key, Bounds::default())
         };
+        // The attacker cannot mate (a lone king): no length solves.
+        if self.cannot_mate(self.game.pos.side()) {
+            if monotone {
+                self.table.put_bounds(key, known.with(n.max(0xff), false));
+            }
+            return Ok(false);
+        }
         let moves = self.candidates();
         let mut res = false;
         if (!self.exact || n == 1) && known.no == 0 {
@@ -438,6 +445,17 @@ impl Searcher {
         {
             moves.swap(0, i);
         }
+        // A defence after which the table knows the attacker fails refutes at once.
+        if !self.exact
+            && self.max_threat.is_none()
+            && let Some(d) = self.known_refutation(&moves, Q::DirectAttack as u32, n, false)
+        {
+            if self.killers.len() <= slot {
+                self.killers.resize(slot + 1, Move::NULL);
+            }
+            self.killers[slot] = d;
+            return Ok(false);
+        }
         let mut any = false;
         for d in &moves {
             if !self.try_make(d) {
@@ -506,6 +524,13 @@ impl Searcher {
             }
             (key, Bounds::default())
         };
+        // The defender cannot mate (a lone king): no length solves.
+        if self.cannot_mate(self.game.pos.side().opponent()) {
+            if monotone {
+                self.table.put_bounds(key, known.with(n.max(0xff), false));
+            }
+            return Ok(false);
+        }
         let mut moves = self.candidates();
         let mut res = false;
         if !(self.reflex && {
@@ -522,6 +547,14 @@ impl Searcher {
             self.table.put(key, n, res);
         }
         Ok(res)
+    }
+
+    /// Whether `side` can never mate: orthodox rules (a king gives no check) and no unit
+    /// of that side but its kings (neutral units count as its own).
+    fn cannot_mate(&self, side: chimere_core::Colour) -> bool {
+        self.goal == Goal::Mate
+            && self.game.rules.conditions().is_empty()
+            && (self.game.pos.movable(side) & !self.game.pos.board().kind(KING)).is_empty()
     }
 
     /// Whether the legal move `m` of the side to move reaches the goal.
@@ -612,16 +645,27 @@ impl Searcher {
         {
             moves[..=i].rotate_right(1);
         }
-        let f = self.mate_filter();
+        // A defence after which the table knows the attacker fails refutes at once.
+        if n >= 2
+            && let Some(d) = self.known_refutation(&moves, Q::SelfAttack as u32, n - 1, true)
+        {
+            if self.killers.len() <= slot {
+                self.killers.resize(slot + 1, Move::NULL);
+            }
+            self.killers[slot] = d;
+            self.game.give_buf(moves);
+            return Ok(false);
+        }
+        // No check filter here: building it costs more than the goal tests it saves,
+        // since the first defence usually refutes.
         let mut any = false;
         let mut res = Ok(true);
         for d in &moves {
-            let may_reach = f.as_ref().is_none_or(|f| f.may_check(&self.game.pos, d));
             if !self.try_make(d) {
                 continue;
             }
             any = true;
-            if may_reach && self.goal_reached(self.goal) {
+            if self.goal_reached(self.goal) {
                 self.game.unmake();
                 continue;
             }
@@ -642,6 +686,24 @@ impl Searcher {
         Ok(res? && any)
     }
 
+    /// Defender to move: the first defence of `moves` after which the table already knows
+    /// that the attacker fails (question `q` of the bounds, `n` moves), a defence reaching
+    /// the goal in self play excepted (it is met).
+    fn known_refutation(&mut self, moves: &[Move], q: u32, n: u32, self_play: bool) -> Option<Move> {
+        for d in moves {
+            if !self.try_make(d) {
+                continue;
+            }
+            let key = Table::key(self.game.pos.hash(), Q::Bounds, 0, q);
+            let hit = self.table.bounds(key).answer(n) == Some(false) && !(self_play && self.goal_reached(self.goal));
+            self.game.unmake();
+            if hit {
+                return Some(*d);
+            }
+        }
+        None
+    }
+
     /// Orders the defences by how many legal replies they leave the attacker, fewest first
     /// (a defence that leaves few is the likeliest refutation); illegal ones are dropped.
     fn fewest_replies_first(&mut self, moves: &mut Vec<Move>) {
@@ -651,13 +713,9 @@ impl Searcher {
                 continue;
             }
             let replies = self.candidates();
-            let mut count = 0;
-            for r in &replies {
-                if self.try_make(r) {
-                    self.game.unmake();
-                    count += 1;
-                }
-            }
+            // Pseudo-legal replies: counting the legal ones would play each of them,
+            // which costs more than the better order saves.
+            let count = replies.len() as u32;
             self.game.give_buf(replies);
             self.game.unmake();
             keyed.push((count, *m));
@@ -684,7 +742,9 @@ impl Searcher {
         let kings = b.colour(side) & b.kind(KING);
         let killer = self.killers.get(1).copied().filter(|k| !k.is_null());
         let first = killer.map_or(Bitboard::EMPTY, |k| Bitboard::from_square(k.from));
-        let f = self.mate_filter();
+        // No check filter: every move is made anyway (legality), and the first one
+        // missing the goal (usually the first made) ends the test; building the filter
+        // would cost more than the check tests it saves.
         let mut buf = self.game.take_buf();
         let mut any = false;
         let mut all = true;
@@ -695,12 +755,11 @@ impl Searcher {
             buf.clear();
             self.game.pseudo_moves_from(side, mask, &mut buf);
             for m in &buf {
-                let may_reach = f.as_ref().is_none_or(|f| f.may_check(&self.game.pos, m));
                 if !self.try_make(m) {
                     continue;
                 }
                 any = true;
-                let g = may_reach && self.goal_reached(self.goal);
+                let g = self.goal_reached(self.goal);
                 self.game.unmake();
                 if !g {
                     all = false;
@@ -894,6 +953,16 @@ impl Searcher {
                 continue;
             }
             self.game.make(d);
+            // A defence after which every threat still works at the threat's length is
+            // met and shows no variation (it is shorter than the threat or as long and
+            // defeats none): no search of its own, as Popeye's threat enforcer.
+            if let Some(tl) = threat_len
+                && !threats.is_empty()
+                && self.threats_hold(play, &threats, tl)?
+            {
+                self.game.unmake();
+                continue;
+            }
             let solved = self.attack(play, rem)?;
             if !solved {
                 let text = self.text_here(d, play);
@@ -912,25 +981,10 @@ impl Searcher {
             let s = self.shortest(play, rem)?.unwrap_or(rem);
             let mut print = true;
             if let Some(tl) = threat_len {
-                if s < tl {
+                // Shorter than the threat: not printed. As long: printed only if some
+                // threat no longer works, and that is so (tested above).
+                if s < tl || s == tl && threats.is_empty() {
                     print = false;
-                } else if s == tl {
-                    // Printed only if some threat no longer works.
-                    // Popeye identifies moves by what moves where (departure, arrival,
-                    // promotion, rebirth choice), not by what they capture.
-                    let legal = self.legal();
-                    let mut all = true;
-                    for t in &threats {
-                        let Some(now) = legal.iter().find(|m| same_move(m, t)).copied() else {
-                            all = false;
-                            break;
-                        };
-                        if !self.move_solves(play, &now, tl)? {
-                            all = false;
-                            break;
-                        }
-                    }
-                    print = !all;
                 }
             }
             if opts.no_short_variations && s < rem {
@@ -948,6 +1002,22 @@ impl Searcher {
             self.game.unmake();
         }
         Ok(())
+    }
+
+    /// After a defence (attacker to move): whether every threat move still solves in the
+    /// threat's length `tl`. Popeye identifies moves by what moves where (departure,
+    /// arrival, promotion, rebirth choice), not by what they capture.
+    fn threats_hold(&mut self, play: Play, threats: &[Move], tl: u32) -> Result<bool, Interrupted> {
+        let legal = self.legal();
+        for t in threats {
+            let Some(now) = legal.iter().find(|m| same_move(m, t)).copied() else {
+                return Ok(false);
+            };
+            if !self.move_solves(play, &now, tl)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// Defender to move, as in [`Searcher::defence_tree`] (`n` moves left): how many
