@@ -347,18 +347,8 @@ impl Searcher {
                 r
             };
             h.leave(m);
-            match r {
-                Ok(true) => {
-                    any = true;
-                    if !H::ALL {
-                        break;
-                    }
-                }
-                Ok(false) => {}
-                Err(e) => {
-                    res = Err(e);
-                    break;
-                }
+            if fold::<H>(r, &mut any, &mut res) {
+                break;
             }
         }
         self.game.give_buf(moves);
@@ -434,18 +424,8 @@ impl Searcher {
                 r
             };
             h.leave(m);
-            match r {
-                Ok(true) => {
-                    any = true;
-                    if !H::ALL {
-                        break;
-                    }
-                }
-                Ok(false) => {}
-                Err(e) => {
-                    res = Err(e);
-                    break;
-                }
+            if fold::<H>(r, &mut any, &mut res) {
+                break;
             }
         }
         self.game.give_buf(moves);
@@ -613,5 +593,21 @@ impl Searcher {
             }
         }
         Ok(true)
+    }
+}
+
+/// Folds one move's answer into its node's (`any`: a line found; `res`: the interruption,
+/// if any): whether the node stops looking at its other moves.
+fn fold<H: Hooks>(r: Result<bool, Interrupted>, any: &mut bool, res: &mut Result<(), Interrupted>) -> bool {
+    match r {
+        Ok(true) => {
+            *any = true;
+            !H::ALL
+        }
+        Ok(false) => false,
+        Err(e) => {
+            *res = Err(e);
+            true
+        }
     }
 }
