@@ -134,9 +134,9 @@ mod tests {
         assert_eq!((o.defence, o.max_solutions), (3, Some(2)));
         // The later of Try and Defence sets the number of refutations.
         assert_eq!(read("Defence 3 Try").unwrap().defence, 1);
-        let e = read("Variations\nOption PostKeyPlay").err().expect("refused");
+        let e = read("Variations\nOption PostKeyPlay").expect_err("refused");
         assert_eq!((e.line, e.message.as_str()), (5, "option PostKeyPlay is not supported"));
-        let e = read("MaxSolutions 0").err().expect("refused");
+        let e = read("MaxSolutions 0").expect_err("refused");
         assert_eq!(e.line, 4);
         // Every option the solver takes has a summary for the page; the others none.
         assert!(summary(OptionKind::Intelligent).is_some() && summary(OptionKind::NullMoves).is_none());
