@@ -400,10 +400,7 @@ impl Searcher {
             if ok != Ok(false) {
                 if ok == Ok(true) {
                     let slot = n as usize;
-                    if self.attack_killers.len() <= slot {
-                        self.attack_killers.resize(slot + 1, Move::NULL);
-                    }
-                    self.attack_killers[slot] = *m;
+                    remember(&mut self.attack_killers, slot, *m);
                 }
                 return ok;
             }
@@ -450,10 +447,7 @@ impl Searcher {
             && self.max_threat.is_none()
             && let Some(d) = self.known_refutation(&moves, Q::DirectAttack as u32, n, false)
         {
-            if self.killers.len() <= slot {
-                self.killers.resize(slot + 1, Move::NULL);
-            }
-            self.killers[slot] = d;
+            remember(&mut self.killers, slot, d);
             return Ok(false);
         }
         let mut any = false;
@@ -465,10 +459,7 @@ impl Searcher {
             let ok = self.direct_attack(n);
             self.game.unmake();
             if !ok? {
-                if self.killers.len() <= slot {
-                    self.killers.resize(slot + 1, Move::NULL);
-                }
-                self.killers[slot] = *d;
+                remember(&mut self.killers, slot, *d);
                 return Ok(false);
             }
         }
@@ -649,10 +640,7 @@ impl Searcher {
         if n >= 2
             && let Some(d) = self.known_refutation(&moves, Q::SelfAttack as u32, n - 1, true)
         {
-            if self.killers.len() <= slot {
-                self.killers.resize(slot + 1, Move::NULL);
-            }
-            self.killers[slot] = d;
+            remember(&mut self.killers, slot, d);
             self.game.give_buf(moves);
             return Ok(false);
         }
@@ -673,10 +661,7 @@ impl Searcher {
             self.game.unmake();
             if ok != Ok(true) {
                 if ok == Ok(false) {
-                    if self.killers.len() <= slot {
-                        self.killers.resize(slot + 1, Move::NULL);
-                    }
-                    self.killers[slot] = *d;
+                    remember(&mut self.killers, slot, *d);
                 }
                 res = ok;
                 break;
@@ -763,10 +748,7 @@ impl Searcher {
                 self.game.unmake();
                 if !g {
                     all = false;
-                    if self.killers.len() <= 1 {
-                        self.killers.resize(2, Move::NULL);
-                    }
-                    self.killers[1] = *m;
+                    remember(&mut self.killers, 1, *m);
                     break 'units;
                 }
             }
@@ -1117,4 +1099,12 @@ impl Searcher {
         self.game.unmake();
         Ok(node)
     }
+}
+
+/// Keeps `m` as the move to try first at `slot` (killers by moves left).
+fn remember(killers: &mut Vec<Move>, slot: usize, m: Move) {
+    if killers.len() <= slot {
+        killers.resize(slot + 1, Move::NULL);
+    }
+    killers[slot] = m;
 }
