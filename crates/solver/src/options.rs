@@ -1,14 +1,26 @@
-//! Popeye's options as the solver reads them: what each one does ([`summary`], one line
-//! for the composer, `None` for those the solver refuses) and the settings of one problem
-//! ([`Opts`]). [`summary`] is an exhaustive match on `chimere_popeye::OptionKind`: an
-//! option added to the reader's table does not compile until the solver says whether it
-//! takes it.
+//! Popeye's options as the solver reads them: what it does with each ([`support`]: an
+//! effect with one line for the composer, accepted with no effect, or refused) and the
+//! settings of one problem ([`Opts`]). [`support`] is an exhaustive match on
+//! `chimere_popeye::OptionKind`: an option added to the reader's table does not compile
+//! until the solver says what it does with it.
 
 use chimere_popeye::{OptionKind, PopeyeError, Problem};
 
-/// What the solver does with an option, in one line for the composer; `None`: refused.
-pub fn summary(kind: OptionKind) -> Option<&'static str> {
-    Some(match kind {
+/// What the solver does with an option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Support {
+    /// It changes the solving or the output: this line says how (the page offers it).
+    Offered(&'static str),
+    /// Read and allowed, with nothing to do (`NoWk`, `NoBk`: a side without king is always
+    /// allowed); the page does not offer it.
+    Accepted,
+    /// Not supported: a problem giving it is refused.
+    Refused,
+}
+
+/// What the solver does with `kind`.
+pub fn support(kind: OptionKind) -> Support {
+    Support::Offered(match kind {
         OptionKind::Try => "also show tries refuted by one defence",
         OptionKind::Defence => "tries refuted by at most this many defences",
         OptionKind::SetPlay => "the play if the other side were to move first",
@@ -26,8 +38,7 @@ pub fn summary(kind: OptionKind) -> Option<&'static str> {
         OptionKind::EnPassant => "en passant capture is possible on these squares",
         OptionKind::NoCastling => "no castling with the units on these squares",
         OptionKind::MaxTime => "stop after this many seconds",
-        OptionKind::NoWk => "White has no king (always allowed)",
-        OptionKind::NoBk => "Black has no king (always allowed)",
+        OptionKind::NoWk | OptionKind::NoBk => return Support::Accepted,
         OptionKind::KeepMatingPiece
         | OptionKind::PostKeyPlay
         | OptionKind::Quodlibet
@@ -36,7 +47,7 @@ pub fn summary(kind: OptionKind) -> Option<&'static str> {
         | OptionKind::MaxFlightsquares
         | OptionKind::StartMoveNumber
         | OptionKind::StopOnShortSolutions
-        | OptionKind::NullMoves => return None,
+        | OptionKind::NullMoves => return Support::Refused,
     })
 }
 
@@ -81,7 +92,7 @@ pub(crate) fn opts_of(p: &Problem) -> Result<Opts, PopeyeError> {
         move_numbers: false,
     };
     for spec in &p.options {
-        if summary(spec.kind).is_none() {
+        if support(spec.kind) == Support::Refused {
             return Err(PopeyeError {
                 line: spec.line,
                 message: format!("option {} is not supported", spec.kind.keyword()),
@@ -138,7 +149,11 @@ mod tests {
         assert_eq!((e.line, e.message.as_str()), (5, "option PostKeyPlay is not supported"));
         let e = read("MaxSolutions 0").expect_err("refused");
         assert_eq!(e.line, 4);
-        // Every option the solver takes has a summary for the page; the others none.
-        assert!(summary(OptionKind::Intelligent).is_some() && summary(OptionKind::NullMoves).is_none());
+        // What the page offers, what is only read, what is refused.
+        assert!(matches!(support(OptionKind::Intelligent), Support::Offered(_)));
+        assert_eq!(support(OptionKind::NullMoves), Support::Refused);
+        // Accepted with nothing to do: read, not refused, not offered.
+        assert_eq!(support(OptionKind::NoWk), Support::Accepted);
+        assert!(read("NoWk NoBk Try").unwrap().try_);
     }
 }

@@ -11,6 +11,7 @@ use chimere_fairy::position::{KAMIKAZE, ROYAL, VOLAGE};
 use chimere_fairy::walk;
 use chimere_popeye::options::Argument;
 use chimere_popeye::{OptionKind, PieceSpec, PopeyeError, Problem, TWIN_KINDS, TwinArg, TwinCmd};
+use chimere_solver::options::Support;
 use chimere_solver::search::Searcher;
 use chimere_solver::stip::{self, Goal, Play};
 use chimere_solver::table::Table;
@@ -101,8 +102,8 @@ pub struct OptionInfo {
     pub summary: &'static str,
 }
 
-/// The solver's options the page offers (those `chimere solve` supports), from the
-/// reader's table and the solver's summaries.
+/// The options the page offers: those the solver gives an effect ([`Support::Offered`]),
+/// from the reader's table and the solver's summaries.
 fn options() -> Vec<OptionInfo> {
     OptionKind::ALL
         .iter()
@@ -114,7 +115,10 @@ fn options() -> Vec<OptionInfo> {
                 // The page has no field for two numbers; no supported option takes them.
                 Argument::TwoNumbers => return None,
             };
-            Some(OptionInfo { name: k.keyword(), takes, summary: chimere_solver::options::summary(k)? })
+            match chimere_solver::options::support(k) {
+                Support::Offered(summary) => Some(OptionInfo { name: k.keyword(), takes, summary }),
+                Support::Accepted | Support::Refused => None,
+            }
         })
         .collect()
 }
