@@ -26,16 +26,17 @@ pub mod lang;
 pub mod notation;
 pub mod options;
 pub mod parse;
+pub mod stipulation;
 
 use chimere_core::{Colour, Kind};
 use chimere_fairy::conditions::{Kamikaze, Volage};
 use chimere_fairy::position::{EnPassant, KAMIKAZE, NO_ORIGIN, Position, ROYAL, UNDER_MAX, Unit, VOLAGE};
-use chimere_fairy::rules::Goal;
 use chimere_fairy::{Condition, Game, Move, RuleSet, walk};
 pub use options::{OptionKind, OptionSpec, OptionValue};
 pub use parse::{ConditionSpec, PieceSpec, Problem, TWIN_KINDS, Twin, TwinArg, TwinCmd, TwinKind, parse, parse_all};
 use std::fmt;
 use std::sync::Arc;
+pub use stipulation::{Goal, Play, Stipulation, StipulationError};
 
 /// An error in a Popeye input, with the line it concerns.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,18 +53,15 @@ impl fmt::Display for PopeyeError {
 impl std::error::Error for PopeyeError {}
 
 /// The engine's rules and position for a parsed problem (side to move: white, or black
-/// under HalfDuplex), with the conditions as written (Exclusif judging mate).
+/// under HalfDuplex). The conditions are bound to the goal of the problem's stipulation
+/// ([`chimere_fairy::rules::for_goal`]; a condition refusing that goal is an error of the
+/// stipulation's line); without a stipulation they are read as written (Exclusif judging
+/// mate).
 pub fn build_game(p: &Problem) -> Result<Game, PopeyeError> {
-    build(p, None)
+    build(p, p.stipulation)
 }
 
-/// [`build_game`] with the conditions bound to the goal of the stipulation to solve
-/// ([`chimere_fairy::rules::for_goal`]); an error names the first condition's line.
-pub fn build_game_for(p: &Problem, goal: Goal) -> Result<Game, PopeyeError> {
-    build(p, Some(goal))
-}
-
-fn build(p: &Problem, goal: Option<Goal>) -> Result<Game, PopeyeError> {
+fn build(p: &Problem, stipulation: Option<(Stipulation, usize)>) -> Result<Game, PopeyeError> {
     // A neutral king is royal for both sides (the engine's check test counts it for each).
     // As Popeye, it must be the only king; conditions that find kings themselves do not
     // know it, so it is read without conditions only.
@@ -127,8 +125,9 @@ fn build(p: &Problem, goal: Option<Goal>) -> Result<Game, PopeyeError> {
     }
     let line = p.conditions.first().map_or(p.line, |c| c.line);
     let error = |e: chimere_fairy::RulesError| PopeyeError { line, message: e.to_string() };
-    if let Some(goal) = goal {
-        conds = chimere_fairy::rules::for_goal(conds, goal).map_err(error)?;
+    if let Some((stip, line)) = stipulation {
+        conds = chimere_fairy::rules::for_goal(conds, stip.goal)
+            .map_err(|e| PopeyeError { line, message: format!("{e} (stipulation {stip})") })?;
     }
     let rules = RuleSet::build(conds, &fairy).map_err(error)?;
 

@@ -4,6 +4,7 @@
 
 use crate::PopeyeError;
 use crate::options::{Argument, OPTIONS, OptionKind, OptionSpec, OptionValue};
+use crate::stipulation::{Stipulation, StipulationError};
 use chimere_core::{Colour, Kind, Square};
 use chimere_fairy::conditions::registry::popeye_keywords;
 use chimere_fairy::position::{KAMIKAZE, ROYAL, VOLAGE};
@@ -46,7 +47,7 @@ pub enum TwinCmd {
     Shift(Square, Square),
     PolishType,
     Condition(Vec<ConditionSpec>),
-    Stipulation(String),
+    Stipulation(Stipulation),
 }
 
 impl TwinCmd {
@@ -132,7 +133,8 @@ pub struct Problem {
     pub origin: String,
     pub pieces: Vec<PieceSpec>,
     pub conditions: Vec<ConditionSpec>,
-    pub stipulation: Option<(String, usize)>,
+    /// The stipulation and its line.
+    pub stipulation: Option<(Stipulation, usize)>,
     /// Black starts: `Option HalfDuplex`, or the solver's other side under `Duplex`.
     pub half_duplex: bool,
     /// The options in the order given, each with its value and line.
@@ -625,7 +627,7 @@ fn twin(toks: &[Tok], i: &mut usize, line: usize) -> Result<Twin, PopeyeError> {
             _ => {
                 let t = toks.get(*i).ok_or_else(|| err(w.line, "Stipulation without a value"))?;
                 *i += 1;
-                TwinCmd::Stipulation(stipulation_text(t.text, toks, i))
+                TwinCmd::Stipulation(stipulation(t, toks, i)?)
             }
         };
         tw.cmds.push(c);
@@ -636,16 +638,16 @@ fn twin(toks: &[Tok], i: &mut usize, line: usize) -> Result<Twin, PopeyeError> {
     Ok(tw)
 }
 
-/// A stipulation's text: Popeye allows white space before the length (`dia 4`, `# 2`), so
-/// a goal without its number takes the next token when that is one.
-fn stipulation_text(first: &str, toks: &[Tok], i: &mut usize) -> String {
-    let mut text = first.to_string();
+/// A stipulation from its first token: Popeye allows white space before the length
+/// (`dia 4`, `# 2`), so a goal without its number takes the next token when that is one.
+fn stipulation(first: &Tok, toks: &[Tok], i: &mut usize) -> Result<Stipulation, PopeyeError> {
+    let mut text = first.text.to_string();
     let length = toks.get(*i).filter(|n| n.text.starts_with(|c: char| c.is_ascii_digit()));
-    if let Some(n) = length.filter(|_| !first.ends_with(|c: char| c.is_ascii_digit())) {
+    if let Some(n) = length.filter(|_| !first.text.ends_with(|c: char| c.is_ascii_digit())) {
         text.push_str(n.text);
         *i += 1;
     }
-    text
+    text.parse().map_err(|e: StipulationError| err(first.line, e.to_string()))
 }
 
 /// Reads the data of one keyword (other than the problem delimiters) into `p`.
@@ -743,7 +745,7 @@ fn keyword(kw: &str, t: Tok, toks: &[Tok], i: &mut usize, p: &mut Problem) -> Re
                 return Err(err(t.line, "Stipulation without a value"));
             }
             *i += 1;
-            p.stipulation = Some((stipulation_text(w.text, toks, i), w.line));
+            p.stipulation = Some((stipulation(w, toks, i)?, w.line));
         }
         "Option" => {
             let mut any = false;
@@ -1043,15 +1045,15 @@ mod tests {
         assert_eq!((e.line, e.message.as_str()), (3, "Stipulation without a value"));
         // The value may stand on the next line.
         let p = parse("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation\nh#2\nEndProblem").expect("parses");
-        assert_eq!(p[0].stipulation.as_ref().map(|s| s.0.as_str()), Some("h#2"));
+        assert_eq!(p[0].stipulation.map(|s| s.0.to_string()).as_deref(), Some("h#2"));
     }
 
     #[test]
     fn the_length_may_follow_the_goal_after_a_space() {
         let p = parse("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation h# 2.5\nTwin Stipulation # 3\nEndProblem")
             .expect("parses");
-        assert_eq!(p[0].stipulation.as_ref().map(|s| s.0.as_str()), Some("h#2.5"));
-        assert!(matches!(&p[0].twins[0].cmds[0], TwinCmd::Stipulation(s) if s == "#3"));
+        assert_eq!(p[0].stipulation.map(|s| s.0.to_string()).as_deref(), Some("h#2.5"));
+        assert!(matches!(&p[0].twins[0].cmds[0], TwinCmd::Stipulation(s) if s.to_string() == "#3"));
         // A complete stipulation leaves the next token alone.
         assert!(parse("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2 3\nEndProblem").is_err());
     }
@@ -1063,7 +1065,7 @@ mod tests {
         assert!(e.message.contains("SStipulation"), "{}", e.message);
         // `stip` still abbreviates Stipulation alone.
         let p = parse("BeginProblem\nPieces White Ke1 Black Ke8\nstip #2\nEndProblem").expect("parses");
-        assert_eq!(p[0].stipulation.as_ref().map(|s| s.0.as_str()), Some("#2"));
+        assert_eq!(p[0].stipulation.map(|s| s.0.to_string()).as_deref(), Some("#2"));
     }
 
     #[test]
@@ -1105,7 +1107,7 @@ mod tests {
         assert!(p.has(OptionKind::NoBoard) && p.half_duplex);
         assert_eq!(p.squares_of(OptionKind::EnPassant), [sq("d7"), sq("d6"), sq("d5")]);
         assert_eq!(p.squares_of(OptionKind::NoCastling), [sq("a1")]);
-        assert_eq!(p.stipulation.as_ref().map(|s| s.0.as_str()), Some("~1"));
+        assert_eq!(p.stipulation.map(|s| s.0.to_string()).as_deref(), Some("~1"));
     }
 
     #[test]

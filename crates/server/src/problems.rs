@@ -93,15 +93,10 @@ fn problem_text(lines: &[&str], delims: &[usize], p: &Problem) -> String {
     format!("BeginProblem\n{}\nEndProblem\n", body.trim_end())
 }
 
-/// Moves of a stipulation (as the solver reads it), or its error.
-fn stip_moves(text: &str) -> Result<u32, String> {
-    chimere_solver::stip::parse_stipulation(text).map(|s| s.n + u32::from(s.half))
-}
-
 /// Checks one problem against the limits and the solver's reading of its position.
 fn check(p: &Problem, limits: &Limits) -> Result<(), (usize, String)> {
-    let (stip, line) = p.stipulation.clone().ok_or((p.line, "the problem has no stipulation".to_string()))?;
-    let n = stip_moves(&stip).map_err(|m| (line, m))?;
+    let (stip, line) = p.stipulation.ok_or((p.line, "the problem has no stipulation".to_string()))?;
+    let n = stip.moves();
     if n > limits.max_moves {
         return Err((line, format!("the stipulation {stip} has {n} moves, over the limit of {}", limits.max_moves)));
     }
@@ -112,7 +107,7 @@ fn check(p: &Problem, limits: &Limits) -> Result<(), (usize, String)> {
     for tw in &p.twins {
         for c in &tw.cmds {
             if let chimere_popeye::TwinCmd::Stipulation(s) = c {
-                let n = stip_moves(s).map_err(|m| (tw.line, m))?;
+                let n = s.moves();
                 if n > limits.max_moves {
                     return Err((
                         tw.line,
@@ -195,7 +190,7 @@ pub fn read_import(
                 continue;
             }
         }
-        let stip = p.stipulation.as_ref().map(|(s, _)| s.clone()).unwrap_or_default();
+        let stip = p.stipulation.map(|(s, _)| s.to_string()).unwrap_or_default();
         let conditions: Vec<String> =
             p.conditions.iter().map(|c| chimere_solver::twins::conditions_text(std::slice::from_ref(c))).collect();
         let date = year_of(&p.origin).unwrap_or_else(|| day.clone());
@@ -485,7 +480,7 @@ Condition NoSuchThing\nStipulation #2\nNextProblem\nPieces White Ke1 Black Ke8\n
         let file = popeye_file(&records.iter().map(|r| r.input.as_str()).collect::<Vec<_>>());
         let again: Vec<_> = chimere_popeye::parse(&file).unwrap();
         assert_eq!(again.len(), 2);
-        assert_eq!(again[1].stipulation.as_ref().unwrap().0, "h=2");
+        assert_eq!(again[1].stipulation.unwrap().0.to_string(), "h=2");
     }
 
     /// The queue's thread runs at the lowest priority, and lowering it leaves the

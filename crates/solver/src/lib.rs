@@ -31,7 +31,8 @@ pub mod intelligent;
 pub mod options;
 pub mod output;
 pub mod search;
-pub mod stip;
+/// The stipulation, as the reader types it.
+pub use chimere_popeye::stipulation as stip;
 pub mod table;
 pub mod twins;
 
@@ -88,17 +89,6 @@ fn twin_letter(i: u32) -> String {
     if i < 26 { ((b'a' + i as u8) as char).to_string() } else { format!("z{}", i - 25) }
 }
 
-/// A help stipulation's text under `WhiteToPlay` (White starts, half a move less):
-/// `h#3` is written `h#2.5`.
-fn white_to_play_text(text: &str) -> String {
-    let digits = text.bytes().rev().take_while(u8::is_ascii_digit).count();
-    let (head, n) = text.split_at(text.len() - digits);
-    match n.parse::<u32>() {
-        Ok(n) if n >= 1 => format!("{head}{}.5", n - 1),
-        _ => text.to_string(),
-    }
-}
-
 /// One position to solve: its label line and problem.
 struct TwinJob {
     label: Option<String>,
@@ -113,10 +103,8 @@ fn perr(line: usize, message: impl Into<String>) -> PopeyeError {
 /// Checks a position before solving: the engine accepts its rules, bound to the
 /// stipulation's goal; no multi-move turns (only `~1`).
 fn check_position(p: &Problem, stip: &Stipulation, line: usize) -> Result<(), PopeyeError> {
-    let g = chimere_popeye::build_game(p)?;
     // A condition refusing the stipulation's goal is an error of the stipulation's line.
-    chimere_fairy::rules::for_goal(g.rules.conditions().to_vec(), stip.goal.into())
-        .map_err(|e| perr(line, format!("{e} (stipulation {})", stip.text)))?;
+    let g = chimere_popeye::build_game(p)?;
     if g.rules.turns.is_some() && !(stip.play == Play::Direct && stip.goal == Goal::Any && stip.n == 1) {
         return Err(perr(line, "multi-move turns (Progressif, Annéciens) are only solved with ~1"));
     }
@@ -127,8 +115,7 @@ fn check_position(p: &Problem, stip: &Stipulation, line: usize) -> Result<(), Po
 fn prepare(p: &Problem) -> Result<(Vec<TwinJob>, Vec<String>, Opts), PopeyeError> {
     let mut messages = p.notices.clone();
     let opts = opts_of(p)?;
-    let (text, line) = p.stipulation.clone().ok_or_else(|| perr(p.line, "problem without a stipulation"))?;
-    let stip = stip::parse_stipulation(&text).map_err(|m| perr(line, m))?;
+    let (stip, line) = p.stipulation.ok_or_else(|| perr(p.line, "problem without a stipulation"))?;
     if opts.white_to_play && stip.play != Play::Help {
         messages.push("WhiteToPlay not applicable - ignored".to_string());
     }
@@ -154,19 +141,19 @@ fn prepare(p: &Problem) -> Result<(Vec<TwinJob>, Vec<String>, Opts), PopeyeError
     let mut letter = 0u32;
     if !p.zero_position {
         check_position(&base, &stip, line)?;
-        jobs.push(TwinJob { label: Some("a) ".to_string()), problem: base.clone(), stip: stip.clone() });
+        jobs.push(TwinJob { label: Some("a) ".to_string()), problem: base.clone(), stip });
         letter = 1;
     }
     for tw in &p.twins {
         let mut q = if tw.continued { prev.clone() } else { base.clone() };
         q.twins.clear();
         let mut desc = twins::apply(&mut q, &tw.cmds).map_err(|m| perr(tw.line, m))?;
-        let (t, l) = q.stipulation.clone().expect("stipulation");
-        let st = stip::parse_stipulation(&t).map_err(|m| perr(tw.line.max(l), m))?;
-        if opts.white_to_play && st.play == Play::Help && !st.half {
+        let (st, _) = q.stipulation.expect("a twin keeps its problem's stipulation");
+        if opts.white_to_play {
             // As Popeye: the label gives the stipulation White's first move makes of it.
-            for d in desc.iter_mut().filter(|d| **d == t) {
-                *d = white_to_play_text(d);
+            let (written, played) = (st.to_string(), st.white_to_play().to_string());
+            for d in desc.iter_mut().filter(|d| **d == written) {
+                *d = played.clone();
             }
         }
         check_position(&q, &st, tw.line)?;
@@ -190,7 +177,7 @@ fn normal_start(stip: &Stipulation, opts: &Opts) -> Colour {
 fn game_with_side(job: &TwinJob, side: Colour) -> Result<Game, PopeyeError> {
     let mut q = job.problem.clone();
     q.half_duplex = side == Colour::Black;
-    chimere_popeye::build_game_for(&q, job.stip.goal.into())
+    chimere_popeye::build_game(&q)
 }
 
 /// Whether the side not to move is in check (Popeye: "the side to play can capture the king").
@@ -896,7 +883,7 @@ fn solve_problem(
         move_numbers: opts.move_numbers,
     };
     let stip_text = jobs.first().map_or(String::new(), |j| {
-        let mut t = j.stip.text.clone();
+        let mut t = j.stip.to_string();
         if let Some(th) = opts.threat.filter(|&t| j.stip.play == Play::Direct && t < j.stip.n) {
             t.push_str(&format!("/{th}"));
         }
@@ -1003,7 +990,7 @@ fn solve_problem(
                 writeln!(out)?;
             }
         } else {
-            json_twins.push(serde_json::json!({"label": job.label.as_deref().map(str::trim_end), "stipulation": job.stip.text, "blocks": blocks_json}));
+            json_twins.push(serde_json::json!({"label": job.label.as_deref().map(str::trim_end), "stipulation": job.stip.to_string(), "blocks": blocks_json}));
         }
         if shared.stop.load(Ordering::SeqCst) {
             break;

@@ -7,7 +7,7 @@
 //! in series play, Black's "dummy move" when looking for threats) is [`Move::NULL`], legal
 //! when the passing side is not left in check.
 
-use crate::stip::{Goal, Play};
+use crate::stip::{self, Goal, Play};
 pub use crate::table::Table;
 use crate::table::{Bounds, Q};
 use chimere_core::Bitboard;
@@ -232,9 +232,15 @@ impl Searcher {
     pub fn goal_reached(&mut self, goal: Goal) -> bool {
         match goal {
             Goal::Any => true,
-            Goal::Mate => self.in_check() && !self.has_legal(),
-            Goal::Stalemate => !self.in_check() && !self.has_legal() && !self.game.goals_void(&[]),
+            Goal::Mate => self.in_check() && !self.has_move_for_goals(),
+            Goal::Stalemate => !self.in_check() && !self.has_move_for_goals() && !self.game.goals_void(&[]),
         }
+    }
+
+    /// Whether the side to move has a legal move as goals are judged (a filter may rule
+    /// only the moves played: [`Game::has_move_for_goals`]).
+    fn has_move_for_goals(&mut self) -> bool {
+        if self.game.goals_judged_apart() { self.game.has_move_for_goals() } else { self.has_legal() }
     }
 
     /// For a mate goal, the engine's filter of the moves that may give check (a move it
@@ -275,7 +281,7 @@ impl Searcher {
         let goal = goal_mark && self.goal_reached(self.goal);
         let check = self.in_check();
         self.game.unmake();
-        if goal && let Some(mark) = self.goal.mark() {
+        if goal && let Some(mark) = stip::goal_mark(self.goal) {
             s.push_str(mark);
         } else if check {
             s.push_str(" +");

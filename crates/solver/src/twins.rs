@@ -174,8 +174,8 @@ pub fn apply(p: &mut Problem, cmds: &[TwinCmd]) -> Result<Vec<String>, String> {
             }
             TwinCmd::Stipulation(s) => {
                 let line = p.stipulation.as_ref().map_or(p.line, |x| x.1);
-                p.stipulation = Some((s.clone(), line));
-                desc.push(s.clone());
+                p.stipulation = Some((*s, line));
+                desc.push(s.to_string());
             }
         }
     }

@@ -13,7 +13,7 @@ use chimere_popeye::options::Argument;
 use chimere_popeye::{OptionKind, PieceSpec, PopeyeError, Problem, TWIN_KINDS, TwinArg, TwinCmd};
 use chimere_solver::options::Support;
 use chimere_solver::search::Searcher;
-use chimere_solver::stip::{self, Goal, Play};
+use chimere_solver::stip::{Goal, Play};
 use chimere_solver::table::Table;
 use chimere_solver::{Settings, twins};
 use serde::Serialize;
@@ -284,7 +284,7 @@ fn twin_args(c: &TwinCmd) -> Vec<String> {
         TwinCmd::Mirror(m) => vec![m.clone()],
         TwinCmd::PolishType => Vec::new(),
         TwinCmd::Condition(cs) => vec![twins::conditions_text(cs)],
-        TwinCmd::Stipulation(t) => vec![t.clone()],
+        TwinCmd::Stipulation(t) => vec![t.to_string()],
     }
 }
 
@@ -316,7 +316,7 @@ fn form_of(p: &Problem) -> FormProblem {
             .iter()
             .map(|c| FormCondition { name: c.name.to_string(), params: c.params.clone() })
             .collect(),
-        stipulation: p.stipulation.as_ref().map(|(s, _)| s.clone()).unwrap_or_default(),
+        stipulation: p.stipulation.map(|(s, _)| s.to_string()).unwrap_or_default(),
         options: option_words(p),
         twins: p.twins.iter().map(|t| form_twin(t.continued, &t.cmds)).collect(),
         zero_position: p.zero_position,
@@ -633,7 +633,7 @@ struct Raw<'a> {
 }
 
 fn build_tree(q: &Problem, section: &[&str], set_play: bool) -> Vec<SolNode> {
-    let stip = q.stipulation.as_ref().and_then(|(t, _)| stip::parse_stipulation(t).ok());
+    let stip = q.stipulation.map(|(s, _)| s);
     let tree_mode = stip.as_ref().is_some_and(|s| matches!(s.play, Play::Direct | Play::SelfPlay | Play::Reflex));
     let goal = stip.as_ref().map_or(Goal::Mate, |s| s.goal);
     let mut raws = Vec::new();
@@ -772,7 +772,7 @@ impl Replay {
         let game = |side: Colour| {
             let mut p = q.clone();
             p.half_duplex = side == Colour::Black;
-            chimere_popeye::build_game_for(&p, goal.into())
+            chimere_popeye::build_game(&p)
                 .ok()
                 .map(|g| Searcher::new(g, Table::new(0), Arc::new(AtomicBool::new(false)), goal, false))
         };

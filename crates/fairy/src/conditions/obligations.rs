@@ -3,8 +3,11 @@
 //! - Les Noirs ne jouent que pour donner échec (Popeye `BlackChecks`): every black move
 //!   must give check. If Black has no checking move he passes: his only move is then the
 //!   null move ([`Move::NULL`], written `...` as Popeye writes a pass), legal when it does
-//!   not leave Black in check (Black in check with no checking parry is mated; Black with
-//!   no move at all and not in check passes too).
+//!   not leave Black in check (Black with no move at all and not in check passes too).
+//!   Black in check with no checking parry has no move. Goals are judged as Popeye judges
+//!   them, without the obligation ([`Capabilities::filter_outside_goals`]): Black is mated
+//!   when in check with no legal move at all, stalemated when not in check with none; so
+//!   Black in check with an ordinary parry but no checking one is neither.
 
 use crate::moves::Move;
 use crate::rules::{Capabilities, Condition, Ctx};
@@ -18,7 +21,7 @@ impl Condition for BlackChecks {
         "Black checks".into()
     }
     fn capabilities(&self) -> Capabilities {
-        Capabilities { filter: true, ..Capabilities::default() }
+        Capabilities { filter: true, filter_outside_goals: true, ..Capabilities::default() }
     }
     fn filter_legal(&self, ctx: &mut Ctx, out: &mut Vec<Move>, start: usize) {
         if ctx.pos().side() != Colour::Black {

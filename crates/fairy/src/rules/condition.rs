@@ -149,6 +149,10 @@ pub struct Capabilities {
     /// rule itself: Exclusif's recursive goal test). The game keeps which filters are
     /// judging.
     pub filter_unnested: bool,
+    /// With [`Capabilities::filter`]: the filter rules the moves played, not the goals:
+    /// mate and stalemate are judged on the legal moves without it
+    /// ([`crate::Game::has_move_for_goals`]; Black Checks, as Popeye judges them).
+    pub filter_outside_goals: bool,
     /// The condition marks the diagram's units ([`Condition::diagram_attrs`]).
     pub diagram_attrs: bool,
     /// The condition decides when a turn ends ([`Condition::end_of_move`]).
@@ -197,6 +201,7 @@ impl Default for Capabilities {
             filter: false,
             retro_orthodox: false,
             filter_unnested: false,
+            filter_outside_goals: false,
             diagram_attrs: false,
             turns: false,
             extra_moves: false,

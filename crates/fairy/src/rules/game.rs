@@ -304,6 +304,27 @@ impl Game {
         self.give_buf(buf);
     }
 
+    /// Whether the side to move has a legal move as its goals are judged: the filters that
+    /// rule only the moves played ([`Capabilities::filter_outside_goals`]) left out. Without
+    /// such filters, whether it has a legal move.
+    pub fn has_move_for_goals(&mut self) -> bool {
+        let saved = self.judging;
+        self.judging |= self.rules.filters_outside_goals;
+        let mut buf = self.take_buf();
+        buf.clear();
+        self.legal_moves(&mut buf);
+        let any = !buf.is_empty();
+        self.give_buf(buf);
+        self.judging = saved;
+        any
+    }
+
+    /// Whether the rules judge goals on other moves than the legal ones
+    /// ([`Game::has_move_for_goals`]).
+    pub fn goals_judged_apart(&self) -> bool {
+        self.rules.filters_outside_goals != 0
+    }
+
     /// Whether a condition ended the game in this position, whose legal moves are `legal`,
     /// so that it satisfies no goal ([`Condition::voids_goals`]: a dead position under
     /// Dead Reckoning is neither mate nor stalemate).

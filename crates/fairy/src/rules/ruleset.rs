@@ -40,6 +40,9 @@ pub struct RuleSet {
     /// Bit `i`: `filters[i]` is not applied to the lists generated inside its own judging
     /// ([`Capabilities::filter_unnested`]).
     pub(super) filters_unnested: u64,
+    /// Bit `i`: `filters[i]` takes no part in judging goals
+    /// ([`Capabilities::filter_outside_goals`]).
+    pub(super) filters_outside_goals: u64,
     /// The fairy kinds the rule set was built with ([`RuleSet::without`] rebuilds it).
     fairy_kinds: Vec<Kind>,
     /// Relative rank on which pawns promote (7 orthodox; 8 = never).
@@ -217,13 +220,11 @@ impl RuleSet {
         if filters.len() > 64 {
             return Err(RulesError(format!("{} conditions filter the legal moves: at most 64 can", filters.len())));
         }
-        let filters_unnested = conditions
-            .iter()
-            .zip(&caps)
-            .filter(|(_, k)| k.filter)
-            .enumerate()
-            .filter(|(_, (_, k))| k.filter_unnested)
-            .fold(0u64, |m, (i, _)| m | 1 << i);
+        let filter_mask = |pick: fn(&Capabilities) -> bool| {
+            caps.iter().filter(|k| k.filter).enumerate().filter(|(_, k)| pick(k)).fold(0u64, |m, (i, _)| m | 1 << i)
+        };
+        let filters_unnested = filter_mask(|k| k.filter_unnested);
+        let filters_outside_goals = filter_mask(|k| k.filter_outside_goals);
         let rights = with(|k| k.rights);
         let mobility = with(|k| k.mobility);
         if (!mobility.is_empty() || !capture_masks.is_empty()) && check_rule.is_some() {
@@ -354,6 +355,7 @@ impl RuleSet {
             rights,
             filters,
             filters_unnested,
+            filters_outside_goals,
             fairy_kinds: fairy_kinds.to_vec(),
             promotion_rank: promotion_rank.unwrap_or(7),
             pawn_first_rank_steps: pawn_first_rank_steps.unwrap_or(1),

@@ -3,7 +3,7 @@
 //! empty line). The condition oracle and the fixtures compare move lists through it; the
 //! solver (`chimere solve`) answers every stipulation.
 
-use chimere_popeye::{OptionKind, PopeyeError, build_game, first_moves, parse};
+use chimere_popeye::{OptionKind, PopeyeError, Problem, build_game, first_moves, parse};
 
 /// The `~1` answer of every problem of `input` (separated by an empty line); any other
 /// stipulation is refused, naming its line.
@@ -13,17 +13,19 @@ pub fn first_moves_text(input: &str) -> Result<String, PopeyeError> {
     for (i, p) in problems.iter().enumerate() {
         let (stip, line) = p
             .stipulation
-            .clone()
             .ok_or_else(|| PopeyeError { line: p.line, message: "problem without a stipulation".into() })?;
-        if stip != "~1" {
+        if stip.to_string() != "~1" {
             return Err(PopeyeError { line, message: format!("this harness answers ~1 only, not {stip}") });
         }
         if i > 0 {
             out.push('\n');
         }
-        let mut sides = vec![p.clone()];
+        // The move lists of the conditions as written, not bound to a goal (Exclusif
+        // judging mate, as in Popeye's `~1` lists).
+        let unbound = Problem { stipulation: None, ..p.clone() };
+        let mut sides = vec![unbound.clone()];
         if p.has(OptionKind::Duplex) {
-            let mut other = p.clone();
+            let mut other = unbound.clone();
             other.half_duplex = !p.half_duplex;
             sides.push(other);
         }
