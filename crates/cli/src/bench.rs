@@ -4,6 +4,7 @@
 
 use crate::Failure;
 use chimere_rules::{BENCH, VariantKind};
+use std::io::Write;
 use std::time::Instant;
 
 fn rate(leaves: u64, secs: f64) -> String {
@@ -11,17 +12,18 @@ fn rate(leaves: u64, secs: f64) -> String {
 }
 
 pub fn run(only: Option<&str>, quick: bool, search_only: bool) -> Result<(), Failure> {
+    let mut out = std::io::stdout().lock();
     if let Some(v) = only {
         crate::game_at(v, &chimere_core::GameOptions::default(), None)?;
     }
     if search_only {
-        search_rows(only, quick);
-        return Ok(());
+        return search_rows(&mut out, only, quick);
     }
-    println!(
+    writeln!(
+        out,
         "{:<24} {:<9} {:>5} {:>13} {:>10} {:>12} {:>10} {:>12}",
         "variant", "position", "depth", "leaves", "full s", "full M/s", "bulk s", "bulk M/s"
-    );
+    )?;
     for b in BENCH.iter().filter(|b| only.is_none_or(|v| v == b.variant.name())) {
         let conditions = crate::ConditionArgs { conditions: b.conditions.iter().map(|c| c.to_string()).collect() };
         let opts = crate::rules_with(b.variant.name(), &conditions)?;
@@ -34,8 +36,8 @@ pub fn run(only: Option<&str>, quick: bool, search_only: bool) -> Result<(), Fai
         let t = Instant::now();
         let full = match crate::game_at(b.variant.name(), &opts, Some(b.fen)) {
             Ok(mut g) => g.perft(depth, false),
-            Err(Failure(e)) => {
-                println!("{name:<24} {:<9} {:>5} {}", b.label, depth, e);
+            Err(e) => {
+                writeln!(out, "{name:<24} {:<9} {:>5} {}", b.label, depth, e)?;
                 continue;
             }
         };
@@ -44,9 +46,13 @@ pub fn run(only: Option<&str>, quick: bool, search_only: bool) -> Result<(), Fai
         let bulk = crate::game_at(b.variant.name(), &opts, Some(b.fen))?.perft(depth, true);
         let bulk_s = t.elapsed().as_secs_f64();
         if bulk != full {
-            return Err(Failure(format!("{name} {}: bulk count {bulk} differs from full-leaf {full}", b.label)));
+            return Err(Failure::Message(format!(
+                "{name} {}: bulk count {bulk} differs from full-leaf {full}",
+                b.label
+            )));
         }
-        println!(
+        writeln!(
+            out,
             "{name:<24} {:<9} {:>5} {:>13} {:>10.3} {:>12} {:>10.3} {:>12}",
             b.label,
             depth,
@@ -55,10 +61,9 @@ pub fn run(only: Option<&str>, quick: bool, search_only: bool) -> Result<(), Fai
             rate(full, full_s),
             bulk_s,
             rate(bulk, bulk_s)
-        );
+        )?;
     }
-    search_rows(only, quick);
-    Ok(())
+    search_rows(&mut out, only, quick)
 }
 
 /// Search depth of the search rows, per variant (turns).
@@ -74,9 +79,13 @@ fn search_depth(variant: VariantKind) -> u32 {
 
 /// One search row per variant: nodes per second of a fixed-depth search of its first
 /// bench position (one thread, 16 MB table; CPU time of the searching thread).
-fn search_rows(only: Option<&str>, quick: bool) {
-    println!();
-    println!("{:<24} {:<9} {:>5} {:>13} {:>10} {:>12}", "search", "position", "depth", "nodes", "cpu s", "knodes/s");
+fn search_rows(out: &mut impl Write, only: Option<&str>, quick: bool) -> Result<(), Failure> {
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{:<24} {:<9} {:>5} {:>13} {:>10} {:>12}",
+        "search", "position", "depth", "nodes", "cpu s", "knodes/s"
+    )?;
     let mut done: Vec<&str> = Vec::new();
     for b in BENCH.iter().filter(|b| only.is_none_or(|v| v == b.variant.name()) && b.conditions.is_empty()) {
         if done.contains(&b.variant.name()) {
@@ -85,7 +94,8 @@ fn search_rows(only: Option<&str>, quick: bool) {
         done.push(b.variant.name());
         let depth = search_depth(b.variant) - u32::from(quick) * 2;
         match chimere_engine::uci::bench_search(b.variant.name(), b.fen, depth) {
-            Ok((nodes, secs)) => println!(
+            Ok((nodes, secs)) => writeln!(
+                out,
                 "{:<24} {:<9} {:>5} {:>13} {:>10.3} {:>12.0}",
                 b.variant.name(),
                 b.label,
@@ -93,8 +103,9 @@ fn search_rows(only: Option<&str>, quick: bool) {
                 nodes,
                 secs,
                 nodes as f64 / secs.max(1e-9) / 1e3
-            ),
-            Err(e) => println!("{:<24} {:<9} {:>5} {e}", b.variant.name(), b.label, depth),
+            )?,
+            Err(e) => writeln!(out, "{:<24} {:<9} {:>5} {e}", b.variant.name(), b.label, depth)?,
         }
     }
+    Ok(())
 }

@@ -190,17 +190,27 @@ struct StartArgs {
 }
 
 /// A bad input: reported on one line, exit status 2.
-struct Failure(String);
+enum Failure {
+    /// A one-line message for the user.
+    Message(String),
+    /// The reader of the output closed it (`chimere conditions | head`): the command
+    /// ends quietly, as other command-line tools do.
+    OutputClosed,
+}
 
 impl From<RulesError> for Failure {
     fn from(e: RulesError) -> Self {
-        Failure(e.to_string())
+        Failure::Message(e.to_string())
     }
 }
 
 impl From<std::io::Error> for Failure {
     fn from(e: std::io::Error) -> Self {
-        Failure(format!("i/o error: {e}"))
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            Failure::OutputClosed
+        } else {
+            Failure::Message(format!("i/o error: {e}"))
+        }
     }
 }
 
@@ -229,24 +239,8 @@ fn main() -> ExitCode {
         Command::Bench(a) => bench::run(a.variant.as_deref(), a.quick, a.search),
         Command::Start(a) => start(a),
         Command::Solve(a) => solve(a),
-        Command::Variants => {
-            for n in chimere_rules::names() {
-                println!("{n}");
-            }
-            Ok(())
-        }
-        Command::Conditions => {
-            // One line per condition: the seed's name, the Popeye form, the parameters
-            // (seed|Popeye spellings).
-            for line in chimere_fairy::conditions::registry::catalogue() {
-                let mut f = line.split('\t');
-                let (name, popeye, params) = (f.next().unwrap_or(""), f.next().unwrap_or(""), f.next().unwrap_or(""));
-                let params = if params.is_empty() { String::new() } else { format!("  [{params}]") };
-                println!("{name:<42}  {popeye}{params}");
-            }
-            println!("\nCirce parameters: {}", chimere_fairy::conditions::registry::circe_parameters());
-            Ok(())
-        }
+        Command::Variants => variants(),
+        Command::Conditions => conditions(),
         Command::Serve(a) => chimere_server::store::Database::choose(a.db.as_deref(), a.database_url.as_deref())
             .and_then(|db| {
                 chimere_server::run(chimere_server::Config {
@@ -256,18 +250,40 @@ fn main() -> ExitCode {
                     ..chimere_server::Config::default()
                 })
             })
-            .map_err(Failure),
-        Command::Load(a) => {
-            chimere_server::load::run(&a.server, a.games, a.plies, a.variant.as_deref(), a.think_ms).map_err(Failure)
-        }
+            .map_err(Failure::Message),
+        Command::Load(a) => chimere_server::load::run(&a.server, a.games, a.plies, a.variant.as_deref(), a.think_ms)
+            .map_err(Failure::Message),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(Failure(msg)) => {
+        Err(Failure::OutputClosed) => ExitCode::SUCCESS,
+        Err(Failure::Message(msg)) => {
             eprintln!("chimere: {msg}");
             ExitCode::from(2)
         }
     }
+}
+
+fn variants() -> Result<(), Failure> {
+    let mut out = std::io::stdout().lock();
+    for n in chimere_rules::names() {
+        writeln!(out, "{n}")?;
+    }
+    Ok(())
+}
+
+fn conditions() -> Result<(), Failure> {
+    let mut out = std::io::stdout().lock();
+    // One line per condition: the seed's name, the Popeye form, the parameters
+    // (seed|Popeye spellings).
+    for line in chimere_fairy::conditions::registry::catalogue() {
+        let mut f = line.split('\t');
+        let (name, popeye, params) = (f.next().unwrap_or(""), f.next().unwrap_or(""), f.next().unwrap_or(""));
+        let params = if params.is_empty() { String::new() } else { format!("  [{params}]") };
+        writeln!(out, "{name:<42}  {popeye}{params}")?;
+    }
+    writeln!(out, "\nCirce parameters: {}", chimere_fairy::conditions::registry::circe_parameters())?;
+    Ok(())
 }
 
 /// The rules of `--variant` under the given fairy conditions (checked by creating the
@@ -275,15 +291,15 @@ fn main() -> ExitCode {
 fn rules_with(name: &str, conditions: &ConditionArgs) -> Result<GameOptions, Failure> {
     let opts = GameOptions { conditions: conditions.conditions.clone(), ..Default::default() };
     if !opts.conditions.is_empty() && name != "chess" {
-        return Err(Failure(format!("conditions apply to --variant chess only, not `{name}`")));
+        return Err(Failure::Message(format!("conditions apply to --variant chess only, not `{name}`")));
     }
     chimere_rules::create(name, opts.clone(), None)?;
     Ok(opts)
 }
 
 /// The game of `name` under `opts` at `fen`, or at the start.
-fn game_at(name: &str, opts: &GameOptions, fen: Option<&str>) -> Result<Box<dyn DynGame>, Failure> {
-    Ok(chimere_rules::create(name, opts.clone(), fen)?)
+fn game_at(name: &str, opts: &GameOptions, fen: Option<&str>) -> Result<Box<dyn DynGame>, RulesError> {
+    chimere_rules::create(name, opts.clone(), fen)
 }
 
 /// One line of `moves --jsonl` output.
@@ -323,9 +339,9 @@ fn moves(a: MovesArgs) -> Result<(), Failure> {
                         moves: turns.iter().map(|t| t.canonical.as_str()).collect(),
                     })
                 }
-                Err(Failure(e)) => serde_json::to_string(&JsonError { fen, error: e }),
+                Err(e) => serde_json::to_string(&JsonError { fen, error: e.to_string() }),
             }
-            .map_err(|e| Failure(format!("cannot write JSON: {e}")))?;
+            .map_err(|e| Failure::Message(format!("cannot write JSON: {e}")))?;
             writeln!(out, "{value}")?;
             out.flush()?;
         }
@@ -351,6 +367,7 @@ fn moves(a: MovesArgs) -> Result<(), Failure> {
 }
 
 fn perft(a: PerftArgs) -> Result<(), Failure> {
+    let mut out = std::io::stdout().lock();
     let name = a.variant.variant.as_str();
     let opts = rules_with(name, &a.conditions)?;
     let mut g = game_at(name, &opts, a.fen.as_deref())?;
@@ -360,7 +377,7 @@ fn perft(a: PerftArgs) -> Result<(), Failure> {
         let total = g.divide(a.depth, a.bulk, &mut |m, n| lines.push(format!("{m}: {n}")));
         lines.sort();
         for l in lines {
-            println!("{l}");
+            writeln!(out, "{l}")?;
         }
         total
     } else if std::io::stderr().is_terminal() && a.depth >= 5 {
@@ -383,18 +400,19 @@ fn perft(a: PerftArgs) -> Result<(), Failure> {
         if a.bulk { " (bulk)" } else { "" },
         total as f64 / secs.max(1e-9) / 1e6
     );
-    println!("{total}");
+    writeln!(out, "{total}")?;
     Ok(())
 }
 
 fn start(a: StartArgs) -> Result<(), Failure> {
+    let mut out = std::io::stdout().lock();
     let mut params = Vec::new();
     for p in &a.params {
-        let (k, v) = p.split_once('=').ok_or_else(|| Failure(format!("parameter `{p}` is not KEY=VALUE")))?;
+        let (k, v) = p.split_once('=').ok_or_else(|| Failure::Message(format!("parameter `{p}` is not KEY=VALUE")))?;
         params.push((k.to_string(), v.to_string()));
     }
     let opts = GameOptions { randomness: a.randomness, seed: a.seed, params, ..Default::default() };
-    println!("{}", game_at(&a.variant.variant, &opts, None)?.fen());
+    writeln!(out, "{}", game_at(&a.variant.variant, &opts, None)?.fen())?;
     Ok(())
 }
 
@@ -403,7 +421,7 @@ fn solve(a: SolveArgs) -> Result<(), Failure> {
     let input = if name == "-" {
         std::io::read_to_string(std::io::stdin())?
     } else {
-        let bytes = std::fs::read(&a.file).map_err(|e| Failure(format!("cannot read {name}: {e}")))?;
+        let bytes = std::fs::read(&a.file).map_err(|e| Failure::Message(format!("cannot read {name}: {e}")))?;
         // Problem files are often Latin-1; read what is not UTF-8 byte by byte.
         String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect())
     };
@@ -413,7 +431,7 @@ fn solve(a: SolveArgs) -> Result<(), Failure> {
     }
     if let Some(s) = a.max_time {
         if !(s.is_finite() && s > 0.0) {
-            return Err(Failure(format!("--max-time: `{s}` is not a positive number of seconds")));
+            return Err(Failure::Message(format!("--max-time: `{s}` is not a positive number of seconds")));
         }
         settings.max_time = Some(std::time::Duration::from_secs_f64(s));
     }
@@ -424,7 +442,7 @@ fn solve(a: SolveArgs) -> Result<(), Failure> {
     if errors > 0 {
         let text = String::from_utf8_lossy(&err_text);
         let lines: Vec<String> = text.lines().map(|l| format!("{name}: {l}")).collect();
-        return Err(Failure(lines.join("\nchimere: ")));
+        return Err(Failure::Message(lines.join("\nchimere: ")));
     }
     Ok(())
 }

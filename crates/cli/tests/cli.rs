@@ -260,3 +260,23 @@ fn perft_depth_is_bounded() {
         assert!(err.contains("not in 0..=64"), "{err}");
     }
 }
+
+/// A reader that stops reading (`chimere conditions | head -1`) ends the listing
+/// quietly: exit status 0, nothing on standard error (no panic on the closed pipe).
+#[test]
+fn a_closed_output_ends_the_listing_quietly() {
+    for args in [&["conditions"][..], &["variants"], &["perft", "--variant", "chess", "--depth", "2", "--divide"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chimere"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        // Close the read end before the listing is written.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("wait");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {:?} {err}", out.status);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}

@@ -22,6 +22,7 @@
 //! Ghost chess: as Popeye, the earlier unit lies under the later) or stacks them
 //! (Augsburg: a stack of one side, the last given on the board).
 
+pub mod condition_order;
 pub mod lang;
 pub mod notation;
 pub mod options;

@@ -841,10 +841,16 @@ fn header(p: &Problem, stip: &str, messages: &[String], out: &mut dyn Write) -> 
     writeln!(out)?;
     write!(out, "{}", output::board(p, stip))?;
     // Holes are drawn in the diagram, not named under it (as Popeye does).
-    let named: Vec<_> = p.conditions.iter().filter(|c| !c.board_squares).cloned().collect();
-    let conditions = twins::conditions_text(&named);
-    if !conditions.is_empty() {
-        writeln!(out, "{}", output::centred(&conditions))?;
+    // One line each, in Popeye's order.
+    let mut named: Vec<String> = p
+        .conditions
+        .iter()
+        .filter(|c| !c.board_squares)
+        .map(|c| twins::conditions_text(std::slice::from_ref(c)))
+        .collect();
+    named.sort_by_key(|t| chimere_popeye::condition_order::condition_rank(t));
+    for c in named {
+        writeln!(out, "{}", output::centred(&c))?;
     }
     if p.has(OptionKind::Duplex) {
         writeln!(out, "{}", output::centred("Duplex"))?;
