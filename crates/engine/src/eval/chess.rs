@@ -23,7 +23,7 @@
 //! and its fairy kinds are valued by their walks (nightrider ~ rook, rose ~ queen minus,
 //! leapers and hoppers small) by hand.
 
-use super::{EvalData, ORTHODOX_WALK, Square2, TERMS, pieces, zone};
+use super::{Attacks, EvalData, ORTHODOX_WALK, Square2, TERMS, pieces, zone};
 use chimere_chess::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use chimere_core::attacks;
 use chimere_core::{Bitboard, Board, Colour, Square};
@@ -296,7 +296,15 @@ impl PawnCache {
     }
 }
 
-fn side_terms(b: &Board, c: Colour, pawn: (i32, i32, u64), phase: i32, total: i32, w: &[i32; TERMS]) -> i32 {
+fn side_terms(
+    b: &Board,
+    c: Colour,
+    pawn: (i32, i32, u64),
+    phase: i32,
+    total: i32,
+    w: &[i32; TERMS],
+    seen: &Attacks,
+) -> i32 {
     use term::*;
     let own = pieces(b, c, PAWN).0;
     let their = pieces(b, c.opponent(), PAWN).0;
@@ -327,12 +335,12 @@ fn side_terms(b: &Board, c: Colour, pawn: (i32, i32, u64), phase: i32, total: i3
         let (mut units, mut n) = (0, 0);
         for (kind, u) in [(KNIGHT, 2), (BISHOP, 2), (ROOK, 3), (QUEEN, 5)] {
             for sq in pieces(b, them, kind) {
-                let a = match kind {
+                let a = seen.of(sq, || match kind {
                     KNIGHT => attacks::knight(sq),
                     BISHOP => attacks::bishop(sq, occ),
                     ROOK => attacks::rook(sq, occ),
                     _ => attacks::queen(sq, occ),
-                };
+                });
                 if (a & zone).any() {
                     units += u;
                     n += 1;
@@ -363,13 +371,23 @@ fn shelter_squares(k: Square, c: Colour) -> Bitboard {
 /// Pawn structure, passed pawns, bishop pair, rooks on open files and king safety, white
 /// minus black, with the weights `w` ([`term`]).
 /// `cache` keeps the pawn terms of structures seen before (`None`: computed afresh).
-pub fn feature(b: &Board, phase: i32, total: i32, w: &[i32; TERMS], cache: Option<&mut PawnCache>) -> i32 {
+/// `seen`: the attack sets the evaluation's mobility loop computed (with the same
+/// occupancy), reused for the king attack.
+pub fn feature(
+    b: &Board,
+    phase: i32,
+    total: i32,
+    w: &[i32; TERMS],
+    seen: &Attacks,
+    cache: Option<&mut PawnCache>,
+) -> i32 {
     let (white, black) = (pieces(b, Colour::White, PAWN).0, pieces(b, Colour::Black, PAWN).0);
     let pawn = match cache {
         Some(c) => c.get(white, black, w),
         None => [pawn_terms(white, black, Colour::White, w), pawn_terms(black, white, Colour::Black, w)],
     };
-    side_terms(b, Colour::White, pawn[0], phase, total, w) - side_terms(b, Colour::Black, pawn[1], phase, total, w)
+    side_terms(b, Colour::White, pawn[0], phase, total, w, seen)
+        - side_terms(b, Colour::Black, pawn[1], phase, total, w, seen)
 }
 
 /// The hand-set feature weights ([`term`]): passed pawns by rank (middle game half the end

@@ -178,6 +178,26 @@ impl Tables {
     }
 }
 
+/// The attack sets the evaluation's mobility loop computed, by the square of the unit: a
+/// variant feature reuses them instead of walking the same lines again.
+pub struct Attacks {
+    on: [Bitboard; 64],
+    known: Bitboard,
+}
+
+impl Attacks {
+    fn new() -> Attacks {
+        Attacks { on: [Bitboard::EMPTY; 64], known: Bitboard::EMPTY }
+    }
+
+    /// The attack set of the unit on `sq` if the mobility loop computed it (a unit with a
+    /// walk and a mobility weight), else `walk()`.
+    #[inline]
+    pub fn of(&self, sq: Square, walk: impl FnOnce() -> Bitboard) -> Bitboard {
+        if self.known.has(sq) { self.on[sq.index()] } else { walk() }
+    }
+}
+
 /// The evaluation of `pos` (pieces `b`): centipawns for the side to move.
 pub fn evaluate<V: Api>(pos: &V, b: &Board, t: &Tables) -> i32 {
     evaluate_cached(pos, b, t, None)
@@ -188,6 +208,7 @@ pub fn evaluate_cached<V: Api>(pos: &V, b: &Board, t: &Tables, cache: Option<&mu
     let data = &t.data;
     let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
     let occ = b.occupied();
+    let mut seen = Attacks::new();
     for (sq, p) in b.iter() {
         let k = p.kind.index();
         let s = sq.index();
@@ -209,6 +230,8 @@ pub fn evaluate_cached<V: Api>(pos: &V, b: &Board, t: &Tables, cache: Option<&mu
                 Walk::Queen => attacks::queen(sq, occ),
                 Walk::King => attacks::king(sq),
             };
+            seen.on[s] = att;
+            seen.known.set(sq);
             let n = (att & !b.colour(p.colour)).count() as i32;
             mg += sign * w * n;
             eg += sign * w * n;
@@ -218,7 +241,7 @@ pub fn evaluate_cached<V: Api>(pos: &V, b: &Board, t: &Tables, cache: Option<&mu
     let total = data.phase_total.max(1);
     let mut white = (mg * phase + eg * (total - phase)) / total;
     let stm = pos.side_to_move();
-    white += pos.feature(b, t, phase, total, cache);
+    white += pos.feature(b, t, phase, total, &seen, cache);
     let own = if stm == Colour::Black { -white } else { white };
     own + data.tempo
 }
