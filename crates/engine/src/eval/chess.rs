@@ -424,3 +424,32 @@ pub(crate) const fn copy_chess_for_variants() -> EvalData {
     d.see = false;
     d
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{Tables, units};
+    use chimere_core::Variant;
+
+    /// The king attack read from the mobility loop's attack sets is the one computed
+    /// afresh: the sets kept are this position's, with its occupancy.
+    #[test]
+    fn king_attack_reuses_the_mobility_sets_exactly() {
+        let t = Tables::new(&DATA);
+        let mut seen = Attacks::new();
+        for fen in [
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "6k1/5ppp/8/3q4/8/2b2N2/5PPP/3R2K1 b - - 0 1",
+            "2r3k1/5pp1/7p/8/3n4/1b6/1Q3PPP/6K1 w - - 0 1",
+        ] {
+            let pos = chimere_chess::Chess::from_fen(fen).unwrap();
+            let b = Variant::board(&pos).unwrap();
+            units(b, &t, &mut seen);
+            assert!(seen.known.any(), "{fen}: the mobility loop keeps its sets");
+            let kept = feature(b, 16, 24, &DATA.terms, &seen, None);
+            let afresh = feature(b, 16, 24, &DATA.terms, &Attacks::new(), None);
+            assert_eq!(kept, afresh, "{fen}");
+        }
+    }
+}

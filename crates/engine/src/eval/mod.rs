@@ -206,9 +206,24 @@ pub fn evaluate<V: Api>(pos: &V, b: &Board, t: &Tables) -> i32 {
 /// [`evaluate`], keeping chess's pawn terms in `cache` (the same value, sooner).
 pub fn evaluate_cached<V: Api>(pos: &V, b: &Board, t: &Tables, cache: Option<&mut chess::PawnCache>) -> i32 {
     let data = &t.data;
+    let mut seen = Attacks::new();
+    let (mg, eg, phase) = units(b, t, &mut seen);
+    let phase = phase.clamp(0, data.phase_total.max(1));
+    let total = data.phase_total.max(1);
+    let mut white = (mg * phase + eg * (total - phase)) / total;
+    let stm = pos.side_to_move();
+    white += pos.feature(b, t, phase, total, &seen, cache);
+    let own = if stm == Colour::Black { -white } else { white };
+    own + data.tempo
+}
+
+/// The units' values, square terms and mobility (middle game, end game, white's view)
+/// and the game phase; the attack sets of the units with mobility kept in `seen`.
+#[inline(always)]
+fn units(b: &Board, t: &Tables, seen: &mut Attacks) -> (i32, i32, i32) {
+    let data = &t.data;
     let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
     let occ = b.occupied();
-    let mut seen = Attacks::new();
     for (sq, p) in b.iter() {
         let k = p.kind.index();
         let s = sq.index();
@@ -237,13 +252,7 @@ pub fn evaluate_cached<V: Api>(pos: &V, b: &Board, t: &Tables, cache: Option<&mu
             eg += sign * w * n;
         }
     }
-    let phase = phase.clamp(0, data.phase_total.max(1));
-    let total = data.phase_total.max(1);
-    let mut white = (mg * phase + eg * (total - phase)) / total;
-    let stm = pos.side_to_move();
-    white += pos.feature(b, t, phase, total, &seen, cache);
-    let own = if stm == Colour::Black { -white } else { white };
-    own + data.tempo
+    (mg, eg, phase)
 }
 
 /// Squares of `c`'s pieces of kind `k`.
