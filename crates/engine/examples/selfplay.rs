@@ -72,7 +72,7 @@ fn opening<V: Api>(opts: &GameOptions, rng: &mut SplitMix64, plies: usize) -> Ga
                 ok = false;
                 break;
             }
-            let m = legal[rng.below(legal.len() as u64) as usize].clone();
+            let m = legal[rng.below(legal.len() as u64) as usize];
             g.play_move(m).expect("a legal turn");
         }
         if ok && !g.outcome().is_over() {

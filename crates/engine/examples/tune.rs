@@ -266,7 +266,7 @@ fn main() {
 }
 
 fn fit<V: Api + Sync>(file: &str, chess: bool, limit: usize, threads: usize, passes: usize, ridge: f64) {
-    let f = std::fs::File::open(&file).unwrap_or_else(|e| {
+    let f = std::fs::File::open(file).unwrap_or_else(|e| {
         eprintln!("tune: {file}: {e}");
         std::process::exit(2)
     });

@@ -2,7 +2,7 @@
 //! evaluation's bitboards (`Variant::board` where the rules keep one, else a scratch board
 //! filled from `Variant::for_each_piece`).
 
-use crate::eval::{self, EvalData, Tables};
+use crate::eval::{self, Attacks, EvalData, Tables};
 use chimere_core::{Board, Variant};
 use chimere_rules::types::{Checkered, Chess, Dynamo, FairyChess, Fugue, Interweave};
 
@@ -17,8 +17,16 @@ pub trait Api: Variant {
     /// nothing was fitted): self-play matches measure a fit against them.
     fn hand_set_data() -> &'static EvalData;
     /// The variant feature, white's view.
-    fn feature(&self, b: &Board, t: &Tables, phase: i32, total: i32, cache: Option<&mut eval::chess::PawnCache>)
-    -> i32;
+    /// `seen`: the attack sets the mobility loop computed.
+    fn feature(
+        &self,
+        b: &Board,
+        t: &Tables,
+        phase: i32,
+        total: i32,
+        seen: &Attacks,
+        cache: Option<&mut eval::chess::PawnCache>,
+    ) -> i32;
 }
 
 impl Api for Chess {
@@ -34,9 +42,10 @@ impl Api for Chess {
         t: &Tables,
         phase: i32,
         total: i32,
+        seen: &Attacks,
         cache: Option<&mut eval::chess::PawnCache>,
     ) -> i32 {
-        eval::chess::feature(b, phase, total, &t.data.terms, cache)
+        eval::chess::feature(b, phase, total, &t.data.terms, seen, cache)
     }
 }
 
@@ -53,9 +62,10 @@ impl Api for FairyChess {
         t: &Tables,
         phase: i32,
         total: i32,
+        seen: &Attacks,
         cache: Option<&mut eval::chess::PawnCache>,
     ) -> i32 {
-        eval::chess::feature(b, phase, total, &t.data.terms, cache)
+        eval::chess::feature(b, phase, total, &t.data.terms, seen, cache)
     }
 }
 
@@ -66,7 +76,15 @@ impl Api for Checkered {
     fn hand_set_data() -> &'static EvalData {
         &eval::checkered::HAND_SET
     }
-    fn feature(&self, b: &Board, t: &Tables, _: i32, _: i32, _: Option<&mut eval::chess::PawnCache>) -> i32 {
+    fn feature(
+        &self,
+        b: &Board,
+        t: &Tables,
+        _: i32,
+        _: i32,
+        _: &Attacks,
+        _: Option<&mut eval::chess::PawnCache>,
+    ) -> i32 {
         eval::checkered::feature(self, b, t, self.side_to_move())
     }
 }
@@ -78,7 +96,15 @@ impl Api for Interweave {
     fn hand_set_data() -> &'static EvalData {
         &eval::interweave::HAND_SET
     }
-    fn feature(&self, b: &Board, t: &Tables, _: i32, _: i32, _: Option<&mut eval::chess::PawnCache>) -> i32 {
+    fn feature(
+        &self,
+        b: &Board,
+        t: &Tables,
+        _: i32,
+        _: i32,
+        _: &Attacks,
+        _: Option<&mut eval::chess::PawnCache>,
+    ) -> i32 {
         eval::interweave::feature(self, b, t)
     }
 }
@@ -90,7 +116,15 @@ impl Api for Fugue {
     fn hand_set_data() -> &'static EvalData {
         &eval::fugue::HAND_SET
     }
-    fn feature(&self, b: &Board, t: &Tables, _: i32, _: i32, _: Option<&mut eval::chess::PawnCache>) -> i32 {
+    fn feature(
+        &self,
+        b: &Board,
+        t: &Tables,
+        _: i32,
+        _: i32,
+        _: &Attacks,
+        _: Option<&mut eval::chess::PawnCache>,
+    ) -> i32 {
         eval::fugue::feature(self, b, t)
     }
 }
@@ -102,7 +136,15 @@ impl Api for Dynamo {
     fn hand_set_data() -> &'static EvalData {
         &eval::dynamo::HAND_SET
     }
-    fn feature(&self, b: &Board, _: &Tables, _: i32, _: i32, _: Option<&mut eval::chess::PawnCache>) -> i32 {
+    fn feature(
+        &self,
+        b: &Board,
+        _: &Tables,
+        _: i32,
+        _: i32,
+        _: &Attacks,
+        _: Option<&mut eval::chess::PawnCache>,
+    ) -> i32 {
         eval::dynamo::feature(self, b, self.side_to_move())
     }
 }

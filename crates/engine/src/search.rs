@@ -353,6 +353,9 @@ struct Worker<'a, V: Api> {
     root_best: Option<(V::Move, i32)>,
     /// `nulled[ply]`: the node at `ply` was reached by a pass.
     nulled: Vec<bool>,
+    /// Whether the side to move of the node about to be searched is in check, when its
+    /// parent already asked ([`Worker::child`] sets it, the node takes it).
+    child_check: Option<bool>,
     /// Pieces of rules types that keep no [`Board`] of their own.
     scratch: Board,
     /// The side the engine plays.
@@ -465,6 +468,7 @@ impl<'a, V: Api> Worker<'a, V> {
             excluded: Vec::new(),
             root_best: None,
             nulled: vec![false; MAX_PLY + 2],
+            child_check: None,
             scratch: Board::empty(),
             root_stm,
             pawns: eval::chess::PawnCache::default(),
@@ -719,9 +723,21 @@ impl<'a, V: Api> Worker<'a, V> {
         self.pos.unmake(m, u);
     }
 
-    /// The value of the child just played, for the side to move at `ply` (`stm`).
+    /// The value of the child just played, for the side to move at `ply` (`stm`); `check`:
+    /// whether its side to move is in check, where already asked.
     #[inline]
-    fn child(&mut self, stm: Colour, depth: i32, alpha: i32, beta: i32, ply: usize, pv: bool) -> i32 {
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        stm: Colour,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv: bool,
+        check: Option<bool>,
+    ) -> i32 {
+        self.child_check = check;
         if self.pos.side_to_move() == stm {
             self.search(depth, alpha, beta, ply + 1, pv, stm)
         } else {
@@ -730,6 +746,9 @@ impl<'a, V: Api> Worker<'a, V> {
     }
 
     fn search(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize, pv_node: bool, mover: Colour) -> i32 {
+        // Whether this node's side to move is in check, if the parent asked (taken here
+        // first, so that no other node reads it).
+        let known_check = self.child_check.take();
         if pv_node {
             self.pv[ply].clear();
         }
@@ -746,6 +765,7 @@ impl<'a, V: Api> Worker<'a, V> {
             }
         }
         if depth <= 0 || ply >= MAX_PLY {
+            self.child_check = known_check;
             return self.quiesce(alpha, beta, ply, 0);
         }
         self.tick();
@@ -785,7 +805,7 @@ impl<'a, V: Api> Worker<'a, V> {
         {
             return s;
         }
-        let in_check = self.pos.in_check();
+        let in_check = known_check.unwrap_or_else(|| self.pos.in_check());
         // Static pruning near the leaves, where the data says it is sound.
         let prune = data.futility && !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND;
         let mut static_eval = None;
@@ -847,7 +867,8 @@ impl<'a, V: Api> Worker<'a, V> {
             // A capture that loses material by exchange is pruned and reduced like a quiet turn.
             let quiet_like = !noisy || is_bad_noisy(order_score);
             let u = self.play(&m, ply);
-            let gives_check = data.check_extension && self.pos.in_check();
+            let check = data.check_extension.then(|| self.pos.in_check());
+            let gives_check = check == Some(true);
             // Late quiet turns near the leaves: skip those unlikely to matter (late-move
             // and futility pruning), never a check, a capture or a killer.
             if prune && searched >= 1 && quiet_like && !gives_check && order_score < 899_000 && depth <= 3 {
@@ -861,7 +882,7 @@ impl<'a, V: Api> Worker<'a, V> {
             let ext = i32::from(gives_check && ply < MAX_PLY / 2);
             let new_depth = depth - 1 + ext;
             let score = if searched == 0 {
-                self.child(stm, new_depth, alpha, beta, ply, pv_node)
+                self.child(stm, new_depth, alpha, beta, ply, pv_node, check)
             } else {
                 let mut r = 0;
                 if data.lmr
@@ -878,12 +899,12 @@ impl<'a, V: Api> Worker<'a, V> {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s = self.child(stm, new_depth - r, alpha, alpha + 1, ply, false);
+                let mut s = self.child(stm, new_depth - r, alpha, alpha + 1, ply, false, check);
                 if s > alpha && r > 0 {
-                    s = self.child(stm, new_depth, alpha, alpha + 1, ply, false);
+                    s = self.child(stm, new_depth, alpha, alpha + 1, ply, false, check);
                 }
                 if s > alpha && s < beta && pv_node {
-                    s = self.child(stm, new_depth, alpha, beta, ply, true);
+                    s = self.child(stm, new_depth, alpha, beta, ply, true, check);
                 }
                 s
             };
@@ -948,6 +969,7 @@ impl<'a, V: Api> Worker<'a, V> {
     }
 
     fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {
+        let known_check = self.child_check.take();
         self.tick();
         if self.stopped {
             return 0;
@@ -960,7 +982,7 @@ impl<'a, V: Api> Worker<'a, V> {
         {
             return s;
         }
-        let in_check = qdepth < 4 && data.check_extension && self.pos.in_check();
+        let in_check = qdepth < 4 && data.check_extension && known_check.unwrap_or_else(|| self.pos.in_check());
         let key = self.pos.hash();
         let mut tt_move = 0;
         if self.settings.use_tt

@@ -23,7 +23,7 @@
 //! and its fairy kinds are valued by their walks (nightrider ~ rook, rose ~ queen minus,
 //! leapers and hoppers small) by hand.
 
-use super::{EvalData, ORTHODOX_WALK, Square2, TERMS, pieces, zone};
+use super::{Attacks, EvalData, ORTHODOX_WALK, Square2, TERMS, pieces, zone};
 use chimere_chess::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use chimere_core::attacks;
 use chimere_core::{Bitboard, Board, Colour, Square};
@@ -296,7 +296,15 @@ impl PawnCache {
     }
 }
 
-fn side_terms(b: &Board, c: Colour, pawn: (i32, i32, u64), phase: i32, total: i32, w: &[i32; TERMS]) -> i32 {
+fn side_terms(
+    b: &Board,
+    c: Colour,
+    pawn: (i32, i32, u64),
+    phase: i32,
+    total: i32,
+    w: &[i32; TERMS],
+    seen: &Attacks,
+) -> i32 {
     use term::*;
     let own = pieces(b, c, PAWN).0;
     let their = pieces(b, c.opponent(), PAWN).0;
@@ -327,12 +335,12 @@ fn side_terms(b: &Board, c: Colour, pawn: (i32, i32, u64), phase: i32, total: i3
         let (mut units, mut n) = (0, 0);
         for (kind, u) in [(KNIGHT, 2), (BISHOP, 2), (ROOK, 3), (QUEEN, 5)] {
             for sq in pieces(b, them, kind) {
-                let a = match kind {
+                let a = seen.of(sq, || match kind {
                     KNIGHT => attacks::knight(sq),
                     BISHOP => attacks::bishop(sq, occ),
                     ROOK => attacks::rook(sq, occ),
                     _ => attacks::queen(sq, occ),
-                };
+                });
                 if (a & zone).any() {
                     units += u;
                     n += 1;
@@ -363,13 +371,23 @@ fn shelter_squares(k: Square, c: Colour) -> Bitboard {
 /// Pawn structure, passed pawns, bishop pair, rooks on open files and king safety, white
 /// minus black, with the weights `w` ([`term`]).
 /// `cache` keeps the pawn terms of structures seen before (`None`: computed afresh).
-pub fn feature(b: &Board, phase: i32, total: i32, w: &[i32; TERMS], cache: Option<&mut PawnCache>) -> i32 {
+/// `seen`: the attack sets the evaluation's mobility loop computed (with the same
+/// occupancy), reused for the king attack.
+pub fn feature(
+    b: &Board,
+    phase: i32,
+    total: i32,
+    w: &[i32; TERMS],
+    seen: &Attacks,
+    cache: Option<&mut PawnCache>,
+) -> i32 {
     let (white, black) = (pieces(b, Colour::White, PAWN).0, pieces(b, Colour::Black, PAWN).0);
     let pawn = match cache {
         Some(c) => c.get(white, black, w),
         None => [pawn_terms(white, black, Colour::White, w), pawn_terms(black, white, Colour::Black, w)],
     };
-    side_terms(b, Colour::White, pawn[0], phase, total, w) - side_terms(b, Colour::Black, pawn[1], phase, total, w)
+    side_terms(b, Colour::White, pawn[0], phase, total, w, seen)
+        - side_terms(b, Colour::Black, pawn[1], phase, total, w, seen)
 }
 
 /// The hand-set feature weights ([`term`]): passed pawns by rank (middle game half the end
@@ -405,4 +423,33 @@ pub(crate) const fn copy_chess_for_variants() -> EvalData {
     d.kinds = 6;
     d.see = false;
     d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{Tables, units};
+    use chimere_core::Variant;
+
+    /// The king attack read from the mobility loop's attack sets is the one computed
+    /// afresh: the sets kept are this position's, with its occupancy.
+    #[test]
+    fn king_attack_reuses_the_mobility_sets_exactly() {
+        let t = Tables::new(&DATA);
+        let mut seen = Attacks::new();
+        for fen in [
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "6k1/5ppp/8/3q4/8/2b2N2/5PPP/3R2K1 b - - 0 1",
+            "2r3k1/5pp1/7p/8/3n4/1b6/1Q3PPP/6K1 w - - 0 1",
+        ] {
+            let pos = chimere_chess::Chess::from_fen(fen).unwrap();
+            let b = Variant::board(&pos).unwrap();
+            units(b, &t, &mut seen);
+            assert!(seen.known.any(), "{fen}: the mobility loop keeps its sets");
+            let kept = feature(b, 16, 24, &DATA.terms, &seen, None);
+            let afresh = feature(b, 16, 24, &DATA.terms, &Attacks::new(), None);
+            assert_eq!(kept, afresh, "{fen}");
+        }
+    }
 }

@@ -178,6 +178,26 @@ impl Tables {
     }
 }
 
+/// The attack sets the evaluation's mobility loop computed, by the square of the unit: a
+/// variant feature reuses them instead of walking the same lines again.
+pub struct Attacks {
+    on: [Bitboard; 64],
+    known: Bitboard,
+}
+
+impl Attacks {
+    fn new() -> Attacks {
+        Attacks { on: [Bitboard::EMPTY; 64], known: Bitboard::EMPTY }
+    }
+
+    /// The attack set of the unit on `sq` if the mobility loop computed it (a unit with a
+    /// walk and a mobility weight), else `walk()`.
+    #[inline]
+    pub fn of(&self, sq: Square, walk: impl FnOnce() -> Bitboard) -> Bitboard {
+        if self.known.has(sq) { self.on[sq.index()] } else { walk() }
+    }
+}
+
 /// The evaluation of `pos` (pieces `b`): centipawns for the side to move.
 pub fn evaluate<V: Api>(pos: &V, b: &Board, t: &Tables) -> i32 {
     evaluate_cached(pos, b, t, None)
@@ -185,6 +205,22 @@ pub fn evaluate<V: Api>(pos: &V, b: &Board, t: &Tables) -> i32 {
 
 /// [`evaluate`], keeping chess's pawn terms in `cache` (the same value, sooner).
 pub fn evaluate_cached<V: Api>(pos: &V, b: &Board, t: &Tables, cache: Option<&mut chess::PawnCache>) -> i32 {
+    let data = &t.data;
+    let mut seen = Attacks::new();
+    let (mg, eg, phase) = units(b, t, &mut seen);
+    let phase = phase.clamp(0, data.phase_total.max(1));
+    let total = data.phase_total.max(1);
+    let mut white = (mg * phase + eg * (total - phase)) / total;
+    let stm = pos.side_to_move();
+    white += pos.feature(b, t, phase, total, &seen, cache);
+    let own = if stm == Colour::Black { -white } else { white };
+    own + data.tempo
+}
+
+/// The units' values, square terms and mobility (middle game, end game, white's view)
+/// and the game phase; the attack sets of the units with mobility kept in `seen`.
+#[inline(always)]
+fn units(b: &Board, t: &Tables, seen: &mut Attacks) -> (i32, i32, i32) {
     let data = &t.data;
     let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
     let occ = b.occupied();
@@ -209,18 +245,14 @@ pub fn evaluate_cached<V: Api>(pos: &V, b: &Board, t: &Tables, cache: Option<&mu
                 Walk::Queen => attacks::queen(sq, occ),
                 Walk::King => attacks::king(sq),
             };
+            seen.on[s] = att;
+            seen.known.set(sq);
             let n = (att & !b.colour(p.colour)).count() as i32;
             mg += sign * w * n;
             eg += sign * w * n;
         }
     }
-    let phase = phase.clamp(0, data.phase_total.max(1));
-    let total = data.phase_total.max(1);
-    let mut white = (mg * phase + eg * (total - phase)) / total;
-    let stm = pos.side_to_move();
-    white += pos.feature(b, t, phase, total, cache);
-    let own = if stm == Colour::Black { -white } else { white };
-    own + data.tempo
+    (mg, eg, phase)
 }
 
 /// Squares of `c`'s pieces of kind `k`.
