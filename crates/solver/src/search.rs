@@ -431,32 +431,46 @@ impl Searcher {
         r
     }
 
-    /// Defender to move, the attacker having `n` moves: is every defence met?
+    /// Defender to move, the attacker having `n` moves: is every defence met? Without
+    /// `exact-` and `Option Threat` the answer is monotone in `n` and kept as bounds of
+    /// the defender's position too: an attacker's move that leads to a known position (a
+    /// transposition, or the same move at the next length of the shortest-first passes)
+    /// is then answered without generating the defences again.
     pub fn direct_defence(&mut self, n: u32) -> Result<bool, Interrupted> {
+        let monotone = !self.exact && self.max_threat.is_none();
+        if !monotone {
+            return self.direct_defence_search(n);
+        }
+        let key = Table::key(self.game.pos.hash(), Q::Bounds, 0, Q::DirectDefence as u32);
+        let known = self.table.bounds(key);
+        if let Some(v) = known.answer(n) {
+            return Ok(v);
+        }
+        let res = self.direct_defence_search(n)?;
+        self.table.put_bounds(key, known.with(n, res));
+        Ok(res)
+    }
+
+    /// [`Searcher::direct_defence`] without asking the table about the position itself.
+    fn direct_defence_search(&mut self, n: u32) -> Result<bool, Interrupted> {
         if self.max_threat.is_some_and(|t| n >= t) && !self.threat_within(n)? {
             return Ok(false);
         }
         let mut moves = self.candidates();
-        if n >= 3 {
-            // As in self play: the defences leaving the attacker fewest replies first.
-            self.fewest_replies_first(&mut moves);
-        }
-        // The defence that refuted last time with as many moves left goes first.
         let slot = n as usize;
-        if let Some(k) = self.killers.get(slot).copied()
-            && let Some(i) = moves.iter().position(|m| *m == k)
-        {
-            moves.swap(0, i);
-        }
-        // A defence after which the table knows the attacker fails refutes at once.
-        if !self.exact
-            && self.max_threat.is_none()
-            && let Some(d) = self.known_refutation(&moves, Q::DirectAttack as u32, n, false)
-        {
-            remember(&mut self.killers, slot, d);
-            return Ok(false);
-        }
-        let mut any = false;
+        // The table asked about each defence (without `exact-` and `Option Threat`,
+        // where its answers hold), the defences leaving the attacker fewest replies
+        // first (from 2 moves on), the last refutation with as many moves left first.
+        let probe = (!self.exact && self.max_threat.is_none()).then_some((Q::DirectAttack as u32, n, false));
+        let mut any = match self.sort_defences(&mut moves, slot, n >= 2, probe) {
+            Probe::Refuted(d) => {
+                remember(&mut self.killers, slot, d);
+                self.game.give_buf(moves);
+                return Ok(false);
+            }
+            Probe::Open { legal } => legal,
+        };
+        let mut res = Ok(true);
         for d in &moves {
             if !self.try_make(d) {
                 continue;
@@ -464,12 +478,16 @@ impl Searcher {
             any = true;
             let ok = self.direct_attack(n);
             self.game.unmake();
-            if !ok? {
-                remember(&mut self.killers, slot, *d);
-                return Ok(false);
+            if ok != Ok(true) {
+                if ok == Ok(false) {
+                    remember(&mut self.killers, slot, *d);
+                }
+                res = ok;
+                break;
             }
         }
-        Ok(any)
+        self.game.give_buf(moves);
+        Ok(res? && any)
     }
 
     /// `Option Threat t` (direct play, defender to move, the attacker having `n` moves):
@@ -627,32 +645,39 @@ impl Searcher {
     /// [`Searcher::self_defence`] for plain self play (neither reflex nor `exact-`), in one
     /// pass over the defences: each is made once, a defence reaching the goal is met, any
     /// other refutes at the last move or when the attacker cannot go on after it. The
-    /// defence that refuted last with as many moves left is tried first.
+    /// defence that refuted last with as many moves left is tried first. The answer is
+    /// kept as bounds of the position, as in direct play.
     fn self_defence_plain(&mut self, n: u32) -> Result<bool, Interrupted> {
         if n <= 1 && self.simple_legality() {
             return Ok(self.every_defence_reaches_goal());
         }
+        let key = Table::key(self.game.pos.hash(), Q::Bounds, 0, Q::SelfDefence as u32);
+        let known = self.table.bounds(key);
+        if let Some(v) = known.answer(n) {
+            return Ok(v);
+        }
+        let res = self.self_defence_search(n)?;
+        self.table.put_bounds(key, known.with(n, res));
+        Ok(res)
+    }
+
+    /// [`Searcher::self_defence_plain`] without asking the table about the position itself.
+    fn self_defence_search(&mut self, n: u32) -> Result<bool, Interrupted> {
         let mut moves = self.candidates();
-        if n >= 3 {
-            self.fewest_replies_first(&mut moves);
-        }
         let slot = n as usize;
-        if let Some(k) = self.killers.get(slot).copied()
-            && let Some(i) = moves.iter().position(|m| *m == k)
-        {
-            moves[..=i].rotate_right(1);
-        }
-        // A defence after which the table knows the attacker fails refutes at once.
-        if n >= 2
-            && let Some(d) = self.known_refutation(&moves, Q::SelfAttack as u32, n - 1, true)
-        {
-            remember(&mut self.killers, slot, d);
-            self.game.give_buf(moves);
-            return Ok(false);
-        }
+        // As in direct play: the table asked, the fewest replies first (from 3 moves
+        // on), the last refutation first.
+        let probe = (n >= 2).then_some((Q::SelfAttack as u32, n - 1, true));
+        let mut any = match self.sort_defences(&mut moves, slot, n >= 3, probe) {
+            Probe::Refuted(d) => {
+                remember(&mut self.killers, slot, d);
+                self.game.give_buf(moves);
+                return Ok(false);
+            }
+            Probe::Open { legal } => legal,
+        };
         // No check filter here: building it costs more than the goal tests it saves,
         // since the first defence usually refutes.
-        let mut any = false;
         let mut res = Ok(true);
         for d in &moves {
             if !self.try_make(d) {
@@ -677,22 +702,81 @@ impl Searcher {
         Ok(res? && any)
     }
 
-    /// Defender to move: the first defence of `moves` after which the table already knows
-    /// that the attacker fails (question `q` of the bounds, `n` moves), a defence reaching
-    /// the goal in self play excepted (it is met).
-    fn known_refutation(&mut self, moves: &[Move], q: u32, n: u32, self_play: bool) -> Option<Move> {
-        for d in moves {
-            if !self.try_make(d) {
+    /// Defender to move: puts `moves` in the order to search them, each made once. With
+    /// `probe` (question `q` of the bounds, the attacker having `n` moves after the
+    /// defence, self play or not) the table is asked about each: the first defence it
+    /// knows the attacker fails after refutes at once (in self play unless it reaches the
+    /// goal), and those it decides otherwise drop out. Illegal defences drop out. With
+    /// `by_replies` the rest go by the attacker's replies, fewest first (the likeliest
+    /// refutations). The defence that refuted last at `slot` goes first.
+    fn sort_defences(
+        &mut self,
+        moves: &mut Vec<Move>,
+        slot: usize,
+        by_replies: bool,
+        probe: Option<(u32, u32, bool)>,
+    ) -> Probe {
+        let killer = self.killers.get(slot).copied().filter(|k| !k.is_null());
+        if let Some(k) = killer
+            && let Some(i) = moves.iter().position(|m| *m == k)
+        {
+            moves[..=i].rotate_right(1);
+        }
+        let mut keyed: Vec<(u32, Move)> = Vec::with_capacity(moves.len());
+        let mut legal = false;
+        for &d in moves.iter() {
+            if !self.try_make(&d) {
                 continue;
             }
-            let key = Table::key(self.game.pos.hash(), Q::Bounds, 0, q);
-            let hit = self.table.bounds(key).answer(n) == Some(false) && !(self_play && self.goal_reached(self.goal));
+            legal = true;
+            if let Some((q, n, self_play)) = probe {
+                let key = Table::key(self.game.pos.hash(), Q::Bounds, 0, q);
+                let known = self.table.bounds(key).answer(n);
+                if known.is_some() {
+                    let refutes = known == Some(false) && !(self_play && self.goal_reached(self.goal));
+                    self.game.unmake();
+                    if refutes {
+                        return Probe::Refuted(d);
+                    }
+                    continue;
+                }
+            }
+            let count = if by_replies { self.reply_count() } else { 0 };
             self.game.unmake();
-            if hit {
-                return Some(*d);
+            keyed.push((count, d));
+        }
+        if by_replies {
+            keyed.sort_by_key(|&(c, _)| c);
+            if let Some(k) = killer
+                && let Some(i) = keyed.iter().position(|&(_, m)| m == k)
+            {
+                keyed[..=i].rotate_right(1);
             }
         }
-        None
+        moves.clear();
+        moves.extend(keyed.into_iter().map(|(_, m)| m));
+        Probe::Open { legal }
+    }
+
+    /// How many replies the side to move has, for ordering: its pseudo-legal moves, or
+    /// its legal ones when in check (then most pseudo-legal moves are illegal, and a
+    /// check that leaves few replies is a strong defence).
+    fn reply_count(&mut self) -> u32 {
+        let replies = self.candidates();
+        let count = if self.in_check() {
+            let mut c = 0;
+            for r in &replies {
+                if self.try_make(r) {
+                    self.game.unmake();
+                    c += 1;
+                }
+            }
+            c
+        } else {
+            replies.len() as u32
+        };
+        self.game.give_buf(replies);
+        count
     }
 
     /// Orders the defences by how many legal replies they leave the attacker, fewest first
@@ -703,11 +787,7 @@ impl Searcher {
             if !self.try_make(m) {
                 continue;
             }
-            let replies = self.candidates();
-            // Pseudo-legal replies: counting the legal ones would play each of them,
-            // which costs more than the better order saves.
-            let count = replies.len() as u32;
-            self.game.give_buf(replies);
+            let count = self.reply_count();
             self.game.unmake();
             keyed.push((count, *m));
         }
@@ -1105,6 +1185,14 @@ impl Searcher {
         self.game.unmake();
         Ok(node)
     }
+}
+
+/// What the table says about a defender node's defences ([`Searcher::sort_defences`]).
+enum Probe {
+    /// This defence refutes.
+    Refuted(Move),
+    /// None known to refute; `legal`: some defence is legal.
+    Open { legal: bool },
 }
 
 /// Keeps `m` as the move to try first at `slot` (killers by moves left).

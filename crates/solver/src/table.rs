@@ -74,6 +74,10 @@ pub enum Q {
     Series = 4,
     /// Bounds of a question monotone in its length ([`Bounds`]).
     Bounds = 5,
+    /// Direct play, the defender to move (in [`Bounds`]).
+    DirectDefence = 6,
+    /// Plain self play, the defender to move (in [`Bounds`]).
+    SelfDefence = 7,
 }
 
 /// What is known of a question whose answer is monotone in its length `n` (no in `n`
