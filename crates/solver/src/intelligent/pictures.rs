@@ -145,6 +145,7 @@ mod mate;
 mod place;
 mod walk;
 
+use super::tables::DUMMY_T;
 use super::{INF, PAWN, colour_index, filter_last, filter_second_last, tables, units};
 use crate::search::{Hooks, Interrupted, Searcher, SeriesSink, Table};
 use crate::stip::{Goal, Play};
@@ -334,7 +335,8 @@ fn kind_at(game: &Game, sq: usize) -> Option<(Colour, usize)> {
     if sq >= 64 {
         return None;
     }
-    game.pos.board().get(chimere_core::Square::new(sq as u8)).map(|p| (p.colour, p.kind.index()))
+    let p = game.pos.board().get(chimere_core::Square::new(sq as u8))?;
+    Some((p.colour, super::table_kind(p.kind).expect("a kind the intelligent mode admits")))
 }
 
 /// The pictures, flattened: each picture's committed units are `units[a..b]` for one

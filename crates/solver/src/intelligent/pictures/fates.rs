@@ -62,7 +62,9 @@ impl Enum<'_> {
     #[allow(clippy::option_option)]
     pub(super) fn requirements(&self, rem: u32) -> Option<Option<Vec<Req>>> {
         use super::super::stalemate::{Immobile, immobility};
-        let (kq, occ, foreign) = (self.kq, self.occ, self.foreign);
+        // A hole blocks a stalemated unit as its own units do: nothing stands on it or
+        // crosses it (see [`immobility`]).
+        let (kq, occ, foreign) = (self.kq, self.occ | self.holes, self.foreign);
         let (orth, diag) = (1u8 << ROOK.index() | 1 << QUEEN.index(), 1u8 << BISHOP.index() | 1 << QUEEN.index());
         let mut reqs = Vec::new();
         for &(k, t) in &self.checks {
@@ -390,4 +392,4 @@ pub(super) struct Req {
 }
 
 /// Every kind (a bit per kind index), as the kinds of a [`Req`] alternative.
-pub(super) const ANY_KIND: u8 = 0x3f;
+pub(super) const ANY_KIND: u8 = (1 << super::super::tables::KINDS) - 1;

@@ -51,7 +51,7 @@ pub(super) fn enumerate_all(
             for &k2 in kinds {
                 for to in 0..64 {
                     let c = t.reach(dc, k, sq, k2, to);
-                    if c as u32 <= bmoves {
+                    if c as u32 <= bmoves && game.pos.holes().0 >> to & 1 == 0 {
                         list.push((to as u8, k2 as u8, c));
                     }
                 }
@@ -222,7 +222,8 @@ impl Enum<'_> {
     /// piece pins it: its parry is legal in R, and R is no mate.
     pub(super) fn defended(&self, occ: u64) -> bool {
         let committed = |sq: usize| self.chosen.iter().any(|u| u.mater && u.sq as usize == sq);
-        if self.maters.iter().any(|&(sq, k)| k != KING.index() && !committed(sq)) {
+        // (The king and a dummy neither check nor pin.)
+        if self.maters.iter().any(|&(sq, k)| k != KING.index() && k != DUMMY_T && !committed(sq)) {
             return false;
         }
         let t = tables();

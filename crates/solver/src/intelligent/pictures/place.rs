@@ -2,6 +2,7 @@
 //! on a scratch game, is a real stalemate.
 
 use super::*;
+use chimere_fairy::walk::DUMMY;
 
 /// At most this many final positions are set up for one completion
 /// ([`Enum::stalemate_placeable`]); beyond, the completion is kept untested.
@@ -11,8 +12,8 @@ pub(super) const MAX_PLACEMENTS: u32 = 2048;
 /// completion is tested; beyond, it is kept untested.
 pub(super) const MAX_PLACE_STEPS: u32 = 16 * MAX_PLACEMENTS;
 
-/// The orthodox kinds by table index (P S B R Q K).
-pub(super) const KIND_OF: [Kind; 6] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING];
+/// The kinds by table index (P S B R Q K, the dummy).
+pub(super) const KIND_OF: [Kind; super::super::tables::KINDS] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, DUMMY];
 
 /// A unit's possible final states while a completion is tested: (square or [`GONE`],
 /// kind index, moves of its side).
@@ -80,7 +81,7 @@ impl Enum<'_> {
                 let kinds = if set == 0 { ANY_KIND } else { kinds };
                 let set = if set == 0 { u64::MAX } else { set };
                 for to in 0..64 {
-                    for k2 in 0..=KING.index() {
+                    for k2 in 0..KIND_OF.len() {
                         if set >> to & 1 == 0 || kinds >> k2 & 1 == 0 || (to == sq && k2 == k && way[w].0 == 0) {
                             continue;
                         }
@@ -107,7 +108,8 @@ impl Enum<'_> {
         if g.pos.side() != mated {
             g.pos.flip_side();
         }
-        let found = st.go(&mut g, 0, 0, [0, 0]);
+        // No unit stands on a hole.
+        let found = st.go(&mut g, 0, self.holes, [0, 0]);
         self.work += 4 * u64::from(st.steps) + 40 * u64::from(st.tried);
         g.pos.rollback();
         self.moves = st.moves;

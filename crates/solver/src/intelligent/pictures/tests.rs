@@ -80,6 +80,21 @@ fn the_pictures_find_the_same_mates_with_holes() {
     compare_series_games(games.take(30), 1..=3);
 }
 
+/// The mate pictures on random positions with dummies of either side (units that
+/// never move and attack nothing, which block and can be captured), help play of 1 to
+/// 4 plies and series play of 1 to 3 moves: the normal search's lines.
+#[test]
+fn the_pictures_find_the_same_mates_with_dummies() {
+    let dummied = |rng: &mut Rng| {
+        let g = if rng.below(2) == 0 { random_game(rng) } else { few_maters_game(rng) }?;
+        super::super::tests::with_dummies(&g, rng)
+    };
+    let mut games = games_from(0xd0d1, dummied);
+    let found = compare_games(games.by_ref().take(50), 1..=4);
+    assert!(found >= 20, "only {found} mates");
+    compare_series_games(games.take(30), 1..=3);
+}
+
 /// Helpmates in 1.5 and 2 (White mating) where White has few units and Black many:
 /// the pictures that a blocker's parry refutes are dropped, and the lines are still
 /// the normal search's.
