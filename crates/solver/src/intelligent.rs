@@ -42,10 +42,13 @@
 //! not used for them.
 //!
 //! Used only for the rules it is proved for: orthodox units (K Q R B S P without
-//! attributes), no condition (but holes, `Condition Hole`, for mates: no unit stands on
-//! or crosses a hole, so the empty-board distances stay lower bounds and its attacks
-//! supersets, and a hole is treated as no flight and no final square), goal mate or
-//! stalemate, help play (`h#n`, `h#n.5`, `h=n`),
+//! attributes) and dummies (`Du`: a unit that never moves and attacks nothing, but
+//! stands, blocks and can be captured — in the tables a kind whose only square is its
+//! own and whose attacks are none, so every proof below holds as for a unit that has
+//! no move), no condition but holes (`Condition Hole`: no unit stands on or crosses a
+//! hole, so the empty-board distances stay lower bounds and its attacks supersets; a
+//! hole is no flight and no final square, and for a stalemate it blocks a unit as the
+//! unit's own side does), goal mate or stalemate, help play (`h#n`, `h#n.5`, `h=n`),
 //! series play (`ser-h#`, `ser-#`, and `ser-h=` by the stalemate pictures: with the
 //! stalemated side fully committed they took the measured collection's `ser-h=`
 //! problems from over 30 s to 8 s, 11.5 s to 6 s and 9 s to 3.3 s, the others within
@@ -70,14 +73,14 @@ use tables::{INF, cheb, colour_index, on_board, table_kind, tables};
 const TABLE_FROM: u32 = 2;
 
 /// Whether the intelligent mode is used for this problem: `Option Intelligent`, help play
-/// with goal mate, and orthodox rules and units.
+/// with goal mate or stalemate, orthodox rules and units (see [`orthodox_goal`]).
 pub fn applies(p: &Problem, stip: &Stipulation) -> bool {
     stip.play == Play::Help && (orthodox_mate(p, stip) || orthodox_goal(p, stip, Goal::Stalemate))
 }
 
 /// Whether the series play goes intelligent (the bound [`series_mate_possible`] for mates,
 /// the pictures from [`series_by_pictures`] moves on): `Option Intelligent`, `ser-#n`,
-/// `ser-h#n` or `ser-h=n`, orthodox rules and units.
+/// `ser-h#n` or `ser-h=n`, orthodox rules and units (see [`orthodox_goal`]).
 pub fn applies_series(p: &Problem, stip: &Stipulation) -> bool {
     matches!(stip.play, Play::Series | Play::SeriesHelp) && orthodox_mate(p, stip)
         || stip.play == Play::SeriesHelp && orthodox_goal(p, stip, Goal::Stalemate)

@@ -45,7 +45,7 @@ fn compare_games(games: impl Iterator<Item = Game>, plies: std::ops::RangeInclus
 /// A random position where White has its king and one or two more units, Black
 /// (to move) its king on an edge and three to six units around it: mate pictures
 /// commit every white unit but the king, and blockers that could parry the check
-/// refute many ([`Enum::defended`]).
+/// refute many ([`Enumeration::defended`]).
 fn few_maters_game(rng: &mut Rng) -> Option<Game> {
     let mut g = few_maters_unchecked(rng, 'b')?;
     if g.in_check(Colour::White) || g.in_check(Colour::Black) {
