@@ -42,10 +42,13 @@
 //! not used for them.
 //!
 //! Used only for the rules it is proved for: orthodox units (K Q R B S P without
-//! attributes), no condition (but holes, `Condition Hole`, for mates: no unit stands on
-//! or crosses a hole, so the empty-board distances stay lower bounds and its attacks
-//! supersets, and a hole is treated as no flight and no final square), goal mate or
-//! stalemate, help play (`h#n`, `h#n.5`, `h=n`),
+//! attributes) and dummies (`Du`: a unit that never moves and attacks nothing, but
+//! stands, blocks and can be captured — in the tables a kind whose only square is its
+//! own and whose attacks are none, so every proof below holds as for a unit that has
+//! no move), no condition but holes (`Condition Hole`: no unit stands on or crosses a
+//! hole, so the empty-board distances stay lower bounds and its attacks supersets; a
+//! hole is no flight and no final square, and for a stalemate it blocks a unit as the
+//! unit's own side does), goal mate or stalemate, help play (`h#n`, `h#n.5`, `h=n`),
 //! series play (`ser-h#`, `ser-#`, and `ser-h=` by the stalemate pictures: with the
 //! stalemated side fully committed they took the measured collection's `ser-h=`
 //! problems from over 30 s to 8 s, 11.5 s to 6 s and 9 s to 3.3 s, the others within
@@ -61,23 +64,23 @@ use crate::stip::{Goal, Play, Stipulation};
 use bound::{Scratch, filter_last, filter_second_last, mate_possible, series_mate_possible};
 use chimere_core::Colour;
 use chimere_fairy::rules::Notes;
-use chimere_fairy::walk::{KING, PAWN};
+use chimere_fairy::walk::PAWN;
 use chimere_fairy::{Game, Move};
 use chimere_popeye::Problem;
-use tables::{INF, cheb, colour_index, on_board, tables};
+use tables::{INF, cheb, colour_index, on_board, table_kind, tables};
 
 /// Sub-positions with fewer plies left are not looked up in the table of solved ones.
 const TABLE_FROM: u32 = 2;
 
 /// Whether the intelligent mode is used for this problem: `Option Intelligent`, help play
-/// with goal mate, and orthodox rules and units.
+/// with goal mate or stalemate, orthodox rules and units (see [`orthodox_goal`]).
 pub fn applies(p: &Problem, stip: &Stipulation) -> bool {
     stip.play == Play::Help && (orthodox_mate(p, stip) || orthodox_goal(p, stip, Goal::Stalemate))
 }
 
 /// Whether the series play goes intelligent (the bound [`series_mate_possible`] for mates,
 /// the pictures from [`series_by_pictures`] moves on): `Option Intelligent`, `ser-#n`,
-/// `ser-h#n` or `ser-h=n`, orthodox rules and units.
+/// `ser-h#n` or `ser-h=n`, orthodox rules and units (see [`orthodox_goal`]).
 pub fn applies_series(p: &Problem, stip: &Stipulation) -> bool {
     matches!(stip.play, Play::Series | Play::SeriesHelp) && orthodox_mate(p, stip)
         || stip.play == Play::SeriesHelp && orthodox_goal(p, stip, Goal::Stalemate)
@@ -87,17 +90,21 @@ fn orthodox_mate(p: &Problem, stip: &Stipulation) -> bool {
     orthodox_goal(p, stip, Goal::Mate)
 }
 
-/// `Option Intelligent`, goal `goal`, orthodox rules and units; for mate, holes too
-/// (squares taken off the board, `Condition Hole`: no unit stands on or crosses them, so distances on the empty
-/// board stay lower bounds, attacks on it supersets, and a hole is no flight).
+/// `Option Intelligent`, goal `goal`, orthodox rules and units, dummies too (units that
+/// never move and attack nothing: no square reached but their own, no attack, see
+/// [`tables::DUMMY_T`]), and holes (squares taken off the board, `Condition Hole`: no
+/// unit stands on or crosses them, so distances on the empty board stay lower bounds,
+/// attacks on it supersets, a hole is no flight and no final square, and it blocks a
+/// stalemated unit as its own units do).
 fn orthodox_goal(p: &Problem, stip: &Stipulation, goal: Goal) -> bool {
     p.has(chimere_popeye::OptionKind::Intelligent)
         && stip.goal == goal
-        && p.conditions.iter().all(|c| goal == Goal::Mate && c.board_squares)
-        && p.pieces.iter().all(|u| u.kind.index() <= KING.index() && u.attrs == 0 && u.colour != Colour::Shared)
+        && p.conditions.iter().all(|c| c.board_squares)
+        && p.pieces.iter().all(|u| table_kind(u.kind).is_some() && u.attrs == 0 && u.colour != Colour::Shared)
 }
 
-/// The units of one colour (square, kind index).
+/// The units of one colour (square, kind's table index, [`tables::table_kind`]: only the
+/// kinds [`orthodox_goal`] admits are on the board).
 fn units(game: &Game, c: Colour) -> impl Iterator<Item = (usize, usize)> + '_ {
     let b = game.pos.board();
     let mut bb = b.colour(c).0;
@@ -108,7 +115,7 @@ fn units(game: &Game, c: Colour) -> impl Iterator<Item = (usize, usize)> + '_ {
         let sq = bb.trailing_zeros() as usize;
         bb &= bb - 1;
         let p = b.get(chimere_core::Square::new(sq as u8)).expect("occupied");
-        Some((sq, p.kind.index()))
+        Some((sq, table_kind(p.kind).expect("a kind the intelligent mode admits")))
     })
 }
 
@@ -233,6 +240,7 @@ fn pictures_from(goal: Goal) -> u32 {
 mod tests {
     use super::*;
     use crate::search::Table;
+    use chimere_fairy::walk::KING;
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
 
@@ -433,6 +441,36 @@ mod tests {
             return None;
         }
         chimere_fairy::game_from_fen(&g.pos.fen(), &[&format!("hole {squares}")]).ok()
+    }
+
+    /// `g` with one to four dummies (units that never move, attack nothing, block and
+    /// can be captured) of either colour on empty squares drawn from `rng`, often around
+    /// the black king.
+    pub(super) fn with_dummies(g: &Game, rng: &mut Rng) -> Option<Game> {
+        let board = g.pos.board();
+        let bk = (board.colour(Colour::Black).0 & board.kind(KING).0).trailing_zeros() as usize;
+        let mut squares = [None::<char>; 64];
+        for (i, slot) in squares.iter_mut().enumerate() {
+            *slot = board.get(chimere_core::Square::new(i as u8)).map(|p| {
+                let c = chimere_fairy::KIND_LETTERS[p.kind.index()] as char;
+                if p.colour == Colour::White { c.to_ascii_uppercase() } else { c }
+            });
+        }
+        for _ in 0..1 + rng.below(4) {
+            let sq = if rng.below(2) == 0 {
+                let (f, r) = ((bk % 8) as i32 + rng.below(5) as i32 - 2, (bk / 8) as i32 + rng.below(5) as i32 - 2);
+                on_board(f, r)?
+            } else {
+                rng.below(64) as usize
+            };
+            if squares[sq].is_none() {
+                squares[sq] = Some(if rng.below(2) == 0 { 'D' } else { 'd' });
+            }
+        }
+        let fen = g.pos.fen();
+        let rest = fen.split_once(' ').map_or("b - - 0 1", |(_, r)| r);
+        let mut g2 = chimere_fairy::game_from_fen(&format!("{} {rest}", placement(&squares)), &[]).ok()?;
+        (!g2.in_check(g2.pos.side().opponent())).then_some(g2)
     }
 
     /// Walks every node down to `plies`: wherever the normal search finds a mate in the

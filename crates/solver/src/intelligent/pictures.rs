@@ -32,7 +32,7 @@
 //! **Parries.** When every mating unit but the king is committed, a picture is dropped
 //! if exactly one committed unit checks K with nothing between in the picture and a
 //! blocker, as every kind it may end as, can take it or step into its line in one
-//! move that no unit can obstruct ([`Enum::defended`], with the proof): no final
+//! move that no unit can obstruct ([`Enumeration::defended`], with the proof): no final
 //! position fitting it is a mate. This is what keeps a lone mating piece from carrying
 //! every picture of blockers that would parry its check (Popeye's targets are real
 //! mates for the same reason).
@@ -55,7 +55,7 @@
 //! and kind (its distance counted in S's budget, with the king's and the blockers'),
 //! the captured ones at most the stalemating side W's moves (one capture a move) and,
 //! more sharply, assignable to distinct capturing moves of W's units within W's moves
-//! ([`Enum::captures_possible`]: a unit's moves are at least its committed distance,
+//! ([`Enumeration::captures_possible`]: a unit's moves are at least its committed distance,
 //! its number of captures, and its distance through each capture square, the captured
 //! unit taken where it stands after at most S's spare moves). S's final squares are
 //! then known exactly (king, blockers, placed units), and each placed unit (a blocker
@@ -64,7 +64,7 @@
 //! is *held* by W — pinned (a knight; a bishop on a rank or file; a rook on a
 //! diagonal; a pawn on a rank or diagonal) with a W line piece on the pinning squares,
 //! or, a pawn, a W unit on its front square. Holders are committed as requirements met
-//! by W's units ([`Enum::ways`]: a committed unit already there, or an uncommitted one
+//! by W's units ([`Enumeration::ways`]: a committed unit already there, or an uncommitted one
 //! whose distance to the squares, as the kinds needed, is added to W's; one unit may
 //! meet several requirements only on a square common to them), one completion per way
 //! (more than eight ways: one completion without holders, which only weakens it). A
@@ -145,6 +145,7 @@ mod mate;
 mod place;
 mod walk;
 
+use super::tables::DUMMY_T;
 use super::{INF, PAWN, colour_index, filter_last, filter_second_last, tables, units};
 use crate::search::{Hooks, Interrupted, Searcher, SeriesSink, Table};
 use crate::stip::{Goal, Play};
@@ -194,8 +195,8 @@ pub const STALEMATE_PICTURES_FROM: u32 = 3;
 const CHEAP_BELOW: u32 = 4;
 
 /// The work bound of a cheap enumeration (see [`CHEAP_BELOW`]): steps of
-/// [`Enum::fate_dfs`], four per unit placed and forty per final position tested by
-/// [`Enum::stalemate_placeable`] (about 10 to 40 million a second here).
+/// [`Enumeration::fate_dfs`], four per unit placed and forty per final position tested by
+/// [`Enumeration::stalemate_placeable`] (about 10 to 40 million a second here).
 const CHEAP_WORK: u64 = 80_000_000;
 
 /// The square of a unit no longer on the board (captured), where a [`Tracked`] unit
@@ -334,7 +335,8 @@ fn kind_at(game: &Game, sq: usize) -> Option<(Colour, usize)> {
     if sq >= 64 {
         return None;
     }
-    game.pos.board().get(chimere_core::Square::new(sq as u8)).map(|p| (p.colour, p.kind.index()))
+    let p = game.pos.board().get(chimere_core::Square::new(sq as u8))?;
+    Some((p.colour, super::table_kind(p.kind).expect("a kind the intelligent mode admits")))
 }
 
 /// The pictures, flattened: each picture's committed units are `units[a..b]` for one
@@ -351,12 +353,86 @@ struct Pictures {
     segs: Vec<u64>,
 }
 
-struct Enum<'a> {
+/// One enumeration of pictures ([`mate::enumerate`]), its state by step: what is fixed
+/// for the position and budgets, what one king square fixes, the picture being built,
+/// the full commitment of a stalemate picture, and what is found.
+struct Enumeration<'a> {
+    fixed: Fixed<'a>,
+    king: KingSquare,
+    pic: Building,
+    commit: Commitment,
+    found: Found,
+}
+
+/// A final (square, kind) for a unit, at a cost in its side's moves.
+#[derive(Clone, Copy, Debug)]
+struct Target {
+    to: u8,
+    kind: u8,
+    cost: u8,
+}
+
+/// A mating (stalemating) unit's way to end: its target and the squares of the king's
+/// and its flights it attacks there (on an empty board).
+#[derive(Clone, Copy, Debug)]
+struct Guard {
+    target: Target,
+    att: u64,
+}
+
+/// What an enumeration fixes: the position's units, the sides and their moves, the goal,
+/// the holes, the limits.
+struct Fixed<'a> {
+    /// Pictures of a stalemate (no check, the flights guarded or blocked).
+    stalemate: bool,
     /// Stalemate pictures with every stalemated unit committed (captured, or a final
     /// square and kind where it may be immobile).
     full: bool,
-    /// Per stalemated unit (index in `blockers`): its (target, kind, cost) options.
-    fate_opts: Vec<Vec<(u8, u8, u8)>>,
+    /// The mating side's units (square, table kind), and the mated side's but its king.
+    maters: &'a [(usize, usize)],
+    blockers: &'a [(usize, usize)],
+    /// The mating side's moves.
+    m: u8,
+    /// Colour indices of the mating and the mated side.
+    mc: usize,
+    dc: usize,
+    /// The holes (`Condition Hole`).
+    holes: u64,
+    /// Full commitment: per stalemated unit (index in `blockers`) its final targets
+    /// within its side's moves, by cost (none on a hole).
+    fate_opts: Vec<Vec<Target>>,
+    /// Full commitment: every unit, as in the search ([`End::Completed`], from its square).
+    canon: Vec<Tracked>,
+    /// The most work allowed (see [`CHEAP_WORK`]): beyond, [`Found::overflow`].
+    work_cap: u64,
+    /// Mate pictures refuted by [`Enumeration::defended`] are kept all the same (tests).
+    keep_refuted: bool,
+}
+
+/// What the mated king's final square K fixes.
+struct KingSquare {
+    kq: usize,
+    /// K's flights (no hole).
+    flights: u64,
+    /// The mated side's moves left once its king is on K.
+    budget: u8,
+    /// Per mating unit (index in `maters`): its ways to guard, by cost.
+    opts: Vec<Vec<Guard>>,
+}
+
+/// The picture being built.
+#[derive(Default)]
+struct Building {
+    /// The committed units, the mated king first.
+    chosen: Vec<Tracked>,
+    /// Mated units already blocking (bit per index in `blockers`).
+    used: u32,
+    /// The stalemating side's moves spent on its committed units.
+    wspent: u8,
+}
+
+/// The full commitment of one stalemate picture: its working state.
+struct Commitment {
     /// The stalemated units without a fate yet, in the order they get one.
     order: Vec<usize>,
     /// Placed stalemated units to check for immobility: (kind, target).
@@ -365,47 +441,32 @@ struct Enum<'a> {
     occ: u64,
     /// The committed final squares of the stalemating side.
     foreign: u64,
-    /// The stalemating side's moves spent on its committed units.
-    wspent: u8,
     /// `via[(w * 16 + b) * 16 + slack]`: moves of stalemating unit w to capture
     /// stalemated unit b (and then reach its committed target) when the stalemated side
     /// has `slack` moves to spare; `u8::MAX`: not computed yet.
     via: Vec<u8>,
-    maters: &'a [(usize, usize)],
-    blockers: &'a [(usize, usize)],
-    m: u8,
-    /// Pictures of a stalemate (no check, the flights guarded or blocked).
-    stalemate: bool,
-    mc: usize,
-    dc: usize,
-    kq: usize,
-    flights: u64,
-    budget: u8,
-    opts: Vec<Vec<(u8, u8, u8, u64)>>,
-    chosen: Vec<Tracked>,
-    /// Mated units already blocking (bit per index in `blockers`).
-    used: u32,
-    all: Vec<Tracked>,
-    ranges: Vec<(usize, usize, usize, usize)>,
-    fates: Vec<Entry>,
-    /// Pinning squares of the completions' pinners (see [`Pictures::segs`]).
-    segs: Vec<u64>,
-    /// Full commitment: every unit, as in the search ([`End::Completed`], from its square).
-    canon: Vec<Tracked>,
-    overflow: bool,
-    /// Full commitment: a copy of the game, to set up candidate final positions on
-    /// ([`Enum::stalemate_placeable`]).
+    /// A copy of the game, to set up candidate final positions on
+    /// ([`Enumeration::stalemate_placeable`]).
     scratch: Option<Game>,
     /// A move buffer for the checks on `scratch`.
     moves: Vec<Move>,
-    /// Work done, and the most allowed (see [`CHEAP_WORK`]): beyond, [`Enum::overflow`].
-    work: u64,
-    work_cap: u64,
-    /// Mate pictures refuted by [`Enum::defended`], and whether they are kept all the same.
+}
+
+/// What the enumeration found.
+#[derive(Default)]
+struct Found {
+    /// The pictures' units, and per picture its range (see [`Pictures`]).
+    all: Vec<Tracked>,
+    ranges: Vec<(usize, usize, usize, usize)>,
+    /// The completions ([`Pictures::fates`]) and their pinning squares ([`Pictures::segs`]).
+    fates: Vec<Entry>,
+    segs: Vec<u64>,
+    /// Mate pictures refuted by [`Enumeration::defended`].
     refuted: usize,
-    keep_refuted: bool,
-    /// The holes (`Condition Hole`).
-    holes: u64,
+    /// Too many pictures, completions or work: the method gives up.
+    overflow: bool,
+    /// Work done (see [`CHEAP_WORK`]).
+    work: u64,
 }
 
 /// Every help line of exactly `plies` plies from here, found through the pictures, fed

@@ -36,8 +36,10 @@
 //! by the other side: pinned, a pawn's front square taken), proved at the function; the
 //! pictures use it to commit the stalemated side's every unit.
 //!
-//! Used only for the rules it is proved for: orthodox units, no condition (the parent
-//! module's `applies`).
+//! Used only for the rules it is proved for (the parent module's `applies`): orthodox
+//! units and dummies (which have no move, so no zone, and attack nothing), no condition
+//! but holes (`Condition Hole`: a hole never changes, so the lemma holds as it stands;
+//! for the immobility rule a hole counts as a square of the stalemated side).
 
 use super::on_board;
 use chimere_fairy::rules::Notes;
@@ -135,9 +137,12 @@ pub(super) enum Immobile {
 /// How a unit of the stalemated side S standing on `t` as `kind` at the end may have no
 /// legal move there, S's king on `kq`, judged by S's final squares alone: `occ` (a
 /// subset of the squares S occupies at the end, its king's included; at most `rem`
-/// more are added later), `foreign` (squares S does not occupy at the end: the other
-/// side's committed final squares). A pawn is always `Blocked` (its front square may
-/// hold a unit of the other side).
+/// more are added later; holes, `Condition Hole`, may be given in it too: no unit stands
+/// on a hole or crosses it, so a hole blocks a step, a line and a pin as a unit of S
+/// does, and the proof below holds with "in O" read as "in O or a hole"), `foreign`
+/// (squares S does not occupy at the end: the other side's committed final squares). A
+/// pawn is always `Blocked` (its front square may hold a unit of the other side). A
+/// unit that never moves (a dummy) is `Blocked`.
 ///
 /// **Proof.** Let the unit u (not a pawn, not the king) stand on `t` in a stalemate F
 /// (S to move, not in check, no legal move), O ⊇ `occ` the squares S occupies in F.
@@ -334,7 +339,9 @@ pub(super) fn filter_last(game: &mut Game, moves: &mut Vec<Move>, notes: &mut No
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{Rng, collect_help, collect_series, crowd, kings_on_board, placement, random_game};
+    use super::super::tests::{
+        Rng, collect_help, collect_series, crowd, kings_on_board, placement, random_game, with_dummies, with_holes,
+    };
     use super::*;
     use crate::search::{Searcher, Table};
     use crate::stip::{Goal, Play};
@@ -658,6 +665,77 @@ mod tests {
                 found += la.len();
             }
         }
+        assert!(found > 10, "only {found} lines in the sample");
+    }
+
+    /// Help play of 1 to 4 plies (by the pictures from the first ply on, and by the
+    /// intelligent mode's search) and series play of 1 to 4 moves (by the pictures) from
+    /// `count` positions of `games`: the normal search's lines. Returns the number of lines.
+    fn compare_all(games: impl Iterator<Item = Game>, count: usize) -> usize {
+        let mut found = 0;
+        for g in games.take(count) {
+            for p in 1..=4 {
+                let (la, lb) = both(&g, p, by_pictures);
+                assert_eq!(la, lb, "{} plies from {} (pictures)", p, g.pos.fen());
+                let (_, lc) = both(&g, p, intelligent);
+                assert_eq!(la, lc, "{} plies from {} (intelligent)", p, g.pos.fen());
+                found += la.len();
+            }
+            for k in 1..=4 {
+                let play = Play::SeriesHelp;
+                let (la, _) = collect_series(|out| searcher(g.clone()).series_lines(play, k, &mut Vec::new(), out));
+                let (lb, r) = collect_series(|out| {
+                    super::super::pictures::series_lines(
+                        &mut searcher(g.clone()),
+                        &mut Default::default(),
+                        0,
+                        play,
+                        k,
+                        &mut Vec::new(),
+                        out,
+                    )
+                });
+                assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
+                assert_eq!(la, lb, "ser-h={k} from {}", g.pos.fen());
+                found += la.len();
+            }
+        }
+        found
+    }
+
+    /// The positions `make` draws from `seed`, the failed draws skipped.
+    fn drawn(seed: u64, make: fn(&mut Rng) -> Option<Game>) -> impl Iterator<Item = Game> {
+        let mut rng = Rng(seed);
+        std::iter::from_fn(move || {
+            loop {
+                if let Some(g) = make(&mut rng) {
+                    return Some(g);
+                }
+            }
+        })
+    }
+
+    /// Stalemates with holes (`Condition Hole`: no flight, no final square, a block for
+    /// the immobility rule): the normal search's lines.
+    #[test]
+    fn the_stalemate_pictures_find_the_same_stalemates_with_holes() {
+        let holed = |rng: &mut Rng| {
+            let g = if rng.below(2) == 0 { stalemate_game(rng) } else { crowded_game(rng) }?;
+            with_holes(&g, rng)
+        };
+        let found = compare_all(drawn(0x401a, holed), 24);
+        assert!(found > 10, "only {found} lines in the sample");
+    }
+
+    /// Stalemates with dummies of either side (units without a move, attacking nothing):
+    /// the normal search's lines.
+    #[test]
+    fn the_stalemate_pictures_find_the_same_stalemates_with_dummies() {
+        let dummied = |rng: &mut Rng| {
+            let g = if rng.below(2) == 0 { stalemate_game(rng) } else { crowded_game(rng) }?;
+            with_dummies(&g, rng)
+        };
+        let found = compare_all(drawn(0xd0d0, dummied), 24);
         assert!(found > 10, "only {found} lines in the sample");
     }
 }

@@ -3,8 +3,8 @@
 //! move is a move on the empty board (captures, promotions and castling counted as
 //! possible), and every real attack one there.
 
-use chimere_core::Colour;
-use chimere_fairy::walk::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use chimere_core::{Colour, Kind};
+use chimere_fairy::walk::{BISHOP, DUMMY, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use std::sync::OnceLock;
 
 /// "Unreachable" distance.
@@ -21,8 +21,24 @@ pub(super) struct Opt {
     pub(super) cost: u8,
 }
 
-/// Kinds as table indices: the orthodox kinds are 0..=5 (P S B R Q K).
-pub(super) const KINDS: usize = 6;
+/// Kinds as table indices: the orthodox kinds are 0..=5 (P S B R Q K), the dummy 6.
+pub(super) const KINDS: usize = 7;
+
+/// The dummy's table index: a unit that never moves and attacks nothing (no square
+/// reached but its own, no attack), which still blocks, occupies and can be captured.
+pub(super) const DUMMY_T: usize = 6;
+
+/// The table index of a kind the intelligent mode knows (the orthodox ones and the
+/// dummy), `None` for any other.
+pub(super) fn table_kind(k: Kind) -> Option<usize> {
+    if k.index() <= KING.index() {
+        Some(k.index())
+    } else if k == DUMMY {
+        Some(DUMMY_T)
+    } else {
+        None
+    }
+}
 
 pub(super) struct Tables {
     /// `att[colour][kind][sq]`: squares attacked on an empty board.
@@ -179,6 +195,8 @@ pub(super) fn build() -> Tables {
             set(b, if same_colour { line(ride(from, &diag)) } else { INF }, &mut dist);
             set(r, line(ride(from, &orth)), &mut dist);
             set(q, line(ride(from, &diag) | ride(from, &orth)), &mut dist);
+            // The dummy stays where it is.
+            set(DUMMY_T, if from == to { 0 } else { INF }, &mut dist);
             // King: castling moves it two squares along its rank in one move.
             let mut kd = cheb(from, to);
             if from == 4 || from == 60 {

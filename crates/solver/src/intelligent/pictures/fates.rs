@@ -4,46 +4,46 @@
 
 use super::*;
 
-impl Enum<'_> {
+impl Enumeration<'_> {
     /// Full commitment (see the module doc): the blockers chosen (their squares spent
     /// `spent` of the stalemated side's budget), gives every other stalemated unit a fate.
     pub(super) fn fates(&mut self, spent: u8) {
-        self.occ = 1 << self.kq;
-        self.foreign = 0;
-        self.checks.clear();
-        for u in &self.chosen[1..] {
+        self.commit.occ = 1 << self.king.kq;
+        self.commit.foreign = 0;
+        self.commit.checks.clear();
+        for u in &self.pic.chosen[1..] {
             let Some(to) = u.to() else { continue };
             if u.mater {
-                self.foreign |= 1 << to;
+                self.commit.foreign |= 1 << to;
             } else {
-                self.occ |= 1 << to;
+                self.commit.occ |= 1 << to;
                 // A blocker keeps its kind unless it is a pawn (accepted as any kind).
-                let k = self.blockers.iter().find(|b| b.0 == u.sq as usize).map_or(PAWN.index(), |b| b.1);
+                let k = self.fixed.blockers.iter().find(|b| b.0 == u.sq as usize).map_or(PAWN.index(), |b| b.1);
                 if k != PAWN.index() {
-                    self.checks.push((k as u8, to));
+                    self.commit.checks.push((k as u8, to));
                 }
             }
         }
-        self.order.clear();
+        self.commit.order.clear();
         // Pieces first (the immobility checks cut early), pawns last.
         for pawns in [false, true] {
-            for (b, &(_, k)) in self.blockers.iter().enumerate() {
-                if b < 32 && self.used >> b & 1 == 0 && (k == PAWN.index()) == pawns {
-                    self.order.push(b);
+            for (b, &(_, k)) in self.fixed.blockers.iter().enumerate() {
+                if b < 32 && self.pic.used >> b & 1 == 0 && (k == PAWN.index()) == pawns {
+                    self.commit.order.push(b);
                 }
             }
         }
-        if self.blockers.len() > 16 || self.maters.len() > 16 {
+        if self.fixed.blockers.len() > 16 || self.fixed.maters.len() > 16 {
             return;
         }
-        self.via.fill(u8::MAX);
+        self.commit.via.fill(u8::MAX);
         self.fate_dfs(0, spent, 0);
     }
 
     /// Whether every placed stalemated unit may still be immobile with `rem` units
     /// still to place: blocked by its own side, or held by units of the stalemating
     /// side (pinners, a unit in front of a pawn) whose distances, with its committed
-    /// ones, fit within its moves (see [`Enum::ways`]).
+    /// ones, fit within its moves (see [`Enumeration::ways`]).
     pub(super) fn pins_possible(&self, rem: u32) -> bool {
         match self.requirements(rem) {
             None => false,
@@ -62,12 +62,14 @@ impl Enum<'_> {
     #[allow(clippy::option_option)]
     pub(super) fn requirements(&self, rem: u32) -> Option<Option<Vec<Req>>> {
         use super::super::stalemate::{Immobile, immobility};
-        let (kq, occ, foreign) = (self.kq, self.occ, self.foreign);
+        // A hole blocks a stalemated unit as its own units do: nothing stands on it or
+        // crosses it (see [`immobility`]).
+        let (kq, occ, foreign) = (self.king.kq, self.commit.occ | self.fixed.holes, self.commit.foreign);
         let (orth, diag) = (1u8 << ROOK.index() | 1 << QUEEN.index(), 1u8 << BISHOP.index() | 1 << QUEEN.index());
         let mut reqs = Vec::new();
-        for &(k, t) in &self.checks {
+        for &(k, t) in &self.commit.checks {
             let line = |t: usize| if kq % 8 == t % 8 || kq / 8 == t / 8 { orth } else { diag };
-            let req = match immobility(k as usize, t as usize, kq, occ, foreign, rem, self.dc == 1) {
+            let req = match immobility(k as usize, t as usize, kq, occ, foreign, rem, self.fixed.dc == 1) {
                 Immobile::Blocked => continue,
                 Immobile::Never => return None,
                 Immobile::Pinned(seg) => Req { alts: [(seg, line(t as usize)), (0, 0)] },
@@ -91,26 +93,26 @@ impl Enum<'_> {
     /// its moves (each move moves one unit; a unit ends on one square as one kind).
     pub(super) fn ways(&self, reqs: &[Req], max: usize, out: &mut Vec<[(u64, u8); 16]>) {
         struct Ctx<'a> {
-            e: &'a Enum<'a>,
+            e: &'a Enumeration<'a>,
             reqs: &'a [Req],
             max: usize,
             left: u8,
             committed: [Option<(u8, u8)>; 16],
         }
-        fn dist(e: &Enum<'_>, w: usize, set: u64, kinds: u8) -> u8 {
+        fn dist(e: &Enumeration<'_>, w: usize, set: u64, kinds: u8) -> u8 {
             let t = tables();
-            let (sq, k) = e.maters[w];
+            let (sq, k) = e.fixed.maters[w];
             let mut best = INF;
             let mut b = set;
             while b != 0 {
                 let x = b.trailing_zeros() as usize;
                 b &= b - 1;
                 if kinds == ANY_KIND {
-                    best = best.min(t.block(e.mc, k, sq)[x]);
+                    best = best.min(t.block(e.fixed.mc, k, sq)[x]);
                 } else {
                     for k2 in 0..KING.index() + 1 {
                         if kinds >> k2 & 1 == 1 {
-                            best = best.min(t.reach(e.mc, k, sq, k2, x));
+                            best = best.min(t.reach(e.fixed.mc, k, sq, k2, x));
                         }
                     }
                 }
@@ -129,7 +131,7 @@ impl Enum<'_> {
                 if set == 0 {
                     continue;
                 }
-                for w in 0..c.e.maters.len() {
+                for w in 0..c.e.fixed.maters.len() {
                     if let Some((to, kind)) = c.committed[w] {
                         if set >> to & 1 == 1 && kinds >> kind & 1 == 1 {
                             go(c, r + 1, cur, spent, out);
@@ -159,15 +161,16 @@ impl Enum<'_> {
             }
         }
         let mut committed = [None; 16];
-        for (w, &(sq, _)) in self.maters.iter().enumerate().take(16) {
+        for (w, &(sq, _)) in self.fixed.maters.iter().enumerate().take(16) {
             committed[w] = self
+                .pic
                 .chosen
                 .iter()
                 .find(|u| u.mater && u.sq as usize == sq)
                 .and_then(Tracked::kind_to)
                 .map(|(k, to)| (to as u8, k as u8));
         }
-        let c = Ctx { e: self, reqs, max, left: self.m.saturating_sub(self.wspent), committed };
+        let c = Ctx { e: self, reqs, max, left: self.fixed.m.saturating_sub(self.pic.wspent), committed };
         go(&c, 0, &mut [(0, 0); 16], 0, out);
     }
 
@@ -177,13 +180,13 @@ impl Enum<'_> {
     /// moves of its own; a pawn also by en passant, its taker landing behind it).
     pub(super) fn via(&mut self, w: usize, b: usize, slack: u8) -> u8 {
         let i = (w * 16 + b) * 16 + slack.min(15) as usize;
-        if self.via[i] != u8::MAX {
-            return self.via[i];
+        if self.commit.via[i] != u8::MAX {
+            return self.commit.via[i];
         }
         let t = tables();
-        let (bsq, bk) = self.blockers[b];
+        let (bsq, bk) = self.fixed.blockers[b];
         let mut at = 0u64;
-        for (x, &d) in t.block(self.dc, bk, bsq).iter().enumerate() {
+        for (x, &d) in t.block(self.fixed.dc, bk, bsq).iter().enumerate() {
             if d <= slack {
                 at |= 1 << x;
             }
@@ -191,10 +194,10 @@ impl Enum<'_> {
         if bk == PAWN.index() {
             // En passant: White takes on the square behind (Black's pawns move down);
             // Black takes on the square below.
-            at |= if self.dc == 1 { at << 8 } else { at >> 8 };
+            at |= if self.fixed.dc == 1 { at << 8 } else { at >> 8 };
         }
-        let (wsq, wk) = self.maters[w];
-        let committed = self.chosen.iter().find(|u| u.mater && u.sq as usize == wsq).and_then(Tracked::kind_to);
+        let (wsq, wk) = self.fixed.maters[w];
+        let committed = self.pic.chosen.iter().find(|u| u.mater && u.sq as usize == wsq).and_then(Tracked::kind_to);
         let kinds: &[usize] = if wk == PAWN.index() { &[0, 1, 2, 3, 4] } else { std::slice::from_ref(&wk) };
         let mut best = INF;
         let mut bb = at;
@@ -202,19 +205,19 @@ impl Enum<'_> {
             let x = bb.trailing_zeros() as usize;
             bb &= bb - 1;
             match committed {
-                None => best = best.min(t.block(self.mc, wk, wsq)[x]),
+                None => best = best.min(t.block(self.fixed.mc, wk, wsq)[x]),
                 Some((uk, uto)) => {
                     for &k2 in kinds {
-                        let a = t.reach(self.mc, wk, wsq, k2, x);
+                        let a = t.reach(self.fixed.mc, wk, wsq, k2, x);
                         if a < INF {
-                            let b2 = t.reach(self.mc, k2, x, uk, uto);
+                            let b2 = t.reach(self.fixed.mc, k2, x, uk, uto);
                             best = best.min(a.saturating_add(b2).min(INF));
                         }
                     }
                 }
             }
         }
-        self.via[i] = best;
+        self.commit.via[i] = best;
         best
     }
 
@@ -228,13 +231,13 @@ impl Enum<'_> {
     pub(super) fn captures_possible(&mut self, slack: u8) -> bool {
         let mut caught = [0usize; 16];
         let mut n = 0;
-        for u in &self.chosen {
+        for u in &self.pic.chosen {
             if u.end == End::Captured {
-                caught[n] = self.blockers.iter().position(|b| b.0 == u.sq as usize).expect("a stalemated unit");
+                caught[n] = self.fixed.blockers.iter().position(|b| b.0 == u.sq as usize).expect("a stalemated unit");
                 n += 1;
             }
         }
-        let nw = self.maters.len();
+        let nw = self.fixed.maters.len();
         let mut via = [[INF; 16]; 16];
         for (c, &b) in caught[..n].iter().enumerate() {
             for (w, v) in via[c].iter_mut().enumerate().take(nw) {
@@ -244,11 +247,11 @@ impl Enum<'_> {
         // Committed distances per stalemating unit.
         let mut own = [0u8; 16];
         let t = tables();
-        for (w, &(sq, k)) in self.maters.iter().enumerate() {
+        for (w, &(sq, k)) in self.fixed.maters.iter().enumerate() {
             if let Some((uk, to)) =
-                self.chosen.iter().find(|u| u.mater && u.sq as usize == sq).and_then(Tracked::kind_to)
+                self.pic.chosen.iter().find(|u| u.mater && u.sq as usize == sq).and_then(Tracked::kind_to)
             {
-                own[w] = t.reach(self.mc, k, sq, uk, to);
+                own[w] = t.reach(self.fixed.mc, k, sq, uk, to);
             }
         }
         struct St<'a> {
@@ -290,19 +293,19 @@ impl Enum<'_> {
             load[w] = (0, own[w]);
             total += own[w] as u32;
         }
-        let mut st = St { via: &via, n, nw, limit: self.m as u32, steps: 0 };
+        let mut st = St { via: &via, n, nw, limit: self.fixed.m as u32, steps: 0 };
         go(&mut st, 0, &mut load, total)
     }
 
     pub(super) fn fate_dfs(&mut self, i: usize, spent: u8, caps: u8) {
-        self.work += 1;
-        if self.work > self.work_cap {
-            self.overflow = true;
+        self.found.work += 1;
+        if self.found.work > self.fixed.work_cap {
+            self.found.overflow = true;
         }
-        if self.overflow {
+        if self.found.overflow {
             return;
         }
-        let rem = (self.order.len() - i) as u32;
+        let rem = (self.commit.order.len() - i) as u32;
         if !self.pins_possible(rem) {
             return;
         }
@@ -321,60 +324,60 @@ impl Enum<'_> {
                 if !self.stalemate_placeable(&way) {
                     continue;
                 }
-                // Every unit in the order of [`Enum::canon`].
-                for ci in 0..self.canon.len() {
-                    let c = self.canon[ci];
-                    if let Some(u) = self.chosen.iter().find(|u| u.sq == c.sq && u.mater == c.mater) {
-                        self.fates.push(Entry::of(u.end));
+                // Every unit in the order of [`Enumeration::canon`].
+                for ci in 0..self.fixed.canon.len() {
+                    let c = self.fixed.canon[ci];
+                    if let Some(u) = self.pic.chosen.iter().find(|u| u.sq == c.sq && u.mater == c.mater) {
+                        self.found.fates.push(Entry::of(u.end));
                         continue;
                     }
-                    let w = self.maters.iter().position(|m| m.0 == c.sq as usize).expect("a stalemating unit");
+                    let w = self.fixed.maters.iter().position(|m| m.0 == c.sq as usize).expect("a stalemating unit");
                     let entry = match way[w] {
                         (0, _) => Entry::Free,
                         (set, kinds) => {
-                            self.segs.push(set);
-                            Entry::Hold { kinds, seg: (self.segs.len() - 1) as u32 }
+                            self.found.segs.push(set);
+                            Entry::Hold { kinds, seg: (self.found.segs.len() - 1) as u32 }
                         }
                     };
-                    self.fates.push(entry);
+                    self.found.fates.push(entry);
                 }
             }
-            if self.fates.len() > MAX_COMPLETIONS * self.canon.len() {
-                self.overflow = true;
+            if self.found.fates.len() > MAX_COMPLETIONS * self.fixed.canon.len() {
+                self.found.overflow = true;
             }
             return;
         }
-        let b = self.order[i];
-        let sq = self.blockers[b].0 as u8;
+        let b = self.commit.order[i];
+        let sq = self.fixed.blockers[b].0 as u8;
         // Captured: by a move of the stalemating side, one capture each.
-        if caps < self.m {
-            self.chosen.push(Tracked { sq, mater: false, end: End::Captured });
-            if self.captures_possible(self.budget - spent) {
+        if caps < self.fixed.m {
+            self.pic.chosen.push(Tracked { sq, mater: false, end: End::Captured });
+            if self.captures_possible(self.king.budget - spent) {
                 self.fate_dfs(i + 1, spent, caps + 1);
             }
-            self.chosen.pop();
+            self.pic.chosen.pop();
         }
-        for j in 0..self.fate_opts[b].len() {
-            let (to, k2, c) = self.fate_opts[b][j];
-            if spent + c > self.budget {
+        for j in 0..self.fixed.fate_opts[b].len() {
+            let Target { to, kind: k2, cost: c } = self.fixed.fate_opts[b][j];
+            if spent + c > self.king.budget {
                 break;
             }
-            if (self.occ | self.foreign) >> to & 1 == 1 {
+            if (self.commit.occ | self.commit.foreign) >> to & 1 == 1 {
                 continue;
             }
-            self.chosen.push(Tracked { sq, mater: false, end: End::As { kind: k2, to } });
-            self.occ |= 1 << to;
+            self.pic.chosen.push(Tracked { sq, mater: false, end: End::As { kind: k2, to } });
+            self.commit.occ |= 1 << to;
             let checked = true;
             if checked {
-                self.checks.push((k2, to));
+                self.commit.checks.push((k2, to));
             }
             self.fate_dfs(i + 1, spent + c, caps);
             if checked {
-                self.checks.pop();
+                self.commit.checks.pop();
             }
-            self.occ &= !(1 << to);
-            self.chosen.pop();
-            if self.overflow {
+            self.commit.occ &= !(1 << to);
+            self.pic.chosen.pop();
+            if self.found.overflow {
                 return;
             }
         }
@@ -390,4 +393,4 @@ pub(super) struct Req {
 }
 
 /// Every kind (a bit per kind index), as the kinds of a [`Req`] alternative.
-pub(super) const ANY_KIND: u8 = 0x3f;
+pub(super) const ANY_KIND: u8 = (1 << super::super::tables::KINDS) - 1;

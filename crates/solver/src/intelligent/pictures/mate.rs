@@ -18,7 +18,7 @@ pub(super) fn enumerate(
     enumerate_all(game, mater, budgets, stalemate, full, work_cap, false).map(|(p, _)| p)
 }
 
-/// [`enumerate`], and the number of mate pictures refuted by [`Enum::defended`]; these
+/// [`enumerate`], and the number of mate pictures refuted by [`Enumeration::defended`]; these
 /// are kept too when `keep_refuted` (for the tests).
 pub(super) fn enumerate_all(
     game: &Game,
@@ -50,13 +50,13 @@ pub(super) fn enumerate_all(
             let mut list = Vec::new();
             for &k2 in kinds {
                 for to in 0..64 {
-                    let c = t.reach(dc, k, sq, k2, to);
-                    if c as u32 <= bmoves {
-                        list.push((to as u8, k2 as u8, c));
+                    let cost = t.reach(dc, k, sq, k2, to);
+                    if cost as u32 <= bmoves && game.pos.holes().0 >> to & 1 == 0 {
+                        list.push(Target { to: to as u8, kind: k2 as u8, cost });
                     }
                 }
             }
-            list.sort_by_key(|o| o.2);
+            list.sort_by_key(|o| o.cost);
             fate_opts.push(list);
         }
     }
@@ -73,43 +73,36 @@ pub(super) fn enumerate_all(
             return None;
         }
     }
-    let mut e = Enum {
-        full,
-        fate_opts,
-        order: Vec::new(),
-        checks: Vec::new(),
-        occ: 0,
-        foreign: 0,
-        wspent: 0,
-        via: vec![u8::MAX; 16 * 16 * 16],
-        maters: &maters,
-        blockers: &blockers,
-        m: m as u8,
-        stalemate,
-        mc,
-        dc,
-        kq: 0,
-        flights: 0,
-        budget: 0,
-        opts: Vec::new(),
-        chosen: Vec::new(),
-        used: 0,
-        all: Vec::new(),
-        ranges: Vec::new(),
-        fates: Vec::new(),
-        segs: Vec::new(),
-        canon,
-        overflow: false,
-        scratch: if full { Some(game.clone()) } else { None },
-        moves: Vec::new(),
-        work: 0,
-        work_cap,
-        keep_refuted,
-        refuted: 0,
-        holes: game.pos.holes().0,
+    let holes = game.pos.holes().0;
+    let mut e = Enumeration {
+        fixed: Fixed {
+            stalemate,
+            full,
+            maters: &maters,
+            blockers: &blockers,
+            m: m as u8,
+            mc,
+            dc,
+            holes,
+            fate_opts,
+            canon,
+            work_cap,
+            keep_refuted,
+        },
+        king: KingSquare { kq: 0, flights: 0, budget: 0, opts: Vec::new() },
+        pic: Building::default(),
+        commit: Commitment {
+            order: Vec::new(),
+            checks: Vec::new(),
+            occ: 0,
+            foreign: 0,
+            via: vec![u8::MAX; 16 * 16 * 16],
+            scratch: if full { Some(game.clone()) } else { None },
+            moves: Vec::new(),
+        },
+        found: Found::default(),
     };
     // Holes (`Condition Hole`): no unit ends there, and a hole is no flight.
-    let holes = e.holes;
     for kq in 0..64 {
         let kd = t.dist(KING.index(), dk, kq);
         if kd as u32 > bmoves || holes >> kq & 1 == 1 {
@@ -118,11 +111,11 @@ pub(super) fn enumerate_all(
         let flights = t.att(0, KING.index(), kq) & !holes;
         // A stalemate needs only the flights guarded.
         let need = if stalemate { flights } else { flights | 1 << kq };
-        e.kq = kq;
-        e.flights = flights;
-        e.budget = (bmoves - kd as u32) as u8;
+        e.king.kq = kq;
+        e.king.flights = flights;
+        e.king.budget = (bmoves - kd as u32) as u8;
         // Each mating unit's options: (target, kind, cost, attacked squares of K's).
-        e.opts.clear();
+        e.king.opts.clear();
         for &(sq, k) in &maters {
             let kinds: &[usize] = if k == PAWN.index() { &[0, 1, 2, 3, 4] } else { std::slice::from_ref(&k) };
             let mut list = Vec::new();
@@ -140,70 +133,78 @@ pub(super) fn enumerate_all(
                     if stalemate && contact_or_leaper(mc, k2, to, kq) {
                         continue;
                     }
-                    let a = t.att(mc, k2, to) & need;
-                    if a != 0 {
-                        list.push((to as u8, k2 as u8, c, a));
+                    let att = t.att(mc, k2, to) & need;
+                    if att != 0 {
+                        list.push(Guard { target: Target { to: to as u8, kind: k2 as u8, cost: c }, att });
                     }
                 }
             }
-            list.sort_by_key(|o| o.2);
-            e.opts.push(list);
+            list.sort_by_key(|o| o.target.cost);
+            e.king.opts.push(list);
         }
         let king = Tracked { sq: dk as u8, mater: false, end: End::As { kind: KING.index() as u8, to: kq as u8 } };
-        e.chosen.clear();
-        e.chosen.push(king);
+        e.pic.chosen.clear();
+        e.pic.chosen.push(king);
         e.mater_dfs(0, 0, 0);
-        if e.overflow {
+        if e.found.overflow {
             return None;
         }
     }
     if full {
         // One search over every complete picture (none: no stalemate, nothing to search).
-        let n = e.canon.len();
-        let ranges = if e.fates.is_empty() { Vec::new() } else { vec![(0, n, 0, e.fates.len())] };
-        return Some((Pictures { units: e.canon, ranges, fates: e.fates, segs: e.segs }, 0));
+        let n = e.fixed.canon.len();
+        let ranges = if e.found.fates.is_empty() { Vec::new() } else { vec![(0, n, 0, e.found.fates.len())] };
+        return Some((Pictures { units: e.fixed.canon, ranges, fates: e.found.fates, segs: e.found.segs }, 0));
     }
-    Some((Pictures { units: e.all, ranges: e.ranges, fates: e.fates, segs: e.segs }, e.refuted))
+    Some((
+        Pictures { units: e.found.all, ranges: e.found.ranges, fates: e.found.fates, segs: e.found.segs },
+        e.found.refuted,
+    ))
 }
 
-impl Enum<'_> {
+impl Enumeration<'_> {
     pub(super) fn mater_dfs(&mut self, i: usize, covered: u64, spent: u8) {
-        if self.overflow {
+        if self.found.overflow {
             return;
         }
-        if i == self.maters.len() {
-            if !self.stalemate && covered >> self.kq & 1 == 0 {
+        if i == self.fixed.maters.len() {
+            if !self.fixed.stalemate && covered >> self.king.kq & 1 == 0 {
                 return;
             }
             // A leaper (pawn, knight) that checks at the end made the mating move:
             // there is at most one.
-            let leapers = self.chosen.iter().filter(|u| u.mater && leaper_checks(u, self.kq as u8, self.mc)).count();
+            let leapers = self
+                .pic
+                .chosen
+                .iter()
+                .filter(|u| u.mater && leaper_checks(u, self.king.kq as u8, self.fixed.mc))
+                .count();
             if leapers > 1 {
                 return;
             }
-            let open = self.flights & !covered;
+            let open = self.king.flights & !covered;
             // A committed mating unit on an unguarded flight would be taken.
-            if self.chosen.iter().filter(|u| u.mater).filter_map(Tracked::to).any(|to| open >> to & 1 == 1) {
+            if self.pic.chosen.iter().filter(|u| u.mater).filter_map(Tracked::to).any(|to| open >> to & 1 == 1) {
                 return;
             }
-            self.used = 0;
-            self.wspent = spent;
+            self.pic.used = 0;
+            self.pic.wspent = spent;
             self.block_dfs(open, 0);
             return;
         }
         self.mater_dfs(i + 1, covered, spent);
-        for j in 0..self.opts[i].len() {
-            let (to, k2, c, a) = self.opts[i][j];
-            if spent + c > self.m {
+        for j in 0..self.king.opts[i].len() {
+            let Guard { target: Target { to, kind: k2, cost: c }, att: a } = self.king.opts[i][j];
+            if spent + c > self.fixed.m {
                 break;
             }
-            if a & !covered == 0 || self.chosen.iter().any(|u| u.mater && u.to() == Some(to)) {
+            if a & !covered == 0 || self.pic.chosen.iter().any(|u| u.mater && u.to() == Some(to)) {
                 continue;
             }
-            let (sq, _) = self.maters[i];
-            self.chosen.push(Tracked { sq: sq as u8, mater: true, end: End::As { kind: k2, to } });
+            let (sq, _) = self.fixed.maters[i];
+            self.pic.chosen.push(Tracked { sq: sq as u8, mater: true, end: End::As { kind: k2, to } });
             self.mater_dfs(i + 1, covered | a, spent + c);
-            self.chosen.pop();
+            self.pic.chosen.pop();
         }
     }
 
@@ -211,7 +212,7 @@ impl Enum<'_> {
     /// else stands on the board: every mating unit but the king is committed, exactly
     /// one committed unit checks K with nothing between in the picture, and a blocker
     /// can take that checker or step between in one move no unit can obstruct (see
-    /// [`Enum::parries`]) as every kind it may stand on its flight as (a pawn: a pawn,
+    /// [`Enumeration::parries`]) as every kind it may stand on its flight as (a pawn: a pawn,
     /// or a piece it can promote to within the moves of its side). In
     /// a final position R fitting the picture, the mating side's units are the committed
     /// ones and perhaps its king (which neither checks nor pins); R holds the picture's
@@ -221,15 +222,16 @@ impl Enum<'_> {
     /// attacks on an empty board (else no blocker is put there), so no committed line
     /// piece pins it: its parry is legal in R, and R is no mate.
     pub(super) fn defended(&self, occ: u64) -> bool {
-        let committed = |sq: usize| self.chosen.iter().any(|u| u.mater && u.sq as usize == sq);
-        if self.maters.iter().any(|&(sq, k)| k != KING.index() && !committed(sq)) {
+        let committed = |sq: usize| self.pic.chosen.iter().any(|u| u.mater && u.sq as usize == sq);
+        // (The king and a dummy neither check nor pin.)
+        if self.fixed.maters.iter().any(|&(sq, k)| k != KING.index() && k != DUMMY_T && !committed(sq)) {
             return false;
         }
         let t = tables();
-        let kq = self.kq;
+        let kq = self.king.kq;
         let mut checker = None;
-        for (k, to) in self.chosen.iter().filter(|u| u.mater).filter_map(Tracked::kind_to) {
-            if t.att(self.mc, k, to) >> kq & 1 == 1 && between_sq(to, kq) & occ == 0 {
+        for (k, to) in self.pic.chosen.iter().filter(|u| u.mater).filter_map(Tracked::kind_to) {
+            if t.att(self.fixed.mc, k, to) >> kq & 1 == 1 && between_sq(to, kq) & occ == 0 {
                 if checker.is_some() {
                     return false;
                 }
@@ -240,19 +242,23 @@ impl Enum<'_> {
             return false;
         };
         // (No unit steps onto a hole.)
-        let line = between_sq(c, kq) & !self.holes;
-        for u in self.chosen.iter().filter(|u| !u.mater) {
+        let line = between_sq(c, kq) & !self.fixed.holes;
+        for u in self.pic.chosen.iter().filter(|u| !u.mater) {
             let End::Block { to } = u.end else {
                 continue;
             };
-            let Some(&(_, k)) = self.blockers.iter().find(|b| b.0 == u.sq as usize) else {
+            let Some(&(_, k)) = self.fixed.blockers.iter().find(|b| b.0 == u.sq as usize) else {
                 continue;
             };
             let f = to as usize;
             // A pawn may end as a pawn or as any piece it can promote to in time: each
             // kind it may stand there as must have the parry.
             let may_be = |k2: usize| {
-                if k == PAWN.index() { t.reach(self.dc, k, u.sq as usize, k2, f) <= self.budget } else { k2 == k }
+                if k == PAWN.index() {
+                    t.reach(self.fixed.dc, k, u.sq as usize, k2, f) <= self.king.budget
+                } else {
+                    k2 == k
+                }
             };
             let mut kinds = (PAWN.index()..KING.index()).filter(|&k2| may_be(k2)).peekable();
             if kinds.peek().is_some() && kinds.all(|k2| self.parries(k2, f, c, line)) {
@@ -268,10 +274,10 @@ impl Enum<'_> {
     pub(super) fn parries(&self, k: usize, f: usize, c: usize, line: u64) -> bool {
         let t = tables();
         if k == PAWN.index() {
-            let ahead = if self.dc == 0 { f + 8 } else { f.wrapping_sub(8) };
-            return t.att(self.dc, k, f) >> c & 1 == 1 || ahead < 64 && line >> ahead & 1 == 1;
+            let ahead = if self.fixed.dc == 0 { f + 8 } else { f.wrapping_sub(8) };
+            return t.att(self.fixed.dc, k, f) >> c & 1 == 1 || ahead < 64 && line >> ahead & 1 == 1;
         }
-        let mut sq = (line | 1 << c) & t.att(self.dc, k, f);
+        let mut sq = (line | 1 << c) & t.att(self.fixed.dc, k, f);
         while sq != 0 {
             let d = sq.trailing_zeros() as usize;
             sq &= sq - 1;
@@ -285,14 +291,15 @@ impl Enum<'_> {
     /// Assigns distinct mated units to the flights in `open`, within the budget.
     pub(super) fn block_dfs(&mut self, open: u64, spent: u8) {
         if open == 0 {
-            if self.full {
+            if self.fixed.full {
                 self.fates(spent);
-            } else if self.stalemate {
+            } else if self.fixed.stalemate {
                 self.record();
             } else {
-                let refuted = self.defended(self.chosen.iter().filter_map(Tracked::to).fold(0, |o, to| o | 1 << to));
-                self.refuted += usize::from(refuted);
-                if !refuted || self.keep_refuted {
+                let refuted =
+                    self.defended(self.pic.chosen.iter().filter_map(Tracked::to).fold(0, |o, to| o | 1 << to));
+                self.found.refuted += usize::from(refuted);
+                if !refuted || self.fixed.keep_refuted {
                     self.record();
                 }
             }
@@ -300,34 +307,34 @@ impl Enum<'_> {
         }
         let f = open.trailing_zeros() as usize;
         let t = tables();
-        for (b, &(sq, k)) in self.blockers.iter().enumerate() {
-            if b >= 32 || self.used >> b & 1 == 1 {
+        for (b, &(sq, k)) in self.fixed.blockers.iter().enumerate() {
+            if b >= 32 || self.pic.used >> b & 1 == 1 {
                 continue;
             }
-            let c = t.block(self.dc, k, sq)[f];
-            if c == INF || spent + c > self.budget {
+            let c = t.block(self.fixed.dc, k, sq)[f];
+            if c == INF || spent + c > self.king.budget {
                 continue;
             }
-            self.used |= 1 << b;
-            self.chosen.push(Tracked { sq: sq as u8, mater: false, end: End::Block { to: f as u8 } });
+            self.pic.used |= 1 << b;
+            self.pic.chosen.push(Tracked { sq: sq as u8, mater: false, end: End::Block { to: f as u8 } });
             self.block_dfs(open & (open - 1), spent + c);
-            self.chosen.pop();
-            self.used &= !(1 << b);
-            if self.overflow {
+            self.pic.chosen.pop();
+            self.pic.used &= !(1 << b);
+            if self.found.overflow {
                 return;
             }
         }
     }
 }
 
-impl Enum<'_> {
+impl Enumeration<'_> {
     pub(super) fn record(&mut self) {
-        let start = self.all.len();
-        self.all.extend_from_slice(&self.chosen);
-        let f = self.fates.len();
-        self.ranges.push((start, self.all.len(), f, f));
-        if self.ranges.len() > MAX_PICTURES {
-            self.overflow = true;
+        let start = self.found.all.len();
+        self.found.all.extend_from_slice(&self.pic.chosen);
+        let f = self.found.fates.len();
+        self.found.ranges.push((start, self.found.all.len(), f, f));
+        if self.found.ranges.len() > MAX_PICTURES {
+            self.found.overflow = true;
         }
     }
 }

@@ -2,23 +2,24 @@
 //! on a scratch game, is a real stalemate.
 
 use super::*;
+use chimere_fairy::walk::DUMMY;
 
 /// At most this many final positions are set up for one completion
-/// ([`Enum::stalemate_placeable`]); beyond, the completion is kept untested.
+/// ([`Enumeration::stalemate_placeable`]); beyond, the completion is kept untested.
 pub(super) const MAX_PLACEMENTS: u32 = 2048;
 
 /// At most this many units are placed in all (partial positions included) while one
 /// completion is tested; beyond, it is kept untested.
 pub(super) const MAX_PLACE_STEPS: u32 = 16 * MAX_PLACEMENTS;
 
-/// The orthodox kinds by table index (P S B R Q K).
-pub(super) const KIND_OF: [Kind; 6] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING];
+/// The kinds by table index (P S B R Q K, the dummy).
+pub(super) const KIND_OF: [Kind; super::super::tables::KINDS] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, DUMMY];
 
 /// A unit's possible final states while a completion is tested: (square or [`GONE`],
 /// kind index, moves of its side).
 pub(super) type Options = Vec<(u8, u8, u8)>;
 
-impl Enum<'_> {
+impl Enumeration<'_> {
     /// Whether some final position fits the completion now chosen and is a real
     /// stalemate. Every unit gets a final square and kind: the stalemated king its square;
     /// a placed stalemated unit its own; a blocker its kind, a pawn blocker any kind it
@@ -35,16 +36,16 @@ impl Enum<'_> {
     /// is dropped. When more than [`MAX_PLACEMENTS`] positions would be set up, the
     /// completion is kept untested.
     pub(super) fn stalemate_placeable(&mut self, way: &[(u64, u8); 16]) -> bool {
-        let Some(mut g) = self.scratch.take() else {
+        let Some(mut g) = self.commit.scratch.take() else {
             return true;
         };
         let t = tables();
-        let (mc, dc) = (self.mc, self.dc);
+        let (mc, dc) = (self.fixed.mc, self.fixed.dc);
         let mut opts: Vec<(Colour, Options)> = Vec::new();
         let (mater, mated) = if mc == 0 { (Colour::White, Colour::Black) } else { (Colour::Black, Colour::White) };
-        opts.push((mated, vec![(self.kq as u8, KING.index() as u8, 0)]));
-        for u in self.chosen[1..].iter().filter(|u| !u.mater) {
-            let k = self.blockers.iter().find(|b| b.0 == u.sq as usize).map_or(PAWN.index(), |b| b.1);
+        opts.push((mated, vec![(self.king.kq as u8, KING.index() as u8, 0)]));
+        for u in self.pic.chosen[1..].iter().filter(|u| !u.mater) {
+            let k = self.fixed.blockers.iter().find(|b| b.0 == u.sq as usize).map_or(PAWN.index(), |b| b.1);
             let cost = |k2: usize, to: u8| t.reach(dc, k, u.sq as usize, k2, to as usize);
             match u.end {
                 End::Captured | End::Completed => {}
@@ -52,7 +53,7 @@ impl Enum<'_> {
                     let kinds: Options = if k == PAWN.index() {
                         (0..KING.index())
                             .map(|k2| (to, k2 as u8, cost(k2, to)))
-                            .filter(|o| o.2 <= self.budget)
+                            .filter(|o| o.2 <= self.king.budget)
                             .collect()
                     } else {
                         vec![(to, k as u8, cost(k, to))]
@@ -62,11 +63,11 @@ impl Enum<'_> {
                 End::As { kind: k2, to } => opts.push((mated, vec![(to, k2, cost(k2 as usize, to))])),
             }
         }
-        let m = self.m;
-        for (w, &(sq, k)) in self.maters.iter().enumerate() {
+        let m = self.fixed.m;
+        for (w, &(sq, k)) in self.fixed.maters.iter().enumerate() {
             let mut list: Options = Vec::new();
             if let Some((uk, to)) =
-                self.chosen.iter().find(|u| u.mater && u.sq as usize == sq).and_then(Tracked::kind_to)
+                self.pic.chosen.iter().find(|u| u.mater && u.sq as usize == sq).and_then(Tracked::kind_to)
             {
                 list.push((to as u8, uk as u8, t.reach(mc, k, sq, uk, to)));
             } else {
@@ -80,7 +81,7 @@ impl Enum<'_> {
                 let kinds = if set == 0 { ANY_KIND } else { kinds };
                 let set = if set == 0 { u64::MAX } else { set };
                 for to in 0..64 {
-                    for k2 in 0..=KING.index() {
+                    for k2 in 0..KIND_OF.len() {
                         if set >> to & 1 == 0 || kinds >> k2 & 1 == 0 || (to == sq && k2 == k && way[w].0 == 0) {
                             continue;
                         }
@@ -93,8 +94,9 @@ impl Enum<'_> {
             }
             opts.push((mater, list));
         }
-        let budgets = [m, self.budget];
-        let mut st = Place { opts: &opts, mater, budgets, tried: 0, steps: 0, moves: std::mem::take(&mut self.moves) };
+        let budgets = [m, self.king.budget];
+        let mut st =
+            Place { opts: &opts, mater, budgets, tried: 0, steps: 0, moves: std::mem::take(&mut self.commit.moves) };
         g.pos.begin();
         let mut bb = g.pos.occupied().0;
         while bb != 0 {
@@ -107,16 +109,17 @@ impl Enum<'_> {
         if g.pos.side() != mated {
             g.pos.flip_side();
         }
-        let found = st.go(&mut g, 0, 0, [0, 0]);
-        self.work += 4 * u64::from(st.steps) + 40 * u64::from(st.tried);
+        // No unit stands on a hole.
+        let found = st.go(&mut g, 0, self.fixed.holes, [0, 0]);
+        self.found.work += 4 * u64::from(st.steps) + 40 * u64::from(st.tried);
         g.pos.rollback();
-        self.moves = st.moves;
-        self.scratch = Some(g);
+        self.commit.moves = st.moves;
+        self.commit.scratch = Some(g);
         found != Some(false)
     }
 }
 
-/// The search of [`Enum::stalemate_placeable`] (see there).
+/// The search of [`Enumeration::stalemate_placeable`] (see there).
 pub(super) struct Place<'a> {
     opts: &'a [(Colour, Options)],
     mater: Colour,

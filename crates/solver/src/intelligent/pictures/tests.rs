@@ -45,7 +45,7 @@ fn compare_games(games: impl Iterator<Item = Game>, plies: std::ops::RangeInclus
 /// A random position where White has its king and one or two more units, Black
 /// (to move) its king on an edge and three to six units around it: mate pictures
 /// commit every white unit but the king, and blockers that could parry the check
-/// refute many ([`Enum::defended`]).
+/// refute many ([`Enumeration::defended`]).
 fn few_maters_game(rng: &mut Rng) -> Option<Game> {
     let mut g = few_maters_unchecked(rng, 'b')?;
     if g.in_check(Colour::White) || g.in_check(Colour::Black) {
@@ -76,6 +76,21 @@ fn few_maters_unchecked(rng: &mut Rng, side: char) -> Option<Game> {
 fn the_pictures_find_the_same_mates_with_holes() {
     let mut games = games_from(0x401d, |rng| random_game(rng).and_then(|g| super::super::tests::with_holes(&g, rng)));
     let found = compare_games(games.by_ref().take(60), 1..=4);
+    assert!(found >= 20, "only {found} mates");
+    compare_series_games(games.take(30), 1..=3);
+}
+
+/// The mate pictures on random positions with dummies of either side (units that
+/// never move and attack nothing, which block and can be captured), help play of 1 to
+/// 4 plies and series play of 1 to 3 moves: the normal search's lines.
+#[test]
+fn the_pictures_find_the_same_mates_with_dummies() {
+    let dummied = |rng: &mut Rng| {
+        let g = if rng.below(2) == 0 { random_game(rng) } else { few_maters_game(rng) }?;
+        super::super::tests::with_dummies(&g, rng)
+    };
+    let mut games = games_from(0xd0d1, dummied);
+    let found = compare_games(games.by_ref().take(50), 1..=4);
     assert!(found >= 20, "only {found} mates");
     compare_series_games(games.take(30), 1..=3);
 }
