@@ -47,6 +47,9 @@ pub struct Searcher {
     /// Direct and self play: the attacker's move that last succeeded, by its moves left
     /// (tried first at the next attacker node with as many moves left).
     attack_killers: Vec<Move>,
+    /// Scratch for ordering a node's moves by a count: taken and put back, since the
+    /// ordering ends before the node's search goes deeper.
+    keyed: Vec<(u32, Move)>,
     /// What help and series play leave out ([`NoPruning`]: nothing; the intelligent
     /// mode installs its own, see [`Searcher::install_pruning`]).
     pub pruning: Box<dyn Pruning>,
@@ -130,6 +133,7 @@ impl Searcher {
             reverse: false,
             killers: Vec::new(),
             attack_killers: Vec::new(),
+            keyed: Vec::new(),
             pruning: Box::new(NoPruning),
         }
     }
@@ -441,12 +445,23 @@ impl Searcher {
         if !monotone {
             return self.direct_defence_search(n);
         }
-        let key = Table::key(self.game.pos.hash(), Q::Bounds, 0, Q::DirectDefence as u32);
+        self.with_bounds(Q::DirectDefence, n, Searcher::direct_defence_search)
+    }
+
+    /// The answer of `search` at length `n` for this position, kept in the table as bounds
+    /// of question `q` (an answer monotone in its length): what they decide is not searched.
+    fn with_bounds(
+        &mut self,
+        q: Q,
+        n: u32,
+        search: fn(&mut Searcher, u32) -> Result<bool, Interrupted>,
+    ) -> Result<bool, Interrupted> {
+        let key = Table::key(self.game.pos.hash(), Q::Bounds, 0, q as u32);
         let known = self.table.bounds(key);
         if let Some(v) = known.answer(n) {
             return Ok(v);
         }
-        let res = self.direct_defence_search(n)?;
+        let res = search(self, n)?;
         self.table.put_bounds(key, known.with(n, res));
         Ok(res)
     }
@@ -651,14 +666,7 @@ impl Searcher {
         if n <= 1 && self.simple_legality() {
             return Ok(self.every_defence_reaches_goal());
         }
-        let key = Table::key(self.game.pos.hash(), Q::Bounds, 0, Q::SelfDefence as u32);
-        let known = self.table.bounds(key);
-        if let Some(v) = known.answer(n) {
-            return Ok(v);
-        }
-        let res = self.self_defence_search(n)?;
-        self.table.put_bounds(key, known.with(n, res));
-        Ok(res)
+        self.with_bounds(Q::SelfDefence, n, Searcher::self_defence_search)
     }
 
     /// [`Searcher::self_defence_plain`] without asking the table about the position itself.
@@ -722,7 +730,8 @@ impl Searcher {
         {
             moves[..=i].rotate_right(1);
         }
-        let mut keyed: Vec<(u32, Move)> = Vec::with_capacity(moves.len());
+        let mut keyed = std::mem::take(&mut self.keyed);
+        keyed.clear();
         let mut legal = false;
         for &d in moves.iter() {
             if !self.try_make(&d) {
@@ -736,6 +745,7 @@ impl Searcher {
                     let refutes = known == Some(false) && !(self_play && self.goal_reached(self.goal));
                     self.game.unmake();
                     if refutes {
+                        self.keyed = keyed;
                         return Probe::Refuted(d);
                     }
                     continue;
@@ -754,7 +764,8 @@ impl Searcher {
             }
         }
         moves.clear();
-        moves.extend(keyed.into_iter().map(|(_, m)| m));
+        moves.extend(keyed.iter().map(|&(_, m)| m));
+        self.keyed = keyed;
         Probe::Open { legal }
     }
 
@@ -782,7 +793,8 @@ impl Searcher {
     /// Orders the defences by how many legal replies they leave the attacker, fewest first
     /// (a defence that leaves few is the likeliest refutation); illegal ones are dropped.
     fn fewest_replies_first(&mut self, moves: &mut Vec<Move>) {
-        let mut keyed: Vec<(u32, Move)> = Vec::with_capacity(moves.len());
+        let mut keyed = std::mem::take(&mut self.keyed);
+        keyed.clear();
         for m in moves.iter() {
             if !self.try_make(m) {
                 continue;
@@ -793,7 +805,8 @@ impl Searcher {
         }
         keyed.sort_by_key(|&(c, _)| c);
         moves.clear();
-        moves.extend(keyed.into_iter().map(|(_, m)| m));
+        moves.extend(keyed.iter().map(|&(_, m)| m));
+        self.keyed = keyed;
     }
 
     /// Whether a move is legal exactly when it can be made (no rule judges the whole list

@@ -647,22 +647,7 @@ mod tests {
         let mut found = 0;
         for g in mixed_games(0x5e7a, 40) {
             for k in 1..=4 {
-                let play = Play::SeriesHelp;
-                let (la, _) = collect_series(|out| searcher(g.clone()).series_lines(play, k, &mut Vec::new(), out));
-                let (lb, r) = collect_series(|out| {
-                    super::super::pictures::series_lines(
-                        &mut searcher(g.clone()),
-                        &mut Default::default(),
-                        0,
-                        play,
-                        k,
-                        &mut Vec::new(),
-                        out,
-                    )
-                });
-                assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
-                assert_eq!(la, lb, "ser-h={k} from {}", g.pos.fen());
-                found += la.len();
+                found += same_series_lines(&g, k);
             }
         }
         assert!(found > 10, "only {found} lines in the sample");
@@ -682,25 +667,31 @@ mod tests {
                 found += la.len();
             }
             for k in 1..=4 {
-                let play = Play::SeriesHelp;
-                let (la, _) = collect_series(|out| searcher(g.clone()).series_lines(play, k, &mut Vec::new(), out));
-                let (lb, r) = collect_series(|out| {
-                    super::super::pictures::series_lines(
-                        &mut searcher(g.clone()),
-                        &mut Default::default(),
-                        0,
-                        play,
-                        k,
-                        &mut Vec::new(),
-                        out,
-                    )
-                });
-                assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
-                assert_eq!(la, lb, "ser-h={k} from {}", g.pos.fen());
-                found += la.len();
+                found += same_series_lines(&g, k);
             }
         }
         found
+    }
+
+    /// `ser-h=k` from `g` by the pictures: the normal search's lines (asserted). Returns
+    /// the number of lines.
+    fn same_series_lines(g: &Game, k: u32) -> usize {
+        let play = Play::SeriesHelp;
+        let (la, _) = collect_series(|out| searcher(g.clone()).series_lines(play, k, &mut Vec::new(), out));
+        let (lb, r) = collect_series(|out| {
+            super::super::pictures::series_lines(
+                &mut searcher(g.clone()),
+                &mut Default::default(),
+                0,
+                play,
+                k,
+                &mut Vec::new(),
+                out,
+            )
+        });
+        assert!(r.is_some(), "pictures not applied: {}", g.pos.fen());
+        assert_eq!(la, lb, "ser-h={k} from {}", g.pos.fen());
+        la.len()
     }
 
     /// The positions `make` draws from `seed`, the failed draws skipped.
