@@ -12,19 +12,6 @@ use chimere_testkit::shared_dir;
 /// (file, line of the record, reason): the fairy engine's rules differ from Popeye's here.
 const ENGINE_DEVIATIONS: &[(&str, usize, &str)] = &[
     (
-        "popeye-solve/black-checks.jsonl",
-        2,
-        "Black checks: the engine lets a mated side be mated by Rd2-h2/Rf6-h6 that Popeye does not count as mate",
-    ),
-    (
-        "popeye-solve/black-checks.jsonl",
-        1,
-        "Black checks: the engine counts White moves such as Sd3-b4 as mate (Black in check, no checking parry), \
-         so reflex play binds White to them; Popeye does not",
-    ),
-    ("popeye/black-checks.jsonl", 4, "Black checks: mate differs (see above)"),
-    ("popeye/black-checks.jsonl", 5, "Black checks: mate differs (see above)"),
-    (
         "popeye/reflective-kings.jsonl",
         4,
         "Reflective kings: the spec counts every reflected walk for check, Popeye only walks the king's side owns (solver.md §5)",
