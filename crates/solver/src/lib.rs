@@ -926,7 +926,7 @@ fn solve_problem(
         for (k, &side) in sides.iter().enumerate() {
             let mut q = job.problem.clone();
             q.half_duplex = false;
-            let job2 = TwinJob { label: None, problem: q, stip: job.stip.clone() };
+            let job2 = TwinJob { label: None, problem: q, stip: job.stip };
             if !tree_mode && set_play && k == 0 {
                 // Help set play: its own block before the solutions.
                 let mut set_lines = Vec::new();
