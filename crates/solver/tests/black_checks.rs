@@ -3,21 +3,13 @@
 //! obligation: Black is mated when in check with no legal move at all, and stalemated when
 //! not in check with none, whatever checks he could give.
 
-use chimere_solver::compare::trees;
-use chimere_solver::{Settings, solve_input};
+mod support;
 
 /// The key moves of a problem (the lines at the top of its solution tree).
 fn keys(stipulation: &str, pieces: &str) -> Vec<String> {
-    let input = format!(
+    support::top_moves(&format!(
         "BeginProblem\nCondition BlackChecks\nStipulation {stipulation}\nOption NoBoard\n{pieces}\nEndProblem\n"
-    );
-    let settings = Settings { threads: 1, progress: false, banner: false, ..Settings::default() };
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    solve_input(&input, &settings, &mut out, &mut err).expect("i/o");
-    let mut v: Vec<String> =
-        trees(&String::from_utf8(out).unwrap()).remove("").unwrap_or_default().into_iter().map(|l| l.text).collect();
-    v.sort();
-    v
+    ))
 }
 
 /// White Kc7 Qb1 against Black Ka8: a check from h1 or e4 leaves Black the ordinary

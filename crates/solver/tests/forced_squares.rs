@@ -3,19 +3,11 @@
 //! 4.104 does: a move onto a forced square that would leave the king in check still binds,
 //! and the side then has no move at all.
 
-use chimere_solver::compare::trees;
-use chimere_solver::{Settings, solve_input};
+mod support;
 
 /// The first moves Popeye's `~1` prints (every legal move).
 fn moves(body: &str) -> Vec<String> {
-    let input = format!("BeginProblem\nStipulation ~1\nOption NoBoard\n{body}\nEndProblem\n");
-    let settings = Settings { threads: 1, progress: false, banner: false, ..Settings::default() };
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    solve_input(&input, &settings, &mut out, &mut err).expect("i/o");
-    let mut v: Vec<String> =
-        trees(&String::from_utf8(out).unwrap()).remove("").unwrap_or_default().into_iter().map(|l| l.text).collect();
-    v.sort();
-    v
+    support::top_moves(&format!("BeginProblem\nStipulation ~1\nOption NoBoard\n{body}\nEndProblem\n"))
 }
 
 /// White Ke1 Re2, Black Ka8 Re8, forced square g2: Re2-g2 is pinned, yet it binds White,

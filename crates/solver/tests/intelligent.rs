@@ -2,7 +2,8 @@
 //! search: random small problems (`h#2`, `h#2.5`, `h#3`, some with castling rights, en
 //! passant, promotions, twins) solved both ways, the sets of solution lines compared.
 
-use chimere_solver::{Settings, solve_input};
+mod support;
+use support::sorted_lines as solve;
 
 /// A small reproducible generator.
 struct Rng(u64);
@@ -65,19 +66,6 @@ fn problem(rng: &mut Rng, stip: &str) -> String {
         white.join(" "),
         black.join(" ")
     )
-}
-
-fn solve(input: &str) -> (Vec<String>, String) {
-    let settings = Settings { threads: 1, progress: false, hash_mb: 16, banner: false, ..Settings::default() };
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    solve_input(input, &settings, &mut out, &mut err).expect("i/o");
-    let text = String::from_utf8(out).expect("utf-8");
-    // Solution lines (and twin headers, in order), the timing lines left out.
-    let mut lines: Vec<String> =
-        text.lines().filter(|l| !l.contains("Time =") && !l.trim().is_empty()).map(str::to_string).collect();
-    lines.sort();
-    (lines, String::from_utf8(err).expect("utf-8"))
 }
 
 fn compare(seed: u64, count: usize, stips: &[&str]) -> usize {

@@ -4,7 +4,8 @@
 //! `ser-h=4`, `ser-h=5`, `h#2`, `h#3`, `ser-h#4`) solved both ways, the sets of solution
 //! lines compared.
 
-use chimere_solver::{Settings, solve_input};
+mod support;
+use support::sorted_lines as solve;
 
 /// A small reproducible generator.
 struct Rng(u64);
@@ -88,18 +89,6 @@ fn problem(rng: &mut Rng, stip: &str, extra: Extra) -> String {
         white.join(" "),
         black.join(" ")
     )
-}
-
-fn solve(input: &str) -> (Vec<String>, String) {
-    let settings = Settings { threads: 1, progress: false, hash_mb: 16, banner: false, ..Settings::default() };
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    solve_input(input, &settings, &mut out, &mut err).expect("i/o");
-    let text = String::from_utf8(out).expect("utf-8");
-    let mut lines: Vec<String> =
-        text.lines().filter(|l| !l.contains("Time =") && !l.trim().is_empty()).map(str::to_string).collect();
-    lines.sort();
-    (lines, String::from_utf8(err).expect("utf-8"))
 }
 
 /// Solves `count` random problems both ways; returns the number of solution lines
