@@ -6,22 +6,7 @@
 
 mod support;
 use support::sorted_lines as solve;
-
-/// A small reproducible generator.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-fn sq(i: u64) -> String {
-    format!("{}{}", (b'a' + (i % 8) as u8) as char, i / 8 + 1)
-}
+use support::{Rng, sq};
 
 /// What a random problem carries besides the orthodox units.
 #[derive(Clone, Copy)]

@@ -1,5 +1,5 @@
 //! Shared by the solver's integration tests: solving an input as `chimere solve` does
-//! (one thread, no banner), and reading its output.
+//! (one thread, no banner), reading its output, and drawing random positions.
 #![allow(dead_code)]
 
 use chimere_solver::compare::trees;
@@ -29,4 +29,22 @@ pub fn top_moves(input: &str) -> Vec<String> {
     let mut v: Vec<String> = trees(&text).remove("").unwrap_or_default().into_iter().map(|l| l.text).collect();
     v.sort();
     v
+}
+
+/// A small reproducible generator.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// The name of square `i` (0 = a1, 63 = h8).
+pub fn sq(i: u64) -> String {
+    format!("{}{}", (b'a' + (i % 8) as u8) as char, i / 8 + 1)
 }
