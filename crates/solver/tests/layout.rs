@@ -54,3 +54,20 @@ fn input_messages_come_first() {
         solve("BeginProblem\nStipulation #1\nPieces White Kb6 Rh1 Black Kb8\nOption NoBoard WhiteToPlay\nEndProblem\n");
     assert!(out.starts_with("WhiteToPlay not applicable - ignored\n\n   1.Rh1-h8 # !\n"), "{out:?}");
 }
+
+/// Under the diagram, one condition a line, centred, in Popeye's order (its condition
+/// table's, not the input's), and the stipulation written as Popeye writes it: Popeye
+/// 4.104 prints `Circe`, `MonochromChess`, `BlackChecks` for this input.
+#[test]
+fn conditions_one_a_line_in_popeyes_order() {
+    let out = solve(
+        "BeginProblem\nStipulation S#1\nCondition BlackChecks MonochromChess Circe\nPieces White Kc7 Qb1 Black Ka8\nEndProblem\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    let at = lines.iter().position(|l| l.starts_with("  s#1 ")).unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(
+        &lines[at + 1..at + 4],
+        ["                Circe", "           MonochromChess", "             BlackChecks"],
+        "{out}"
+    );
+}
