@@ -87,42 +87,20 @@ fn build(p: &Problem, stipulation: Option<(Stipulation, usize)>) -> Result<Game,
     }
     let any_kamikaze = p.pieces.iter().any(|ps| ps.attrs & KAMIKAZE != 0);
     let any_volage = p.pieces.iter().any(|ps| ps.attrs & VOLAGE != 0);
+    // Each keyword (with its parameters) is built from its description; the rule set
+    // merges a condition given in parts (White's and Black's forced squares, an attribute
+    // beside its condition).
     let mut conds: Vec<Arc<dyn Condition>> = Vec::new();
-    let mut forced: Option<chimere_fairy::conditions::ForcedSquares> = None;
     for c in &p.conditions {
-        match c.name {
-            "WhiteConsequentForcedSquare" | "BlackConsequentForcedSquare" => {
-                let mut squares = Vec::new();
-                for p in &c.params {
-                    for ch in p.as_bytes().chunks(2) {
-                        squares.push(chimere_core::Square::from_coords(ch[0] - b'a', ch[1] - b'1'));
-                    }
-                }
-                forced.get_or_insert_with(chimere_fairy::conditions::ForcedSquares::default);
-                let f = forced.as_mut().expect("set");
-                if c.name.starts_with("White") {
-                    f.white.extend(squares);
-                } else {
-                    f.black.extend(squares);
-                }
-            }
-            // Every other keyword (with its parameters) is built from its description.
-            name => {
-                let built = chimere_fairy::conditions::registry::by_popeye(name, &c.params)
-                    .map_err(|e| PopeyeError { line: c.line, message: e.to_string() })?;
-                conds.extend(built);
-            }
-        }
+        let built = chimere_fairy::conditions::registry::by_popeye(c.name, &c.params)
+            .map_err(|e| PopeyeError { line: c.line, message: e.to_string() })?;
+        conds.extend(built);
     }
-    if let Some(f) = forced {
-        conds.push(Arc::new(f));
-    }
-    if any_volage && !p.conditions.iter().any(|c| c.name == "Volage") {
+    if any_volage {
         conds.push(Arc::new(Volage::attribute_only()));
     }
     if any_kamikaze {
-        let capturer_may_return = p.conditions.iter().any(|c| c.name.contains("Circe"));
-        conds.insert(0, Arc::new(Kamikaze { capturer_may_return, every_unit: false, kings_too: false }));
+        conds.insert(0, Arc::new(Kamikaze::attribute_only()));
     }
     let line = p.conditions.first().map_or(p.line, |c| c.line);
     let error = |e: chimere_fairy::RulesError| PopeyeError { line, message: e.to_string() };

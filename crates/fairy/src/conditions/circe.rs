@@ -599,7 +599,7 @@ impl Condition for Circe {
     fn can_move(&self, u: Unit) -> bool {
         !(self.para && u.kind() == KING)
     }
-    fn promotes_by_capture(&self, pos: &Position, to: Square, u: Unit) -> bool {
+    fn promotes_by_capture(&self, pos: &Position, to: Square, u: Unit, _rules: &RuleSet) -> bool {
         if !self.para || u.kind() != PAWN {
             return true;
         }

@@ -73,6 +73,19 @@ impl Condition for ForcedSquares {
     fn name(&self) -> String {
         "Forced squares".into()
     }
+    /// White's and Black's squares, given apart (Popeye's two keywords), are one condition.
+    fn merged_with(&self, other: &dyn Condition) -> Option<std::sync::Arc<dyn Condition>> {
+        let o = (other as &dyn std::any::Any).downcast_ref::<ForcedSquares>()?;
+        let join = |a: &[chimere_core::Square], b: &[chimere_core::Square]| {
+            let mut v = a.to_vec();
+            v.extend(b.iter().filter(|s| !a.contains(s)));
+            v
+        };
+        Some(std::sync::Arc::new(ForcedSquares {
+            white: join(&self.white, &o.white),
+            black: join(&self.black, &o.black),
+        }))
+    }
     fn capabilities(&self) -> Capabilities {
         Capabilities { filter: true, check_rule: true, ..Capabilities::default() }
     }
@@ -179,5 +192,36 @@ mod tests {
         let (_, v) = moves("3rk3/8/8/8/8/8/8/7K b - - 0 1");
         assert!(!v.contains(&Move::NULL));
         assert!(!v.is_empty());
+    }
+
+    /// Popeye's White and Black forced squares, two keywords, are one condition: both
+    /// sides' obligations and check rules hold, as when given at once.
+    #[test]
+    fn white_and_black_squares_given_apart_are_one_condition() {
+        use super::ForcedSquares;
+        use crate::{Condition, Game, Move};
+        use chimere_core::Square;
+        use std::sync::Arc;
+        let sq = |s: &str| Square::from_coords(s.as_bytes()[0] - b'a', s.as_bytes()[1] - b'1');
+        let white = ForcedSquares { white: vec![sq("d4"), sq("e5")], black: vec![] };
+        let black = ForcedSquares { white: vec![sq("e5")], black: vec![sq("d5")] };
+        let whole = ForcedSquares { white: vec![sq("d4"), sq("e5")], black: vec![sq("d5")] };
+        let apart: Vec<Arc<dyn Condition>> = vec![Arc::new(white), Arc::new(black)];
+        let apart = RuleSet::build(apart, &[]).expect("rules");
+        assert_eq!(apart.conditions().len(), 1);
+        let whole = RuleSet::build(vec![Arc::new(whole)], &[]).expect("rules");
+        // Both sides bound: White must play to d4 (Qd1-d4), then Black to d5 (Qd8-d5), and a
+        // queen on d5 checks Kd1 only by a capture that obeys Black's obligation.
+        for fen in
+            ["3qk3/8/8/8/8/8/8/3QK3 w - - 0 1", "3qk3/8/8/8/3Q4/8/8/4K3 b - - 0 1", "4k3/8/8/3q4/8/8/8/3K4 w - - 0 1"]
+        {
+            let moves = |rules: &RuleSet| {
+                let mut g = Game::new(rules.clone(), crate::position_from_fen(fen).expect("fen"));
+                let mut v: Vec<Move> = Vec::new();
+                g.legal_moves(&mut v);
+                (v, g.in_check(g.pos.side()))
+            };
+            assert_eq!(moves(&apart), moves(&whole), "{fen}");
+        }
     }
 }

@@ -373,7 +373,7 @@ fn circe(base: Circe, label: &str, words: &[&str]) -> Result<Built, String> {
     }
     let mut out: Built = Vec::new();
     if b.kamikaze {
-        out.push(Arc::new(Kamikaze { capturer_may_return: true, every_unit: true, kings_too: false }));
+        out.push(Arc::new(Kamikaze { every_unit: true, kings_too: false }));
     }
     out.push(Arc::new(b.circe));
     Ok(out)
@@ -599,7 +599,7 @@ pub static DESCRIPTIONS: &[Description] = &[
         params: Params::None,
         build: |w| {
             no_params("kamikaze rex inclusiv", w)?;
-            one(Kamikaze { capturer_may_return: false, every_unit: true, kings_too: true })
+            one(Kamikaze { every_unit: true, kings_too: true })
         },
     },
     plain!(

@@ -44,6 +44,10 @@ impl Condition for Volage {
     fn capabilities(&self) -> Capabilities {
         Capabilities { slots: vec![Slot::AfterMove], diagram_attrs: self.every_unit, ..Capabilities::default() }
     }
+    fn merged_with(&self, other: &dyn Condition) -> Option<std::sync::Arc<dyn Condition>> {
+        let o = (other as &dyn std::any::Any).downcast_ref::<Volage>()?;
+        Some(std::sync::Arc::new(Volage { every_unit: self.every_unit || o.every_unit }))
+    }
     fn diagram_attrs(&self, u: Unit) -> u8 {
         if u.kind() == KING || u.has(ROYAL) || !self.every_unit { 0 } else { VOLAGE }
     }

@@ -248,9 +248,16 @@ pub fn for_goal(conditions: Vec<Arc<dyn Condition>>, goal: Goal) -> Result<Vec<A
 }
 
 /// A fairy condition: implements only the hooks of the slots it declares.
-pub trait Condition: fmt::Debug + Send + Sync {
+pub trait Condition: std::any::Any + fmt::Debug + Send + Sync {
     /// Name (for messages).
     fn name(&self) -> String;
+    /// The one condition standing for this one and `other` when a problem gives the same
+    /// condition twice in parts (Popeye's White and Black forced squares; a Volage or
+    /// Kamikaze attribute beside the condition of the same name), or `None`: they stay two.
+    /// [`RuleSet::build`] merges before it composes.
+    fn merged_with(&self, _other: &dyn Condition) -> Option<Arc<dyn Condition>> {
+        None
+    }
     /// What this condition declares (asked once, when a rule set is built).
     fn capabilities(&self) -> Capabilities {
         Capabilities::default()
@@ -279,7 +286,7 @@ pub trait Condition: fmt::Debug + Send + Sync {
     }
     /// Whether unit `u` promotes when it captures onto its promotion rank (a kamikaze pawn
     /// that vanishes does not, unless something brings it back).
-    fn promotes_by_capture(&self, _pos: &Position, _to: Square, _u: Unit) -> bool {
+    fn promotes_by_capture(&self, _pos: &Position, _to: Square, _u: Unit, _rules: &RuleSet) -> bool {
         true
     }
     /// Whether unit `u` may move at all (Para-circé: kings may not).

@@ -118,9 +118,10 @@ impl Game {
             Some(c) => c.capture_origin(p, from, if u.colour() == Colour::Shared { u.with_colour(mover) } else { u }),
             None => Some(from),
         };
-        let conds = &self.rules.conditions;
-        let promo_ok = |p: &Position, to: Square, u: Unit| conds.iter().all(|c| c.promotes_by_capture(p, to, u));
-        let can_move = |u: Unit| conds.iter().all(|c| c.can_move(u));
+        let rules = &self.rules;
+        let promo_ok =
+            |p: &Position, to: Square, u: Unit| rules.conditions.iter().all(|c| c.promotes_by_capture(p, to, u, rules));
+        let can_move = |u: Unit| rules.conditions.iter().all(|c| c.can_move(u));
         let gp = GenParams {
             capture_promotes: &promo_ok,
             can_move: &can_move,

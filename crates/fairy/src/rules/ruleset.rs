@@ -95,6 +95,19 @@ impl Default for RuleSet {
     }
 }
 
+/// The conditions with each pair that is one condition given in parts merged
+/// ([`Condition::merged_with`]), in the order of their first part.
+fn merged(conditions: Vec<Arc<dyn Condition>>) -> Vec<Arc<dyn Condition>> {
+    let mut out: Vec<Arc<dyn Condition>> = Vec::with_capacity(conditions.len());
+    for c in conditions {
+        match out.iter().enumerate().find_map(|(i, o)| o.merged_with(&*c).map(|m| (i, m))) {
+            Some((i, m)) => out[i] = m,
+            None => out.push(c),
+        }
+    }
+    out
+}
+
 impl RuleSet {
     /// Orthodox chess.
     pub fn orthodox() -> RuleSet {
@@ -115,6 +128,7 @@ impl RuleSet {
 
     /// Composes conditions; `fairy_kinds` are the fairy kinds a pawn may also promote to.
     pub fn build(conditions: Vec<Arc<dyn Condition>>, fairy_kinds: &[Kind]) -> Result<RuleSet, RulesError> {
+        let conditions = merged(conditions);
         let caps: Vec<Capabilities> = conditions.iter().map(|c| c.capabilities()).collect();
         let with = |f: fn(&Capabilities) -> bool| -> Vec<Arc<dyn Condition>> {
             conditions.iter().zip(&caps).filter(|(_, k)| f(k)).map(|(c, _)| c.clone()).collect()
