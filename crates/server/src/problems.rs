@@ -191,8 +191,7 @@ pub fn read_import(
             }
         }
         let stip = p.stipulation.map(|(s, _)| s.to_string()).unwrap_or_default();
-        let conditions: Vec<String> =
-            p.conditions.iter().map(|c| chimere_solver::twins::conditions_text(std::slice::from_ref(c))).collect();
+        let conditions: Vec<String> = p.conditions.iter().map(chimere_solver::twins::condition_text).collect();
         let date = year_of(&p.origin).unwrap_or_else(|| day.clone());
         let r = ProblemRecord {
             id: new_id(),

@@ -840,16 +840,7 @@ fn header(p: &Problem, stip: &str, messages: &[String], out: &mut dyn Write) -> 
     }
     writeln!(out)?;
     write!(out, "{}", output::board(p, stip))?;
-    // Holes are drawn in the diagram, not named under it (as Popeye does).
-    // One line each, in Popeye's order.
-    let mut named: Vec<String> = p
-        .conditions
-        .iter()
-        .filter(|c| !c.board_squares)
-        .map(|c| twins::conditions_text(std::slice::from_ref(c)))
-        .collect();
-    named.sort_by_key(|t| chimere_popeye::condition_order::condition_rank(t));
-    for c in named {
+    for c in twins::condition_lines(&p.conditions) {
         writeln!(out, "{}", output::centred(&c))?;
     }
     if p.has(OptionKind::Duplex) {

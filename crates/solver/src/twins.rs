@@ -68,17 +68,24 @@ fn popeye_spelling(name: &str) -> &str {
     }
 }
 
-/// How Popeye writes a condition set in a twin label.
-pub fn conditions_text(cs: &[ConditionSpec]) -> String {
-    cs.iter()
-        .map(|c| {
-            std::iter::once(popeye_spelling(c.name).to_string())
-                .chain(c.params.iter().cloned())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+/// How Popeye writes one condition with its parameters (`Circe Super`, `Hole a1b2`): the
+/// text of a header line, and a condition as input reads it back.
+pub fn condition_text(c: &ConditionSpec) -> String {
+    std::iter::once(popeye_spelling(c.name).to_string()).chain(c.params.iter().cloned()).collect::<Vec<_>>().join(" ")
+}
+
+/// The lines under Popeye's diagram naming the conditions, one a condition, in the order of
+/// its condition table (not the input's); holes are drawn in the diagram, not named.
+pub fn condition_lines(cs: &[ConditionSpec]) -> Vec<String> {
+    let mut lines: Vec<String> = cs.iter().filter(|c| !c.board_squares).map(condition_text).collect();
+    lines.sort_by_key(|t| chimere_popeye::condition_order::condition_rank(t));
+    lines
+}
+
+/// How Popeye writes a condition set in a twin label: the header's lines, those after the
+/// first indented under the label (`b) Circe`, then `   MonochromChess`).
+pub fn conditions_label(cs: &[ConditionSpec]) -> String {
+    condition_lines(cs).join("\n   ")
 }
 
 /// Applies one twin's commands to `p`; returns the label's descriptions.
@@ -170,7 +177,7 @@ pub fn apply(p: &mut Problem, cmds: &[TwinCmd]) -> Result<Vec<String>, String> {
             }
             TwinCmd::Condition(cs) => {
                 p.conditions = cs.clone();
-                desc.push(conditions_text(cs));
+                desc.push(conditions_label(cs));
             }
             TwinCmd::Stipulation(s) => {
                 let line = p.stipulation.as_ref().map_or(p.line, |x| x.1);
@@ -211,7 +218,7 @@ mod tests {
             .twins
             .iter()
             .map(|t| match &t.cmds[0] {
-                TwinCmd::Condition(cs) => conditions_text(cs),
+                TwinCmd::Condition(cs) => conditions_label(cs),
                 _ => unreachable!(),
             })
             .collect();

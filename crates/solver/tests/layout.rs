@@ -71,3 +71,22 @@ fn conditions_one_a_line_in_popeyes_order() {
         "{out}"
     );
 }
+
+/// A twin's conditions are written as under the diagram: one a line in Popeye's order, the
+/// lines after the first indented under the label; holes are not named. Popeye 4.104
+/// prints exactly these labels for this input.
+#[test]
+fn twin_conditions_one_a_line_in_popeyes_order() {
+    let out = solve(
+        "BeginProblem\nPieces White Kh8 Rf7 Black Ke6\nStipulation #2\nOption NoBoard\n\
+         Twin Condition MonochromChess BlackChecks Circe\nTwin Move h8 h7 Condition MonochromChess Circe\n\
+         Twin Condition Hole a1b2 Circe\nEndProblem\n",
+    );
+    for label in [
+        "b) Circe\n   MonochromChess\n   BlackChecks  \n",
+        "c) wKh8-->h7  Circe\n   MonochromChess  \n",
+        "d) Circe  \n",
+    ] {
+        assert!(out.contains(label), "{label:?} in\n{out}");
+    }
+}

@@ -283,7 +283,7 @@ fn twin_args(c: &TwinCmd) -> Vec<String> {
         TwinCmd::Rotate(d) => vec![d.to_string()],
         TwinCmd::Mirror(m) => vec![m.clone()],
         TwinCmd::PolishType => Vec::new(),
-        TwinCmd::Condition(cs) => vec![twins::conditions_text(cs)],
+        TwinCmd::Condition(cs) => vec![cs.iter().map(twins::condition_text).collect::<Vec<_>>().join(" ")],
         TwinCmd::Stipulation(t) => vec![t.to_string()],
     }
 }

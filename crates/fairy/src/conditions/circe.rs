@@ -174,8 +174,13 @@ impl Circe {
     }
 }
 
-/// The standard Circe square of a unit of `kind` and colour `c` captured on `at`.
-pub fn standard_square(c: Colour, kind: Kind, at: Square) -> Square {
+/// [`standard_square`]'s promotion rank for the orthodox squares.
+pub const ORTHODOX: u8 = 8;
+
+/// The standard Circe square of a unit of `kind` and colour `c` captured on `at`, with the
+/// rules' promotion rank (relative to the side, 8 or more: orthodox): a fairy piece goes
+/// to the promotion square of the capture file (Glasgow's 7th rank, as in Popeye).
+pub fn standard_square(c: Colour, kind: Kind, at: Square, promotion_rank: u8) -> Square {
     let white = c != Colour::Black;
     let home = if white { 0 } else { 7 };
     let pair = |a: u8, b: u8| {
@@ -189,7 +194,10 @@ pub fn standard_square(c: Colour, kind: Kind, at: Square) -> Square {
         BISHOP => pair(2, 5),
         QUEEN => Square::from_coords(3, home),
         KING => Square::from_coords(4, home),
-        _ => Square::from_coords(at.file(), if white { 7 } else { 0 }),
+        _ => {
+            let r = promotion_rank.min(7);
+            Square::from_coords(at.file(), if white { r } else { 7 - r })
+        }
     }
 }
 
@@ -228,6 +236,8 @@ struct Ctx {
     captured: Option<Unit>,
     /// Piece-set substitution: substituted kinds use the squares of the kinds they replace.
     sub: Option<[Kind; crate::walk::KINDS]>,
+    /// The rules' promotion rank, relative to the side (8: never).
+    promotion_rank: u8,
 }
 
 impl Circe {
@@ -267,10 +277,13 @@ impl Circe {
         let side = if self.mirror { own.opponent() } else { own };
         let from = ctx.mv.via.unwrap_or(ctx.mv.from);
         let u = u.with_kind(home_kind(ctx.sub.as_ref(), u.kind()));
+        // Only the standard squares follow a moved promotion rank (Popeye's Glasgow
+        // adjustment is of its regular rebirth square alone).
+        let prom = ctx.promotion_rank;
         match self.square {
-            RebirthSquare::Standard => Some(standard_square(side, u.kind(), capsq)),
+            RebirthSquare::Standard => Some(standard_square(side, u.kind(), capsq, prom)),
             RebirthSquare::VerticalMirror => {
-                let s = standard_square(side, u.kind(), capsq);
+                let s = standard_square(side, u.kind(), capsq, ORTHODOX);
                 Some(Square::from_coords(7 - s.file(), s.rank()))
             }
             RebirthSquare::Antipodes => {
@@ -291,18 +304,20 @@ impl Circe {
                 };
                 let c = Circe::side_of(cap, ctx, r);
                 let k = home_kind(ctx.sub.as_ref(), cap.kind());
-                Some(standard_square(if self.mirror { c.opponent() } else { c }, k, capsq))
+                Some(standard_square(if self.mirror { c.opponent() } else { c }, k, capsq, prom))
             }
             RebirthSquare::File => {
-                let s = standard_square(side, u.kind(), capsq);
+                let s = standard_square(side, u.kind(), capsq, ORTHODOX);
                 Some(Square::from_coords(capsq.file(), s.rank()))
             }
             RebirthSquare::Rank => {
                 let home = if side == Colour::Black { 7 } else { 0 };
-                let s = standard_square(side, u.kind(), Square::from_coords(capsq.file(), home));
+                let s = standard_square(side, u.kind(), Square::from_coords(capsq.file(), home), ORTHODOX);
                 Some(Square::from_coords(s.file(), capsq.rank()))
             }
-            RebirthSquare::Diametral => Some(Square::new(63 - standard_square(side, u.kind(), capsq).index() as u8)),
+            RebirthSquare::Diametral => {
+                Some(Square::new(63 - standard_square(side, u.kind(), capsq, ORTHODOX).index() as u8))
+            }
             RebirthSquare::CaptureSquare => Some(capsq),
             RebirthSquare::Departure => Some(ctx.mv.from),
             RebirthSquare::Any => None,
@@ -438,7 +453,14 @@ impl Circe {
 
     fn rebirth_victims(&self, play: &mut Play) -> Result<(), Reject> {
         let captured = play.victims.iter().find(|v| v.role == Role::Captured).map(|v| v.unit);
-        let ctx = Ctx { mv: play.mv, mover: play.mover, moving: play.moving, captured, sub: play.substitution };
+        let ctx = Ctx {
+            mv: play.mv,
+            mover: play.mover,
+            moving: play.moving,
+            captured,
+            sub: play.substitution,
+            promotion_rank: play.promotion_rank,
+        };
         for i in 0..play.victims.len() {
             let v = play.victims[i];
             if v.handled {
@@ -470,7 +492,14 @@ impl Circe {
 
     fn rebirth_capturer(&self, play: &mut Play) -> Result<(), Reject> {
         let captured = play.victims.iter().find(|v| v.role == Role::Captured).map(|v| v.unit);
-        let ctx = Ctx { mv: play.mv, mover: play.mover, moving: play.moving, captured, sub: play.substitution };
+        let ctx = Ctx {
+            mv: play.mv,
+            mover: play.mover,
+            moving: play.moving,
+            captured,
+            sub: play.substitution,
+            promotion_rank: play.promotion_rank,
+        };
         let to = play.mv.to;
         let Some(u) = play.pos.unit(to) else { return Ok(()) };
         let capsq = play.mv.capture.unwrap_or(to);
@@ -569,7 +598,8 @@ impl Condition for Circe {
             c => c,
         };
         // Without the substitution: only pawns have alternatives at a fixed square.
-        let ctx = Ctx { mv: *mv, mover, moving, captured: mv.capture.and_then(|c| pos.unit(c)), sub: None };
+        let ctx =
+            Ctx { mv: *mv, mover, moving, captured: mv.capture.and_then(|c| pos.unit(c)), sub: None, promotion_rank };
         match self.who {
             Who::Captured => {
                 let Some(v) = pos.unit(capsq) else { return 1 };
@@ -604,7 +634,7 @@ impl Condition for Circe {
             return true;
         }
         let side = if u.colour() == Colour::Shared { pos.side() } else { u.colour() };
-        pos.unit(standard_square(side, PAWN, to)).is_some()
+        pos.unit(standard_square(side, PAWN, to, ORTHODOX)).is_some()
     }
     fn royal_capture(&self, pos: &Position, by: Colour, mv: &Move, rules: &RuleSet) -> Option<bool> {
         let promotions = (&rules.promotions[..], rules.promotion_rank);
@@ -623,7 +653,14 @@ impl Condition for Circe {
         // A hole counts as occupied (nothing may be put there).
         let occupied_after =
             |s: Square| s == mv.to || pos.is_hole(s) || (s != mv.from && s != capsq && pos.unit(s).is_some());
-        let ctx = Ctx { mv: *mv, mover: by, moving, captured: Some(captured), sub: rules.substitution };
+        let ctx = Ctx {
+            mv: *mv,
+            mover: by,
+            moving,
+            captured: Some(captured),
+            sub: rules.substitution,
+            promotion_rank: rules.promotion_rank,
+        };
         match self.who {
             Who::Capturer => {
                 let arrived = match mv.promo {

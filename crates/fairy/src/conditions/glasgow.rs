@@ -73,4 +73,28 @@ mod tests {
         let fen = "k7/8/8/3p4/8/8/4K3/3R4 w - - 0 1";
         assert_eq!(captures(fen, &["glasgow", "circe couscous"]), vec!["Rd1*d5[+bPh1]"]);
     }
+
+    /// A fairy piece's Circe square is the promotion square of the capture file: under
+    /// Glasgow the 7th rank (Popeye 4.104 reborns a white zebra taken on g2 on g7).
+    #[test]
+    fn a_fairy_piece_is_reborn_on_the_glasgow_promotion_rank() {
+        use crate::position::{Position, Unit};
+        use crate::{Game, Move, RuleSet};
+        use chimere_core::{Colour, Square};
+        let reborn = |conds: &[&str]| {
+            // White Rd1 Ke2 takes a black nightrider on d5; Black Ka8.
+            let mut pos: Position = crate::position_from_fen("k7/8/8/8/8/8/4K3/3R4 w - - 0 1").expect("fen");
+            pos.setup_put(Square::from_coords(3, 4), Unit::new(Colour::Black, crate::walk::NIGHTRIDER));
+            let mut rules = Vec::new();
+            for c in conds {
+                rules.extend(crate::conditions::by_name(c).expect("condition"));
+            }
+            let mut g = Game::new(RuleSet::build(rules, &[]).expect("rules"), pos);
+            let mut v: Vec<Move> = Vec::new();
+            g.legal_moves(&mut v);
+            v.iter().filter(|m| m.capture.is_some()).filter_map(|m| move_with_check(&mut g, m)).collect::<Vec<_>>()
+        };
+        assert_eq!(reborn(&["circe"]), vec!["Rd1*d5[+bNd1]"]);
+        assert_eq!(reborn(&["glasgow", "circe"]), vec!["Rd1*d5[+bNd2]"]);
+    }
 }

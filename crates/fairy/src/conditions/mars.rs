@@ -4,7 +4,7 @@
 //! captures from there. Non-capturing moves are normal; checks are given from the rebirth
 //! square too.
 
-use crate::conditions::circe::standard_square;
+use crate::conditions::circe::{ORTHODOX, standard_square};
 use crate::position::{Position, Unit};
 use crate::rules::{Capabilities, Condition, Observation, Slot};
 use chimere_core::{Colour, Square};
@@ -36,7 +36,7 @@ impl Condition for Mars {
             Colour::Shared => pos.side(),
             c => c,
         };
-        let s = standard_square(if self.mirror { side.opponent() } else { side }, u.kind(), from);
+        let s = standard_square(if self.mirror { side.opponent() } else { side }, u.kind(), from, ORTHODOX);
         (s == from || pos.unit(s).is_none()).then_some(s)
     }
 }
