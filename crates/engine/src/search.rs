@@ -364,6 +364,8 @@ struct Worker<'a, V: Api> {
     pawns: eval::chess::PawnCache,
     /// Positions already evaluated, by hash.
     evals: EvalCache,
+    /// Best turns stored, by position hash.
+    turns: TurnCache<V::Move>,
 }
 
 /// Evaluations already made, by position hash (the evaluation is a function of the
@@ -392,6 +394,38 @@ impl EvalCache {
     #[inline]
     fn put(&mut self, key: u64, value: i32) {
         self.slots[(key as usize) & (EVAL_CACHE - 1)] = (key, value);
+    }
+}
+
+/// The best turn this worker stored with each position, by hash (the table keeps a turn's
+/// id only): a node whose table turn is here plays it before generating its turns. A slot
+/// holds the full key, so a hit is the same position (up to a 64-bit collision, as for the
+/// table), where the turn is legal.
+struct TurnCache<M> {
+    slots: Box<[(u64, Option<M>)]>,
+    mask: usize,
+}
+
+/// The size of a [`TurnCache`] (1 MB: 65 536 slots of a chess turn; fewer of a larger one).
+const TURN_CACHE_BYTES: usize = 1 << 20;
+
+impl<M: Copy> TurnCache<M> {
+    fn new() -> Self {
+        let slot = std::mem::size_of::<(u64, Option<M>)>();
+        // The largest power of two that fits.
+        let n = (TURN_CACHE_BYTES / slot + 1).next_power_of_two() / 2;
+        TurnCache { slots: vec![(0, None); n].into_boxed_slice(), mask: n - 1 }
+    }
+
+    #[inline]
+    fn get(&self, key: u64) -> Option<M> {
+        let (k, m) = self.slots[(key as usize) & self.mask];
+        if k == key { m } else { None }
+    }
+
+    #[inline]
+    fn put(&mut self, key: u64, m: M) {
+        self.slots[(key as usize) & self.mask] = (key, Some(m));
     }
 }
 
@@ -473,6 +507,7 @@ impl<'a, V: Api> Worker<'a, V> {
             root_stm,
             pawns: eval::chess::PawnCache::default(),
             evals: EvalCache::new(),
+            turns: TurnCache::new(),
         }
     }
 
@@ -792,14 +827,6 @@ impl<'a, V: Api> Worker<'a, V> {
                 }
             }
         }
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        list.clear();
-        self.pos.legal_turns(&mut list);
-        self.lists[ply] = list;
-        if self.lists[ply].is_empty() {
-            let st = self.pos.status();
-            return terminal(st, stm, ply, self.draw(stm)).unwrap_or(0);
-        }
         if data.status_every_node
             && let Some(s) = terminal(self.pos.status(), stm, ply, self.draw(stm))
         {
@@ -851,15 +878,49 @@ impl<'a, V: Api> Worker<'a, V> {
         }
         // No table move to start from: a shallower search here is about as good.
         let depth = if tt_move == 0 && depth >= 5 && ply > 0 { depth - 1 } else { depth };
-        self.score_moves(ply, tt_move, stm);
-        let n = self.lists[ply].len();
+        // The table's turn, when this worker stored it itself (so it is a legal turn of
+        // this position): searched before the others are generated, which a cut-off spares.
+        let mut first =
+            if ply > 0 && tt_move != 0 { self.turns.get(key).filter(|m| turn_id(m) == tt_move) } else { None };
+        let played_first = first.is_some();
+        let (mut n, mut next, mut generated) = (0, 0, false);
         let old_alpha = alpha;
         let mut best = -INF;
         let mut best_id = 0;
+        let mut best_move = None;
         let mut searched = 0usize;
         let side = if stm == Colour::Black { HISTORY } else { 0 };
-        for i in 0..n {
-            let (m, order_score, id) = self.pick(ply, i);
+        loop {
+            // The next turn, its ordering score and id, and its place in the node's list
+            // (`None`: the table's turn, before the list exists).
+            let (m, order_score, id, at) = match first.take() {
+                Some(m) => (m, TT_MOVE, tt_move, None),
+                None => {
+                    if !generated {
+                        generated = true;
+                        let mut list = std::mem::take(&mut self.lists[ply]);
+                        list.clear();
+                        self.pos.legal_turns(&mut list);
+                        self.lists[ply] = list;
+                        if self.lists[ply].is_empty() {
+                            let st = self.pos.status();
+                            return terminal(st, stm, ply, self.draw(stm)).unwrap_or(0);
+                        }
+                        self.score_moves(ply, tt_move, stm);
+                        n = self.lists[ply].len();
+                    }
+                    if next >= n {
+                        break;
+                    }
+                    let i = next;
+                    next += 1;
+                    let (m, s, id) = self.pick(ply, i);
+                    if played_first && id == tt_move {
+                        continue;
+                    }
+                    (m, s, id, Some(i))
+                }
+            };
             if ply == 0 && self.excluded.contains(&id) {
                 continue;
             }
@@ -916,6 +977,7 @@ impl<'a, V: Api> Worker<'a, V> {
             if score > best {
                 best = score;
                 best_id = id;
+                best_move = Some(m);
                 if ply == 0 {
                     self.root_best = Some((m, score));
                 }
@@ -931,7 +993,7 @@ impl<'a, V: Api> Worker<'a, V> {
                                 self.killers[ply][0] = id;
                             }
                             // The quiet turns tried before it did not cut: less history.
-                            for j in 0..i {
+                            for j in 0..at.unwrap_or(0) {
                                 let (o, qid) = self.order[ply][j];
                                 if o < 899_000 && !is_noisy_score(o) {
                                     let h = &mut self.history[side + (qid as usize & (HISTORY - 1))];
@@ -964,6 +1026,9 @@ impl<'a, V: Api> Worker<'a, V> {
                 Bound::Upper
             };
             self.shared.tt.store(key, best_id, to_tt(best, ply), depth, bound);
+            if let Some(m) = best_move {
+                self.turns.put(key, m);
+            }
         }
         best
     }
@@ -1327,7 +1392,26 @@ fn choose<M>(lines: &[(M, i32, Vec<M>)], margin: i32, seed: u64) -> Option<&(M, 
 
 #[cfg(test)]
 mod tests {
-    use super::exchange;
+    use super::{TURN_CACHE_BYTES, TurnCache, exchange};
+
+    #[test]
+    fn turn_cache_answers_its_own_key_only_and_fits_its_size() {
+        let mut c = TurnCache::<u32>::new();
+        let n = c.slots.len();
+        assert!(n.is_power_of_two() && n * std::mem::size_of::<(u64, Option<u32>)>() <= TURN_CACHE_BYTES);
+        assert_eq!(n, 65_536);
+        c.put(5, 7);
+        assert_eq!(c.get(5), Some(7));
+        // The same slot under another key: a miss, then that key's own turn.
+        let other = 5 + n as u64;
+        assert_eq!(c.get(other), None);
+        c.put(other, 9);
+        assert_eq!((c.get(5), c.get(other)), (None, Some(9)));
+        // A larger turn: fewer slots, the same bound.
+        let big = TurnCache::<[u64; 5]>::new();
+        assert!(big.slots.len() * std::mem::size_of::<(u64, Option<[u64; 5]>)>() <= TURN_CACHE_BYTES);
+        assert!(big.slots.len() * 2 * std::mem::size_of::<(u64, Option<[u64; 5]>)>() > TURN_CACHE_BYTES);
+    }
     use chimere_core::{Colour, Square, Variant};
 
     const VALUES: [i32; 16] = [100, 300, 300, 500, 900, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
