@@ -141,6 +141,7 @@
 
 mod cache;
 mod fates;
+mod lines;
 mod mate;
 mod place;
 mod walk;
@@ -158,6 +159,7 @@ use chimere_fairy::rules::Notes;
 use chimere_fairy::walk::{BISHOP, KING, KNIGHT, QUEEN, ROOK};
 use chimere_fairy::{Game, Move};
 use fates::ANY_KIND;
+use lines::{At, Lines};
 use mate::{enumerate, unite};
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -496,18 +498,7 @@ pub(super) fn lines(
     let Some(found) = every_picture(s, cache, mater, budgets, cheap, parent, prefix, search)? else {
         return Ok(None);
     };
-    Ok(Some(emit(s, plies, prefix, &prefixes(&found, prefix.len()), out)))
-}
-
-/// Every prefix of a found line beyond the first `base` moves, to walk them in move order.
-fn prefixes(found: &HashSet<Vec<Move>>, base: usize) -> HashSet<&[Move]> {
-    let mut out: HashSet<&[Move]> = HashSet::new();
-    for l in found {
-        for i in base + 1..=l.len() {
-            out.insert(&l[..i]);
-        }
-    }
-    out
+    Ok(Some(emit(s, plies, prefix, &found, found.root(), out)))
 }
 
 /// Walks the legal moves in order along the found lines, feeding the complete ones.
@@ -515,7 +506,8 @@ fn emit(
     s: &mut Searcher,
     plies: u32,
     prefix: &mut Vec<Move>,
-    lines: &HashSet<&[Move]>,
+    lines: &Lines,
+    at: At,
     out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
 ) -> bool {
     if plies == 0 {
@@ -524,12 +516,12 @@ fn emit(
     let moves = s.legal();
     for m in &moves {
         prefix.push(*m);
-        if lines.contains(prefix.as_slice()) {
+        if let Some(next) = lines.child(at, m) {
             let go_on = if plies == 1 {
                 out(s, prefix)
             } else {
                 s.game.make(m);
-                let r = emit(s, plies - 1, prefix, lines, out);
+                let r = emit(s, plies - 1, prefix, lines, next, out);
                 s.game.unmake();
                 r
             };
@@ -574,8 +566,7 @@ pub(super) fn series_lines(
     let Some(found) = every_picture(s, cache, mater, budgets, false, parent, prefix, search)? else {
         return Ok(None);
     };
-    let prefixes = prefixes(&found, prefix.len());
-    series_emit(s, play, k, prefix, &prefixes, out).map(Some)
+    series_emit(s, play, k, prefix, &found, found.root(), out).map(Some)
 }
 
 /// Walks the series moves in order along the found lines, the last move's ends given by
@@ -585,17 +576,15 @@ fn series_emit(
     play: Play,
     k: u32,
     prefix: &mut Vec<Move>,
-    lines: &HashSet<&[Move]>,
+    lines: &Lines,
+    at: At,
     out: &mut SeriesSink<'_>,
 ) -> Result<bool, Interrupted> {
     let moves = s.legal();
     for m in &moves {
-        prefix.push(*m);
-        let hit = lines.contains(prefix.as_slice());
-        prefix.pop();
-        if !hit {
+        let Some(next) = lines.child(at, m) else {
             continue;
-        }
+        };
         if k == 1 {
             if !s.series_last(play, m, prefix, out)? {
                 return Ok(false);
@@ -605,7 +594,7 @@ fn series_emit(
         s.game.make(m);
         if s.game.make(&Move::NULL).is_some() {
             prefix.push(*m);
-            let r = series_emit(s, play, k - 1, prefix, lines, out);
+            let r = series_emit(s, play, k - 1, prefix, lines, next, out);
             prefix.pop();
             s.game.unmake();
             s.game.unmake();

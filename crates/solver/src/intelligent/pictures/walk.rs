@@ -124,7 +124,7 @@ pub(super) struct Walk<'a> {
     /// Stalemate pictures: the stalemate filter on the last ply, none on the one before.
     stalemate: bool,
     memo: &'a mut Memo,
-    found: &'a mut HashSet<Vec<Move>>,
+    found: &'a mut Lines,
     notes: Notes,
     /// The zones of the stalemated side's moves at the node being searched two plies
     /// from the end (help) or at its last series move (`ser-h=`).
@@ -560,14 +560,14 @@ impl Hooks for Walk<'_> {
     }
 
     fn found(&mut self, line: &[Move]) {
-        self.found.insert(line.to_vec());
+        self.found.insert(line);
     }
 
     fn last(&mut self, s: &mut Searcher, play: Play, m: &Move, prefix: &mut Vec<Move>) -> Result<bool, Interrupted> {
         let found = &mut *self.found;
         let mut hit = false;
         s.series_last(play, m, prefix, &mut |_, line: &[Move], _| {
-            found.insert(line.to_vec());
+            found.insert(line);
             hit = true;
             true
         })?;
@@ -599,7 +599,7 @@ pub(super) fn every_picture(
     parent: Option<Parent>,
     prefix: &mut Vec<Move>,
     mut walk: impl FnMut(&mut Walk<'_>, &mut Searcher, &mut Vec<Move>) -> Result<bool, Interrupted>,
-) -> Result<Option<HashSet<Vec<Move>>>, Interrupted> {
+) -> Result<Option<Lines>, Interrupted> {
     let stalemate = match s.goal {
         Goal::Mate => false,
         Goal::Stalemate => true,
@@ -622,8 +622,8 @@ pub(super) fn every_picture(
         follow(&mut all, first);
     }
     let mut memo = Memo::default();
-    let mut found = HashSet::new();
     let base = prefix.len();
+    let mut found = Lines::new(base);
     for &(a, b, c, d) in ranges {
         memo.clear();
         let mut w = Walk {
