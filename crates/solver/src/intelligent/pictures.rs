@@ -501,6 +501,18 @@ pub(super) fn lines(
     Ok(Some(emit(s, plies, prefix, &found, found.root(), out)))
 }
 
+/// The moves on from `at` of the found lines, in the order of the legal moves here (the
+/// candidate moves' order: the lines hold legal moves only).
+fn in_order(s: &mut Searcher, lines: &Lines, at: At) -> Vec<(Move, At)> {
+    if !lines.branches(at) {
+        return lines.children(at).collect();
+    }
+    let moves = s.candidates();
+    let out = moves.iter().filter_map(|m| Some((*m, lines.child(at, m)?))).collect();
+    s.game.give_buf(moves);
+    out
+}
+
 /// Walks the legal moves in order along the found lines, feeding the complete ones.
 fn emit(
     s: &mut Searcher,
@@ -513,24 +525,20 @@ fn emit(
     if plies == 0 {
         return true;
     }
-    let moves = s.legal();
-    for m in &moves {
-        prefix.push(*m);
-        if let Some(next) = lines.child(at, m) {
-            let go_on = if plies == 1 {
-                out(s, prefix)
-            } else {
-                s.game.make(m);
-                let r = emit(s, plies - 1, prefix, lines, next, out);
-                s.game.unmake();
-                r
-            };
-            if !go_on {
-                prefix.pop();
-                return false;
-            }
-        }
+    for (m, next) in in_order(s, lines, at) {
+        prefix.push(m);
+        let go_on = if plies == 1 {
+            out(s, prefix)
+        } else {
+            s.game.make(&m);
+            let r = emit(s, plies - 1, prefix, lines, next, out);
+            s.game.unmake();
+            r
+        };
         prefix.pop();
+        if !go_on {
+            return false;
+        }
     }
     true
 }
@@ -569,8 +577,8 @@ pub(super) fn series_lines(
     series_emit(s, play, k, prefix, &found, found.root(), out).map(Some)
 }
 
-/// Walks the series moves in order along the found lines, the last move's ends given by
-/// [`Searcher::series_last`] as in the normal search.
+/// Walks the series moves in order along the found lines, the last move's answers as
+/// the walk's [`Searcher::series_last`] gave them (in the normal search's order).
 fn series_emit(
     s: &mut Searcher,
     play: Play,
@@ -580,29 +588,27 @@ fn series_emit(
     at: At,
     out: &mut SeriesSink<'_>,
 ) -> Result<bool, Interrupted> {
-    let moves = s.legal();
-    for m in &moves {
-        let Some(next) = lines.child(at, m) else {
-            continue;
-        };
-        if k == 1 {
-            if !s.series_last(play, m, prefix, out)? {
-                return Ok(false);
-            }
-            continue;
-        }
-        s.game.make(m);
-        if s.game.make(&Move::NULL).is_some() {
-            prefix.push(*m);
-            let r = series_emit(s, play, k - 1, prefix, lines, next, out);
-            prefix.pop();
+    for (m, next) in in_order(s, lines, at) {
+        prefix.push(m);
+        let go_on = if k > 1 {
+            s.game.make(&m);
+            let r = if s.game.make(&Move::NULL).is_some() {
+                let r = series_emit(s, play, k - 1, prefix, lines, next, out);
+                s.game.unmake();
+                r
+            } else {
+                Ok(true)
+            };
             s.game.unmake();
-            s.game.unmake();
-            if !r? {
-                return Ok(false);
-            }
+            r?
+        } else if matches!(play, Play::SeriesHelp | Play::SeriesSelf) {
+            lines.children(next).all(|(answer, _)| out(s, prefix, Some(answer)))
         } else {
-            s.game.unmake();
+            out(s, prefix, None)
+        };
+        prefix.pop();
+        if !go_on {
+            return Ok(false);
         }
     }
     Ok(true)

@@ -39,22 +39,35 @@ impl Lines {
         Lines { base, first: NONE, nodes: Vec::new(), count: 0 }
     }
 
-    /// Keeps `line` (its moves after the first `base`), once.
+    /// Keeps `line` (its moves after the first `base`), once; the moves after a node keep
+    /// the order in which they were first given.
     pub(super) fn insert(&mut self, line: &[Move]) {
+        self.insert_then(line, None);
+    }
+
+    /// [`Lines::insert`] of `line` followed by `then` (a series line's answer), if any.
+    pub(super) fn insert_then(&mut self, line: &[Move], then: Option<Move>) {
         let mut at = At(NONE);
         let mut new = false;
-        for m in &line[self.base..] {
-            at = match self.child(at, m) {
-                Some(c) => c,
-                None => {
-                    new = true;
-                    let i = self.nodes.len() as u32;
-                    let slot = self.first_slot(at);
-                    self.nodes.push(Node { mv: *m, first_child: NONE, next_sibling: slot });
-                    self.set_first(at, i);
-                    At(i)
+        for m in line[self.base..].iter().chain(then.as_ref()) {
+            // The node after `m`, or the last sibling (to append after).
+            let mut c = self.first_slot(at);
+            let mut last = NONE;
+            while c != NONE && self.nodes[c as usize].mv != *m {
+                last = c;
+                c = self.nodes[c as usize].next_sibling;
+            }
+            if c == NONE {
+                new = true;
+                c = self.nodes.len() as u32;
+                self.nodes.push(Node { mv: *m, first_child: NONE, next_sibling: NONE });
+                if last == NONE {
+                    self.set_first(at, c);
+                } else {
+                    self.nodes[last as usize].next_sibling = c;
                 }
-            };
+            }
+            at = At(c);
         }
         self.count += usize::from(new);
     }
@@ -81,6 +94,26 @@ impl Lines {
             c = n.next_sibling;
         }
         None
+    }
+
+    /// The moves after `at`, in the order they were first given, with their nodes.
+    pub(super) fn children(&self, at: At) -> impl Iterator<Item = (Move, At)> + '_ {
+        let mut c = self.first_slot(at);
+        std::iter::from_fn(move || {
+            if c == NONE {
+                return None;
+            }
+            let n = &self.nodes[c as usize];
+            let out = (n.mv, At(c));
+            c = n.next_sibling;
+            Some(out)
+        })
+    }
+
+    /// Whether more than one move goes on from `at`.
+    pub(super) fn branches(&self, at: At) -> bool {
+        let c = self.first_slot(at);
+        c != NONE && self.nodes[c as usize].next_sibling != NONE
     }
 
     fn first_slot(&self, at: At) -> u32 {
@@ -119,5 +152,9 @@ mod tests {
         assert!(l.child(after_a, &b).is_some() && l.child(after_a, &c).is_some());
         assert!(l.child(after_a, &a).is_none());
         assert!(l.child(r, &c).is_none(), "the base move is not part of the tree");
+        let order: Vec<Move> = l.children(after_a).map(|(m, _)| m).collect();
+        assert_eq!(order, [b, c], "in the order first given");
+        assert!(l.branches(after_a) && l.branches(r));
+        assert!(!l.branches(l.child(after_a, &b).expect("a b")));
     }
 }

@@ -566,8 +566,8 @@ impl Hooks for Walk<'_> {
     fn last(&mut self, s: &mut Searcher, play: Play, m: &Move, prefix: &mut Vec<Move>) -> Result<bool, Interrupted> {
         let found = &mut *self.found;
         let mut hit = false;
-        s.series_last(play, m, prefix, &mut |_, line: &[Move], _| {
-            found.insert(line);
+        s.series_last(play, m, prefix, &mut |_, line: &[Move], answer| {
+            found.insert_then(line, answer);
             hit = true;
             true
         })?;
