@@ -3,6 +3,12 @@
 //! are given out in the normal search's order by one walk of the legal moves along the
 //! tree: no line or prefix is hashed (with tens of thousands of solutions, hashing every
 //! prefix of every line took a quarter of the time).
+//!
+//! A node whose lines are all known (the walk of the completions finds every line from a
+//! position: see the parent module, *Searching pictures together*) can lend them to
+//! another path to the same position with the same moves left ([`Lines::graft`]): its
+//! moves are then shared, not searched again, and the tree becomes a graph whose every
+//! path from the root is a line.
 
 use chimere_fairy::Move;
 
@@ -39,6 +45,45 @@ impl Lines {
         Lines { base, first: NONE, nodes: Vec::new(), count: 0 }
     }
 
+    /// The node after `path` (moves after the first `base`), if a line goes that way.
+    pub(super) fn node_at(&self, path: &[Move]) -> Option<At> {
+        path.iter().try_fold(self.root(), |at, m| self.child(at, m))
+    }
+
+    /// Makes the lines after `path` those after `from`, a node whose lines are all known:
+    /// `path` gets `from`'s moves (shared, never added to again) and has none of its own.
+    pub(super) fn graft(&mut self, path: &[Move], from: At) {
+        let mut at = self.root();
+        for m in path {
+            at = self.child_or_new(at, m).0;
+        }
+        debug_assert_eq!(self.first_slot(at), NONE, "a node grafted has no moves of its own");
+        let first = self.first_slot(from);
+        self.set_first(at, first);
+    }
+
+    /// The node after `m` from `at`, made if new (appended after its siblings), and
+    /// whether it is new.
+    fn child_or_new(&mut self, at: At, m: &Move) -> (At, bool) {
+        let mut c = self.first_slot(at);
+        let mut last = NONE;
+        while c != NONE && self.nodes[c as usize].mv != *m {
+            last = c;
+            c = self.nodes[c as usize].next_sibling;
+        }
+        if c != NONE {
+            return (At(c), false);
+        }
+        c = self.nodes.len() as u32;
+        self.nodes.push(Node { mv: *m, first_child: NONE, next_sibling: NONE });
+        if last == NONE {
+            self.set_first(at, c);
+        } else {
+            self.nodes[last as usize].next_sibling = c;
+        }
+        (At(c), true)
+    }
+
     /// Keeps `line` (its moves after the first `base`), once; the moves after a node keep
     /// the order in which they were first given.
     pub(super) fn insert(&mut self, line: &[Move]) {
@@ -50,24 +95,9 @@ impl Lines {
         let mut at = At(NONE);
         let mut new = false;
         for m in line[self.base..].iter().chain(then.as_ref()) {
-            // The node after `m`, or the last sibling (to append after).
-            let mut c = self.first_slot(at);
-            let mut last = NONE;
-            while c != NONE && self.nodes[c as usize].mv != *m {
-                last = c;
-                c = self.nodes[c as usize].next_sibling;
-            }
-            if c == NONE {
-                new = true;
-                c = self.nodes.len() as u32;
-                self.nodes.push(Node { mv: *m, first_child: NONE, next_sibling: NONE });
-                if last == NONE {
-                    self.set_first(at, c);
-                } else {
-                    self.nodes[last as usize].next_sibling = c;
-                }
-            }
-            at = At(c);
+            let (next, fresh) = self.child_or_new(at, m);
+            at = next;
+            new |= fresh;
         }
         self.count += usize::from(new);
     }
@@ -156,5 +186,13 @@ mod tests {
         assert_eq!(order, [b, c], "in the order first given");
         assert!(l.branches(after_a) && l.branches(r));
         assert!(!l.branches(l.child(after_a, &b).expect("a b")));
+        // Another path to a node whose lines are known shares them.
+        let (d, e) = (mv(7, 8), mv(9, 10));
+        l.insert(&[c, b, b]);
+        l.graft(&[d, e], after_a);
+        let grafted = l.node_at(&[d, e]).expect("the grafted path");
+        let order: Vec<Move> = l.children(grafted).map(|(m, _)| m).collect();
+        assert_eq!(order, [b, c]);
+        assert!(l.node_at(&[d, e, c]).is_some() && l.node_at(&[d, c]).is_none());
     }
 }

@@ -133,7 +133,17 @@ pub(super) struct Walk<'a> {
     nodes: Vec<NodeInfo>,
     /// Per move entered on the path: the live range before it and the units it moved.
     trail: Vec<((usize, usize), [usize; 3])>,
+    /// The moves entered on the path.
+    path: Vec<Move>,
+    /// When the walk finds every line from each node (its completions are all the
+    /// pictures: see the module doc, *Searching pictures together*): the nodes with
+    /// lines, by their table key, with their node in `found` (lent to the other paths to
+    /// them, [`Lines::graft`]).
+    solved: Option<Solved>,
 }
+
+/// The nodes with lines of a walk (see [`Walk::solved`]).
+pub(super) type Solved = std::collections::HashMap<u64, At, std::hash::BuildHasherDefault<KeyHasher>>;
 
 impl Walk<'_> {
     /// Each side's committed distance (mating side, mated side), and the number of units
@@ -479,7 +489,10 @@ impl Hooks for Walk<'_> {
         if !self.fates.is_empty() && n >= 2 && s.table.get(table_key(&s.game, play, n)) == Some(false) {
             return Some(false);
         }
-        None
+        // Its lines found by another path: shared.
+        let from = self.solved.as_ref().and_then(|solved| solved.get(&table_key(&s.game, play, n)).copied())?;
+        self.found.graft(&self.path, from);
+        Some(true)
     }
 
     /// Each side's committed distances within its moves left, the units to capture
@@ -547,6 +560,7 @@ impl Hooks for Walk<'_> {
         // (From the last move on nothing reads the units' squares.)
         let moved = if n > 1 { self.follow(m) } else { [usize::MAX; 3] };
         self.trail.push((saved, moved));
+        self.path.push(*m);
         true
     }
 
@@ -554,6 +568,7 @@ impl Hooks for Walk<'_> {
         let Some(((start, len), moved)) = self.trail.pop() else {
             return;
         };
+        self.path.pop();
         self.unfollow(m, moved);
         self.live_start = start;
         self.live.truncate(len);
@@ -580,6 +595,11 @@ impl Hooks for Walk<'_> {
         if !res {
             let key = self.nodes[n as usize].key;
             self.memo.insert(key);
+        } else if self.solved.is_some()
+            && let Some(at) = self.found.node_at(&self.path)
+            && let Some(solved) = &mut self.solved
+        {
+            solved.insert(table_key(&s.game, play, n), at);
         }
         if !self.fates.is_empty() && n >= 2 {
             s.table.put(table_key(&s.game, play, n), n, res);
@@ -616,6 +636,16 @@ pub(super) fn every_picture(
         },
     };
     let Pictures { units, ranges, fates, segs } = &*pictures;
+    if std::env::var_os("CHIMERE_DEBUG_PICS").is_some() {
+        eprintln!(
+            "pictures: {} ranges, {} units, {} fate entries, budgets {:?}, parent {}",
+            ranges.len(),
+            units.len(),
+            fates.len(),
+            budgets,
+            first.is_some()
+        );
+    }
     let mut all = units.clone();
     if let Some(first) = &first {
         // Each picture's units, from the parent's squares to this position's.
@@ -624,6 +654,8 @@ pub(super) fn every_picture(
     let mut memo = Memo::default();
     let base = prefix.len();
     let mut found = Lines::new(base);
+    // One walk of every completion finds every line from each of its nodes.
+    let whole = ranges.len() == 1 && !fates.is_empty();
     for &(a, b, c, d) in ranges {
         memo.clear();
         let mut w = Walk {
@@ -642,6 +674,8 @@ pub(super) fn every_picture(
             zones: None,
             nodes: Vec::new(),
             trail: Vec::new(),
+            path: Vec::new(),
+            solved: whole.then(Solved::default),
         };
         walk(&mut w, s, prefix)?;
         debug_assert_eq!(prefix.len(), base);
