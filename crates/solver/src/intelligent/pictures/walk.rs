@@ -636,16 +636,6 @@ pub(super) fn every_picture(
         },
     };
     let Pictures { units, ranges, fates, segs } = &*pictures;
-    if std::env::var_os("CHIMERE_DEBUG_PICS").is_some() {
-        eprintln!(
-            "pictures: {} ranges, {} units, {} fate entries, budgets {:?}, parent {}",
-            ranges.len(),
-            units.len(),
-            fates.len(),
-            budgets,
-            first.is_some()
-        );
-    }
     let mut all = units.clone();
     if let Some(first) = &first {
         // Each picture's units, from the parent's squares to this position's.
