@@ -201,10 +201,6 @@ const CHEAP_BELOW: u32 = 4;
 /// [`Enumeration::stalemate_placeable`] (about 10 to 40 million a second here).
 const CHEAP_WORK: u64 = 80_000_000;
 
-/// The square of a unit no longer on the board (captured), where a [`Tracked`] unit
-/// stands now.
-const GONE: u8 = 64;
-
 /// How a committed unit ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum End {
@@ -274,16 +270,27 @@ impl Entry {
 /// More completions than this in all: the full commitment gives up.
 const MAX_COMPLETIONS: usize = 500_000;
 
-/// A committed unit: where it stands now ([`GONE`]: captured), and how it must end.
+/// A committed unit: where it stands now (`None`: captured, in the walk), and how it
+/// must end.
 #[derive(Clone, Copy, Debug)]
 struct Tracked {
-    sq: u8,
+    sq: Option<u8>,
     /// Of the mating side.
     mater: bool,
     end: End,
 }
 
 impl Tracked {
+    /// A unit on the board (as is every unit while the pictures are enumerated).
+    fn on(sq: usize, mater: bool, end: End) -> Tracked {
+        Tracked { sq: Some(sq as u8), mater, end }
+    }
+
+    /// Its square, while the pictures are enumerated (every unit on the board).
+    fn square(&self) -> usize {
+        usize::from(self.sq.expect("every unit is on the board while the pictures are enumerated"))
+    }
+
     /// The final square it is committed to, if any.
     fn to(&self) -> Option<u8> {
         match self.end {
@@ -305,8 +312,8 @@ impl Tracked {
 /// knight) or from a square next to it (a contact check): it gives check at the end
 /// whatever else stands on the board, so it makes the mating move (such a check is never
 /// discovered: no square between to clear; and the mated side never moves into check).
-fn leaper_checks(u: &Tracked, kq: u8, mc: usize) -> bool {
-    u.kind_to().is_some_and(|(k, to)| contact_or_leaper(mc, k, to, kq as usize))
+fn leaper_checks(u: &Tracked, kq: Option<u8>, mc: usize) -> bool {
+    kq.is_some_and(|kq| u.kind_to().is_some_and(|(k, to)| contact_or_leaper(mc, k, to, kq as usize)))
 }
 
 /// Whether a unit of colour `mc`, kind `k` on `to` attacks `kq` as a leaper or from next
@@ -317,13 +324,15 @@ fn contact_or_leaper(mc: usize, k: usize, to: usize, kq: usize) -> bool {
         && tables().att(mc, k, to) >> kq & 1 == 1
 }
 
-/// Minimal moves for the unit on `sq` (kind `k` there, colour `c`) to meet its target.
+/// Minimal moves for the unit (kind `k` where it stands, colour `c`) to meet its target;
+/// out of reach ([`INF`]) for a unit captured that must end on a square.
 fn cost(tr: &Tracked, c: usize, k: usize) -> u8 {
     let t = tables();
-    match tr.end {
-        End::Captured | End::Completed => 0,
-        End::Block { to } => t.block(c, k, tr.sq as usize)[to as usize],
-        End::As { kind, to } => t.reach(c, k, tr.sq as usize, kind as usize, to as usize),
+    match (tr.end, tr.sq) {
+        (End::Captured | End::Completed, _) => 0,
+        (_, None) => INF,
+        (End::Block { to }, Some(sq)) => t.block(c, k, sq as usize)[to as usize],
+        (End::As { kind, to }, Some(sq)) => t.reach(c, k, sq as usize, kind as usize, to as usize),
     }
 }
 
@@ -332,12 +341,9 @@ fn between_sq(a: usize, b: usize) -> u64 {
     chimere_core::attacks::between(chimere_core::Square::new(a as u8), chimere_core::Square::new(b as u8)).0
 }
 
-/// The unit on `sq`, if any; `None` for [`GONE`] (a unit no longer on the board).
-fn kind_at(game: &Game, sq: usize) -> Option<(Colour, usize)> {
-    if sq >= 64 {
-        return None;
-    }
-    let p = game.pos.board().get(chimere_core::Square::new(sq as u8))?;
+/// The unit on `sq`, if any (none for a unit no longer on the board).
+fn kind_at(game: &Game, sq: Option<u8>) -> Option<(Colour, usize)> {
+    let p = game.pos.board().get(chimere_core::Square::new(sq?))?;
     Some((p.colour, super::table_kind(p.kind).expect("a kind the intelligent mode admits")))
 }
 
