@@ -113,7 +113,9 @@
 //! and in the searcher's table under the normal search's keys (help: mate in exactly n
 //! plies; series: in exactly k series moves), shared by every walk (each first move,
 //! each length) and by the normal search. (The one-by-one walk's memo is only its
-//! picture's: it never goes to the table.)
+//! picture's: it never goes to the table.) By the same argument the lines a walk of
+//! the completions finds below a node are every line of that position with those moves
+//! left, so another path to it takes them without a search ([`lines::Lines::graft`]).
 //!
 //! Each picture is then searched: the normal help moves, keeping only those after which
 //! each side's remaining committed distances still fit within its remaining moves (the
@@ -122,8 +124,8 @@
 //! filters of the parent module and a table of this picture's sub-positions without a
 //! solution. The mate is checked by the real rules, so every line found is a real
 //! solution; the pictures cover every mate, so every solution is found. The lines of all
-//! pictures are united, then printed in the normal search's order (a walk of the legal
-//! moves in generation order through the found lines).
+//! pictures are united, then printed in the normal search's order (a walk of the
+//! candidate moves in generation order along the found lines, [`lines::Lines`]).
 //!
 //! **The parent's pictures.** The solver asks for the lines of each first move in turn
 //! (and on two threads). A search by the pictures after a first move takes the pictures
