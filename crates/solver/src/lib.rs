@@ -690,12 +690,13 @@ fn help_all_as(
     while plies <= total {
         let starts_half = plies % 2 == 1;
         let mut found: Vec<String> = Vec::new();
+        let mut texts = LineTexts::default();
         let mut collect = |s: &mut Searcher, line: &[Move]| -> bool {
-            let texts = replay_texts(s, line);
+            let texts = texts.texts(s, line, false, true);
             found.push(if after_pass {
-                output::help_line_after_pass(&texts)
+                output::help_line_after_pass(texts)
             } else {
-                output::help_line(&texts, starts_half)
+                output::help_line(texts, starts_half)
             });
             true
         };
@@ -724,48 +725,64 @@ fn help_all_as(
     Ok(())
 }
 
-/// The texts of a line of moves played from the current position (goal mark on the last).
-fn replay_texts(s: &mut Searcher, line: &[Move]) -> Vec<String> {
-    // `help_lines` calls back with the position after all but the last move played.
-    let k = line.len();
-    let mut texts = vec![String::new(); k];
-    texts[k - 1] = s.text(&line[k - 1], true);
-    // Undo the earlier moves one by one to write them, then replay them.
-    for i in (0..k - 1).rev() {
-        s.game.unmake();
-        texts[i] = s.text(&line[i], false);
+/// The texts of the moves of lines given one after the other from one position (each
+/// with all but its last move played, and a pass after each when `passes`: series
+/// play). The moves a line shares with the one before it (all but the last) keep their
+/// texts, so only those after the two part are taken back and written: lines come in
+/// move order, and a problem with a hundred thousand lines wrote each of their moves
+/// again.
+#[derive(Default)]
+struct LineTexts {
+    line: Vec<Move>,
+    texts: Vec<String>,
+}
+
+impl LineTexts {
+    /// The texts of `line` (the goal mark on the last move when `goal_last`).
+    fn texts(&mut self, s: &mut Searcher, line: &[Move], passes: bool, goal_last: bool) -> &[String] {
+        let k = line.len();
+        let same = if self.line.len() == k {
+            line[..k - 1].iter().zip(&self.line).take_while(|(a, b)| a == b).count()
+        } else {
+            0
+        };
+        self.texts.resize(k, String::new());
+        self.texts[k - 1] = s.text(&line[k - 1], goal_last);
+        // Undo the moves after the shared ones one by one to write them, then replay them.
+        for i in (same..k - 1).rev() {
+            if passes {
+                s.game.unmake();
+            }
+            s.game.unmake();
+            self.texts[i] = s.text(&line[i], false);
+        }
+        for m in &line[same..k - 1] {
+            s.game.make(m);
+            if passes {
+                s.game.make(&Move::NULL);
+            }
+        }
+        self.line.clear();
+        self.line.extend_from_slice(line);
+        &self.texts
     }
-    for m in &line[..k - 1] {
-        s.game.make(m);
-    }
-    texts
 }
 
 /// Series lines of exactly `k` moves beginning with `first`.
 fn series_from(s: &mut Searcher, play: Play, k: u32, first: &Move, lines: &mut Vec<String>) -> Result<(), Interrupted> {
     let mut found: Vec<String> = Vec::new();
+    let mut texts = LineTexts::default();
     let mut collect = |s: &mut Searcher, line: &[Move], answer: Option<Move>| -> bool {
         // Position: before the last series move, the passes in between played.
-        let n = line.len();
-        let mut texts = vec![String::new(); n];
-        let goal_last = play == Play::Series;
-        texts[n - 1] = s.text(&line[n - 1], goal_last);
+        let last = line[line.len() - 1];
         let ans = answer.map(|a| {
-            s.game.make(&line[n - 1]);
+            s.game.make(&last);
             let t = s.text(&a, true);
             s.game.unmake();
             t
         });
-        for i in (0..n - 1).rev() {
-            s.game.unmake(); // the pass
-            s.game.unmake(); // the series move
-            texts[i] = s.text(&line[i], false);
-        }
-        for m in &line[..n - 1] {
-            s.game.make(m);
-            s.game.make(&Move::NULL);
-        }
-        found.push(output::series_line(&texts, ans.as_deref()));
+        let texts = texts.texts(s, line, true, play == Play::Series);
+        found.push(output::series_line(texts, ans.as_deref()));
         true
     };
     let mut prefix = Vec::new();

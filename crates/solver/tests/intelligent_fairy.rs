@@ -115,3 +115,19 @@ fn intelligent_mates_with_dummies_print_the_normal_solutions() {
     eprintln!("{found} solutions");
     assert!(found >= 10, "only {found} solutions in the sample");
 }
+
+/// A series stalemate under Hole whose lines cross (the black king's walk and the pawns'
+/// steps in any order reach the same positions): the walk lends a solved position's lines
+/// to the other orders reaching it, and prints exactly the normal search's lines.
+#[test]
+fn intelligent_series_stalemates_share_the_lines_of_a_position_reached_twice() {
+    let normal = "BeginProblem\nStipulation ser-h=7\nOption NoBoard\nPieces White Kc8 Qc5 \
+                  Black Ke4 Pg5 Sg1 Ph3\nCondition Hole f4f5f6\nEndProblem\n";
+    let intelligent = normal.replace("Option NoBoard", "Option NoBoard Intelligent");
+    let (a, ea) = solve(normal);
+    let (b, eb) = solve(&intelligent);
+    assert!(ea.is_empty() && eb.is_empty(), "{ea}{eb}");
+    assert_eq!(a, b, "solutions differ");
+    let found = a.iter().filter(|l| l.ends_with('=')).count();
+    assert!(found >= 2, "only {found} solutions");
+}

@@ -113,7 +113,9 @@
 //! and in the searcher's table under the normal search's keys (help: mate in exactly n
 //! plies; series: in exactly k series moves), shared by every walk (each first move,
 //! each length) and by the normal search. (The one-by-one walk's memo is only its
-//! picture's: it never goes to the table.)
+//! picture's: it never goes to the table.) By the same argument the lines a walk of
+//! the completions finds below a node are every line of that position with those moves
+//! left, so another path to it takes them without a search ([`lines::Lines::graft`]).
 //!
 //! Each picture is then searched: the normal help moves, keeping only those after which
 //! each side's remaining committed distances still fit within its remaining moves (the
@@ -122,8 +124,8 @@
 //! filters of the parent module and a table of this picture's sub-positions without a
 //! solution. The mate is checked by the real rules, so every line found is a real
 //! solution; the pictures cover every mate, so every solution is found. The lines of all
-//! pictures are united, then printed in the normal search's order (a walk of the legal
-//! moves in generation order through the found lines).
+//! pictures are united, then printed in the normal search's order (a walk of the
+//! candidate moves in generation order along the found lines, [`lines::Lines`]).
 //!
 //! **The parent's pictures.** The solver asks for the lines of each first move in turn
 //! (and on two threads). A search by the pictures after a first move takes the pictures
@@ -141,6 +143,7 @@
 
 mod cache;
 mod fates;
+mod lines;
 mod mate;
 mod place;
 mod walk;
@@ -158,6 +161,7 @@ use chimere_fairy::rules::Notes;
 use chimere_fairy::walk::{BISHOP, KING, KNIGHT, QUEEN, ROOK};
 use chimere_fairy::{Game, Move};
 use fates::ANY_KIND;
+use lines::{At, Lines};
 use mate::{enumerate, unite};
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -198,10 +202,6 @@ const CHEAP_BELOW: u32 = 4;
 /// [`Enumeration::fate_dfs`], four per unit placed and forty per final position tested by
 /// [`Enumeration::stalemate_placeable`] (about 10 to 40 million a second here).
 const CHEAP_WORK: u64 = 80_000_000;
-
-/// The square of a unit no longer on the board (captured), where a [`Tracked`] unit
-/// stands now.
-const GONE: u8 = 64;
 
 /// How a committed unit ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -272,16 +272,27 @@ impl Entry {
 /// More completions than this in all: the full commitment gives up.
 const MAX_COMPLETIONS: usize = 500_000;
 
-/// A committed unit: where it stands now ([`GONE`]: captured), and how it must end.
+/// A committed unit: where it stands now (`None`: captured, in the walk), and how it
+/// must end.
 #[derive(Clone, Copy, Debug)]
 struct Tracked {
-    sq: u8,
+    sq: Option<u8>,
     /// Of the mating side.
     mater: bool,
     end: End,
 }
 
 impl Tracked {
+    /// A unit on the board (as is every unit while the pictures are enumerated).
+    fn on(sq: usize, mater: bool, end: End) -> Tracked {
+        Tracked { sq: Some(sq as u8), mater, end }
+    }
+
+    /// Its square, while the pictures are enumerated (every unit on the board).
+    fn square(&self) -> usize {
+        usize::from(self.sq.expect("every unit is on the board while the pictures are enumerated"))
+    }
+
     /// The final square it is committed to, if any.
     fn to(&self) -> Option<u8> {
         match self.end {
@@ -303,8 +314,8 @@ impl Tracked {
 /// knight) or from a square next to it (a contact check): it gives check at the end
 /// whatever else stands on the board, so it makes the mating move (such a check is never
 /// discovered: no square between to clear; and the mated side never moves into check).
-fn leaper_checks(u: &Tracked, kq: u8, mc: usize) -> bool {
-    u.kind_to().is_some_and(|(k, to)| contact_or_leaper(mc, k, to, kq as usize))
+fn leaper_checks(u: &Tracked, kq: Option<u8>, mc: usize) -> bool {
+    kq.is_some_and(|kq| u.kind_to().is_some_and(|(k, to)| contact_or_leaper(mc, k, to, kq as usize)))
 }
 
 /// Whether a unit of colour `mc`, kind `k` on `to` attacks `kq` as a leaper or from next
@@ -315,13 +326,15 @@ fn contact_or_leaper(mc: usize, k: usize, to: usize, kq: usize) -> bool {
         && tables().att(mc, k, to) >> kq & 1 == 1
 }
 
-/// Minimal moves for the unit on `sq` (kind `k` there, colour `c`) to meet its target.
+/// Minimal moves for the unit (kind `k` where it stands, colour `c`) to meet its target;
+/// out of reach ([`INF`]) for a unit captured that must end on a square.
 fn cost(tr: &Tracked, c: usize, k: usize) -> u8 {
     let t = tables();
-    match tr.end {
-        End::Captured | End::Completed => 0,
-        End::Block { to } => t.block(c, k, tr.sq as usize)[to as usize],
-        End::As { kind, to } => t.reach(c, k, tr.sq as usize, kind as usize, to as usize),
+    match (tr.end, tr.sq) {
+        (End::Captured | End::Completed, _) => 0,
+        (_, None) => INF,
+        (End::Block { to }, Some(sq)) => t.block(c, k, sq as usize)[to as usize],
+        (End::As { kind, to }, Some(sq)) => t.reach(c, k, sq as usize, kind as usize, to as usize),
     }
 }
 
@@ -330,12 +343,9 @@ fn between_sq(a: usize, b: usize) -> u64 {
     chimere_core::attacks::between(chimere_core::Square::new(a as u8), chimere_core::Square::new(b as u8)).0
 }
 
-/// The unit on `sq`, if any; `None` for [`GONE`] (a unit no longer on the board).
-fn kind_at(game: &Game, sq: usize) -> Option<(Colour, usize)> {
-    if sq >= 64 {
-        return None;
-    }
-    let p = game.pos.board().get(chimere_core::Square::new(sq as u8))?;
+/// The unit on `sq`, if any (none for a unit no longer on the board).
+fn kind_at(game: &Game, sq: Option<u8>) -> Option<(Colour, usize)> {
+    let p = game.pos.board().get(chimere_core::Square::new(sq?))?;
     Some((p.colour, super::table_kind(p.kind).expect("a kind the intelligent mode admits")))
 }
 
@@ -496,17 +506,18 @@ pub(super) fn lines(
     let Some(found) = every_picture(s, cache, mater, budgets, cheap, parent, prefix, search)? else {
         return Ok(None);
     };
-    Ok(Some(emit(s, plies, prefix, &prefixes(&found, prefix.len()), out)))
+    Ok(Some(emit(s, plies, prefix, &found, found.root(), out)))
 }
 
-/// Every prefix of a found line beyond the first `base` moves, to walk them in move order.
-fn prefixes(found: &HashSet<Vec<Move>>, base: usize) -> HashSet<&[Move]> {
-    let mut out: HashSet<&[Move]> = HashSet::new();
-    for l in found {
-        for i in base + 1..=l.len() {
-            out.insert(&l[..i]);
-        }
+/// The moves on from `at` of the found lines, in the order of the legal moves here (the
+/// candidate moves' order: the lines hold legal moves only).
+fn in_order(s: &mut Searcher, lines: &Lines, at: At) -> Vec<(Move, At)> {
+    if !lines.branches(at) {
+        return lines.children(at).collect();
     }
+    let moves = s.candidates();
+    let out = moves.iter().filter_map(|m| Some((*m, lines.child(at, m)?))).collect();
+    s.game.give_buf(moves);
     out
 }
 
@@ -515,30 +526,27 @@ fn emit(
     s: &mut Searcher,
     plies: u32,
     prefix: &mut Vec<Move>,
-    lines: &HashSet<&[Move]>,
+    lines: &Lines,
+    at: At,
     out: &mut dyn FnMut(&mut Searcher, &[Move]) -> bool,
 ) -> bool {
     if plies == 0 {
         return true;
     }
-    let moves = s.legal();
-    for m in &moves {
-        prefix.push(*m);
-        if lines.contains(prefix.as_slice()) {
-            let go_on = if plies == 1 {
-                out(s, prefix)
-            } else {
-                s.game.make(m);
-                let r = emit(s, plies - 1, prefix, lines, out);
-                s.game.unmake();
-                r
-            };
-            if !go_on {
-                prefix.pop();
-                return false;
-            }
-        }
+    for (m, next) in in_order(s, lines, at) {
+        prefix.push(m);
+        let go_on = if plies == 1 {
+            out(s, prefix)
+        } else {
+            s.game.make(&m);
+            let r = emit(s, plies - 1, prefix, lines, next, out);
+            s.game.unmake();
+            r
+        };
         prefix.pop();
+        if !go_on {
+            return false;
+        }
     }
     true
 }
@@ -574,46 +582,41 @@ pub(super) fn series_lines(
     let Some(found) = every_picture(s, cache, mater, budgets, false, parent, prefix, search)? else {
         return Ok(None);
     };
-    let prefixes = prefixes(&found, prefix.len());
-    series_emit(s, play, k, prefix, &prefixes, out).map(Some)
+    series_emit(s, play, k, prefix, &found, found.root(), out).map(Some)
 }
 
-/// Walks the series moves in order along the found lines, the last move's ends given by
-/// [`Searcher::series_last`] as in the normal search.
+/// Walks the series moves in order along the found lines, the last move's answers as
+/// the walk's [`Searcher::series_last`] gave them (in the normal search's order).
 fn series_emit(
     s: &mut Searcher,
     play: Play,
     k: u32,
     prefix: &mut Vec<Move>,
-    lines: &HashSet<&[Move]>,
+    lines: &Lines,
+    at: At,
     out: &mut SeriesSink<'_>,
 ) -> Result<bool, Interrupted> {
-    let moves = s.legal();
-    for m in &moves {
-        prefix.push(*m);
-        let hit = lines.contains(prefix.as_slice());
-        prefix.pop();
-        if !hit {
-            continue;
-        }
-        if k == 1 {
-            if !s.series_last(play, m, prefix, out)? {
-                return Ok(false);
-            }
-            continue;
-        }
-        s.game.make(m);
-        if s.game.make(&Move::NULL).is_some() {
-            prefix.push(*m);
-            let r = series_emit(s, play, k - 1, prefix, lines, out);
-            prefix.pop();
+    for (m, next) in in_order(s, lines, at) {
+        prefix.push(m);
+        let go_on = if k > 1 {
+            s.game.make(&m);
+            let r = if s.game.make(&Move::NULL).is_some() {
+                let r = series_emit(s, play, k - 1, prefix, lines, next, out);
+                s.game.unmake();
+                r
+            } else {
+                Ok(true)
+            };
             s.game.unmake();
-            s.game.unmake();
-            if !r? {
-                return Ok(false);
-            }
+            r?
+        } else if matches!(play, Play::SeriesHelp | Play::SeriesSelf) {
+            lines.children(next).all(|(answer, _)| out(s, prefix, Some(answer)))
         } else {
-            s.game.unmake();
+            out(s, prefix, None)
+        };
+        prefix.pop();
+        if !go_on {
+            return Ok(false);
         }
     }
     Ok(true)

@@ -18,7 +18,7 @@ impl Enumeration<'_> {
             } else {
                 self.commit.occ |= 1 << to;
                 // A blocker keeps its kind unless it is a pawn (accepted as any kind).
-                let k = self.fixed.blockers.iter().find(|b| b.0 == u.sq as usize).map_or(PAWN.index(), |b| b.1);
+                let k = self.fixed.blockers.iter().find(|b| b.0 == u.square()).map_or(PAWN.index(), |b| b.1);
                 if k != PAWN.index() {
                     self.commit.checks.push((k as u8, to));
                 }
@@ -166,7 +166,7 @@ impl Enumeration<'_> {
                 .pic
                 .chosen
                 .iter()
-                .find(|u| u.mater && u.sq as usize == sq)
+                .find(|u| u.mater && u.square() == sq)
                 .and_then(Tracked::kind_to)
                 .map(|(k, to)| (to as u8, k as u8));
         }
@@ -197,7 +197,7 @@ impl Enumeration<'_> {
             at |= if self.fixed.dc == 1 { at << 8 } else { at >> 8 };
         }
         let (wsq, wk) = self.fixed.maters[w];
-        let committed = self.pic.chosen.iter().find(|u| u.mater && u.sq as usize == wsq).and_then(Tracked::kind_to);
+        let committed = self.pic.chosen.iter().find(|u| u.mater && u.square() == wsq).and_then(Tracked::kind_to);
         let kinds: &[usize] = if wk == PAWN.index() { &[0, 1, 2, 3, 4] } else { std::slice::from_ref(&wk) };
         let mut best = INF;
         let mut bb = at;
@@ -233,7 +233,7 @@ impl Enumeration<'_> {
         let mut n = 0;
         for u in &self.pic.chosen {
             if u.end == End::Captured {
-                caught[n] = self.fixed.blockers.iter().position(|b| b.0 == u.sq as usize).expect("a stalemated unit");
+                caught[n] = self.fixed.blockers.iter().position(|b| b.0 == u.square()).expect("a stalemated unit");
                 n += 1;
             }
         }
@@ -249,7 +249,7 @@ impl Enumeration<'_> {
         let t = tables();
         for (w, &(sq, k)) in self.fixed.maters.iter().enumerate() {
             if let Some((uk, to)) =
-                self.pic.chosen.iter().find(|u| u.mater && u.sq as usize == sq).and_then(Tracked::kind_to)
+                self.pic.chosen.iter().find(|u| u.mater && u.square() == sq).and_then(Tracked::kind_to)
             {
                 own[w] = t.reach(self.fixed.mc, k, sq, uk, to);
             }
@@ -331,7 +331,7 @@ impl Enumeration<'_> {
                         self.found.fates.push(Entry::of(u.end));
                         continue;
                     }
-                    let w = self.fixed.maters.iter().position(|m| m.0 == c.sq as usize).expect("a stalemating unit");
+                    let w = self.fixed.maters.iter().position(|m| m.0 == c.square()).expect("a stalemating unit");
                     let entry = match way[w] {
                         (0, _) => Entry::Free,
                         (set, kinds) => {
@@ -348,10 +348,10 @@ impl Enumeration<'_> {
             return;
         }
         let b = self.commit.order[i];
-        let sq = self.fixed.blockers[b].0 as u8;
+        let sq = self.fixed.blockers[b].0;
         // Captured: by a move of the stalemating side, one capture each.
         if caps < self.fixed.m {
-            self.pic.chosen.push(Tracked { sq, mater: false, end: End::Captured });
+            self.pic.chosen.push(Tracked::on(sq, false, End::Captured));
             if self.captures_possible(self.king.budget - spent) {
                 self.fate_dfs(i + 1, spent, caps + 1);
             }
@@ -365,7 +365,7 @@ impl Enumeration<'_> {
             if (self.commit.occ | self.commit.foreign) >> to & 1 == 1 {
                 continue;
             }
-            self.pic.chosen.push(Tracked { sq, mater: false, end: End::As { kind: k2, to } });
+            self.pic.chosen.push(Tracked::on(sq, false, End::As { kind: k2, to }));
             self.commit.occ |= 1 << to;
             let checked = true;
             if checked {

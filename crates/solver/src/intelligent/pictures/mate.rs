@@ -62,12 +62,12 @@ pub(super) fn enumerate_all(
     }
     let mut canon = Vec::new();
     if full {
-        canon.push(Tracked { sq: dk as u8, mater: false, end: End::Completed });
+        canon.push(Tracked::on(dk, false, End::Completed));
         for &(sq, _) in &blockers {
-            canon.push(Tracked { sq: sq as u8, mater: false, end: End::Completed });
+            canon.push(Tracked::on(sq, false, End::Completed));
         }
         for &(sq, _) in &maters {
-            canon.push(Tracked { sq: sq as u8, mater: true, end: End::Completed });
+            canon.push(Tracked::on(sq, true, End::Completed));
         }
         if canon.len() > 32 {
             return None;
@@ -142,7 +142,7 @@ pub(super) fn enumerate_all(
             list.sort_by_key(|o| o.target.cost);
             e.king.opts.push(list);
         }
-        let king = Tracked { sq: dk as u8, mater: false, end: End::As { kind: KING.index() as u8, to: kq as u8 } };
+        let king = Tracked::on(dk, false, End::As { kind: KING.index() as u8, to: kq as u8 });
         e.pic.chosen.clear();
         e.pic.chosen.push(king);
         e.mater_dfs(0, 0, 0);
@@ -177,7 +177,7 @@ impl Enumeration<'_> {
                 .pic
                 .chosen
                 .iter()
-                .filter(|u| u.mater && leaper_checks(u, self.king.kq as u8, self.fixed.mc))
+                .filter(|u| u.mater && leaper_checks(u, Some(self.king.kq as u8), self.fixed.mc))
                 .count();
             if leapers > 1 {
                 return;
@@ -202,7 +202,7 @@ impl Enumeration<'_> {
                 continue;
             }
             let (sq, _) = self.fixed.maters[i];
-            self.pic.chosen.push(Tracked { sq: sq as u8, mater: true, end: End::As { kind: k2, to } });
+            self.pic.chosen.push(Tracked::on(sq, true, End::As { kind: k2, to }));
             self.mater_dfs(i + 1, covered | a, spent + c);
             self.pic.chosen.pop();
         }
@@ -222,7 +222,7 @@ impl Enumeration<'_> {
     /// attacks on an empty board (else no blocker is put there), so no committed line
     /// piece pins it: its parry is legal in R, and R is no mate.
     pub(super) fn defended(&self, occ: u64) -> bool {
-        let committed = |sq: usize| self.pic.chosen.iter().any(|u| u.mater && u.sq as usize == sq);
+        let committed = |sq: usize| self.pic.chosen.iter().any(|u| u.mater && u.square() == sq);
         // (The king and a dummy neither check nor pin.)
         if self.fixed.maters.iter().any(|&(sq, k)| k != KING.index() && k != DUMMY_T && !committed(sq)) {
             return false;
@@ -247,7 +247,7 @@ impl Enumeration<'_> {
             let End::Block { to } = u.end else {
                 continue;
             };
-            let Some(&(_, k)) = self.fixed.blockers.iter().find(|b| b.0 == u.sq as usize) else {
+            let Some(&(_, k)) = self.fixed.blockers.iter().find(|b| b.0 == u.square()) else {
                 continue;
             };
             let f = to as usize;
@@ -255,7 +255,7 @@ impl Enumeration<'_> {
             // kind it may stand there as must have the parry.
             let may_be = |k2: usize| {
                 if k == PAWN.index() {
-                    t.reach(self.fixed.dc, k, u.sq as usize, k2, f) <= self.king.budget
+                    t.reach(self.fixed.dc, k, u.square(), k2, f) <= self.king.budget
                 } else {
                     k2 == k
                 }
@@ -316,7 +316,7 @@ impl Enumeration<'_> {
                 continue;
             }
             self.pic.used |= 1 << b;
-            self.pic.chosen.push(Tracked { sq: sq as u8, mater: false, end: End::Block { to: f as u8 } });
+            self.pic.chosen.push(Tracked::on(sq, false, End::Block { to: f as u8 }));
             self.block_dfs(open & (open - 1), spent + c);
             self.pic.chosen.pop();
             self.pic.used &= !(1 << b);
@@ -350,20 +350,20 @@ pub(super) fn unite(game: &Game, mater: Colour, p: Pictures) -> Pictures {
     let mated = mater.opponent();
     let board = game.pos.board();
     let dk = (board.colour(mated).0 & board.kind(KING).0).trailing_zeros() as u8;
-    let mut canon = vec![Tracked { sq: dk, mater: false, end: End::Completed }];
+    let mut canon = vec![Tracked { sq: Some(dk), mater: false, end: End::Completed }];
     for (sq, k) in units(game, mated) {
         if k != KING.index() {
-            canon.push(Tracked { sq: sq as u8, mater: false, end: End::Completed });
+            canon.push(Tracked::on(sq, false, End::Completed));
         }
     }
     for (sq, _) in units(game, mater) {
-        canon.push(Tracked { sq: sq as u8, mater: true, end: End::Completed });
+        canon.push(Tracked::on(sq, true, End::Completed));
     }
     let n = canon.len();
     let mut fates = Vec::with_capacity(p.ranges.len() * n);
     for &(a, b, _, _) in &p.ranges {
         let pic = &p.units[a..b];
-        let kq = pic[0].to().unwrap_or(GONE);
+        let kq = pic[0].to();
         let start = fates.len();
         fates.resize(start + n, Entry::Free);
         for u in pic {

@@ -15,9 +15,9 @@ pub(super) const MAX_PLACE_STEPS: u32 = 16 * MAX_PLACEMENTS;
 /// The kinds by table index (P S B R Q K, the dummy).
 pub(super) const KIND_OF: [Kind; super::super::tables::KINDS] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, DUMMY];
 
-/// A unit's possible final states while a completion is tested: (square or [`GONE`],
-/// kind index, moves of its side).
-pub(super) type Options = Vec<(u8, u8, u8)>;
+/// A unit's possible final states while a completion is tested: (square, none for a unit
+/// taken off the board; kind index; moves of its side).
+pub(super) type Options = Vec<(Option<u8>, u8, u8)>;
 
 impl Enumeration<'_> {
     /// Whether some final position fits the completion now chosen and is a real
@@ -43,39 +43,39 @@ impl Enumeration<'_> {
         let (mc, dc) = (self.fixed.mc, self.fixed.dc);
         let mut opts: Vec<(Colour, Options)> = Vec::new();
         let (mater, mated) = if mc == 0 { (Colour::White, Colour::Black) } else { (Colour::Black, Colour::White) };
-        opts.push((mated, vec![(self.king.kq as u8, KING.index() as u8, 0)]));
+        opts.push((mated, vec![(Some(self.king.kq as u8), KING.index() as u8, 0)]));
         for u in self.pic.chosen[1..].iter().filter(|u| !u.mater) {
-            let k = self.fixed.blockers.iter().find(|b| b.0 == u.sq as usize).map_or(PAWN.index(), |b| b.1);
-            let cost = |k2: usize, to: u8| t.reach(dc, k, u.sq as usize, k2, to as usize);
+            let k = self.fixed.blockers.iter().find(|b| b.0 == u.square()).map_or(PAWN.index(), |b| b.1);
+            let cost = |k2: usize, to: u8| t.reach(dc, k, u.square(), k2, to as usize);
             match u.end {
                 End::Captured | End::Completed => {}
                 End::Block { to } => {
                     let kinds: Options = if k == PAWN.index() {
                         (0..KING.index())
-                            .map(|k2| (to, k2 as u8, cost(k2, to)))
+                            .map(|k2| (Some(to), k2 as u8, cost(k2, to)))
                             .filter(|o| o.2 <= self.king.budget)
                             .collect()
                     } else {
-                        vec![(to, k as u8, cost(k, to))]
+                        vec![(Some(to), k as u8, cost(k, to))]
                     };
                     opts.push((mated, kinds));
                 }
-                End::As { kind: k2, to } => opts.push((mated, vec![(to, k2, cost(k2 as usize, to))])),
+                End::As { kind: k2, to } => opts.push((mated, vec![(Some(to), k2, cost(k2 as usize, to))])),
             }
         }
         let m = self.fixed.m;
         for (w, &(sq, k)) in self.fixed.maters.iter().enumerate() {
             let mut list: Options = Vec::new();
             if let Some((uk, to)) =
-                self.pic.chosen.iter().find(|u| u.mater && u.sq as usize == sq).and_then(Tracked::kind_to)
+                self.pic.chosen.iter().find(|u| u.mater && u.square() == sq).and_then(Tracked::kind_to)
             {
-                list.push((to as u8, uk as u8, t.reach(mc, k, sq, uk, to)));
+                list.push((Some(to as u8), uk as u8, t.reach(mc, k, sq, uk, to)));
             } else {
                 let (set, kinds) = if w < 16 { way[w] } else { (0, 0) };
                 if set == 0 {
-                    list.push((sq as u8, k as u8, 0));
+                    list.push((Some(sq as u8), k as u8, 0));
                     if k != KING.index() {
-                        list.push((GONE, k as u8, 0));
+                        list.push((None, k as u8, 0));
                     }
                 }
                 let kinds = if set == 0 { ANY_KIND } else { kinds };
@@ -87,7 +87,7 @@ impl Enumeration<'_> {
                         }
                         let c = t.reach(mc, k, sq, k2, to);
                         if c <= m {
-                            list.push((to as u8, k2 as u8, c));
+                            list.push((Some(to as u8), k2 as u8, c));
                         }
                     }
                 }
@@ -152,15 +152,16 @@ impl Place<'_> {
         for &(sq, k, c) in list {
             let mut spent = spent;
             spent[side] += c;
-            if spent[side] > self.budgets[side] || (sq != GONE && occ >> sq & 1 == 1) {
+            if spent[side] > self.budgets[side] || sq.is_some_and(|sq| occ >> sq & 1 == 1) {
                 continue;
             }
-            if sq == GONE {
+            let Some(sq) = sq else {
+                // Taken off the board.
                 match self.go(g, i + 1, occ, spent) {
                     Some(false) => continue,
                     r => return r,
                 }
-            }
+            };
             let at = chimere_core::Square::new(sq);
             g.pos.begin();
             g.pos.add(at, Unit::new(colour, KIND_OF[k as usize]));

@@ -124,7 +124,7 @@ pub(super) struct Walk<'a> {
     /// Stalemate pictures: the stalemate filter on the last ply, none on the one before.
     stalemate: bool,
     memo: &'a mut Memo,
-    found: &'a mut HashSet<Vec<Move>>,
+    found: &'a mut Lines,
     notes: Notes,
     /// The zones of the stalemated side's moves at the node being searched two plies
     /// from the end (help) or at its last series move (`ser-h=`).
@@ -133,26 +133,36 @@ pub(super) struct Walk<'a> {
     nodes: Vec<NodeInfo>,
     /// Per move entered on the path: the live range before it and the units it moved.
     trail: Vec<((usize, usize), [usize; 3])>,
+    /// The moves entered on the path.
+    path: Vec<Move>,
+    /// When the walk finds every line from each node (its completions are all the
+    /// pictures: see the module doc, *Searching pictures together*): the nodes with
+    /// lines, by their table key, with their node in `found` (lent to the other paths to
+    /// them, [`Lines::graft`]).
+    solved: Option<Solved>,
 }
+
+/// The nodes with lines of a walk (see [`Walk::solved`]).
+pub(super) type Solved = std::collections::HashMap<u64, At, std::hash::BuildHasherDefault<KeyHasher>>;
 
 impl Walk<'_> {
     /// Each side's committed distance (mating side, mated side), and the number of units
     /// to be captured still on the board (each needs a move of the mating side).
     pub(super) fn sums(&self, game: &Game) -> (u32, u32, u32) {
         let (mc, dc) = (colour_index(self.mater), colour_index(self.mater.opponent()));
-        let kq = self.units[0].to().unwrap_or(GONE);
+        let kq = self.units[0].to();
         let mut s = (0u32, 0u32, 0u32);
         for u in self.units.iter() {
             if u.end == End::Captured {
-                s.2 += u32::from(u.sq != GONE);
+                s.2 += u32::from(u.sq.is_some());
                 continue;
             }
-            let k = kind_at(game, u.sq as usize).map_or(0, |(_, k)| k);
+            let k = kind_at(game, u.sq).map_or(0, |(_, k)| k);
             if u.mater {
                 s.0 += cost(u, mc, k) as u32;
                 // A leaper checking at the end makes the mating move: on its square
                 // already, it must leave and come back (a pawn cannot).
-                if u.kind_to() == Some((k, u.sq as usize)) && leaper_checks(u, kq, mc) {
+                if u.sq.is_some_and(|sq| u.kind_to() == Some((k, sq as usize))) && leaper_checks(u, kq, mc) {
                     s.0 += if k == PAWN.index() { INF as u32 } else { 2 };
                 }
             } else {
@@ -165,7 +175,10 @@ impl Walk<'_> {
     pub(super) fn key(&self, game: &Game, plies: u32) -> u64 {
         let mut h = game.pos.hash() ^ (plies as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         for (i, u) in self.units.iter().enumerate() {
-            h ^= ((u.sq as u64) + 1).wrapping_mul(0xff51_afd7_ed55_8ccd).rotate_left(7 * i as u32 + 1);
+            h ^=
+                u.sq.map_or(0, |sq| u64::from(sq) + 1)
+                    .wrapping_mul(0xff51_afd7_ed55_8ccd)
+                    .rotate_left(7 * i as u32 + 1);
         }
         h
     }
@@ -174,21 +187,21 @@ impl Walk<'_> {
     /// index `c`; `sum` before) after `m`.
     pub(super) fn after(&self, game: &Game, m: &Move, mater: bool, c: usize, sum: u32) -> i32 {
         let mut sum = sum as i32;
-        let from = m.from.index() as u8;
+        let from = Some(m.from.index() as u8);
         for u in self.units.iter() {
             if u.mater != mater {
                 continue;
             }
             if u.sq == from {
-                let k = kind_at(game, from as usize).map_or(0, |(_, k)| k);
+                let k = kind_at(game, from).map_or(0, |(_, k)| k);
                 let k2 = m.promo.map_or(k, |p| p.index());
-                let moved = Tracked { sq: m.to.index() as u8, ..*u };
+                let moved = Tracked { sq: Some(m.to.index() as u8), ..*u };
                 sum += cost(&moved, c, k2) as i32 - cost(u, c, k) as i32;
             } else if let Some((rf, rt)) = m.castle
-                && u.sq == rf.index() as u8
+                && u.sq == Some(rf.index() as u8)
             {
-                let k = kind_at(game, rf.index()).map_or(0, |(_, k)| k);
-                let moved = Tracked { sq: rt.index() as u8, ..*u };
+                let k = kind_at(game, u.sq).map_or(0, |(_, k)| k);
+                let moved = Tracked { sq: Some(rt.index() as u8), ..*u };
                 sum += cost(&moved, c, k) as i32 - cost(u, c, k) as i32;
             }
         }
@@ -198,15 +211,17 @@ impl Walk<'_> {
     /// What completion entry `e` asks of its unit, now on `sq` as kind `k` (of the mating
     /// side when `mater`): (moves of its side, whether it is a unit to be captured still
     /// on the board, the leaper-checker's extra moves while the mating side has moves
-    /// left). [`GONE`] for a unit that must stay on the board: [`OUT`].
-    pub(super) fn entry(&self, e: Entry, sq: u8, k: usize, mater: bool) -> (u16, u8, u16) {
+    /// left). A unit no longer on the board (`sq` none) that must stay on it: [`OUT`].
+    pub(super) fn entry(&self, e: Entry, sq: Option<u8>, k: usize, mater: bool) -> (u16, u8, u16) {
         let t = tables();
         let c = colour_index(if mater { self.mater } else { self.mater.opponent() });
         let sq = match e {
             Entry::Free => return (0, 0, 0),
-            Entry::Captured => return (0, u8::from(sq != GONE), 0),
-            _ if sq == GONE => return (OUT, 0, 0),
-            _ => sq as usize,
+            Entry::Captured => return (0, u8::from(sq.is_some()), 0),
+            _ => match sq {
+                Some(sq) => sq as usize,
+                None => return (OUT, 0, 0),
+            },
         };
         match e {
             Entry::Free | Entry::Captured => (0, 0, 0),
@@ -256,9 +271,9 @@ impl Walk<'_> {
         }
         self.fresh = false;
         let n = self.units.len();
-        let mut here = [(GONE, 0usize, false); 32];
+        let mut here = [(None, 0usize, false); 32];
         for (h, u) in here.iter_mut().zip(self.units.iter()) {
-            let k = if u.sq == GONE { 0 } else { kind_at(game, u.sq as usize).map_or(0, |(_, k)| k) };
+            let k = kind_at(game, u.sq).map_or(0, |(_, k)| k);
             *h = (u.sq, k, u.mater);
         }
         let start = self.live.len();
@@ -299,25 +314,26 @@ impl Walk<'_> {
             return true;
         }
         // (unit index, before (square, kind), after (square, kind))
-        let mut mv = [(0usize, (GONE, 0usize), (GONE, 0usize)); 3];
+        let mut mv = [(0usize, (None, 0usize), (None, 0usize)); 3];
         let mut nm = 0;
-        let from = m.from.index() as u8;
+        let from = Some(m.from.index() as u8);
         if let Some(i) = self.units.iter().position(|u| u.sq == from) {
-            let k = kind_at(game, from as usize).map_or(0, |(_, k)| k);
-            mv[nm] = (i, (from, k), (m.to.index() as u8, m.promo.map_or(k, |p| p.index())));
+            let k = kind_at(game, from).map_or(0, |(_, k)| k);
+            mv[nm] = (i, (from, k), (Some(m.to.index() as u8), m.promo.map_or(k, |p| p.index())));
             nm += 1;
         }
         if let Some((rf, rt)) = m.castle
-            && let Some(i) = self.units.iter().position(|u| u.sq == rf.index() as u8)
+            && let Some(i) = self.units.iter().position(|u| u.sq == Some(rf.index() as u8))
         {
-            mv[nm] = (i, (rf.index() as u8, ROOK.index()), (rt.index() as u8, ROOK.index()));
+            mv[nm] = (i, (Some(rf.index() as u8), ROOK.index()), (Some(rt.index() as u8), ROOK.index()));
             nm += 1;
         }
         if let Some(cs) = m.capture
-            && let Some(i) = self.units.iter().position(|u| u.sq == cs.index() as u8)
+            && let Some(i) = self.units.iter().position(|u| u.sq == Some(cs.index() as u8))
         {
-            let k = kind_at(game, cs.index()).map_or(0, |(_, k)| k);
-            mv[nm] = (i, (cs.index() as u8, k), (GONE, 0));
+            let cs = Some(cs.index() as u8);
+            let k = kind_at(game, cs).map_or(0, |(_, k)| k);
+            mv[nm] = (i, (cs, k), (None, 0));
             nm += 1;
         }
         let mut dm = self.demands.take().expect("completions indexed");
@@ -381,15 +397,15 @@ impl Walk<'_> {
         if moved[2] != usize::MAX
             && let Some(cs) = m.capture
         {
-            self.units[moved[2]].sq = cs.index() as u8;
+            self.units[moved[2]].sq = Some(cs.index() as u8);
         }
         if moved[0] != usize::MAX {
-            self.units[moved[0]].sq = m.from.index() as u8;
+            self.units[moved[0]].sq = Some(m.from.index() as u8);
         }
         if moved[1] != usize::MAX
             && let Some((rf, _)) = m.castle
         {
-            self.units[moved[1]].sq = rf.index() as u8;
+            self.units[moved[1]].sq = Some(rf.index() as u8);
         }
     }
 }
@@ -412,7 +428,10 @@ impl Walk<'_> {
     ) -> bool {
         if self.fates.is_empty() {
             if let Some(cs) = m.capture
-                && self.units.iter().any(|u| u.mater != mater && u.sq == cs.index() as u8 && u.end != End::Completed)
+                && self
+                    .units
+                    .iter()
+                    .any(|u| u.mater != mater && u.sq == Some(cs.index() as u8) && u.end != End::Completed)
             {
                 return false;
             }
@@ -479,7 +498,10 @@ impl Hooks for Walk<'_> {
         if !self.fates.is_empty() && n >= 2 && s.table.get(table_key(&s.game, play, n)) == Some(false) {
             return Some(false);
         }
-        None
+        // Its lines found by another path: shared.
+        let from = self.solved.as_ref().and_then(|solved| solved.get(&table_key(&s.game, play, n)).copied())?;
+        self.found.graft(&self.path, from);
+        Some(true)
     }
 
     /// Each side's committed distances within its moves left, the units to capture
@@ -547,6 +569,7 @@ impl Hooks for Walk<'_> {
         // (From the last move on nothing reads the units' squares.)
         let moved = if n > 1 { self.follow(m) } else { [usize::MAX; 3] };
         self.trail.push((saved, moved));
+        self.path.push(*m);
         true
     }
 
@@ -554,20 +577,21 @@ impl Hooks for Walk<'_> {
         let Some(((start, len), moved)) = self.trail.pop() else {
             return;
         };
+        self.path.pop();
         self.unfollow(m, moved);
         self.live_start = start;
         self.live.truncate(len);
     }
 
     fn found(&mut self, line: &[Move]) {
-        self.found.insert(line.to_vec());
+        self.found.insert(line);
     }
 
     fn last(&mut self, s: &mut Searcher, play: Play, m: &Move, prefix: &mut Vec<Move>) -> Result<bool, Interrupted> {
         let found = &mut *self.found;
         let mut hit = false;
-        s.series_last(play, m, prefix, &mut |_, line: &[Move], _| {
-            found.insert(line.to_vec());
+        s.series_last(play, m, prefix, &mut |_, line: &[Move], answer| {
+            found.insert_then(line, answer);
             hit = true;
             true
         })?;
@@ -580,6 +604,11 @@ impl Hooks for Walk<'_> {
         if !res {
             let key = self.nodes[n as usize].key;
             self.memo.insert(key);
+        } else if self.solved.is_some()
+            && let Some(at) = self.found.node_at(&self.path)
+            && let Some(solved) = &mut self.solved
+        {
+            solved.insert(table_key(&s.game, play, n), at);
         }
         if !self.fates.is_empty() && n >= 2 {
             s.table.put(table_key(&s.game, play, n), n, res);
@@ -599,7 +628,7 @@ pub(super) fn every_picture(
     parent: Option<Parent>,
     prefix: &mut Vec<Move>,
     mut walk: impl FnMut(&mut Walk<'_>, &mut Searcher, &mut Vec<Move>) -> Result<bool, Interrupted>,
-) -> Result<Option<HashSet<Vec<Move>>>, Interrupted> {
+) -> Result<Option<Lines>, Interrupted> {
     let stalemate = match s.goal {
         Goal::Mate => false,
         Goal::Stalemate => true,
@@ -622,8 +651,10 @@ pub(super) fn every_picture(
         follow(&mut all, first);
     }
     let mut memo = Memo::default();
-    let mut found = HashSet::new();
     let base = prefix.len();
+    let mut found = Lines::new(base);
+    // One walk of every completion finds every line from each of its nodes.
+    let whole = ranges.len() == 1 && !fates.is_empty();
     for &(a, b, c, d) in ranges {
         memo.clear();
         let mut w = Walk {
@@ -642,6 +673,8 @@ pub(super) fn every_picture(
             zones: None,
             nodes: Vec::new(),
             trail: Vec::new(),
+            path: Vec::new(),
+            solved: whole.then(Solved::default),
         };
         walk(&mut w, s, prefix)?;
         debug_assert_eq!(prefix.len(), base);
@@ -651,22 +684,22 @@ pub(super) fn every_picture(
 }
 
 /// Moves the units on the squares `m` moves along it (the mover, a castling rook, a
-/// captured unit taken off: [`GONE`]); returns the index of the last of each.
+/// captured unit taken off); returns the index of the last of each.
 pub(super) fn follow(units: &mut [Tracked], m: &Move) -> [usize; 3] {
     let mut moved = [usize::MAX; 3];
-    let from = m.from.index() as u8;
-    let cs = m.capture.map_or(u8::MAX, |c| c.index() as u8);
+    let from = Some(m.from.index() as u8);
+    let cs = m.capture.map(|c| c.index() as u8);
     for (i, u) in units.iter_mut().enumerate() {
-        if u.sq == cs {
-            u.sq = GONE;
+        if u.sq.is_some() && u.sq == cs {
+            u.sq = None;
             moved[2] = i;
         } else if u.sq == from {
-            u.sq = m.to.index() as u8;
+            u.sq = Some(m.to.index() as u8);
             moved[0] = i;
         } else if let Some((rf, rt)) = m.castle
-            && u.sq == rf.index() as u8
+            && u.sq == Some(rf.index() as u8)
         {
-            u.sq = rt.index() as u8;
+            u.sq = Some(rt.index() as u8);
             moved[1] = i;
         }
     }
