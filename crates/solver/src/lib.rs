@@ -470,11 +470,13 @@ fn solve_side(
                     }
                     kind = RootKind::Try;
                 }
-                // With `NoShortVariations` a key's play is written at the length the key
-                // solves in, as Popeye solves it: a variation is short against that length,
-                // not the stipulation's (a `#3` key mating in two keeps its variations).
+                // A key's play is written at the length the key solves in, as Popeye solves
+                // it: its threat is looked for within that length (a `#3` key mating in two
+                // after any defence and threatening nothing in one is a zugzwang), and with
+                // `NoShortVariations` a variation is short against it, not the
+                // stipulation's (a `#3` key mating in two keeps its variations).
                 let mut len = n;
-                if is_key && tree.no_short_variations && !exact {
+                if is_key && !exact {
                     for t in 1..n {
                         if s.move_solves(play, m, t)? {
                             len = t;

@@ -325,6 +325,11 @@ impl Searcher {
         // Without `exact-` and `Option Threat`, the answer is monotone in `n`: what is
         // known for any length is kept as bounds, and a failed length is not searched again.
         let monotone = !self.exact && self.max_threat.is_none();
+        if n == 1 && monotone {
+            // One move left: a mate-in-one test costs less than the table's memory
+            // traffic (such positions seldom meet again: nineteen in twenty probes miss).
+            return Ok(!self.cannot_mate(self.game.pos.side()) && self.reaches_goal_at_once());
+        }
         let (key, known) = if monotone {
             let key = Table::key(self.game.pos.hash(), Q::Bounds, 0, Q::DirectAttack as u32);
             let b = self.table.bounds(key);
@@ -381,6 +386,20 @@ impl Searcher {
             self.table.put(key, n, res);
         }
         Ok(res)
+    }
+
+    /// Attacker to move: whether some move reaches the goal at once (the move that last
+    /// did so first).
+    fn reaches_goal_at_once(&mut self) -> bool {
+        let mut moves = self.candidates();
+        self.killer_first(&mut moves, 1);
+        let f = self.mate_filter();
+        let found = moves.iter().position(|m| self.goal_after_f(&f, m));
+        if let Some(i) = found {
+            remember(&mut self.attack_killers, 1, moves[i]);
+        }
+        self.game.give_buf(moves);
+        found.is_some()
     }
 
     /// Puts the attacking move that last succeeded with `n` moves first in `moves`.
@@ -473,11 +492,12 @@ impl Searcher {
         }
         let mut moves = self.candidates();
         let slot = n as usize;
-        // The table asked about each defence (without `exact-` and `Option Threat`,
-        // where its answers hold), the defences leaving the attacker fewest replies
-        // first (from 2 moves on), the last refutation with as many moves left first.
-        let probe = (!self.exact && self.max_threat.is_none()).then_some((Q::DirectAttack as u32, n, false));
-        let mut any = match self.sort_defences(&mut moves, slot, n >= 2, probe) {
+        // From 2 moves on: the defences leaving the attacker fewest replies first, the
+        // table asked about each on the way (without `exact-` and `Option Threat`, where
+        // its answers hold); the last refutation with as many moves left first.
+        let ordered = n >= 2;
+        let probe = (ordered && !self.exact && self.max_threat.is_none()).then_some((Q::DirectAttack as u32, n, false));
+        let mut any = match self.sort_defences(&mut moves, slot, ordered, probe) {
             Probe::Refuted(d) => {
                 remember(&mut self.killers, slot, d);
                 self.game.give_buf(moves);
@@ -673,10 +693,11 @@ impl Searcher {
     fn self_defence_search(&mut self, n: u32) -> Result<bool, Interrupted> {
         let mut moves = self.candidates();
         let slot = n as usize;
-        // As in direct play: the table asked, the fewest replies first (from 3 moves
-        // on), the last refutation first.
-        let probe = (n >= 2).then_some((Q::SelfAttack as u32, n - 1, true));
-        let mut any = match self.sort_defences(&mut moves, slot, n >= 3, probe) {
+        // As in direct play: from 3 moves on the fewest replies first, the table asked on
+        // the way; the last refutation first.
+        let ordered = n >= 3;
+        let probe = ordered.then_some((Q::SelfAttack as u32, n - 1, true));
+        let mut any = match self.sort_defences(&mut moves, slot, ordered, probe) {
             Probe::Refuted(d) => {
                 remember(&mut self.killers, slot, d);
                 self.game.give_buf(moves);
@@ -716,7 +737,9 @@ impl Searcher {
     /// knows the attacker fails after refutes at once (in self play unless it reaches the
     /// goal), and those it decides otherwise drop out. Illegal defences drop out. With
     /// `by_replies` the rest go by the attacker's replies, fewest first (the likeliest
-    /// refutations). The defence that refuted last at `slot` goes first.
+    /// refutations). The defence that refuted last at `slot` goes first. Without
+    /// `by_replies` nor `probe` the defences are not made here (the search makes each in
+    /// turn, and the first usually refutes): only the last refutation is put first.
     fn sort_defences(
         &mut self,
         moves: &mut Vec<Move>,
@@ -729,6 +752,9 @@ impl Searcher {
             && let Some(i) = moves.iter().position(|m| *m == k)
         {
             moves[..=i].rotate_right(1);
+        }
+        if probe.is_none() && !by_replies {
+            return Probe::Open { legal: false };
         }
         let mut keyed = std::mem::take(&mut self.keyed);
         keyed.clear();
@@ -1138,7 +1164,9 @@ impl Searcher {
             }
         }
         let rem = if play == Play::Direct { n } else { n - 1 };
-        if play != Play::Direct && n >= 3 {
+        // The defences leaving the attacker fewest replies first, as in the searches (a
+        // first move refuted twice is dismissed after two searches).
+        if n >= if play == Play::Direct { 2 } else { 3 } {
             self.fewest_replies_first(&mut moves);
         }
         if let Some(k) = self.killers.get(n as usize).copied()

@@ -127,6 +127,19 @@ proptest! {
         prop_assert_eq!(trees(&solve(&direct, 16)), trees(&solve(&direct, 0)));
     }
 
+    /// Deeper direct and self play with tries and a second refutation allowed: the
+    /// defences ordered by the attacker's replies, the table asked on the way, the last
+    /// moves searched without it — the trees are those of the search without a table.
+    #[test]
+    fn deeper_battle_play_with_tries_the_table_changes_nothing((units, k) in position(), wk in 0u8..64, bk in 0u8..64) {
+        prop_assume!((wk % 8).abs_diff(bk % 8) > 1 || (wk / 8).abs_diff(bk / 8) > 1);
+        let stip = ["#3", "s#3"][k as usize % 2];
+        let condition = if k % 4 < 2 { "" } else { "Condition Circe\n" };
+        let Some(input) = input_of(&units, wk, bk, stip, "Variation Try Defence 2") else { return Ok(()) };
+        let input = input.replacen("Option", &format!("{condition}Option"), 1);
+        prop_assert_eq!(trees(&solve(&input, 16)), trees(&solve(&input, 0)), "{}", input);
+    }
+
     /// Series-self play: the table (which also keeps the end test after the last series
     /// move) changes no solution, and every printed line ends with a Black move after
     /// which the rule holds: after White's series Black has a move and every one mates.

@@ -66,3 +66,19 @@ fn a_first_move_without_threat_is_no_try() {
     assert_eq!(tries(body), ["1.Kf3-g3 ?", "1...Kh2-h1 !"]);
     assert!(tries(&format!("{body}\nOption Threat 1")).is_empty());
 }
+
+/// White Kg3 Rb2 Pg2 Pg7, Black Ka7, #3 with `Variation`: 1.g7-g8=R mates in two after
+/// its only defence, so its play is written at that length, as Popeye writes it: no mate
+/// in one is threatened, a zugzwang (not the two-move "threats" of a null Black move).
+#[test]
+fn a_short_key_is_written_at_its_own_length() {
+    let input =
+        "BeginProblem\nOption NoBoard Variation\nStipulation #3\nPieces White Kg3 Rb2 Pg2 Pg7 Black Ka7\nEndProblem\n";
+    let settings = Settings { threads: 1, progress: false, banner: false, ..Settings::default() };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    solve_input(input, &settings, &mut out, &mut err).expect("i/o");
+    let out = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = out.lines().map(str::trim).collect();
+    let at = lines.iter().position(|l| l.starts_with("1.g7-g8=R !")).expect("1.g7-g8=R is a key");
+    assert_eq!(&lines[at..at + 3], ["1.g7-g8=R ! zugzwang.", "1...Ka7-a6", "2.Rg8-a8 #"], "{out}");
+}
