@@ -2,7 +2,7 @@
 //! prefixes (`n` neutral, `r` royal, `k` kamikaze, `u` uncapturable: a ghost), consequences in brackets
 //! (`[+bQd8]`, `[wRh4->h1]`, `[-wkBg5]`, `[+bRa8->v]`), check ` +`.
 
-use crate::position::{KAMIKAZE, ROYAL, UNCAPTURABLE, Unit};
+use crate::position::{CHAMELEON, KAMIKAZE, ROYAL, UNCAPTURABLE, Unit};
 use crate::walk::{self, PAWN};
 use crate::{Game, Move, Note};
 use chimere_core::{Colour, Kind, Square};
@@ -19,6 +19,9 @@ fn attrs_prefix(u: Unit, with_neutral: bool) -> String {
     }
     if u.has(KAMIKAZE) {
         s.push('k');
+    }
+    if u.has(CHAMELEON) {
+        s.push('c');
     }
     if u.has(UNCAPTURABLE) {
         s.push('u');
@@ -129,8 +132,8 @@ pub fn move_text(game: &Game, mv: &Move, notes: &[Note]) -> String {
             Note::Recoloured { sq, colour, .. } if sq == mv.to => {
                 let _ = write!(s, "={}", colour_letter(colour));
             }
-            Note::Rekinded { sq, kind, .. } if sq == mv.to => {
-                let _ = write!(s, "={}", walk::letters(kind));
+            Note::Rekinded { sq, unit, kind } if sq == mv.to => {
+                let _ = write!(s, "={}{}", attrs_prefix(unit, true), walk::letters(kind));
             }
             _ => {}
         }
@@ -143,8 +146,8 @@ pub fn move_text(game: &Game, mv: &Move, notes: &[Note]) -> String {
             Note::Recoloured { colour, .. } => {
                 let _ = write!(s, "={}", colour_letter(colour));
             }
-            Note::Rekinded { kind, .. } => {
-                let _ = write!(s, "={}", walk::letters(kind));
+            Note::Rekinded { unit, kind, .. } => {
+                let _ = write!(s, "={}{}", attrs_prefix(unit, true), walk::letters(kind));
             }
             Note::Reborn { sq, unit, promo } => {
                 let _ = write!(s, "[+{}{sq}", bracket_unit(unit));
@@ -178,6 +181,9 @@ pub fn move_text(game: &Game, mv: &Move, notes: &[Note]) -> String {
             }
             Note::Swapped { a_sq, a, b_sq, b } => {
                 let _ = write!(s, "[{}{a_sq}<->{}{b_sq}]", walk::letters(a.kind()), walk::letters(b.kind()));
+            }
+            Note::Attributed { unit, .. } => {
+                let _ = write!(s, "={}", attrs_prefix(unit, true));
             }
         }
     }

@@ -36,6 +36,9 @@ pub const ROYAL: u8 = 4;
 /// Unit attribute: the unit changes colour the first time it moves to a square of the
 /// other colour (Volage), then loses this attribute.
 pub const VOLAGE: u8 = 8;
+/// Unit attribute: after each of its moves the unit changes kind, knight to bishop to rook
+/// to queen to knight (Popeye's piece attribute `Chameleon`).
+pub const CHAMELEON: u8 = 16;
 
 /// "No diagram square" marker for [`Unit::origin`].
 pub const NO_ORIGIN: u8 = 64;

@@ -30,8 +30,8 @@ pub mod parse;
 pub mod stipulation;
 
 use chimere_core::{Colour, Kind};
-use chimere_fairy::conditions::{Kamikaze, Volage};
-use chimere_fairy::position::{EnPassant, KAMIKAZE, NO_ORIGIN, Position, ROYAL, UNDER_MAX, Unit, VOLAGE};
+use chimere_fairy::conditions::{ChameleonUnits, Kamikaze, Volage};
+use chimere_fairy::position::{CHAMELEON, EnPassant, KAMIKAZE, NO_ORIGIN, Position, ROYAL, UNDER_MAX, Unit, VOLAGE};
 use chimere_fairy::{Condition, Game, Move, RuleSet, walk};
 pub use options::{OptionKind, OptionSpec, OptionValue};
 pub use parse::{ConditionSpec, PieceSpec, Problem, TWIN_KINDS, Twin, TwinArg, TwinCmd, TwinKind, parse, parse_all};
@@ -87,6 +87,7 @@ fn build(p: &Problem, stipulation: Option<(Stipulation, usize)>) -> Result<Game,
     }
     let any_kamikaze = p.pieces.iter().any(|ps| ps.attrs & KAMIKAZE != 0);
     let any_volage = p.pieces.iter().any(|ps| ps.attrs & VOLAGE != 0);
+    let any_chameleon = p.pieces.iter().any(|ps| ps.attrs & CHAMELEON != 0);
     // Each keyword (with its parameters) is built from its description; the rule set
     // merges a condition given in parts (White's and Black's forced squares, an attribute
     // beside its condition).
@@ -101,6 +102,9 @@ fn build(p: &Problem, stipulation: Option<(Stipulation, usize)>) -> Result<Game,
     }
     if any_kamikaze {
         conds.insert(0, Arc::new(Kamikaze::attribute_only()));
+    }
+    if any_chameleon {
+        conds.push(Arc::new(ChameleonUnits));
     }
     let line = p.conditions.first().map_or(p.line, |c| c.line);
     let error = |e: chimere_fairy::RulesError| PopeyeError { line, message: e.to_string() };

@@ -7,7 +7,7 @@ use crate::options::{Argument, OPTIONS, OptionKind, OptionSpec, OptionValue};
 use crate::stipulation::{Stipulation, StipulationError};
 use chimere_core::{Colour, Kind, Square};
 use chimere_fairy::conditions::registry::popeye_keywords;
-use chimere_fairy::position::{KAMIKAZE, ROYAL, VOLAGE};
+use chimere_fairy::position::{CHAMELEON, KAMIKAZE, ROYAL, VOLAGE};
 use chimere_fairy::walk;
 
 /// One unit of the diagram.
@@ -235,9 +235,9 @@ pub(crate) const TWIN_CMDS: &[&str] = &{
     out
 };
 
-pub(crate) const ATTRIBUTES: &[&str] = &["Kamikaze", "Royal", "Volage"];
+pub(crate) const ATTRIBUTES: &[&str] = &["Kamikaze", "Royal", "Volage", "Chameleon"];
 pub(crate) const UNSUPPORTED_ATTRIBUTES: &[&str] =
-    &["Paralysing", "Chameleon", "Jigger", "HalfNeutral", "Magic", "Frischauf", "Functionary"];
+    &["Paralysing", "Jigger", "HalfNeutral", "Magic", "Frischauf", "Functionary"];
 
 /// Matches `word` against `list`: exact (case-insensitive) first, else a unique prefix.
 pub fn match_keyword<'a>(word: &str, list: &[&'a str]) -> Result<Option<&'a str>, Vec<&'a str>> {
@@ -574,6 +574,7 @@ fn twin(toks: &[Tok], i: &mut usize, line: usize) -> Result<Twin, PopeyeError> {
                         attrs |= match a {
                             "Kamikaze" => KAMIKAZE,
                             "Volage" => VOLAGE,
+                            "Chameleon" => CHAMELEON,
                             _ => ROYAL,
                         };
                         *i += 1;
@@ -711,6 +712,7 @@ fn keyword(kw: &str, t: Tok, toks: &[Tok], i: &mut usize, p: &mut Problem) -> Re
                         attrs |= match a {
                             "Kamikaze" => KAMIKAZE,
                             "Volage" => VOLAGE,
+                            "Chameleon" => CHAMELEON,
                             _ => ROYAL,
                         };
                         *i += 1;

@@ -38,6 +38,9 @@ pub enum Note {
     Reappeared { sq: Square, unit: Unit },
     /// Two units exchange their squares: `[Ke8<->Ke1]` (`a` stood on `a_sq`).
     Swapped { a_sq: Square, a: Unit, b_sq: Square, b: Unit },
+    /// A unit gains attributes: `=c` (a promotee made a chameleon) after the move; `unit`
+    /// is the unit with them.
+    Attributed { sq: Square, unit: Unit },
 }
 
 /// The state of one move being played, handed to the consequence hooks.

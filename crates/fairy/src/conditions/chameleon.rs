@@ -1,0 +1,123 @@
+//! Chameleon units (a piece attribute, Popeye's `Chameleon`): after each of its moves a
+//! chameleon unit changes kind, knight to bishop to rook to queen to knight; other kinds
+//! stay. The change is written after the move with the unit's attributes, as Popeye writes
+//! it: `cBd6-e7=cR`. As in Popeye, while chameleon units are in play a promotion into a
+//! kind of the sequence may also make the promotee a chameleon (a second move of the same
+//! squares: `c7-c8=Q=c`); that takes the rules' one choices slot.
+
+use crate::moves::Move;
+use crate::position::{CHAMELEON, Position, Unit};
+use crate::rules::{Capabilities, Condition, Note, Play, Reject, Slot};
+use crate::walk::{BISHOP, KNIGHT, QUEEN, ROOK};
+use chimere_core::Kind;
+use std::sync::Arc;
+
+/// The attribute: only the units that carry [`CHAMELEON`] change.
+#[derive(Clone, Debug, Default)]
+pub struct ChameleonUnits;
+
+/// The kind a chameleon unit of kind `k` becomes after a move.
+fn next(k: Kind) -> Option<Kind> {
+    match k {
+        KNIGHT => Some(BISHOP),
+        BISHOP => Some(ROOK),
+        ROOK => Some(QUEEN),
+        QUEEN => Some(KNIGHT),
+        _ => None,
+    }
+}
+
+impl Condition for ChameleonUnits {
+    fn name(&self) -> String {
+        "Chameleon".into()
+    }
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { slots: vec![Slot::Choices, Slot::AfterMove], ..Capabilities::default() }
+    }
+    /// A promotion into a kind of the sequence: plain, or into a chameleon (choice 1).
+    fn choices(&self, _pos: &Position, mv: &Move, _promotions: &[Kind], _promotion_rank: u8) -> u16 {
+        if mv.promo.is_some_and(|k| next(k).is_some()) { 2 } else { 1 }
+    }
+    fn merged_with(&self, other: &dyn Condition) -> Option<Arc<dyn Condition>> {
+        (other as &dyn std::any::Any)
+            .downcast_ref::<ChameleonUnits>()
+            .map(|_| Arc::new(ChameleonUnits) as Arc<dyn Condition>)
+    }
+    fn after_move(&self, play: &mut Play) -> Result<(), Reject> {
+        let sq = play.mv.to;
+        let Some(u) = play.pos.unit(sq) else { return Ok(()) };
+        if play.mv.choice == 1 && play.mv.promo.is_some() {
+            // The promotee becomes a chameleon; it changes from its next move on.
+            let made = Unit { attrs: u.attrs | CHAMELEON, ..u };
+            play.pos.remove(sq);
+            play.pos.add(sq, made);
+            play.note(Note::Attributed { sq, unit: made });
+            return Ok(());
+        }
+        if !u.has(CHAMELEON) {
+            return Ok(());
+        }
+        let Some(kind) = next(u.kind()) else { return Ok(()) };
+        play.pos.remove(sq);
+        let changed = u.with_kind(kind);
+        play.pos.add(sq, changed);
+        play.regain_rights(sq, changed);
+        play.note(Note::Rekinded { sq, unit: u, kind });
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::move_with_check;
+    use crate::{Game, Move, RuleSet};
+    use chimere_core::Square;
+
+    /// White chameleon bishop d6 and rook e7 (Ka1, Black Kh8): each move changes the mover,
+    /// bishop to rook, rook to queen, and the text says so as Popeye writes it.
+    #[test]
+    fn each_move_changes_the_mover() {
+        let mut pos = crate::position_from_fen("7k/4R3/3B4/8/8/8/8/K7 w - - 0 1").expect("fen");
+        for sq in [Square::from_coords(3, 5), Square::from_coords(4, 6)] {
+            pos.setup_attrs(sq, CHAMELEON);
+        }
+        let rules = RuleSet::build(vec![Arc::new(ChameleonUnits)], &[]).expect("rules");
+        let mut g = Game::new(rules, pos);
+        let mut v: Vec<Move> = Vec::new();
+        g.legal_moves(&mut v);
+        let texts: Vec<String> = v.iter().filter_map(|m| move_with_check(&mut g, m)).collect();
+        for t in ["cBd6-c5=cR", "cRe7-e1=cQ", "Ka1-b1"] {
+            assert!(texts.iter().any(|x| x == t), "{t} in {texts:?}");
+        }
+        // Played and taken back: the rook e7 became a queen on e1, then a rook on e7 again.
+        let m = *v.iter().find(|m| move_with_check(&mut g, m).as_deref() == Some("cRe7-e1=cQ")).expect("move");
+        let before = g.pos.hash();
+        g.make(&m).expect("legal");
+        assert_eq!(g.pos.unit(Square::from_coords(4, 0)).map(|u| (u.kind(), u.has(CHAMELEON))), Some((QUEEN, true)));
+        g.unmake();
+        assert_eq!(g.pos.hash(), before);
+    }
+
+    /// A pawn promotes plainly or into a chameleon (Popeye 4.104: `c7-c8=Q=c`); the
+    /// chameleon queen then changes on its move.
+    #[test]
+    fn a_promotion_may_make_a_chameleon() {
+        let pos = crate::position_from_fen("7k/2P5/8/8/8/8/8/K7 w - - 0 1").expect("fen");
+        let rules = RuleSet::build(vec![Arc::new(ChameleonUnits)], &[]).expect("rules");
+        let mut g = Game::new(rules, pos);
+        let mut v: Vec<Move> = Vec::new();
+        g.legal_moves(&mut v);
+        let mut texts: Vec<String> =
+            v.iter().filter_map(|m| move_with_check(&mut g, m)).filter(|t| t.starts_with("c7")).collect();
+        texts.sort();
+        assert_eq!(
+            texts,
+            ["c7-c8=B", "c7-c8=B=c", "c7-c8=Q +", "c7-c8=Q=c +", "c7-c8=R +", "c7-c8=R=c +", "c7-c8=S", "c7-c8=S=c"]
+        );
+        let m = *v.iter().find(|m| move_with_check(&mut g, m).as_deref() == Some("c7-c8=Q=c +")).expect("move");
+        g.make(&m).expect("legal");
+        let q = g.pos.unit(Square::from_coords(2, 7)).expect("queen");
+        assert!(q.kind() == QUEEN && q.has(CHAMELEON));
+    }
+}
