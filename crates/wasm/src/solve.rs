@@ -576,22 +576,29 @@ fn is_solution_line(l: &str) -> bool {
 fn twin_results(p: &Problem, text: &str) -> Vec<TwinResult> {
     let problems = twin_problems(p);
     let lines: Vec<&str> = text.lines().collect();
-    // Where each twin's section starts (after its label line).
-    let mut starts: Vec<(Option<String>, usize)> = Vec::new();
+    // Each twin's label, the line it is on, and where its section starts (after the label).
+    let mut starts: Vec<(Option<String>, usize, usize)> = Vec::new();
     if p.twins.is_empty() {
         // After the header: the first solution line's block.
-        starts.push((None, 0));
+        starts.push((None, 0, 0));
     } else {
         for (i, l) in lines.iter().enumerate() {
             if is_twin_label(l) {
-                starts.push((Some(l.trim_end().to_string()), i + 1));
+                // A label naming several conditions goes on over the next lines, one
+                // condition each, indented (`b) Circe`, `   MonochromChess`).
+                let more = lines[i + 1..]
+                    .iter()
+                    .take_while(|x| x.starts_with("   ") && !x.trim().is_empty() && !is_solution_line(x))
+                    .count();
+                let label = lines[i..=i + more].iter().map(|x| x.trim()).collect::<Vec<_>>().join(" ");
+                starts.push((Some(label), i, i + 1 + more));
             }
         }
     }
     let set_play = p.has(chimere_popeye::OptionKind::SetPlay);
     let mut out = Vec::new();
-    for (k, (label, from)) in starts.iter().enumerate() {
-        let to = starts.get(k + 1).map_or(lines.len(), |s| s.1 - 1);
+    for (k, (label, _, from)) in starts.iter().enumerate() {
+        let to = starts.get(k + 1).map_or(lines.len(), |s| s.1);
         let mut section: Vec<&str> = lines[*from..to]
             .iter()
             .copied()
@@ -940,6 +947,20 @@ Option NoBoard Variation\nTwin Remove h8\nEndProblem\n";
         let (native, _) = chimere_solver::solve_to_strings(input);
         let strip = |t: &str| t.lines().filter(|l| !l.starts_with("solution finished")).collect::<Vec<_>>().join("\n");
         assert_eq!(strip(&p.text), strip(&native));
+    }
+
+    /// A twin naming several conditions: its label goes on over the next lines (Popeye's
+    /// layout); the page's label is the whole of it, and its section has only the play.
+    #[test]
+    fn a_twin_label_over_several_lines_is_one_label() {
+        let input = "BeginProblem\nPieces White Kb6 Qc4 Black Ka8\nStipulation #1\nOption NoBoard\n\
+Twin Condition MonochromChess Circe\nTwin Remove c4\nEndProblem\n";
+        let r = solve_quiet(input);
+        let labels: Vec<Option<&str>> = r[0].twins.iter().map(|t| t.label.as_deref()).collect();
+        assert_eq!(labels, [Some("a)"), Some("b) Circe MonochromChess"), Some("c) -wQc4")]);
+        let b = &r[0].twins[1];
+        assert!(b.lines.iter().all(|l| !l.contains("Monochrom")), "{:?}", b.lines);
+        assert!(!b.tree.is_empty(), "{:?}", b.lines);
     }
 
     #[test]
