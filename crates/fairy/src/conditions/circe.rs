@@ -240,6 +240,20 @@ struct Ctx {
     promotion_rank: u8,
 }
 
+impl Ctx {
+    /// The context of a move being played.
+    fn of_play(play: &Play) -> Ctx {
+        Ctx {
+            mv: play.mv,
+            mover: play.mover,
+            moving: play.moving,
+            captured: play.victims.iter().find(|v| v.role == Role::Captured).map(|v| v.unit),
+            sub: play.substitution,
+            promotion_rank: play.promotion_rank,
+        }
+    }
+}
+
 impl Circe {
     /// The unit as it will be reborn (before promotion), or `None` if it is not reborn.
     fn reborn_unit(&self, ctx: &Ctx, victim: Unit, role: Role) -> Option<Unit> {
@@ -452,15 +466,7 @@ impl Circe {
     }
 
     fn rebirth_victims(&self, play: &mut Play) -> Result<(), Reject> {
-        let captured = play.victims.iter().find(|v| v.role == Role::Captured).map(|v| v.unit);
-        let ctx = Ctx {
-            mv: play.mv,
-            mover: play.mover,
-            moving: play.moving,
-            captured,
-            sub: play.substitution,
-            promotion_rank: play.promotion_rank,
-        };
+        let ctx = Ctx::of_play(play);
         for i in 0..play.victims.len() {
             let v = play.victims[i];
             if v.handled {
@@ -491,15 +497,7 @@ impl Circe {
     }
 
     fn rebirth_capturer(&self, play: &mut Play) -> Result<(), Reject> {
-        let captured = play.victims.iter().find(|v| v.role == Role::Captured).map(|v| v.unit);
-        let ctx = Ctx {
-            mv: play.mv,
-            mover: play.mover,
-            moving: play.moving,
-            captured,
-            sub: play.substitution,
-            promotion_rank: play.promotion_rank,
-        };
+        let ctx = Ctx::of_play(play);
         let to = play.mv.to;
         let Some(u) = play.pos.unit(to) else { return Ok(()) };
         let capsq = play.mv.capture.unwrap_or(to);
