@@ -235,7 +235,25 @@ pub(crate) const TWIN_CMDS: &[&str] = &{
     out
 };
 
-pub(crate) const ATTRIBUTES: &[&str] = &["Kamikaze", "Royal", "Volage", "Chameleon"];
+/// Popeye's piece attributes that are read, with the unit attribute each sets (the one
+/// table: the reader, the page's picker and the board's words come from it).
+pub const ATTRIBUTE_TABLE: [(&str, u8); 4] =
+    [("Royal", ROYAL), ("Kamikaze", KAMIKAZE), ("Volage", VOLAGE), ("Chameleon", CHAMELEON)];
+/// The words of [`ATTRIBUTE_TABLE`].
+pub const ATTRIBUTES: &[&str] = &{
+    let mut out = [""; ATTRIBUTE_TABLE.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = ATTRIBUTE_TABLE[i].0;
+        i += 1;
+    }
+    out
+};
+
+/// The unit attribute of an attribute word of [`ATTRIBUTE_TABLE`].
+fn attribute_bit(word: &str) -> u8 {
+    ATTRIBUTE_TABLE.iter().find(|(w, _)| *w == word).map_or(0, |(_, b)| *b)
+}
 pub(crate) const UNSUPPORTED_ATTRIBUTES: &[&str] =
     &["Paralysing", "Jigger", "HalfNeutral", "Magic", "Frischauf", "Functionary"];
 
@@ -571,12 +589,7 @@ fn twin(toks: &[Tok], i: &mut usize, line: usize) -> Result<Twin, PopeyeError> {
                     if t.text.len() >= 3
                         && let Ok(Some(a)) = match_keyword(t.text, ATTRIBUTES)
                     {
-                        attrs |= match a {
-                            "Kamikaze" => KAMIKAZE,
-                            "Volage" => VOLAGE,
-                            "Chameleon" => CHAMELEON,
-                            _ => ROYAL,
-                        };
+                        attrs |= attribute_bit(a);
                         *i += 1;
                         continue;
                     }
@@ -709,12 +722,7 @@ fn keyword(kw: &str, t: Tok, toks: &[Tok], i: &mut usize, p: &mut Problem) -> Re
                 }
                 if w.text.len() >= 3 {
                     if let Ok(Some(a)) = match_keyword(w.text, ATTRIBUTES) {
-                        attrs |= match a {
-                            "Kamikaze" => KAMIKAZE,
-                            "Volage" => VOLAGE,
-                            "Chameleon" => CHAMELEON,
-                            _ => ROYAL,
-                        };
+                        attrs |= attribute_bit(a);
                         *i += 1;
                         continue;
                     }

@@ -7,7 +7,6 @@
 
 use chimere_core::{Colour, Square};
 use chimere_fairy::Move;
-use chimere_fairy::position::{KAMIKAZE, ROYAL, VOLAGE};
 use chimere_fairy::walk;
 use chimere_popeye::options::Argument;
 use chimere_popeye::{OptionKind, PieceSpec, PopeyeError, Problem, TWIN_KINDS, TwinArg, TwinCmd};
@@ -61,16 +60,12 @@ pub struct BoardUnit {
     pub square: String,
     pub side: Side,
     pub piece: String,
-    /// Popeye's attribute words (`Royal`, `Kamikaze`, `Volage`).
+    /// Popeye's attribute words (`Royal`, `Kamikaze`, ...).
     pub attrs: Vec<&'static str>,
 }
 
 fn attr_words(attrs: u8) -> Vec<&'static str> {
-    [(ROYAL, "Royal"), (KAMIKAZE, "Kamikaze"), (VOLAGE, "Volage")]
-        .into_iter()
-        .filter(|(bit, _)| attrs & bit != 0)
-        .map(|(_, w)| w)
-        .collect()
+    chimere_popeye::parse::ATTRIBUTE_TABLE.iter().filter(|(_, bit)| attrs & bit != 0).map(|(w, _)| *w).collect()
 }
 
 fn spec_unit(p: &PieceSpec) -> BoardUnit {
@@ -173,7 +168,7 @@ pub fn catalogue() -> Catalogue {
     };
     Catalogue {
         pieces: walk::WALKS.iter().map(|w| PieceInfo { letters: w.letters, name: w.name, fairy: w.fairy }).collect(),
-        attributes: vec!["Royal", "Kamikaze", "Volage"],
+        attributes: chimere_popeye::parse::ATTRIBUTES.to_vec(),
         options: options(),
         twins: TWIN_KINDS
             .iter()
