@@ -93,7 +93,7 @@ use std::sync::Arc;
 /// lower-case letters, then upper-case letters and punctuation: distinct in the canonical
 /// form, but a FEN cannot carry them (they are read from Popeye input).
 pub const KIND_LETTERS: &[u8; walk::KINDS] =
-    b"pnbrqkholmctdgaefijsuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ!#$%&()*+,.;<>?@[]^_{|}`'\\\"0";
+    b"pnbrqkholmctdgaefijsuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ!#$%&()*+,.;<>?@[]^_{|}`'\\\"0123456789/~";
 pub const NOTATION: Notation = Notation { kind_letters: KIND_LETTERS, shared_colour: 'n' };
 /// The letters a FEN reads and writes: those of the kinds before
 /// [`walk::FIRST_GENERIC`] (the orthodox kinds, then `h o l m c t d g`); the later kinds'

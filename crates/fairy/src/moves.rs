@@ -488,6 +488,38 @@ fn gen_unit(
                     }
                 }
             }
+            Step::LameRide(pairs) => {
+                for &((vf, vr), (df, dr)) in pairs {
+                    let (mut via, mut to) = (at.offset(vf, vr), at.offset(df, dr));
+                    while let (Some(p), Some(t)) = (via, to)
+                        && v.free(p)
+                    {
+                        land_on(t, &mut seen, out);
+                        if !v.free(t) {
+                            break;
+                        }
+                        (via, to) = (p.offset(df, dr), t.offset(df, dr));
+                    }
+                }
+            }
+            Step::LameHop(pairs) => {
+                for &((vf, vr), (df, dr)) in pairs {
+                    if let (Some(via), Some(to)) = (at.offset(vf, vr), at.offset(df, dr))
+                        && !v.free(via)
+                    {
+                        land_on(to, &mut seen, out);
+                    }
+                }
+            }
+            Step::Equi { halves, over_holes } => {
+                for &(hf, hr) in halves {
+                    if let (Some(hurdle), Some(to)) = (at.offset(hf, hr), at.offset(2 * hf, 2 * hr))
+                        && (v.get(hurdle).is_some() || (over_holes && v.pos.is_hole(hurdle)))
+                    {
+                        land_on(to, &mut seen, out);
+                    }
+                }
+            }
             Step::Hopper(h) => {
                 for &(df, dr) in h.dirs {
                     let Some(last) = hurdles(v, at, (df, dr), h.far, h.hurdles) else { continue };
@@ -522,6 +554,21 @@ fn gen_unit(
                                     }
                                 }
                                 cur = to;
+                            }
+                        }
+                        Land::Mirror => {
+                            // The hurdle's distance in steps, then as many beyond it.
+                            let n = if df != 0 {
+                                (i32::from(last.file()) - i32::from(at.file())) / i32::from(df)
+                            } else {
+                                (i32::from(last.rank()) - i32::from(at.rank())) / i32::from(dr)
+                            };
+                            let mut sq = Some(last);
+                            for _ in 1..n {
+                                sq = sq.and_then(|s| s.offset(df, dr)).filter(|&s| v.free(s));
+                            }
+                            if let Some(to) = sq.and_then(|s| s.offset(df, dr)) {
+                                land_on(to, &mut seen, out);
                             }
                         }
                         Land::Turn(k) => {

@@ -28,6 +28,17 @@ pub enum Step {
     /// A lame leaper: each `(via, to)` is a leap to `to` that needs the square `via` empty
     /// (Mao, Moa).
     Lame(&'static [LameLeap]),
+    /// A lame rider: lame leaps repeated in one direction, each needing its `via` square
+    /// and every arrival but the last empty (Mao rider, Moa rider).
+    LameRide(&'static [LameLeap]),
+    /// A lame hopper: the leap to `to` needs a hurdle on `via` (Mao hopper, Moa hopper; as
+    /// in Popeye, a hole serves as a hurdle).
+    LameHop(&'static [LameLeap]),
+    /// Jumps to twice each of these vectors over a hurdle standing at the midpoint, the
+    /// squares in between not looked at: the equihopper's jumps that nothing can block
+    /// (over a unit only) and the non-stop equihoppers (over a unit or, as in Popeye, a
+    /// hole).
+    Equi { halves: &'static [(i8, i8)], over_holes: bool },
 }
 
 /// A lame leap: the square that must be empty, then the leap (both from the start).
@@ -54,8 +65,11 @@ pub enum Land {
     /// Only by capturing the first unit met beyond (Chinese pieces: Pao, Vao, Leo, Nao).
     Capture,
     /// One step from the hurdle in a direction turned by `k` × 45° either way from the
-    /// approach (queen lines only: moose 1, eagle 2, sparrow 3).
+    /// approach (queen lines only: moose 1, eagle 2, sparrow 3, hamster 4: back).
     Turn(u8),
+    /// As far beyond the hurdle as the hurdle is from the start, the squares between empty
+    /// (equihopper and orix along lines).
+    Mirror,
 }
 
 /// A hopper over `hurdles` units found along `dirs` at any distance, landing by `land`.
@@ -115,6 +129,45 @@ pub const BISON: [(i8, i8); 16] = join(CAMEL, ZEBRA);
 pub const ZEBU: [(i8, i8); 16] = join(CAMEL, GIRAFFE);
 pub const SQUIRREL: [(i8, i8); 24] = join(join::<8, 8, 16>(DABBABA, ALFIL), KNIGHT_STEPS);
 pub const QUEEN_KNIGHT: [(i8, i8); 16] = join(QUEEN_DIRS, KNIGHT_STEPS);
+/// The halves of the equihopper's unblockable jumps: knight, camel and zebra vectors
+/// (their lines cross no square between).
+pub const EQUI_HALVES: [(i8, i8); 24] = join(join::<8, 8, 16>(KNIGHT_STEPS, CAMEL), ZEBRA);
+/// The halves of the non-stop orix's jumps: 1 to 3 steps along the queen's lines.
+pub const ORIX_HALVES: [(i8, i8); 24] = multiples(QUEEN_DIRS);
+/// The halves of the non-stop equihopper's jumps: every vector of at most 3 in each
+/// direction (the jumps that stay on the board).
+pub const EQUI_ALL_HALVES: [(i8, i8); 48] = all_halves();
+
+const fn multiples(dirs: [(i8, i8); 8]) -> [(i8, i8); 24] {
+    let mut out = [(0, 0); 24];
+    let mut i = 0;
+    while i < 24 {
+        let (df, dr) = dirs[i % 8];
+        let k = (i / 8) as i8 + 1;
+        out[i] = (df * k, dr * k);
+        i += 1;
+    }
+    out
+}
+
+const fn all_halves() -> [(i8, i8); 48] {
+    let mut out = [(0, 0); 48];
+    let mut i = 0;
+    let mut f = -3;
+    while f <= 3 {
+        let mut r = -3;
+        while r <= 3 {
+            if f != 0 || r != 0 {
+                out[i] = (f, r);
+                i += 1;
+            }
+            r += 1;
+        }
+        f += 1;
+    }
+    out
+}
+
 /// Mao: an orthogonal step (which must be empty), then a diagonal one outwards.
 pub const MAO: [((i8, i8), (i8, i8)); 8] = lame(true);
 /// Moa: a diagonal step (which must be empty), then an orthogonal one outwards.
@@ -264,10 +317,36 @@ pub static WALKS: [WalkDef; KINDS] = [
     fairy("SI", "siren", &[Step::RideQuiet(&QUEEN_DIRS), Step::Locust(&QUEEN_DIRS, true)]),
     fairy("TR", "triton", &[Step::RideQuiet(&ROOK_DIRS), Step::Locust(&ROOK_DIRS, true)]),
     fairy("ND", "nereid", &[Step::RideQuiet(&BISHOP_DIRS), Step::Locust(&BISHOP_DIRS, true)]),
+    // Equihoppers: over a hurdle at the midpoint of the jump.
+    fairy(
+        "EQ",
+        "equihopper",
+        &[hopper(&QUEEN_DIRS, 1, Land::Mirror), Step::Equi { halves: &EQUI_HALVES, over_holes: false }],
+    ),
+    fairy("NE", "nonstop equihopper", &[Step::Equi { halves: &EQUI_ALL_HALVES, over_holes: true }]),
+    fairy("OR", "orix", &[hopper(&QUEEN_DIRS, 1, Land::Mirror)]),
+    fairy("NO", "nonstop orix", &[Step::Equi { halves: &ORIX_HALVES, over_holes: true }]),
+    // More of the grasshopper family.
+    fairy("HA", "hamster", &[hopper(&QUEEN_DIRS, 1, Land::Turn(4))]),
+    fairy(
+        "CG",
+        "contragrasshopper",
+        &[Step::Hopper(Hopper { dirs: &QUEEN_DIRS, far: false, hurdles: 1, land: Land::Lion })],
+    ),
+    fairy(
+        "KP",
+        "knighthopper",
+        &[Step::Hopper(Hopper { dirs: &KNIGHT_STEPS, far: false, hurdles: 1, land: Land::Beyond(1) })],
+    ),
+    // Mao and Moa riders and hoppers.
+    fairy("AO", "maorider", &[Step::LameRide(&MAO)]),
+    fairy("OA", "moarider", &[Step::LameRide(&MOA)]),
+    fairy("AH", "maohopper", &[Step::LameHop(&MAO)]),
+    fairy("OH", "moahopper", &[Step::LameHop(&MOA)]),
 ];
 
 /// Number of kinds in [`WALKS`].
-pub const KINDS: usize = 80;
+pub const KINDS: usize = 91;
 
 /// The walk of a kind.
 #[inline]

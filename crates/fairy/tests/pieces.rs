@@ -52,6 +52,18 @@ enum Ref {
     Lame(bool),
     /// turn in multiples of 45 degrees.
     Turn(Vec<V>, i32),
+    /// over the first unit on the line, as far again beyond it (the squares between empty).
+    Mirror(Vec<V>),
+    /// to twice the vector over a unit on the vector's square, nothing else looked at.
+    Jump(Vec<V>),
+    /// back to the square before the first unit on the line (not the start), no capture.
+    Hamster,
+    /// over a unit on the very next square, then as a rider.
+    Contra(Vec<V>),
+    /// Mao (orthogonal first) or Moa leaps repeated in one direction.
+    LameRide(bool),
+    /// Mao or Moa leap over a unit standing on the lame step's square.
+    LameHop(bool),
     Both(Box<Ref>, Box<Ref>),
 }
 
@@ -119,6 +131,17 @@ fn reference(letters: &str) -> Option<Ref> {
         "NA" => Chinese(knight()),
         "MA" => Lame(true),
         "MO" => Lame(false),
+        "EQ" => both(Mirror(queen()), Jump(cat(&[knight(), sym(1, 3), sym(2, 3)]))),
+        "OR" => Mirror(queen()),
+        "NE" => Jump((-3..=3).flat_map(|x| (-3..=3).map(move |y| (x, y))).filter(|&v| v != (0, 0)).collect()),
+        "NO" => Jump((1..=3).flat_map(|k| queen().into_iter().map(move |(x, y)| (k * x, k * y))).collect()),
+        "HA" => Hamster,
+        "CG" => Contra(queen()),
+        "KP" => Hop(knight(), 1, true, 1),
+        "AO" => LameRide(true),
+        "OA" => LameRide(false),
+        "AH" => LameHop(true),
+        "OH" => LameHop(false),
         "SI" => Marine(queen()),
         "TR" => Marine(rook()),
         "ND" => Marine(bishop()),
@@ -230,6 +253,64 @@ fn ref_moves(r: &Ref, b: &Board, p: V, out: &mut BTreeSet<(V, Option<V>)>) {
                 }
             }
         }
+        Ref::Mirror(vs) => {
+            for &d in vs {
+                let Some(h) = next_unit(p, d) else { continue };
+                let k = (h.0 - p.0).abs().max((h.1 - p.1).abs());
+                let t = (h.0 + k * d.0, h.1 + k * d.1);
+                if (1..k).all(|i| at(b, (h.0 + i * d.0, h.1 + i * d.1)) == Some(None)) {
+                    add(t, out);
+                }
+            }
+        }
+        Ref::Jump(vs) => {
+            for &d in vs {
+                if let Some(Some(_)) = at(b, step(p, d)) {
+                    add(step(step(p, d), d), out);
+                }
+            }
+        }
+        Ref::Hamster => {
+            for d in queen() {
+                if let Some(h) = next_unit(p, d)
+                    && (h.0 - d.0, h.1 - d.1) != p
+                {
+                    out.insert(((h.0 - d.0, h.1 - d.1), None));
+                }
+            }
+        }
+        Ref::Contra(vs) => {
+            for &d in vs {
+                if let Some(Some(_)) = at(b, step(p, d)) {
+                    let mut a = step(step(p, d), d);
+                    while at(b, a) == Some(None) {
+                        add(a, out);
+                        a = step(a, d);
+                    }
+                    add(a, out);
+                }
+            }
+        }
+        Ref::LameRide(orth) | Ref::LameHop(orth) => {
+            let ride = matches!(r, Ref::LameRide(_));
+            for (dx, dy) in knight() {
+                let via = lame_step(*orth, (dx, dy));
+                let (mut v, mut t) = (step(p, via), step(p, (dx, dy)));
+                if !ride {
+                    if let Some(Some(_)) = at(b, v) {
+                        add(t, out);
+                    }
+                    continue;
+                }
+                while at(b, v) == Some(None) {
+                    add(t, out);
+                    if at(b, t) != Some(None) {
+                        break;
+                    }
+                    (v, t) = (step(v, (dx, dy)), step(t, (dx, dy)));
+                }
+            }
+        }
         Ref::Lame(orth) => {
             for (dx, dy) in knight() {
                 let via = if *orth && dx.abs() == 2 {
@@ -258,6 +339,17 @@ fn ref_moves(r: &Ref, b: &Board, p: V, out: &mut BTreeSet<(V, Option<V>)>) {
             ref_moves(a, b, p, out);
             ref_moves(c, b, p, out);
         }
+    }
+}
+
+/// The square a Mao (orthogonal first) or Moa leap passes.
+fn lame_step(orth: bool, (dx, dy): V) -> V {
+    if orth && dx.abs() == 2 {
+        (dx / 2, 0)
+    } else if orth {
+        (0, dy / 2)
+    } else {
+        (dx.signum(), dy.signum())
     }
 }
 
