@@ -2,7 +2,7 @@
 //! observation test (can a side capture on a square, ignoring consequences).
 
 use crate::position::{B_KING, SLOT_BITS, W_KING};
-use crate::position::{EnPassant, Position, ROYAL, UNCAPTURABLE, Unit};
+use crate::position::{EnPassant, HURDLE_COLOUR_CHANGING, Position, ROYAL, UNCAPTURABLE, Unit};
 use crate::walk::{self, KING, Land, PAWN, ROSE_CIRCLE, Step};
 use chimere_core::{Bitboard, Colour, Kind, Square, attacks};
 
@@ -31,6 +31,9 @@ pub struct Move {
     /// departure square moves and which go along with it, encoded by the condition that
     /// makes stacks ([`crate::Condition::base_move`]); 0 = the unit on the board, alone.
     pub stack: u32,
+    /// The hurdle a hop passed over (hoppers, lions, Chinese captures), for the units that
+    /// change their hurdle's colour ([`crate::position::HURDLE_COLOUR_CHANGING`]).
+    pub hurdle: Option<Square>,
 }
 
 /// The second unit a push/pull move displaces, and whether the mover leaves the board.
@@ -56,6 +59,7 @@ impl Move {
             choice: 0,
             shift: None,
             stack: 0,
+            hurdle: None,
         }
     }
     /// The null move (a pass): from = to, nothing moves; only the side to move changes.
@@ -323,6 +327,9 @@ fn gen_unit(
     }
     let w = walk::walk(u.kind());
     let mut seen = Bitboard::EMPTY;
+    // Two hops onto one square over different hurdles are different moves for a unit that
+    // turns its hurdles (Popeye lists both); otherwise one square is one move.
+    let one_per_square = !u.has(HURDLE_COLOUR_CHANGING);
     let joins = |t: Unit| mode == Mode::Join && t.colour() == mover;
     let emit = |to: Square, cap: Option<Square>, seen: &mut Bitboard, out: &mut Vec<Move>| {
         // A unit that returns to its own square by a (Mars) capture path is fine; a quiet
@@ -330,7 +337,7 @@ fn gen_unit(
         if cap.is_none() && to == from {
             return;
         }
-        if seen.has(to) {
+        if seen.has(to) && one_per_square {
             return;
         }
         seen.set(to);
@@ -435,6 +442,7 @@ fn gen_unit(
                             break;
                         }
                         if v.get(next).is_some() {
+                            let n = out.len();
                             if let Some(land) = next.offset(df, dr) {
                                 match v.get(land) {
                                     None if mode == Mode::Quiet && !v.pos.is_hole(land) => {
@@ -447,6 +455,7 @@ fn gen_unit(
                                     _ => {}
                                 }
                             }
+                            over(out, n, next);
                             break;
                         }
                         cur = next;
@@ -507,7 +516,9 @@ fn gen_unit(
                     if let (Some(via), Some(to)) = (at.offset(vf, vr), at.offset(df, dr))
                         && !v.free(via)
                     {
+                        let n = out.len();
                         land_on(to, &mut seen, out);
+                        over(out, n, via);
                     }
                 }
             }
@@ -516,13 +527,16 @@ fn gen_unit(
                     if let (Some(hurdle), Some(to)) = (at.offset(hf, hr), at.offset(2 * hf, 2 * hr))
                         && (v.get(hurdle).is_some() || (over_holes && v.pos.is_hole(hurdle)))
                     {
+                        let n = out.len();
                         land_on(to, &mut seen, out);
+                        over(out, n, hurdle);
                     }
                 }
             }
             Step::Hopper(h) => {
                 for &(df, dr) in h.dirs {
                     let Some(last) = hurdles(v, at, (df, dr), h.far, h.hurdles) else { continue };
+                    let n = out.len();
                     match h.land {
                         Land::Beyond(n) => {
                             let mut sq = Some(last);
@@ -581,9 +595,18 @@ fn gen_unit(
                             }
                         }
                     }
+                    over(out, n, last);
                 }
             }
         }
+    }
+}
+
+/// Marks the moves pushed from index `n` on as hops over `hurdle`.
+#[inline]
+fn over(out: &mut [Move], n: usize, hurdle: Square) {
+    for m in &mut out[n..] {
+        m.hurdle = Some(hurdle);
     }
 }
 

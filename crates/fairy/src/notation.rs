@@ -2,7 +2,7 @@
 //! prefixes (`n` neutral, `r` royal, `k` kamikaze, `u` uncapturable: a ghost), consequences in brackets
 //! (`[+bQd8]`, `[wRh4->h1]`, `[-wkBg5]`, `[+bRa8->v]`), check ` +`.
 
-use crate::position::{CHAMELEON, KAMIKAZE, ROYAL, UNCAPTURABLE, Unit};
+use crate::position::{CHAMELEON, HURDLE_COLOUR_CHANGING, KAMIKAZE, ROYAL, UNCAPTURABLE, Unit};
 use crate::walk::{self, PAWN};
 use crate::{Game, Move, Note};
 use chimere_core::{Colour, Kind, Square};
@@ -22,6 +22,9 @@ fn attrs_prefix(u: Unit, with_neutral: bool) -> String {
     }
     if u.has(CHAMELEON) {
         s.push('c');
+    }
+    if u.has(HURDLE_COLOUR_CHANGING) {
+        s.push_str("hcc");
     }
     if u.has(UNCAPTURABLE) {
         s.push('u');
@@ -135,14 +138,23 @@ pub fn move_text(game: &Game, mv: &Move, notes: &[Note]) -> String {
             Note::Rekinded { sq, unit, kind } if sq == mv.to => {
                 let _ = write!(s, "={}{}", attrs_prefix(unit, true), walk::letters(kind));
             }
+            Note::Attributed { sq, unit } if sq == mv.to => {
+                let _ = write!(s, "={}", attrs_prefix(unit, true));
+            }
             _ => {}
         }
     }
     let in_bracket = |at: Square| notes.iter().any(|n| matches!(*n, Note::Reborn { sq, .. } if sq == at));
+    // A turned hurdle first, as Popeye writes it (`hccGh6*h8[h7=w][+bSh1]`).
+    for n in notes {
+        if let Note::Turned { sq, colour, .. } = *n {
+            let _ = write!(s, "[{sq}={}]", colour_letter(colour));
+        }
+    }
     for n in notes {
         match *n {
             Note::Recoloured { sq, .. } if sq == mv.to || in_bracket(sq) => {}
-            Note::Rekinded { sq, .. } if sq == mv.to => {}
+            Note::Rekinded { sq, .. } | Note::Attributed { sq, .. } if sq == mv.to => {}
             Note::Recoloured { colour, .. } => {
                 let _ = write!(s, "={}", colour_letter(colour));
             }
@@ -185,6 +197,7 @@ pub fn move_text(game: &Game, mv: &Move, notes: &[Note]) -> String {
             Note::Attributed { unit, .. } => {
                 let _ = write!(s, "={}", attrs_prefix(unit, true));
             }
+            Note::Turned { .. } => {}
         }
     }
     s

@@ -39,6 +39,9 @@ pub const VOLAGE: u8 = 8;
 /// Unit attribute: after each of its moves the unit changes kind, knight to bishop to rook
 /// to queen to knight (Popeye's piece attribute `Chameleon`).
 pub const CHAMELEON: u8 = 16;
+/// Unit attribute: each hurdle the unit hops over changes colour, kings and neutral units
+/// excepted (Popeye's piece attribute `HurdleColourChanging`, written `hcc`).
+pub const HURDLE_COLOUR_CHANGING: u8 = 32;
 
 /// "No diagram square" marker for [`Unit::origin`].
 pub const NO_ORIGIN: u8 = 64;

@@ -30,8 +30,11 @@ pub mod parse;
 pub mod stipulation;
 
 use chimere_core::{Colour, Kind};
-use chimere_fairy::conditions::{ChameleonUnits, Kamikaze, Volage};
-use chimere_fairy::position::{CHAMELEON, EnPassant, KAMIKAZE, NO_ORIGIN, Position, ROYAL, UNDER_MAX, Unit, VOLAGE};
+use chimere_fairy::conditions::hurdle_colour::changes_hurdles;
+use chimere_fairy::conditions::{ChameleonUnits, HurdleColourChangers, Kamikaze, Volage};
+use chimere_fairy::position::{
+    CHAMELEON, EnPassant, HURDLE_COLOUR_CHANGING, KAMIKAZE, NO_ORIGIN, Position, ROYAL, UNDER_MAX, Unit, VOLAGE,
+};
 use chimere_fairy::{Condition, Game, Move, RuleSet, walk};
 pub use options::{OptionKind, OptionSpec, OptionValue};
 pub use parse::{ConditionSpec, PieceSpec, Problem, TWIN_KINDS, Twin, TwinArg, TwinCmd, TwinKind, parse, parse_all};
@@ -88,6 +91,18 @@ fn build(p: &Problem, stipulation: Option<(Stipulation, usize)>) -> Result<Game,
     let any_kamikaze = p.pieces.iter().any(|ps| ps.attrs & KAMIKAZE != 0);
     let any_volage = p.pieces.iter().any(|ps| ps.attrs & VOLAGE != 0);
     let any_chameleon = p.pieces.iter().any(|ps| ps.attrs & CHAMELEON != 0);
+    let any_hurdle_changer = p.pieces.iter().any(|ps| ps.attrs & HURDLE_COLOUR_CHANGING != 0);
+    // As in Popeye, the attribute goes with hoppers over one hurdle, lions and Chinese pieces.
+    if let Some(ps) = p.pieces.iter().find(|ps| ps.attrs & HURDLE_COLOUR_CHANGING != 0 && !changes_hurdles(ps.kind)) {
+        return Err(PopeyeError {
+            line: ps.line,
+            message: format!(
+                "HurdleColourChanging is for hoppers over one hurdle, lions and Chinese pieces, not the {} on {}",
+                walk::walk(ps.kind).name,
+                ps.square
+            ),
+        });
+    }
     // Each keyword (with its parameters) is built from its description; the rule set
     // merges a condition given in parts (White's and Black's forced squares, an attribute
     // beside its condition).
@@ -105,6 +120,26 @@ fn build(p: &Problem, stipulation: Option<(Stipulation, usize)>) -> Result<Game,
     }
     if any_chameleon {
         conds.push(Arc::new(ChameleonUnits));
+    }
+    if any_hurdle_changer {
+        // As in Popeye, promotees take the attributes of the units of their kind in play:
+        // the kinds whose units all turn hurdles make promotees that do.
+        let with = |k: Kind, on: bool| {
+            p.pieces.iter().any(|ps| ps.kind == k && (ps.attrs & HURDLE_COLOUR_CHANGING != 0) == on)
+        };
+        let mixed = fairy.iter().find(|&&k| with(k, true) && with(k, false));
+        if let Some(&k) = mixed
+            && p.pieces.iter().any(|ps| ps.kind == walk::PAWN)
+        {
+            return Err(PopeyeError {
+                line: p.line,
+                message: format!(
+                    "promotions into both kinds of {} (HurdleColourChanging and plain) are not supported",
+                    walk::walk(k).name
+                ),
+            });
+        }
+        conds.push(Arc::new(HurdleColourChangers::new(fairy.iter().copied().filter(|&k| !with(k, false)))));
     }
     let line = p.conditions.first().map_or(p.line, |c| c.line);
     let error = |e: chimere_fairy::RulesError| PopeyeError { line, message: e.to_string() };

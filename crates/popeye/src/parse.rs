@@ -7,7 +7,7 @@ use crate::options::{Argument, OPTIONS, OptionKind, OptionSpec, OptionValue};
 use crate::stipulation::{Stipulation, StipulationError};
 use chimere_core::{Colour, Kind, Square};
 use chimere_fairy::conditions::registry::popeye_keywords;
-use chimere_fairy::position::{CHAMELEON, KAMIKAZE, ROYAL, VOLAGE};
+use chimere_fairy::position::{CHAMELEON, HURDLE_COLOUR_CHANGING, KAMIKAZE, ROYAL, VOLAGE};
 use chimere_fairy::walk;
 
 /// One unit of the diagram.
@@ -237,8 +237,13 @@ pub(crate) const TWIN_CMDS: &[&str] = &{
 
 /// Popeye's piece attributes that are read, with the unit attribute each sets (the one
 /// table: the reader, the page's picker and the board's words come from it).
-pub const ATTRIBUTE_TABLE: [(&str, u8); 4] =
-    [("Royal", ROYAL), ("Kamikaze", KAMIKAZE), ("Volage", VOLAGE), ("Chameleon", CHAMELEON)];
+pub const ATTRIBUTE_TABLE: [(&str, u8); 5] = [
+    ("Royal", ROYAL),
+    ("Kamikaze", KAMIKAZE),
+    ("Volage", VOLAGE),
+    ("Chameleon", CHAMELEON),
+    ("HurdleColourChanging", HURDLE_COLOUR_CHANGING),
+];
 /// The words of [`ATTRIBUTE_TABLE`].
 pub const ATTRIBUTES: &[&str] = &{
     let mut out = [""; ATTRIBUTE_TABLE.len()];

@@ -948,3 +948,17 @@ fn augsburg_stacks_from_the_diagram() {
         assert!(e.contains(what) && e.starts_with("line 3"), "{e}");
     }
 }
+
+/// Hurdle-colour-changing units (Popeye 4.104 prints these): the white hcc grasshopper d4
+/// hops over its own pawn d5 to take the knight d6, and the pawn turns black (`[d5=b]`);
+/// over the black hcc lion f2 to g1, and the lion turns white. Kings never turn; a
+/// non-hopper cannot carry the attribute.
+#[test]
+fn hurdle_colour_changing_turns_the_hurdle() {
+    let input = "BeginProblem\nPieces White Ka1 Pd5 White HurdleColourChanging Gd4 Black Kh8 Sd6 Rf3 \
+                 Black HurdleColourChanging LIf2\nStipulation ~1\nEndProblem\n";
+    assert_eq!(solve(input), set(&["Ka1-b2", "Ka1-a2", "Ka1-b1", "hccGd4-g1[f2=w]", "hccGd4*d6[d5=b]"]));
+    let queen = "BeginProblem\nPieces White Ka1 HurdleColourChanging Qd4 Black Kh8\nStipulation ~1\nEndProblem\n";
+    let err = support::first_moves_text(queen).expect_err("refused").message;
+    assert!(err.contains("HurdleColourChanging") && err.contains("d4"), "{err}");
+}

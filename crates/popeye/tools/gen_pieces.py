@@ -3,9 +3,11 @@
 random position holding fairy pieces, for the move-list comparison with Popeye
 (`crates/solver/examples/compare_popeye.rs`): stipulation `~1` (every legal move is a
 solution), two kings, one or two fairy kinds on both sides among orthodox units, and with
-`--circe` the condition Circe. Every kind of the list appears in turn.
+`--circe` the condition Circe. Every kind of the list appears in turn. With `--attribute WORD`
+(e.g. `HurdleColourChanging`) the fairy units carry that attribute and the problems list
+the moves of both sides (`h~1`: a move of Black, then one of White), so that its effects are played on.
 
-Usage: gen_pieces.py [--circe] SEED COUNT [LETTERS...] > corpus.inp
+Usage: gen_pieces.py [--circe] [--attribute WORD] SEED COUNT [LETTERS...] > corpus.inp
 (LETTERS: Popeye's piece letters to draw from; default: every piece of the list below)"""
 import argparse
 import random
@@ -21,7 +23,7 @@ def sq(i):
     return "abcdefgh"[i % 8] + str(i // 8 + 1)
 
 
-def problem(rng, idx, kinds, circe):
+def problem(rng, idx, kinds, circe, attribute=None):
     used = set()
     while True:
         wk, bk = rng.randrange(64), rng.randrange(64)
@@ -29,6 +31,7 @@ def problem(rng, idx, kinds, circe):
             break
     used |= {wk, bk}
     white, black = ["K" + sq(wk)], ["K" + sq(bk)]
+    white_attr, black_attr = [], []
     fairy = [kinds[idx % len(kinds)]] + ([rng.choice(kinds)] if rng.random() < 0.4 else [])
     units = fairy * 2 + [rng.choice(fairy) for _ in range(rng.randint(0, 2))]
     units += [rng.choice(ORTHODOX) for _ in range(rng.randint(2, 7))]
@@ -37,9 +40,17 @@ def problem(rng, idx, kinds, circe):
         if s in used or (u == "P" and not 8 <= s < 56):
             continue
         used.add(s)
-        (white if i % 2 == 0 or rng.random() < 0.3 else black).append(u + sq(s))
+        is_white = i % 2 == 0 or rng.random() < 0.3
+        if attribute and u in fairy:
+            (white_attr if is_white else black_attr).append(u + sq(s))
+        else:
+            (white if is_white else black).append(u + sq(s))
     lines = ["BeginProblem", f"Title pieces {idx + 1} {' '.join(fairy)}",
-             "Pieces", "White " + " ".join(white), "Black " + " ".join(black), "Stipulation ~1"]
+             "Pieces", "White " + " ".join(white), "Black " + " ".join(black)]
+    for colour, group in (("White", white_attr), ("Black", black_attr)):
+        if group:
+            lines.append(f"{colour} {attribute} " + " ".join(group))
+    lines.append("Stipulation " + ("h~1" if attribute else "~1"))
     if circe:
         lines.append("Condition Circe")
     lines += ["Option NoBoard", "EndProblem", ""]
@@ -49,13 +60,14 @@ def problem(rng, idx, kinds, circe):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--circe", action="store_true")
+    ap.add_argument("--attribute")
     ap.add_argument("seed", type=int)
     ap.add_argument("count", type=int)
     ap.add_argument("letters", nargs="*")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     kinds = a.letters or PIECES
-    print("\n".join(problem(rng, i, kinds, a.circe) for i in range(a.count)))
+    print("\n".join(problem(rng, i, kinds, a.circe, a.attribute) for i in range(a.count)))
 
 
 if __name__ == "__main__":

@@ -41,6 +41,9 @@ pub enum Note {
     /// A unit gains attributes: `=c` (a promotee made a chameleon) after the move; `unit`
     /// is the unit with them.
     Attributed { sq: Square, unit: Unit },
+    /// A unit the move did not move changes colour: `[f2=w]` (a hurdle of a
+    /// hurdle-colour-changing unit).
+    Turned { sq: Square, unit: Unit, colour: Colour },
 }
 
 /// The state of one move being played, handed to the consequence hooks.
