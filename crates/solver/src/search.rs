@@ -494,7 +494,7 @@ impl Searcher {
         let slot = n as usize;
         // From 2 moves on: the defences leaving the attacker fewest replies first, the
         // table asked about each on the way (without `exact-` and `Option Threat`, where
-        // its answers hold); the last refutation with as many moves left first.
+        // its answers hold); the last refutation with as many moves left first among equals.
         let ordered = n >= 2;
         let probe = (ordered && !self.exact && self.max_threat.is_none()).then_some((Q::DirectAttack as u32, n, false));
         let mut any = match self.sort_defences(&mut moves, slot, ordered, probe) {
@@ -694,7 +694,7 @@ impl Searcher {
         let mut moves = self.candidates();
         let slot = n as usize;
         // As in direct play: from 3 moves on the fewest replies first, the table asked on
-        // the way; the last refutation first.
+        // the way; the last refutation first among equals.
         let ordered = n >= 3;
         let probe = ordered.then_some((Q::SelfAttack as u32, n - 1, true));
         let mut any = match self.sort_defences(&mut moves, slot, ordered, probe) {
@@ -737,7 +737,7 @@ impl Searcher {
     /// knows the attacker fails after refutes at once (in self play unless it reaches the
     /// goal), and those it decides otherwise drop out. Illegal defences drop out. With
     /// `by_replies` the rest go by the attacker's replies, fewest first (the likeliest
-    /// refutations). The defence that refuted last at `slot` goes first. Without
+    /// refutations), the defence that refuted last at `slot` first among equals. Without
     /// `by_replies` nor `probe` the defences are not made here (the search makes each in
     /// turn, and the first usually refutes): only the last refutation is put first.
     fn sort_defences(
@@ -782,12 +782,11 @@ impl Searcher {
             keyed.push((count, d));
         }
         if by_replies {
+            // The last refutation stays first only among the defences leaving as many
+            // replies: a refutation found at a sibling node is often a costly one there
+            // (a quiet move), where a check leaving the attacker two replies refutes
+            // after a small search (Popeye, too, orders these nodes by the count alone).
             keyed.sort_by_key(|&(c, _)| c);
-            if let Some(k) = killer
-                && let Some(i) = keyed.iter().position(|&(_, m)| m == k)
-            {
-                keyed[..=i].rotate_right(1);
-            }
         }
         moves.clear();
         moves.extend(keyed.iter().map(|&(_, m)| m));
@@ -1169,7 +1168,10 @@ impl Searcher {
         if n >= if play == Play::Direct { 2 } else { 3 } {
             self.fewest_replies_first(&mut moves);
         }
-        if let Some(k) = self.killers.get(n as usize).copied()
+        // The last refutation first when the defences are not ordered by replies (as in
+        // the searches: see `sort_defences`).
+        if n < if play == Play::Direct { 2 } else { 3 }
+            && let Some(k) = self.killers.get(n as usize).copied()
             && let Some(i) = moves.iter().position(|m| *m == k)
         {
             moves[..=i].rotate_right(1);
