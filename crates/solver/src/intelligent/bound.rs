@@ -3,12 +3,12 @@
 //! last two plies.
 
 use super::tables::{BOUND_UP_TO, INF, Tables, colour_index, tables, tables_for};
-use std::sync::Arc;
 use super::units;
 use crate::stip::Play;
 use chimere_core::{Colour, Kind};
 use chimere_fairy::walk::KING;
 use chimere_fairy::{Game, Move};
+use std::sync::Arc;
 
 /// The bound with a full search over the mating side's unit placements is computed when
 /// the mating side has at most this many moves left; above it a per-square relaxation.

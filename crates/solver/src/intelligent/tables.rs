@@ -121,20 +121,6 @@ pub(super) const KNIGHT_STEPS: [(i32, i32); 8] =
     [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
 pub(super) const KING_STEPS: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
 
-pub(super) fn ride(sq: usize, dirs: &[(i32, i32)]) -> u64 {
-    let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
-    let mut bb = 0;
-    for &(df, dr) in dirs {
-        let (mut x, mut y) = (f + df, r + dr);
-        while let Some(s) = on_board(x, y) {
-            bb |= 1 << s;
-            x += df;
-            y += dr;
-        }
-    }
-    bb
-}
-
 pub(super) fn leap(sq: usize, steps: &[(i32, i32)]) -> u64 {
     let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
     steps.iter().filter_map(|&(df, dr)| on_board(f + df, r + dr)).fold(0, |bb, s| bb | 1 << s)
@@ -220,22 +206,21 @@ fn seen(d: &[u8; 64]) -> u64 {
 /// The tables on a board whose only obstacles are the `holes` (`Condition Hole`: no unit
 /// lands on a hole, no rider crosses one; castling counted as possible as on the empty
 /// board). Distances there are lower bounds on the real ones as on the empty board, and
-/// larger than the empty board's around the holes. The attacks stay the empty board's.
+/// larger than the empty board's around the holes; the attacks are those of this board
+/// (a rider's stop at a hole, no hole attacked), supersets of the real ones as on the
+/// empty board (a hole stops every line and holds no unit).
 pub(super) fn build(holes: u64) -> Tables {
     let (p, s, b, r, q, k) = (PAWN.index(), KNIGHT.index(), BISHOP.index(), ROOK.index(), QUEEN.index(), KING.index());
-    let diag = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
-    let orth = [(1, 0), (0, 1), (-1, 0), (0, -1)];
     let mut att = vec![0u64; 2 * KINDS * 64];
     for c in 0..2 {
         for sq in 0..64 {
             let fwd = if c == 0 { 1 } else { -1 };
+            // (A piece attacks what it could move to: its attacks on this board.)
             let set = |kind: usize, bb: u64, att: &mut Vec<u64>| att[(c * KINDS + kind) * 64 + sq] = bb;
-            set(p, leap(sq, &[(1, fwd), (-1, fwd)]), &mut att);
-            set(s, leap(sq, &KNIGHT_STEPS), &mut att);
-            set(b, ride(sq, &diag), &mut att);
-            set(r, ride(sq, &orth), &mut att);
-            set(q, ride(sq, &diag) | ride(sq, &orth), &mut att);
-            set(k, leap(sq, &KING_STEPS), &mut att);
+            set(p, leap(sq, &[(1, fwd), (-1, fwd)]) & !holes, &mut att);
+            for kind in [s, b, r, q, k] {
+                set(kind, steps(kind, sq, holes), &mut att);
+            }
         }
     }
     let mut dist = vec![INF; KINDS * 64 * 64];
@@ -391,5 +376,29 @@ mod tests {
         assert_eq!(t.pawn(0, sq("e7"), PAWN.index(), sq("e5")), INF);
         // The rook of a castling corner stands on its castling square at no cost.
         assert_eq!(t.reach(0, ROOK.index(), sq("h1"), ROOK.index(), sq("f1")), 0);
+    }
+
+    /// Around holes (`Condition Hole`): no landing on a hole, no ride or double step over
+    /// one, no attack through one; the distances still the shortest paths left.
+    #[test]
+    fn distances_around_holes() {
+        let sq = |s: &str| chimere_core::Square::parse(s).expect("square").index();
+        let holes = [sq("a4"), sq("b4"), sq("e3")].iter().fold(0u64, |h, &s| h | 1 << s);
+        let t = tables_for(holes);
+        assert_eq!(t.dist(ROOK.index(), sq("a1"), sq("a8")), 3);
+        assert_eq!(t.dist(ROOK.index(), sq("a1"), sq("a4")), INF);
+        assert_eq!(t.dist(QUEEN.index(), sq("a1"), sq("a8")), 2);
+        assert_eq!(t.dist(KING.index(), sq("a3"), sq("a5")), 4);
+        assert_eq!(t.dist(KNIGHT.index(), sq("c2"), sq("a4")), INF);
+        // The white pawn on e2 can no longer double-step (e3 is a hole) nor reach e4.
+        assert_eq!(t.pawn(0, sq("e2"), PAWN.index(), sq("e4")), 2);
+        assert_eq!(t.pawn(0, sq("e2"), PAWN.index(), sq("e3")), INF);
+        assert_eq!(t.att(0, ROOK.index(), sq("a1")) >> sq("a5") & 1, 0);
+        assert_eq!(t.att(0, ROOK.index(), sq("a1")) >> sq("a3") & 1, 1);
+        // Without holes, the empty board's.
+        let e = tables();
+        assert_eq!(e.dist(ROOK.index(), sq("a1"), sq("a8")), 1);
+        assert_eq!(e.dist(KING.index(), sq("e1"), sq("g1")), 1);
+        assert_eq!(e.dist(BISHOP.index(), sq("a1"), sq("g1")), 2);
     }
 }
