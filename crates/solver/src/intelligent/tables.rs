@@ -1,7 +1,10 @@
 //! Distances and attacks on an empty board for the orthodox units, the lower bounds and
 //! supersets every step of the intelligent mode prices journeys and guards with: every real
 //! move is a move on the empty board (captures, promotions and castling counted as
-//! possible), and every real attack one there.
+//! possible), and every real attack one there. Under `Condition Hole` the board is empty
+//! but for its holes ([`tables_for`]): no unit lands on a hole and no line crosses one,
+//! so the paths go around them (a rook walled off by a file of holes needs more than two
+//! moves) and every real move and attack is still one there.
 
 use chimere_core::{Colour, Kind};
 use chimere_fairy::walk::{BISHOP, DUMMY, KING, KNIGHT, PAWN, QUEEN, ROOK};
