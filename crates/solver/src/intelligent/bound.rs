@@ -138,6 +138,7 @@ pub(super) fn mate_possible_with(sc: &mut Scratch, game: &Game, mater: Colour, m
 
 /// Whether the mated king may be mated on `kq` with `budget` moves left for blocks and
 /// `m` moves of the mating side.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn king_square_possible(
     sc: &mut Scratch,
     t: &Tables,
