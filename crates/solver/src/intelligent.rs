@@ -46,7 +46,8 @@
 //! stands, blocks and can be captured — in the tables a kind whose only square is its
 //! own and whose attacks are none, so every proof below holds as for a unit that has
 //! no move), no condition but holes (`Condition Hole`: no unit stands on or crosses a
-//! hole, so the empty-board distances stay lower bounds and its attacks supersets; a
+//! hole, so distances and attacks are taken on the board empty but for its holes, paths
+//! around them, still lower bounds and supersets (`tables::tables_for`); a
 //! hole is no flight and no final square, and for a stalemate it blocks a unit as the
 //! unit's own side does), goal mate or stalemate, help play (`h#n`, `h#n.5`, `h=n`),
 //! series play (`ser-h#`, `ser-#`, and `ser-h=` by the stalemate pictures: with the
@@ -93,8 +94,8 @@ fn orthodox_mate(p: &Problem, stip: &Stipulation) -> bool {
 /// `Option Intelligent`, goal `goal`, orthodox rules and units, dummies too (units that
 /// never move and attack nothing: no square reached but their own, no attack, see
 /// [`tables::DUMMY_T`]), and holes (squares taken off the board, `Condition Hole`: no
-/// unit stands on or crosses them, so distances on the empty board stay lower bounds,
-/// attacks on it supersets, a hole is no flight and no final square, and it blocks a
+/// unit stands on or crosses them, so distances and attacks on the board empty but for
+/// its holes are lower bounds and supersets, a hole is no flight and no final square, and it blocks a
 /// stalemated unit as its own units do).
 fn orthodox_goal(p: &Problem, stip: &Stipulation, goal: Goal) -> bool {
     p.has(chimere_popeye::OptionKind::Intelligent)

@@ -2,12 +2,13 @@
 //! can follow within each side's moves, priced on an empty board, and the filters of the
 //! last two plies.
 
-use super::tables::{BOUND_UP_TO, INF, Opt, colour_index, tables};
+use super::tables::{BOUND_UP_TO, INF, Tables, colour_index, tables, tables_for};
 use super::units;
 use crate::stip::Play;
 use chimere_core::{Colour, Kind};
 use chimere_fairy::walk::KING;
 use chimere_fairy::{Game, Move};
+use std::sync::Arc;
 
 /// The bound with a full search over the mating side's unit placements is computed when
 /// the mating side has at most this many moves left; above it a per-square relaxation.
@@ -16,12 +17,30 @@ pub(super) const FULL_UP_TO: u32 = 3;
 /// Reused buffers of the bound (no allocation per node), owned by the pruning.
 #[derive(Default)]
 pub(super) struct Scratch {
-    /// Options of every mating unit (up to the node's cost limit).
-    opts: Vec<&'static [Opt]>,
+    /// The tables of the board with its holes, for which holes ([`tables_for`]).
+    tables: Option<(u64, Arc<Tables>)>,
+    /// Options of every mating unit (up to the node's cost limit): where they start in
+    /// the tables' options and how many.
+    opts: Vec<(usize, usize)>,
     /// Per candidate K: each unit's options restricted to K's squares, deduplicated,
     /// unit after unit; `local_starts[i]..local_starts[i + 1]`.
     local: Vec<(u64, u8)>,
     local_starts: Vec<usize>,
+}
+
+impl Scratch {
+    /// The tables of `game`'s board with its holes (kept while the holes stay).
+    fn tables(&mut self, game: &Game) -> Arc<Tables> {
+        let holes = game.pos.holes().0;
+        match &self.tables {
+            Some((h, t)) if *h == holes => t.clone(),
+            _ => {
+                let t = tables_for(holes);
+                self.tables = Some((holes, t.clone()));
+                t
+            }
+        }
+    }
 }
 
 /// Whether a mate may exist after exactly `plies` more alternate moves from here (the
@@ -53,7 +72,8 @@ pub(super) fn mate_possible_with(sc: &mut Scratch, game: &Game, mater: Colour, m
     if m > BOUND_UP_TO {
         return true;
     }
-    let t = tables();
+    let kept = sc.tables(game);
+    let t: &Tables = &kept;
     let board = game.pos.board();
     let kings = board.colour(mated).0 & board.kind(KING).0;
     if kings.count_ones() != 1 {
@@ -86,9 +106,8 @@ pub(super) fn mate_possible_with(sc: &mut Scratch, game: &Game, mater: Colour, m
         sc.opts.clear();
         let mut reach_any = 0u64;
         for (sq, k) in units(game, mater) {
-            let all = t.options(mc, k, sq);
-            let upto = all.partition_point(|o| o.cost as u32 <= m);
-            sc.opts.push(&all[..upto]);
+            let upto = t.options(mc, k, sq).partition_point(|o| o.cost as u32 <= m);
+            sc.opts.push((t.options_index(mc, k, sq), upto));
             reach_any |= t.reach_union(mc, k, sq, m);
         }
         // Every king square within the mated side's moves (castling included: the
@@ -109,7 +128,7 @@ pub(super) fn mate_possible_with(sc: &mut Scratch, game: &Game, mater: Colour, m
             }
             let budget = (bmoves - kd as u32) as u8;
             // A hole is no flight: as if blocked for good.
-            if king_square_possible(sc, kq, budget, &cb, blockers | holes, m as u8, reach_any) {
+            if king_square_possible(sc, t, kq, budget, &cb, blockers | holes, m as u8, reach_any) {
                 return true;
             }
         }
@@ -119,8 +138,10 @@ pub(super) fn mate_possible_with(sc: &mut Scratch, game: &Game, mater: Colour, m
 
 /// Whether the mated king may be mated on `kq` with `budget` moves left for blocks and
 /// `m` moves of the mating side.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn king_square_possible(
     sc: &mut Scratch,
+    t: &Tables,
     kq: usize,
     budget: u8,
     cb: &[u8; 64],
@@ -128,7 +149,6 @@ pub(super) fn king_square_possible(
     m: u8,
     reach_any: u64,
 ) -> bool {
-    let t = tables();
     // The squares that matter: K and its flights not already blocked.
     let flights = t.att(0, KING.index(), kq) & !blockers;
     let need = flights | 1 << kq;
@@ -165,10 +185,10 @@ pub(super) fn king_square_possible(
     // equal one is dropped); options come ordered by cost.
     sc.local.clear();
     sc.local_starts.clear();
-    for opts in &sc.opts {
+    for &(i, upto) in &sc.opts {
         let start = sc.local.len();
         sc.local_starts.push(start);
-        for o in opts.iter() {
+        for o in t.options_at(i)[..upto].iter() {
             let mask = o.att & need;
             if sc.local[start..].iter().any(|&(k, _)| mask & !k == 0) {
                 continue;

@@ -149,6 +149,7 @@ mod place;
 mod walk;
 
 use super::tables::DUMMY_T;
+use super::tables::{Tables, tables_for};
 use super::{INF, PAWN, colour_index, filter_last, filter_second_last, tables, units};
 use crate::search::{Hooks, Interrupted, Searcher, SeriesSink, Table};
 use crate::stip::{Goal, Play};
@@ -328,8 +329,7 @@ fn contact_or_leaper(mc: usize, k: usize, to: usize, kq: usize) -> bool {
 
 /// Minimal moves for the unit (kind `k` where it stands, colour `c`) to meet its target;
 /// out of reach ([`INF`]) for a unit captured that must end on a square.
-fn cost(tr: &Tracked, c: usize, k: usize) -> u8 {
-    let t = tables();
+fn cost(t: &Tables, tr: &Tracked, c: usize, k: usize) -> u8 {
     match (tr.end, tr.sq) {
         (End::Captured | End::Completed, _) => 0,
         (_, None) => INF,
@@ -393,6 +393,8 @@ struct Guard {
 /// What an enumeration fixes: the position's units, the sides and their moves, the goal,
 /// the holes, the limits.
 struct Fixed<'a> {
+    /// The tables of the board with its holes ([`tables_for`]).
+    t: &'a Tables,
     /// Pictures of a stalemate (no check, the flights guarded or blocked).
     stalemate: bool,
     /// Stalemate pictures with every stalemated unit committed (captured, or a final

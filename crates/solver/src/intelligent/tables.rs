@@ -1,11 +1,14 @@
 //! Distances and attacks on an empty board for the orthodox units, the lower bounds and
 //! supersets every step of the intelligent mode prices journeys and guards with: every real
 //! move is a move on the empty board (captures, promotions and castling counted as
-//! possible), and every real attack one there.
+//! possible), and every real attack one there. Under `Condition Hole` the board is empty
+//! but for its holes ([`tables_for`]): no unit lands on a hole and no line crosses one,
+//! so the paths go around them (a rook walled off by a file of holes needs more than two
+//! moves) and every real move and attack is still one there.
 
 use chimere_core::{Colour, Kind};
 use chimere_fairy::walk::{BISHOP, DUMMY, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// "Unreachable" distance.
 pub(super) const INF: u8 = 99;
@@ -72,7 +75,14 @@ impl Tables {
         self.pawn[((c * 64 + from) * KINDS + k) * 64 + to]
     }
     pub(super) fn options(&self, c: usize, k: usize, sq: usize) -> &[Opt] {
-        &self.options[(c * KINDS + k) * 64 + sq]
+        &self.options[self.options_index(c, k, sq)]
+    }
+    /// Where [`Tables::options`] of a unit are kept ([`Tables::options_at`]).
+    pub(super) fn options_index(&self, c: usize, k: usize, sq: usize) -> usize {
+        (c * KINDS + k) * 64 + sq
+    }
+    pub(super) fn options_at(&self, i: usize) -> &[Opt] {
+        &self.options[i]
     }
     pub(super) fn reach_union(&self, c: usize, k: usize, sq: usize, m: u32) -> u64 {
         self.unions[((c * KINDS + k) * 64 + sq) * (BOUND_UP_TO as usize + 1) + m as usize]
@@ -114,20 +124,6 @@ pub(super) const KNIGHT_STEPS: [(i32, i32); 8] =
     [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
 pub(super) const KING_STEPS: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
 
-pub(super) fn ride(sq: usize, dirs: &[(i32, i32)]) -> u64 {
-    let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
-    let mut bb = 0;
-    for &(df, dr) in dirs {
-        let (mut x, mut y) = (f + df, r + dr);
-        while let Some(s) = on_board(x, y) {
-            bb |= 1 << s;
-            x += df;
-            y += dr;
-        }
-    }
-    bb
-}
-
 pub(super) fn leap(sq: usize, steps: &[(i32, i32)]) -> u64 {
     let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
     steps.iter().filter_map(|&(df, dr)| on_board(f + df, r + dr)).fold(0, |bb, s| bb | 1 << s)
@@ -139,71 +135,105 @@ pub(super) fn cheb(a: usize, b: usize) -> u8 {
     df.max(dr) as u8
 }
 
-pub(super) fn build() -> Tables {
-    let (p, s, b, r, q, k) = (PAWN.index(), KNIGHT.index(), BISHOP.index(), ROOK.index(), QUEEN.index(), KING.index());
+/// The squares a unit of kind `k` (a piece: knight, bishop, rook, queen, king) reaches
+/// from `sq` in one move on a board whose only obstacles are the `holes`: a leaper lands
+/// on no hole, a rider stops before one (castling is not a move here).
+fn steps(k: usize, sq: usize, holes: u64) -> u64 {
     let diag = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
     let orth = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+    let ride_to = |dirs: &[(i32, i32)]| {
+        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut bb = 0u64;
+        for &(df, dr) in dirs {
+            let (mut x, mut y) = (f + df, r + dr);
+            while let Some(s) = on_board(x, y) {
+                if holes >> s & 1 == 1 {
+                    break;
+                }
+                bb |= 1 << s;
+                x += df;
+                y += dr;
+            }
+        }
+        bb
+    };
+    let (s, b, r, q) = (KNIGHT.index(), BISHOP.index(), ROOK.index(), QUEEN.index());
+    let bb = match k {
+        _ if k == s => leap(sq, &KNIGHT_STEPS),
+        _ if k == b => ride_to(&diag),
+        _ if k == r => ride_to(&orth),
+        _ if k == q => ride_to(&diag) | ride_to(&orth),
+        _ => leap(sq, &KING_STEPS),
+    };
+    bb & !holes
+}
+
+/// Moves of a unit of kind `k` from `from` to every square, breadth-first, on a board whose
+/// only obstacles are the `holes` (a lower bound on the real moves: every real move is
+/// one there); the king of a castling square may also castle with its first move.
+fn distances(k: usize, from: usize, holes: u64) -> [u8; 64] {
+    let mut d = [INF; 64];
+    d[from] = 0;
+    let mut frontier = 1u64 << from;
+    let mut n = 0;
+    while frontier != 0 {
+        n += 1;
+        let mut next = 0u64;
+        let mut bb = frontier;
+        while bb != 0 {
+            let x = bb.trailing_zeros() as usize;
+            bb &= bb - 1;
+            let mut to = steps(k, x, holes);
+            // Castling: the king's first move, two squares along its rank.
+            if k == KING.index() && n == 1 && (from == 4 || from == 60) {
+                to |= (1 << (from + 2) | 1 << (from - 2)) & !holes;
+            }
+            next |= to;
+        }
+        next &= !seen(&d);
+        let mut bb = next;
+        while bb != 0 {
+            d[bb.trailing_zeros() as usize] = n;
+            bb &= bb - 1;
+        }
+        frontier = next;
+    }
+    d
+}
+
+/// The squares with a finite distance in `d`.
+fn seen(d: &[u8; 64]) -> u64 {
+    d.iter().enumerate().filter(|&(_, &v)| v != INF).fold(0, |a, (i, _)| a | 1 << i)
+}
+
+/// The tables on a board whose only obstacles are the `holes` (`Condition Hole`: no unit
+/// lands on a hole, no rider crosses one; castling counted as possible as on the empty
+/// board). Distances there are lower bounds on the real ones as on the empty board, and
+/// larger than the empty board's around the holes; the attacks are those of this board
+/// (a rider's stop at a hole, no hole attacked), supersets of the real ones as on the
+/// empty board (a hole stops every line and holds no unit).
+pub(super) fn build(holes: u64) -> Tables {
+    let (p, s, b, r, q, k) = (PAWN.index(), KNIGHT.index(), BISHOP.index(), ROOK.index(), QUEEN.index(), KING.index());
     let mut att = vec![0u64; 2 * KINDS * 64];
     for c in 0..2 {
         for sq in 0..64 {
             let fwd = if c == 0 { 1 } else { -1 };
+            // (A piece attacks what it could move to: its attacks on this board.)
             let set = |kind: usize, bb: u64, att: &mut Vec<u64>| att[(c * KINDS + kind) * 64 + sq] = bb;
-            set(p, leap(sq, &[(1, fwd), (-1, fwd)]), &mut att);
-            set(s, leap(sq, &KNIGHT_STEPS), &mut att);
-            set(b, ride(sq, &diag), &mut att);
-            set(r, ride(sq, &orth), &mut att);
-            set(q, ride(sq, &diag) | ride(sq, &orth), &mut att);
-            set(k, leap(sq, &KING_STEPS), &mut att);
+            set(p, leap(sq, &[(1, fwd), (-1, fwd)]) & !holes, &mut att);
+            for kind in [s, b, r, q, k] {
+                set(kind, steps(kind, sq, holes), &mut att);
+            }
         }
     }
     let mut dist = vec![INF; KINDS * 64 * 64];
     for from in 0..64 {
-        // Knight: breadth-first.
-        let mut d = [INF; 64];
-        d[from] = 0;
-        let mut frontier = vec![from];
-        let mut n = 0;
-        while !frontier.is_empty() {
-            n += 1;
-            let mut next = Vec::new();
-            for &x in &frontier {
-                let mut bb = leap(x, &KNIGHT_STEPS);
-                while bb != 0 {
-                    let y = bb.trailing_zeros() as usize;
-                    bb &= bb - 1;
-                    if d[y] == INF {
-                        d[y] = n;
-                        next.push(y);
-                    }
-                }
-            }
-            frontier = next;
+        for kind in [s, b, r, q, k] {
+            let d = distances(kind, from, holes);
+            dist[(kind * 64 + from) * 64..(kind * 64 + from + 1) * 64].copy_from_slice(&d);
         }
-        for to in 0..64 {
-            let set = |kind: usize, v: u8, dist: &mut Vec<u8>| dist[(kind * 64 + from) * 64 + to] = v;
-            set(s, d[to], &mut dist);
-            let line = |bb: u64| {
-                if from == to {
-                    0
-                } else if bb >> to & 1 == 1 {
-                    1
-                } else {
-                    2
-                }
-            };
-            let same_colour = (from % 8 + from / 8) % 2 == (to % 8 + to / 8) % 2;
-            set(b, if same_colour { line(ride(from, &diag)) } else { INF }, &mut dist);
-            set(r, line(ride(from, &orth)), &mut dist);
-            set(q, line(ride(from, &diag) | ride(from, &orth)), &mut dist);
-            // The dummy stays where it is.
-            set(DUMMY_T, if from == to { 0 } else { INF }, &mut dist);
-            // King: castling moves it two squares along its rank in one move.
-            let mut kd = cheb(from, to);
-            if from == 4 || from == 60 {
-                kd = kd.min(1 + cheb(from + 2, to)).min(1 + cheb(from - 2, to));
-            }
-            set(k, kd, &mut dist);
-        }
+        // The dummy stays where it is.
+        dist[(DUMMY_T * 64 + from) * 64 + from] = 0;
     }
     let mut pawn = vec![INF; 2 * 64 * KINDS * 64];
     for c in 0..2 {
@@ -231,8 +261,11 @@ pub(super) fn build() -> Tables {
                         steps.push((0, 2 * fwd));
                     }
                     for (df, dr) in steps {
+                        // No landing on a hole, no double step over one.
                         if let Some(y) = on_board(f + df, r + dr)
                             && d[y] == INF
+                            && holes >> y & 1 == 0
+                            && (dr.abs() == 1 || holes >> (x as i32 + 8 * fwd) & 1 == 0)
                         {
                             d[y] = n;
                             next.push(y);
@@ -295,10 +328,38 @@ pub(super) fn build() -> Tables {
     t
 }
 
+/// The tables of the empty board.
 pub(super) fn tables() -> &'static Tables {
-    static T: OnceLock<Tables> = OnceLock::new();
-    T.get_or_init(build)
+    empty()
 }
+
+fn empty() -> &'static Arc<Tables> {
+    static T: OnceLock<Arc<Tables>> = OnceLock::new();
+    T.get_or_init(|| Arc::new(build(0)))
+}
+
+/// The tables of a board with these `holes` ([`build`]; the empty board's without), kept
+/// for the last few hole sets asked.
+pub(super) fn tables_for(holes: u64) -> Arc<Tables> {
+    if holes == 0 {
+        return empty().clone();
+    }
+    static KEPT: Mutex<Vec<(u64, Arc<Tables>)>> = Mutex::new(Vec::new());
+    if let Some(t) = KEPT.lock().ok().and_then(|k| k.iter().find(|(h, _)| *h == holes).map(|(_, t)| t.clone())) {
+        return t;
+    }
+    let t = Arc::new(build(holes));
+    if let Ok(mut kept) = KEPT.lock() {
+        if kept.len() >= KEPT_TABLES {
+            kept.remove(0);
+        }
+        kept.push((holes, t.clone()));
+    }
+    t
+}
+
+/// How many hole sets [`tables_for`] keeps the tables of.
+const KEPT_TABLES: usize = 4;
 
 #[cfg(test)]
 mod tests {
@@ -318,5 +379,29 @@ mod tests {
         assert_eq!(t.pawn(0, sq("e7"), PAWN.index(), sq("e5")), INF);
         // The rook of a castling corner stands on its castling square at no cost.
         assert_eq!(t.reach(0, ROOK.index(), sq("h1"), ROOK.index(), sq("f1")), 0);
+    }
+
+    /// Around holes (`Condition Hole`): no landing on a hole, no ride or double step over
+    /// one, no attack through one; the distances still the shortest paths left.
+    #[test]
+    fn distances_around_holes() {
+        let sq = |s: &str| chimere_core::Square::parse(s).expect("square").index();
+        let holes = [sq("a4"), sq("b4"), sq("e3")].iter().fold(0u64, |h, &s| h | 1 << s);
+        let t = tables_for(holes);
+        assert_eq!(t.dist(ROOK.index(), sq("a1"), sq("a8")), 3);
+        assert_eq!(t.dist(ROOK.index(), sq("a1"), sq("a4")), INF);
+        assert_eq!(t.dist(QUEEN.index(), sq("a1"), sq("a8")), 2);
+        assert_eq!(t.dist(KING.index(), sq("a3"), sq("a5")), 4);
+        assert_eq!(t.dist(KNIGHT.index(), sq("c2"), sq("a4")), INF);
+        // The white pawn on e2 can no longer double-step (e3 is a hole) nor reach e4.
+        assert_eq!(t.pawn(0, sq("e2"), PAWN.index(), sq("e4")), 2);
+        assert_eq!(t.pawn(0, sq("e2"), PAWN.index(), sq("e3")), INF);
+        assert_eq!(t.att(0, ROOK.index(), sq("a1")) >> sq("a5") & 1, 0);
+        assert_eq!(t.att(0, ROOK.index(), sq("a1")) >> sq("a3") & 1, 1);
+        // Without holes, the empty board's.
+        let e = tables();
+        assert_eq!(e.dist(ROOK.index(), sq("a1"), sq("a8")), 1);
+        assert_eq!(e.dist(KING.index(), sq("e1"), sq("g1")), 1);
+        assert_eq!(e.dist(BISHOP.index(), sq("a1"), sq("g1")), 2);
     }
 }

@@ -100,7 +100,7 @@ impl Enumeration<'_> {
             committed: [Option<(u8, u8)>; 16],
         }
         fn dist(e: &Enumeration<'_>, w: usize, set: u64, kinds: u8) -> u8 {
-            let t = tables();
+            let t = e.fixed.t;
             let (sq, k) = e.fixed.maters[w];
             let mut best = INF;
             let mut b = set;
@@ -183,7 +183,7 @@ impl Enumeration<'_> {
         if self.commit.via[i] != u8::MAX {
             return self.commit.via[i];
         }
-        let t = tables();
+        let t = self.fixed.t;
         let (bsq, bk) = self.fixed.blockers[b];
         let mut at = 0u64;
         for (x, &d) in t.block(self.fixed.dc, bk, bsq).iter().enumerate() {
@@ -246,7 +246,7 @@ impl Enumeration<'_> {
         }
         // Committed distances per stalemating unit.
         let mut own = [0u8; 16];
-        let t = tables();
+        let t = self.fixed.t;
         for (w, &(sq, k)) in self.fixed.maters.iter().enumerate() {
             if let Some((uk, to)) =
                 self.pic.chosen.iter().find(|u| u.mater && u.square() == sq).and_then(Tracked::kind_to)

@@ -29,7 +29,10 @@ pub(super) fn enumerate_all(
     work_cap: u64,
     keep_refuted: bool,
 ) -> Option<(Pictures, usize)> {
-    let t = tables();
+    let holes = game.pos.holes().0;
+    // (Distances around the holes.)
+    let kept = tables_for(holes);
+    let t: &Tables = &kept;
     let mated = mater.opponent();
     let board = game.pos.board();
     let kings = board.colour(mated).0 & board.kind(KING).0;
@@ -51,7 +54,7 @@ pub(super) fn enumerate_all(
             for &k2 in kinds {
                 for to in 0..64 {
                     let cost = t.reach(dc, k, sq, k2, to);
-                    if cost as u32 <= bmoves && game.pos.holes().0 >> to & 1 == 0 {
+                    if cost as u32 <= bmoves && holes >> to & 1 == 0 {
                         list.push(Target { to: to as u8, kind: k2 as u8, cost });
                     }
                 }
@@ -73,9 +76,9 @@ pub(super) fn enumerate_all(
             return None;
         }
     }
-    let holes = game.pos.holes().0;
     let mut e = Enumeration {
         fixed: Fixed {
+            t,
             stalemate,
             full,
             maters: &maters,
@@ -227,7 +230,7 @@ impl Enumeration<'_> {
         if self.fixed.maters.iter().any(|&(sq, k)| k != KING.index() && k != DUMMY_T && !committed(sq)) {
             return false;
         }
-        let t = tables();
+        let t = self.fixed.t;
         let kq = self.king.kq;
         let mut checker = None;
         for (k, to) in self.pic.chosen.iter().filter(|u| u.mater).filter_map(Tracked::kind_to) {
@@ -272,7 +275,7 @@ impl Enumeration<'_> {
     /// or step onto a square of `line` (empty) in a move that no unit can obstruct: a
     /// knight's jump, a step to a square next to it, a pawn's capture or single step.
     pub(super) fn parries(&self, k: usize, f: usize, c: usize, line: u64) -> bool {
-        let t = tables();
+        let t = self.fixed.t;
         if k == PAWN.index() {
             let ahead = if self.fixed.dc == 0 { f + 8 } else { f.wrapping_sub(8) };
             return t.att(self.fixed.dc, k, f) >> c & 1 == 1 || ahead < 64 && line >> ahead & 1 == 1;
@@ -306,7 +309,7 @@ impl Enumeration<'_> {
             return;
         }
         let f = open.trailing_zeros() as usize;
-        let t = tables();
+        let t = self.fixed.t;
         for (b, &(sq, k)) in self.fixed.blockers.iter().enumerate() {
             if b >= 32 || self.pic.used >> b & 1 == 1 {
                 continue;

@@ -39,7 +39,7 @@ impl Enumeration<'_> {
         let Some(mut g) = self.commit.scratch.take() else {
             return true;
         };
-        let t = tables();
+        let t = self.fixed.t;
         let (mc, dc) = (self.fixed.mc, self.fixed.dc);
         let mut opts: Vec<(Colour, Options)> = Vec::new();
         let (mater, mated) = if mc == 0 { (Colour::White, Colour::Black) } else { (Colour::Black, Colour::White) };

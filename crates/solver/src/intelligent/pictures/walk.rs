@@ -107,6 +107,8 @@ impl Demands {
 
 /// The search of one picture.
 pub(super) struct Walk<'a> {
+    /// The tables of the board with its holes ([`tables_for`]).
+    t: &'a Tables,
     units: &'a mut [Tracked],
     /// The picture's completions: per completion an entry for each unit of `units` in
     /// order (none when the units are committed themselves).
@@ -159,14 +161,14 @@ impl Walk<'_> {
             }
             let k = kind_at(game, u.sq).map_or(0, |(_, k)| k);
             if u.mater {
-                s.0 += cost(u, mc, k) as u32;
+                s.0 += cost(self.t, u, mc, k) as u32;
                 // A leaper checking at the end makes the mating move: on its square
                 // already, it must leave and come back (a pawn cannot).
                 if u.sq.is_some_and(|sq| u.kind_to() == Some((k, sq as usize))) && leaper_checks(u, kq, mc) {
                     s.0 += if k == PAWN.index() { INF as u32 } else { 2 };
                 }
             } else {
-                s.1 += cost(u, dc, k) as u32;
+                s.1 += cost(self.t, u, dc, k) as u32;
             }
         }
         s
@@ -196,13 +198,13 @@ impl Walk<'_> {
                 let k = kind_at(game, from).map_or(0, |(_, k)| k);
                 let k2 = m.promo.map_or(k, |p| p.index());
                 let moved = Tracked { sq: Some(m.to.index() as u8), ..*u };
-                sum += cost(&moved, c, k2) as i32 - cost(u, c, k) as i32;
+                sum += cost(self.t, &moved, c, k2) as i32 - cost(self.t, u, c, k) as i32;
             } else if let Some((rf, rt)) = m.castle
                 && u.sq == Some(rf.index() as u8)
             {
                 let k = kind_at(game, u.sq).map_or(0, |(_, k)| k);
                 let moved = Tracked { sq: Some(rt.index() as u8), ..*u };
-                sum += cost(&moved, c, k) as i32 - cost(u, c, k) as i32;
+                sum += cost(self.t, &moved, c, k) as i32 - cost(self.t, u, c, k) as i32;
             }
         }
         sum
@@ -213,7 +215,7 @@ impl Walk<'_> {
     /// on the board, the leaper-checker's extra moves while the mating side has moves
     /// left). A unit no longer on the board (`sq` none) that must stay on it: [`OUT`].
     pub(super) fn entry(&self, e: Entry, sq: Option<u8>, k: usize, mater: bool) -> (u16, u8, u16) {
-        let t = tables();
+        let t = self.t;
         let c = colour_index(if mater { self.mater } else { self.mater.opponent() });
         let sq = match e {
             Entry::Free => return (0, 0, 0),
@@ -651,6 +653,7 @@ pub(super) fn every_picture(
         follow(&mut all, first);
     }
     let mut memo = Memo::default();
+    let kept = tables_for(s.game.pos.holes().0);
     let base = prefix.len();
     let mut found = Lines::new(base);
     // One walk of every completion finds every line from each of its nodes.
@@ -658,6 +661,7 @@ pub(super) fn every_picture(
     for &(a, b, c, d) in ranges {
         memo.clear();
         let mut w = Walk {
+            t: &kept,
             units: &mut all[a..b],
             fates: &fates[c..d],
             demands: (d > c).then(|| Demands::new(&fates[c..d], b - a)),
