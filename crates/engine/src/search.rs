@@ -606,20 +606,22 @@ impl<'a, V: Api> Worker<'a, V> {
             .any(|k| self.t.data.value_mg[k] > 200 && (b.kind(chimere_core::Kind(k as u8)) & own).any())
     }
 
-    /// Fills `order[ply]` with an ordering score and the id of each turn of `lists[ply]`.
-    fn score_moves(&mut self, ply: usize, tt_move: u32, stm: Colour) {
+    /// Appends to `order[ply]` (which holds the scores of `lists[ply][..from]`) an ordering
+    /// score and the id of each turn of `lists[ply][from..]`; `noisy`: whether they are all
+    /// noisy or all quiet, where known.
+    fn score_from(&mut self, ply: usize, from: usize, tt_move: u32, stm: Colour, noisy: Option<bool>) {
         let mut order = std::mem::take(&mut self.order[ply]);
         let list = std::mem::take(&mut self.lists[ply]);
-        order.clear();
+        debug_assert_eq!(order.len(), from);
         // The material and `stm`'s squares before the turns, for the noisy turns valued
         // by playing them (computed at the first).
         let mut before: Option<(i32, chimere_core::Bitboard)> = None;
         let side = if stm == Colour::Black { HISTORY } else { 0 };
-        for m in &list {
+        for m in &list[from..] {
             let id = turn_id(m);
             let s = if id == tt_move && tt_move != 0 {
                 TT_MOVE
-            } else if self.pos.is_noisy(m) {
+            } else if noisy.unwrap_or_else(|| self.pos.is_noisy(m)) {
                 let (gained, lost) = match self.noisy_value(m, stm) {
                     Some(v) => v,
                     None => {
@@ -883,7 +885,14 @@ impl<'a, V: Api> Worker<'a, V> {
         let mut first =
             if ply > 0 && tt_move != 0 { self.turns.get(key).filter(|m| turn_id(m) == tt_move) } else { None };
         let played_first = first.is_some();
-        let (mut n, mut next, mut generated) = (0, 0, false);
+        // Staged generation where the rules generate noisy and quiet turns apart: the
+        // noisy turns first, the quiet ones only once no good noisy turn is left (a
+        // cut-off before spares them). Not in check (few evasions), nor with a table
+        // move not played first (it may be quiet: the whole list puts it first).
+        let staged = V::SPLIT_TURNS && ply > 0 && !in_check && (tt_move == 0 || played_first);
+        // 0: nothing generated; 1: the noisy turns; 2: every turn.
+        let mut stage = 0u8;
+        let (mut n, mut next) = (0, 0);
         let old_alpha = alpha;
         let mut best = -INF;
         let mut best_id = 0;
@@ -896,25 +905,40 @@ impl<'a, V: Api> Worker<'a, V> {
             let (m, order_score, id, at) = match first.take() {
                 Some(m) => (m, TT_MOVE, tt_move, None),
                 None => {
-                    if !generated {
-                        generated = true;
+                    if stage == 0 {
                         let mut list = std::mem::take(&mut self.lists[ply]);
                         list.clear();
-                        self.pos.legal_turns(&mut list);
+                        let any = if staged {
+                            stage = 1;
+                            self.pos.noisy_turns(&mut list)
+                        } else {
+                            stage = 2;
+                            self.pos.legal_turns(&mut list);
+                            !list.is_empty()
+                        };
                         self.lists[ply] = list;
-                        if self.lists[ply].is_empty() {
+                        if !any {
                             let st = self.pos.status();
                             return terminal(st, stm, ply, self.draw(stm)).unwrap_or(0);
                         }
-                        self.score_moves(ply, tt_move, stm);
+                        self.order[ply].clear();
+                        self.score_from(ply, 0, tt_move, stm, staged.then_some(true));
                         n = self.lists[ply].len();
                     }
-                    if next >= n {
-                        break;
-                    }
                     let i = next;
+                    let mut picked = (i < n).then(|| self.pick(ply, i));
+                    // No good noisy turn left: the quiet turns join the rest.
+                    if stage == 1 && picked.is_none_or(|(_, s, _)| is_bad_noisy(s)) {
+                        stage = 2;
+                        let mut list = std::mem::take(&mut self.lists[ply]);
+                        self.pos.quiet_turns(&mut list);
+                        self.lists[ply] = list;
+                        self.score_from(ply, n, tt_move, stm, Some(false));
+                        n = self.lists[ply].len();
+                        picked = (i < n).then(|| self.pick(ply, i));
+                    }
+                    let Some((m, s, id)) = picked else { break };
                     next += 1;
-                    let (m, s, id) = self.pick(ply, i);
                     if played_first && id == tt_move {
                         continue;
                     }
@@ -1095,7 +1119,8 @@ impl<'a, V: Api> Worker<'a, V> {
         if self.lists[ply].is_empty() {
             return stand;
         }
-        self.score_moves(ply, tt_move, stm);
+        self.order[ply].clear();
+        self.score_from(ply, 0, tt_move, stm, (!in_check).then_some(true));
         let n = self.lists[ply].len();
         let mut best_id = 0;
         for i in 0..n {

@@ -21,7 +21,7 @@
 //! per piece to a sink (a list or a counter), and make/unmake through the core's effect
 //! board. For the search: the noisy moves alone (the king's captures checked square by
 //! square, no attack set), and whether any move exists without counting them in most
-//! positions.
+//! positions; the quiet moves alone (generated after the noisy ones did not end a node).
 
 mod fen;
 pub mod game_level;
@@ -242,6 +242,10 @@ impl Variant for Chess {
         // Without a noisy turn, look for a quiet one.
         !out.is_empty() || movegen::has_legal_move(self)
     }
+    fn quiet_turns(&mut self, out: &mut Vec<Move>) {
+        movegen::generate_quiet(self, &mut movegen::ListSink(out));
+    }
+    const SPLIT_TURNS: bool = true;
     fn displacement(&self, m: &Move) -> Option<Displacement> {
         let (from, to) = (m.from, m.to);
         let on_to = self.board.get(to).map(|_| to);
