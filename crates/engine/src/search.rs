@@ -362,6 +362,8 @@ struct Worker<'a, V: Api> {
     root_stm: Colour,
     /// Pawn structures already evaluated.
     pawns: eval::chess::PawnCache,
+    /// The evaluation's scratch space.
+    seen: eval::Attacks,
     /// Positions already evaluated, by hash.
     evals: EvalCache,
     /// Best turns stored, by position hash.
@@ -506,6 +508,7 @@ impl<'a, V: Api> Worker<'a, V> {
             scratch: Board::empty(),
             root_stm,
             pawns: eval::chess::PawnCache::default(),
+            seen: eval::Attacks::new(),
             evals: EvalCache::new(),
             turns: TurnCache::new(),
         }
@@ -592,7 +595,7 @@ impl<'a, V: Api> Worker<'a, V> {
             return v;
         }
         let b = pos::board(&self.pos, &mut self.scratch);
-        let v = eval::evaluate_cached(&self.pos, b, self.t, Some(&mut self.pawns));
+        let v = eval::evaluate_with(&self.pos, b, self.t, Some(&mut self.pawns), &mut self.seen);
         debug_assert!(cached.is_none_or(|c| c == v), "cached evaluation {cached:?} differs from {v}");
         self.evals.put(key, v);
         v
