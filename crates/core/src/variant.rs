@@ -240,6 +240,13 @@ pub trait Variant: Clone + Send + Sync + 'static {
         }
         out.truncate(i);
     }
+    /// Whether the legal turn `m` leaves the side to move after it in check ([`Variant::in_check`]
+    /// once it is played), read from the position before it; `None` where the rules set
+    /// does not tell without playing it (the default).
+    fn gives_check(&self, m: &Self::Move) -> Option<bool> {
+        let _ = m;
+        None
+    }
     /// Whether [`Variant::noisy_turns`] then [`Variant::quiet_turns`] cost about what
     /// [`Variant::legal_turns`] costs (each generates its part alone): a search may then
     /// generate the quiet turns only when the noisy ones did not end the node. False by

@@ -954,6 +954,19 @@ impl<'a, V: Api> Worker<'a, V> {
             let noisy = is_noisy_score(order_score);
             // A capture that loses material by exchange is pruned and reduced like a quiet turn.
             let quiet_like = !noisy || is_bad_noisy(order_score);
+            // A turn the pruning below skips unless it gives check: skipped unplayed where
+            // the rules tell that it does not (the same choice, without the turn).
+            if prune
+                && searched >= 1
+                && quiet_like
+                && order_score < 899_000
+                && depth <= 3
+                && (searched >= (3 + 2 * depth * depth) as usize
+                    || (depth <= 2 && static_eval.is_some_and(|e| e + 100 * depth + 60 <= alpha)))
+                && (!data.check_extension || self.pos.gives_check(&m) == Some(false))
+            {
+                continue;
+            }
             let u = self.play(&m, ply);
             let check = data.check_extension.then(|| self.pos.in_check());
             let gives_check = check == Some(true);

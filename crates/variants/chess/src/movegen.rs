@@ -405,7 +405,8 @@ mod tests {
 
     /// Every node of a small tree from `fen`: the noisy list is the whole list's noisy
     /// turns in its order, the quiet list (appended after it) the others in their order,
-    /// and each turn described as a displacement has exactly that effect on the board.
+    /// each turn described as a displacement has exactly that effect on the board, and
+    /// whether a turn gives check is told before it as the position after it says.
     fn check_noisy_and_displacements(pos: &mut Chess, depth: u32) {
         let mut all = Vec::new();
         pos.legal_turns(&mut all);
@@ -421,7 +422,13 @@ mod tests {
         for m in &all {
             let before = pos.board().clone();
             let d = pos.displacement(m);
+            let check = pos.gives_check(m);
             let u = pos.make(m);
+            // Told before the turn (castling excepted) as the position after it says.
+            assert_eq!(check.is_none(), m.flag == super::Flag::Castle, "{m:?}");
+            if let Some(c) = check {
+                assert_eq!(c, pos.in_check(), "{m:?} from {before:?}");
+            }
             match d {
                 Some(d) => {
                     let mut expected = before.clone();
