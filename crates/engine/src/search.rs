@@ -1105,10 +1105,11 @@ impl<'a, V: Api> Worker<'a, V> {
             }
         }
         let old_alpha = alpha;
-        let stand = self.evaluate();
         if ply >= MAX_PLY {
-            return stand;
+            return self.evaluate();
         }
+        // In check the static value is not a bound: not evaluated.
+        let stand = if in_check { 0 } else { self.evaluate() };
         let mut best = -INF;
         if !in_check {
             if stand >= beta {
