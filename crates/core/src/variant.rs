@@ -223,6 +223,35 @@ pub trait Variant: Clone + Send + Sync + 'static {
         out.retain(|m| self.is_noisy(m));
         any
     }
+    /// Appends the legal turns that are not noisy to `out` (which may already hold
+    /// turns: they are kept), in the order [`Variant::legal_turns`] lists them: with
+    /// [`Variant::noisy_turns`], the whole list in two parts. The default filters the
+    /// whole list; rules sets that can generate them alone override it and set
+    /// [`Variant::SPLIT_TURNS`].
+    fn quiet_turns(&mut self, out: &mut Vec<Self::Move>) {
+        let start = out.len();
+        self.legal_turns(out);
+        let mut i = start;
+        for j in start..out.len() {
+            if !self.is_noisy(&out[j]) {
+                out.swap(i, j);
+                i += 1;
+            }
+        }
+        out.truncate(i);
+    }
+    /// Whether the legal turn `m` leaves the side to move after it in check ([`Variant::in_check`]
+    /// once it is played), read from the position before it; `None` where the rules set
+    /// does not tell without playing it (the default).
+    fn gives_check(&self, m: &Self::Move) -> Option<bool> {
+        let _ = m;
+        None
+    }
+    /// Whether [`Variant::noisy_turns`] then [`Variant::quiet_turns`] cost about what
+    /// [`Variant::legal_turns`] costs (each generates its part alone): a search may then
+    /// generate the quiet turns only when the noisy ones did not end the node. False by
+    /// default (both filter the whole list).
+    const SPLIT_TURNS: bool = false;
     /// The turn as a [`Displacement`], read from the position before it, when it is one
     /// on the rules set's [`Variant::board`] (its effect there is exactly: the unit on
     /// `from` leaves, the unit on `captured` if any is removed, the mover, of kind

@@ -362,6 +362,8 @@ struct Worker<'a, V: Api> {
     root_stm: Colour,
     /// Pawn structures already evaluated.
     pawns: eval::chess::PawnCache,
+    /// The evaluation's scratch space.
+    seen: eval::Attacks,
     /// Positions already evaluated, by hash.
     evals: EvalCache,
     /// Best turns stored, by position hash.
@@ -506,6 +508,7 @@ impl<'a, V: Api> Worker<'a, V> {
             scratch: Board::empty(),
             root_stm,
             pawns: eval::chess::PawnCache::default(),
+            seen: eval::Attacks::new(),
             evals: EvalCache::new(),
             turns: TurnCache::new(),
         }
@@ -592,7 +595,7 @@ impl<'a, V: Api> Worker<'a, V> {
             return v;
         }
         let b = pos::board(&self.pos, &mut self.scratch);
-        let v = eval::evaluate_cached(&self.pos, b, self.t, Some(&mut self.pawns));
+        let v = eval::evaluate_with(&self.pos, b, self.t, Some(&mut self.pawns), &mut self.seen);
         debug_assert!(cached.is_none_or(|c| c == v), "cached evaluation {cached:?} differs from {v}");
         self.evals.put(key, v);
         v
@@ -606,20 +609,22 @@ impl<'a, V: Api> Worker<'a, V> {
             .any(|k| self.t.data.value_mg[k] > 200 && (b.kind(chimere_core::Kind(k as u8)) & own).any())
     }
 
-    /// Fills `order[ply]` with an ordering score and the id of each turn of `lists[ply]`.
-    fn score_moves(&mut self, ply: usize, tt_move: u32, stm: Colour) {
+    /// Appends to `order[ply]` (which holds the scores of `lists[ply][..from]`) an ordering
+    /// score and the id of each turn of `lists[ply][from..]`; `noisy`: whether they are all
+    /// noisy or all quiet, where known.
+    fn score_from(&mut self, ply: usize, from: usize, tt_move: u32, stm: Colour, noisy: Option<bool>) {
         let mut order = std::mem::take(&mut self.order[ply]);
         let list = std::mem::take(&mut self.lists[ply]);
-        order.clear();
+        debug_assert_eq!(order.len(), from);
         // The material and `stm`'s squares before the turns, for the noisy turns valued
         // by playing them (computed at the first).
         let mut before: Option<(i32, chimere_core::Bitboard)> = None;
         let side = if stm == Colour::Black { HISTORY } else { 0 };
-        for m in &list {
+        for m in &list[from..] {
             let id = turn_id(m);
             let s = if id == tt_move && tt_move != 0 {
                 TT_MOVE
-            } else if self.pos.is_noisy(m) {
+            } else if noisy.unwrap_or_else(|| self.pos.is_noisy(m)) {
                 let (gained, lost) = match self.noisy_value(m, stm) {
                     Some(v) => v,
                     None => {
@@ -883,7 +888,14 @@ impl<'a, V: Api> Worker<'a, V> {
         let mut first =
             if ply > 0 && tt_move != 0 { self.turns.get(key).filter(|m| turn_id(m) == tt_move) } else { None };
         let played_first = first.is_some();
-        let (mut n, mut next, mut generated) = (0, 0, false);
+        // Staged generation where the rules generate noisy and quiet turns apart: the
+        // noisy turns first, the quiet ones only once no good noisy turn is left (a
+        // cut-off before spares them). Not in check (few evasions), nor with a table
+        // move not played first (it may be quiet: the whole list puts it first).
+        let staged = V::SPLIT_TURNS && ply > 0 && !in_check && (tt_move == 0 || played_first);
+        // 0: nothing generated; 1: the noisy turns; 2: every turn.
+        let mut stage = 0u8;
+        let (mut n, mut next) = (0, 0);
         let old_alpha = alpha;
         let mut best = -INF;
         let mut best_id = 0;
@@ -896,25 +908,40 @@ impl<'a, V: Api> Worker<'a, V> {
             let (m, order_score, id, at) = match first.take() {
                 Some(m) => (m, TT_MOVE, tt_move, None),
                 None => {
-                    if !generated {
-                        generated = true;
+                    if stage == 0 {
                         let mut list = std::mem::take(&mut self.lists[ply]);
                         list.clear();
-                        self.pos.legal_turns(&mut list);
+                        let any = if staged {
+                            stage = 1;
+                            self.pos.noisy_turns(&mut list)
+                        } else {
+                            stage = 2;
+                            self.pos.legal_turns(&mut list);
+                            !list.is_empty()
+                        };
                         self.lists[ply] = list;
-                        if self.lists[ply].is_empty() {
+                        if !any {
                             let st = self.pos.status();
                             return terminal(st, stm, ply, self.draw(stm)).unwrap_or(0);
                         }
-                        self.score_moves(ply, tt_move, stm);
+                        self.order[ply].clear();
+                        self.score_from(ply, 0, tt_move, stm, staged.then_some(true));
                         n = self.lists[ply].len();
                     }
-                    if next >= n {
-                        break;
-                    }
                     let i = next;
+                    let mut picked = (i < n).then(|| self.pick(ply, i));
+                    // No good noisy turn left: the quiet turns join the rest.
+                    if stage == 1 && picked.is_none_or(|(_, s, _)| is_bad_noisy(s)) {
+                        stage = 2;
+                        let mut list = std::mem::take(&mut self.lists[ply]);
+                        self.pos.quiet_turns(&mut list);
+                        self.lists[ply] = list;
+                        self.score_from(ply, n, tt_move, stm, Some(false));
+                        n = self.lists[ply].len();
+                        picked = (i < n).then(|| self.pick(ply, i));
+                    }
+                    let Some((m, s, id)) = picked else { break };
                     next += 1;
-                    let (m, s, id) = self.pick(ply, i);
                     if played_first && id == tt_move {
                         continue;
                     }
@@ -927,6 +954,19 @@ impl<'a, V: Api> Worker<'a, V> {
             let noisy = is_noisy_score(order_score);
             // A capture that loses material by exchange is pruned and reduced like a quiet turn.
             let quiet_like = !noisy || is_bad_noisy(order_score);
+            // A turn the pruning below skips unless it gives check: skipped unplayed where
+            // the rules tell that it does not (the same choice, without the turn).
+            if prune
+                && searched >= 1
+                && quiet_like
+                && order_score < 899_000
+                && depth <= 3
+                && (searched >= (3 + 2 * depth * depth) as usize
+                    || (depth <= 2 && static_eval.is_some_and(|e| e + 100 * depth + 60 <= alpha)))
+                && (!data.check_extension || self.pos.gives_check(&m) == Some(false))
+            {
+                continue;
+            }
             let u = self.play(&m, ply);
             let check = data.check_extension.then(|| self.pos.in_check());
             let gives_check = check == Some(true);
@@ -1065,10 +1105,11 @@ impl<'a, V: Api> Worker<'a, V> {
             }
         }
         let old_alpha = alpha;
-        let stand = self.evaluate();
         if ply >= MAX_PLY {
-            return stand;
+            return self.evaluate();
         }
+        // In check the static value is not a bound: not evaluated.
+        let stand = if in_check { 0 } else { self.evaluate() };
         let mut best = -INF;
         if !in_check {
             if stand >= beta {
@@ -1095,7 +1136,8 @@ impl<'a, V: Api> Worker<'a, V> {
         if self.lists[ply].is_empty() {
             return stand;
         }
-        self.score_moves(ply, tt_move, stm);
+        self.order[ply].clear();
+        self.score_from(ply, 0, tt_move, stm, (!in_check).then_some(true));
         let n = self.lists[ply].len();
         let mut best_id = 0;
         for i in 0..n {

@@ -267,3 +267,44 @@ fn the_hand_set_numbers_are_played_when_asked() {
     let (c, h) = scores(fugue.position());
     assert_ne!(c, h, "Fugue: the fitted and hand-set numbers gave the same score");
 }
+
+/// In a few plies of every variant's start (the first turns of each node): the noisy turns
+/// then the quiet ones are the whole list, each part in the whole list's order, and a
+/// turn said beforehand to give check (or not) does so once played.
+#[test]
+fn split_generation_and_check_foresight_agree_with_the_whole_list() {
+    fn walk<V: Variant>(pos: &mut V, depth: u32) {
+        let mut all = Vec::new();
+        pos.legal_turns(&mut all);
+        let mut parts = Vec::new();
+        assert_eq!(pos.noisy_turns(&mut parts), !all.is_empty());
+        let noisy = parts.len();
+        pos.quiet_turns(&mut parts);
+        let (n, q): (Vec<_>, Vec<_>) = all.iter().partition(|m| pos.is_noisy(m));
+        assert_eq!(parts[..noisy].iter().collect::<Vec<_>>(), n, "{}", pos.fen());
+        assert_eq!(parts[noisy..].iter().collect::<Vec<_>>(), q, "{}", pos.fen());
+        // Captures first, so that the walk meets some.
+        let mut order: Vec<_> = n.into_iter().chain(q).copied().collect();
+        order.truncate(6);
+        for m in &order {
+            let check = pos.gives_check(m);
+            let u = pos.make(m);
+            if let Some(c) = check {
+                assert_eq!(c, pos.in_check());
+            }
+            if depth > 1 {
+                walk(pos, depth - 1);
+            }
+            pos.unmake(m, u);
+        }
+    }
+    for variant in ["chess", "checkered", "interweave", "fugue", "dynamo"] {
+        let opts = chimere_core::GameOptions::default();
+        let kind = chimere_rules::VariantKind::parse(variant).unwrap();
+        let rules = chimere_rules::Rules::of(kind, &opts);
+        chimere_rules::with_rules!(rules, R => {
+            let game = chimere_core::Game::<R>::new(opts).unwrap();
+            walk(&mut game.position().clone(), 4);
+        });
+    }
+}

@@ -179,14 +179,22 @@ impl Tables {
 }
 
 /// The attack sets the evaluation's mobility loop computed, by the square of the unit: a
-/// variant feature reuses them instead of walking the same lines again.
+/// variant feature reuses them instead of walking the same lines again. A search keeps
+/// one and hands it to every evaluation (each starts by forgetting the sets: only
+/// `known`'s squares are read, so the sets themselves need no clearing).
 pub struct Attacks {
     on: [Bitboard; 64],
     known: Bitboard,
 }
 
+impl Default for Attacks {
+    fn default() -> Self {
+        Attacks::new()
+    }
+}
+
 impl Attacks {
-    fn new() -> Attacks {
+    pub fn new() -> Attacks {
         Attacks { on: [Bitboard::EMPTY; 64], known: Bitboard::EMPTY }
     }
 
@@ -205,51 +213,78 @@ pub fn evaluate<V: Api>(pos: &V, b: &Board, t: &Tables) -> i32 {
 
 /// [`evaluate`], keeping chess's pawn terms in `cache` (the same value, sooner).
 pub fn evaluate_cached<V: Api>(pos: &V, b: &Board, t: &Tables, cache: Option<&mut chess::PawnCache>) -> i32 {
+    evaluate_with(pos, b, t, cache, &mut Attacks::new())
+}
+
+/// [`evaluate_cached`] with `seen` as the scratch space of the attack sets (kept from one
+/// evaluation to the next, so that none clears it).
+#[inline]
+pub fn evaluate_with<V: Api>(
+    pos: &V,
+    b: &Board,
+    t: &Tables,
+    cache: Option<&mut chess::PawnCache>,
+    seen: &mut Attacks,
+) -> i32 {
     let data = &t.data;
-    let mut seen = Attacks::new();
-    let (mg, eg, phase) = units(b, t, &mut seen);
+    let (mg, eg, phase) = units(b, t, seen);
     let phase = phase.clamp(0, data.phase_total.max(1));
     let total = data.phase_total.max(1);
     let mut white = (mg * phase + eg * (total - phase)) / total;
     let stm = pos.side_to_move();
-    white += pos.feature(b, t, phase, total, &seen, cache);
+    white += pos.feature(b, t, phase, total, seen, cache);
     let own = if stm == Colour::Black { -white } else { white };
     own + data.tempo
 }
 
 /// The units' values, square terms and mobility (middle game, end game, white's view)
-/// and the game phase; the attack sets of the units with mobility kept in `seen`.
+/// and the game phase; the attack sets of the units with mobility kept in `seen`. One
+/// pass per kind over its white then its black units (units of the shared colour count
+/// for nothing).
 #[inline(always)]
 fn units(b: &Board, t: &Tables, seen: &mut Attacks) -> (i32, i32, i32) {
     let data = &t.data;
     let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
     let occ = b.occupied();
-    for (sq, p) in b.iter() {
-        let k = p.kind.index();
-        let s = sq.index();
-        let (sign, idx) = match p.colour {
-            Colour::White => (1, s),
-            Colour::Black => (-1, s ^ 56),
-            Colour::Shared => continue,
-        };
-        mg += sign * t.mg[k][idx];
-        eg += sign * t.eg[k][idx];
-        phase += data.phase[k];
+    let (white, black) = (b.colour(Colour::White), b.colour(Colour::Black));
+    seen.known = Bitboard::EMPTY;
+    for k in 0..<Board>::KINDS {
+        let of_kind = b.kind(chimere_core::Kind(k as u8));
+        if of_kind.is_empty() {
+            continue;
+        }
+        let (w_units, b_units) = (of_kind & white, of_kind & black);
+        phase += data.phase[k] * (w_units.count() + b_units.count()) as i32;
+        let (tmg, teg) = (&t.mg[k], &t.eg[k]);
+        for sq in w_units {
+            mg += tmg[sq.index()];
+            eg += teg[sq.index()];
+        }
+        for sq in b_units {
+            mg -= tmg[sq.index() ^ 56];
+            eg -= teg[sq.index() ^ 56];
+        }
         let w = data.mobility[k];
-        if w != 0 {
-            let att = match data.walk[k] {
-                Walk::None => Bitboard::EMPTY,
-                Walk::Knight => attacks::knight(sq),
-                Walk::Bishop => attacks::bishop(sq, occ),
-                Walk::Rook => attacks::rook(sq, occ),
-                Walk::Queen => attacks::queen(sq, occ),
-                Walk::King => attacks::king(sq),
-            };
-            seen.on[s] = att;
-            seen.known.set(sq);
-            let n = (att & !b.colour(p.colour)).count() as i32;
-            mg += sign * w * n;
-            eg += sign * w * n;
+        if w == 0 {
+            continue;
+        }
+        let walk = data.walk[k];
+        for (units, own, sign) in [(w_units, white, 1), (b_units, black, -1)] {
+            for sq in units {
+                let att = match walk {
+                    Walk::None => Bitboard::EMPTY,
+                    Walk::Knight => attacks::knight(sq),
+                    Walk::Bishop => attacks::bishop(sq, occ),
+                    Walk::Rook => attacks::rook(sq, occ),
+                    Walk::Queen => attacks::queen(sq, occ),
+                    Walk::King => attacks::king(sq),
+                };
+                seen.on[sq.index()] = att;
+                seen.known.set(sq);
+                let n = (att & !own).count() as i32;
+                mg += sign * w * n;
+                eg += sign * w * n;
+            }
         }
     }
     (mg, eg, phase)

@@ -21,7 +21,7 @@
 //! per piece to a sink (a list or a counter), and make/unmake through the core's effect
 //! board. For the search: the noisy moves alone (the king's captures checked square by
 //! square, no attack set), and whether any move exists without counting them in most
-//! positions.
+//! positions; the quiet moves alone (generated after the noisy ones did not end a node).
 
 mod fen;
 pub mod game_level;
@@ -241,6 +241,56 @@ impl Variant for Chess {
         movegen::generate_noisy(self, &mut movegen::ListSink(out));
         // Without a noisy turn, look for a quiet one.
         !out.is_empty() || movegen::has_legal_move(self)
+    }
+    fn quiet_turns(&mut self, out: &mut Vec<Move>) {
+        movegen::generate_quiet(self, &mut movegen::ListSink(out));
+    }
+    const SPLIT_TURNS: bool = true;
+    fn gives_check(&self, m: &Move) -> Option<bool> {
+        use chimere_core::attacks;
+        // Castling moves two units: played to be seen.
+        if m.flag == Flag::Castle {
+            return None;
+        }
+        let us = self.side;
+        let Some(ksq) = self.king_square(us.opponent()) else { return Some(false) };
+        let b = &self.board;
+        let mover = b.get(m.from)?;
+        let kind = match m.flag {
+            Flag::Promote(k) => k,
+            _ => mover.kind,
+        };
+        let captured = match m.flag {
+            Flag::EnPassant => Square::from_coords(m.to.file(), m.from.rank()),
+            _ => m.to,
+        };
+        let mut occ = b.occupied();
+        occ.clear(m.from);
+        occ.clear(captured);
+        occ.set(m.to);
+        // The mover from its new square, then the side's sliders through the squares the
+        // turn emptied (in a legal position nothing of the side attacks the enemy king
+        // before its turn, so only a line opened by the turn can give a discovered check).
+        let direct = match kind {
+            PAWN => attacks::pawn(us == Colour::Black, ksq),
+            KNIGHT => attacks::knight(ksq),
+            BISHOP => attacks::bishop(ksq, occ),
+            ROOK => attacks::rook(ksq, occ),
+            QUEEN => attacks::queen(ksq, occ),
+            KING => attacks::king(ksq),
+            _ => return None,
+        };
+        if direct.has(m.to) {
+            return Some(true);
+        }
+        let opened = attacks::line(ksq, m.from).any() || (captured != m.to && attacks::line(ksq, captured).any());
+        if !opened {
+            return Some(false);
+        }
+        let queens = b.kind(QUEEN);
+        let sliders = (attacks::bishop(ksq, occ) & (b.kind(BISHOP) | queens))
+            | (attacks::rook(ksq, occ) & (b.kind(ROOK) | queens));
+        Some((sliders & b.colour(us) & !Bitboard::from_square(m.from)).any())
     }
     fn displacement(&self, m: &Move) -> Option<Displacement> {
         let (from, to) = (m.from, m.to);

@@ -112,21 +112,35 @@ impl Sink for CountSink {
     }
 }
 
+/// Which moves [`generate_in`] hands out.
+const ALL: u8 = 0;
+const NOISY_ONLY: u8 = 1;
+const QUIET_ONLY: u8 = 2;
+
 /// Hands every legal move of the side to move to `sink`.
 #[inline]
 pub fn generate<S: Sink>(pos: &Chess, sink: &mut S) {
-    generate_in::<S, false>(pos, sink);
+    generate_in::<S, ALL>(pos, sink);
 }
 
 /// Hands the legal noisy moves (captures, en passant, promotions) of the side to move to
 /// `sink`, in the order [`generate`] hands them.
 #[inline]
 pub fn generate_noisy<S: Sink>(pos: &Chess, sink: &mut S) {
-    generate_in::<S, true>(pos, sink);
+    generate_in::<S, NOISY_ONLY>(pos, sink);
 }
 
-/// [`generate`], or with `NOISY` its noisy moves alone (the same order).
-fn generate_in<S: Sink, const NOISY: bool>(pos: &Chess, sink: &mut S) {
+/// Hands the legal quiet moves (neither noisy nor promoting: steps to empty squares,
+/// castling) of the side to move to `sink`, in the order [`generate`] hands them.
+#[inline]
+pub fn generate_quiet<S: Sink>(pos: &Chess, sink: &mut S) {
+    generate_in::<S, QUIET_ONLY>(pos, sink);
+}
+
+/// [`generate`], or with `MODE` its noisy or its quiet moves alone (the same order).
+fn generate_in<S: Sink, const MODE: u8>(pos: &Chess, sink: &mut S) {
+    let noisy = MODE == NOISY_ONLY;
+    let quiet = MODE == QUIET_ONLY;
     let b = &pos.board;
     let us = pos.side;
     let them = us.opponent();
@@ -141,7 +155,7 @@ fn generate_in<S: Sink, const NOISY: bool>(pos: &Chess, sink: &mut S) {
     // not step, and whether it stands in check now. The noisy moves need it on the few
     // enemy units beside the king alone: asked square by square.
     let occ_no_king = occ ^ Bitboard::from_square(ksq);
-    let (danger, checkers, king_to) = if NOISY {
+    let (danger, checkers, king_to) = if noisy {
         let mut to = attacks::king(ksq) & enemy;
         for s in to {
             if pos.attackers(s, them, occ_no_king).any() {
@@ -152,10 +166,17 @@ fn generate_in<S: Sink, const NOISY: bool>(pos: &Chess, sink: &mut S) {
     } else {
         let danger = pos.attacked_by(them, occ_no_king);
         let checkers = if danger.has(ksq) { pos.attackers(ksq, them, occ) } else { Bitboard::EMPTY };
-        (danger, checkers, attacks::king(ksq) & !own & !danger)
+        let blocked = if quiet { occ } else { own };
+        (danger, checkers, attacks::king(ksq) & !blocked & !danger)
     };
 
-    let reach = if NOISY { enemy } else { !own };
+    let reach = if noisy {
+        enemy
+    } else if quiet {
+        !occ
+    } else {
+        !own
+    };
     sink.targets(ksq, king_to, Flag::Normal);
     if checkers.more_than_one() {
         return;
@@ -212,15 +233,20 @@ fn generate_in<S: Sink, const NOISY: bool>(pos: &Chess, sink: &mut S) {
     let double = forward(one & third) & empty & target;
     let one = one & target;
     let step: i8 = if up { 8 } else { -8 };
-    if !NOISY {
+    if !noisy {
         sink.pawn_moves(one & !last, step, Flag::Normal);
     }
-    sink.pawn_promotions(one & last, step);
-    if !NOISY {
+    if !quiet {
+        sink.pawn_promotions(one & last, step);
+    }
+    if !noisy {
         sink.pawn_moves(double, 2 * step, Flag::DoublePush);
     }
     // Captures toward the a-file side, then toward the h-file side.
     for (edge, shift) in [(Bitboard::file(0), if up { 7 } else { -9 }), (Bitboard::file(7), if up { 9 } else { -7 })] {
+        if quiet {
+            break;
+        }
         let from_ok = free & !edge;
         let caps =
             if shift > 0 { Bitboard(from_ok.0 << shift) } else { Bitboard(from_ok.0 >> -shift) } & enemy & target;
@@ -240,15 +266,24 @@ fn generate_in<S: Sink, const NOISY: bool>(pos: &Chess, sink: &mut S) {
         double &= target & l;
         let caps = attacks::pawn(up, from) & enemy & target & l;
         let quiet_or_cap = pushes | caps;
-        sink.targets(from, if NOISY { caps } else { quiet_or_cap } & !last, Flag::Normal);
-        sink.promotions(from, quiet_or_cap & last);
-        if !NOISY {
+        let steps = if noisy {
+            caps
+        } else if quiet {
+            pushes
+        } else {
+            quiet_or_cap
+        };
+        sink.targets(from, steps & !last, Flag::Normal);
+        if !quiet {
+            sink.promotions(from, quiet_or_cap & last);
+        }
+        if !noisy {
             sink.targets(from, double, Flag::DoublePush);
         }
     }
 
     // En passant: checked by playing it on the occupancy.
-    if let Some(ep) = pos.ep {
+    if !quiet && let Some(ep) = pos.ep {
         let cap = Square::from_coords(ep.file(), if up { ep.rank() - 1 } else { ep.rank() + 1 });
         if b.get(cap) == Some(Piece::new(them, PAWN)) && b.get(ep).is_none() {
             for from in attacks::pawn(!up, ep) & b.kind(PAWN) & own {
@@ -261,7 +296,7 @@ fn generate_in<S: Sink, const NOISY: bool>(pos: &Chess, sink: &mut S) {
     }
 
     // Castling (Chess960-general).
-    if !NOISY && checkers.is_empty() {
+    if !noisy && checkers.is_empty() {
         let rank = back_rank(us);
         if ksq.rank() != rank {
             return;
@@ -369,8 +404,9 @@ mod tests {
     }
 
     /// Every node of a small tree from `fen`: the noisy list is the whole list's noisy
-    /// turns in its order, and each turn described as a displacement has exactly that
-    /// effect on the board.
+    /// turns in its order, the quiet list (appended after it) the others in their order,
+    /// each turn described as a displacement has exactly that effect on the board, and
+    /// whether a turn gives check is told before it as the position after it says.
     fn check_noisy_and_displacements(pos: &mut Chess, depth: u32) {
         let mut all = Vec::new();
         pos.legal_turns(&mut all);
@@ -378,10 +414,21 @@ mod tests {
         assert_eq!(pos.noisy_turns(&mut noisy), !all.is_empty());
         let filtered: Vec<_> = all.iter().copied().filter(|m| pos.is_noisy(m)).collect();
         assert_eq!(noisy, filtered, "{}", pos.fen());
+        let mut both = noisy.clone();
+        pos.quiet_turns(&mut both);
+        let quiet: Vec<_> = all.iter().copied().filter(|m| !pos.is_noisy(m)).collect();
+        assert_eq!(both[noisy.len()..], quiet[..], "{}", pos.fen());
+        assert_eq!(both.len(), all.len());
         for m in &all {
             let before = pos.board().clone();
             let d = pos.displacement(m);
+            let check = pos.gives_check(m);
             let u = pos.make(m);
+            // Told before the turn (castling excepted) as the position after it says.
+            assert_eq!(check.is_none(), m.flag == super::Flag::Castle, "{m:?}");
+            if let Some(c) = check {
+                assert_eq!(c, pos.in_check(), "{m:?} from {before:?}");
+            }
             match d {
                 Some(d) => {
                     let mut expected = before.clone();
