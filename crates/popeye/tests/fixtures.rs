@@ -961,4 +961,11 @@ fn hurdle_colour_changing_turns_the_hurdle() {
     let queen = "BeginProblem\nPieces White Ka1 HurdleColourChanging Qd4 Black Kh8\nStipulation ~1\nEndProblem\n";
     let err = support::first_moves_text(queen).expect_err("refused").message;
     assert!(err.contains("HurdleColourChanging") && err.contains("d4"), "{err}");
+    // A kind in play with and without the attribute beside a pawn: which promotee is meant
+    // is Popeye's choice of two, not supported.
+    let mixed = "BeginProblem\nPieces White Ka1 Pd7 Gc3 White HurdleColourChanging Ge3 Black Kh8\n\
+                 Stipulation ~1\nEndProblem\n";
+    let err = support::first_moves_text(mixed).expect_err("refused").message;
+    assert!(err.contains("both kinds of grasshopper"), "{err}");
+    assert!(support::first_moves_text(&mixed.replace(" Pd7", "")).is_ok());
 }

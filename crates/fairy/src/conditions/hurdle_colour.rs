@@ -127,6 +127,48 @@ mod tests {
         assert_eq!(g.pos.hash(), before);
     }
 
+    /// Two hops onto one square over different hurdles are two moves for a hurdle-colour
+    /// changer (the eagle d4 reaches d6 over e5 and over c5), one move otherwise.
+    #[test]
+    fn hops_over_different_hurdles_stay_apart() {
+        let eagle = walk::kind_of_letters("EA").unwrap();
+        for (attrs, want) in [(HURDLE_COLOUR_CHANGING, 2), (0, 1)] {
+            let mut pos = Position::empty();
+            pos.setup_put(sq("a1"), Unit::new(Colour::White, walk::KING));
+            pos.setup_put(sq("h8"), Unit::new(Colour::Black, walk::KING));
+            pos.setup_put(sq("d4"), Unit { attrs, ..Unit::new(Colour::White, eagle) });
+            pos.setup_put(sq("e5"), Unit::new(Colour::Black, walk::PAWN));
+            pos.setup_put(sq("c5"), Unit::new(Colour::Black, walk::PAWN));
+            let rules = RuleSet::build(vec![Arc::new(HurdleColourChangers::default())], &[eagle]).unwrap();
+            let mut g = Game::new(rules, pos);
+            let mut moves: Vec<Move> = Vec::new();
+            g.legal_moves(&mut moves);
+            let to_d6: Vec<&Move> = moves.iter().filter(|m| m.from == sq("d4") && m.to == sq("d6")).collect();
+            assert_eq!(to_d6.len(), want, "attrs {attrs}");
+        }
+    }
+
+    /// A pawn promoting into a kind whose units all carry the attribute makes such a unit
+    /// (`d7-d8=G=hcc`); into other kinds a plain one.
+    #[test]
+    fn promotees_of_a_changing_kind_carry_it() {
+        let mut pos = Position::empty();
+        pos.setup_put(sq("a1"), Unit::new(Colour::White, walk::KING));
+        pos.setup_put(sq("h1"), Unit::new(Colour::Black, walk::KING));
+        pos.setup_put(sq("d7"), Unit::new(Colour::White, walk::PAWN));
+        let rules =
+            RuleSet::build(vec![Arc::new(HurdleColourChangers::new([walk::GRASSHOPPER]))], &[walk::GRASSHOPPER])
+                .unwrap();
+        let mut g = Game::new(rules, pos);
+        let mut moves: Vec<Move> = Vec::new();
+        g.legal_moves(&mut moves);
+        let texts: Vec<String> = moves.iter().filter_map(|m| move_with_check(&mut g, m)).collect();
+        for t in ["d7-d8=G=hcc", "d7-d8=Q"] {
+            assert!(texts.iter().any(|x| x == t), "{t} in {texts:?}");
+        }
+        assert!(!texts.iter().any(|x| x == "d7-d8=G"), "{texts:?}");
+    }
+
     #[test]
     fn which_kinds_may_carry_it() {
         let yes = ["G", "NH", "EQ", "NE", "OR", "KH", "M", "EA", "LI", "NL", "PA", "LE", "CG", "KP", "G2"];
