@@ -363,7 +363,10 @@ fn gen_unit(
         }
     };
     // A leap's (or a hop's) arrival: a quiet move onto an empty square, a capture, a join.
+    // No walk ends where it started (a hamster turning back at a hurdle next to it; a
+    // neutral mover would otherwise take itself).
     let land_on = |to: Square, seen: &mut Bitboard, out: &mut Vec<Move>| match v.get(to) {
+        _ if to == at => {}
         None if mode == Mode::Quiet && !v.pos.is_hole(to) => emit(to, None, seen, out),
         Some(t) if mode == Mode::Capture && takes(gp, mover, t) => emit(to, Some(to), seen, out),
         Some(t) if joins(t) => emit(to, None, seen, out),

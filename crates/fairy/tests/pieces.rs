@@ -431,3 +431,22 @@ fn hoppers_need_a_hurdle() {
         assert_eq!(engine_moves(pos, (3, 3)).len(), n, "{letters}");
     }
 }
+
+/// No walk ends on its own square: a neutral hamster next to its hurdle, which turns back
+/// onto the square it left, has no move there (it would take itself). Found by the check
+/// paths' random test: Circe Rex Inclusiv's shortcut took that move for a capture of the
+/// royal hamster.
+#[test]
+fn a_neutral_hamster_next_to_its_hurdle_does_not_take_itself() {
+    let kind = walk::kind_of_letters("HA").unwrap();
+    let mut pos = Position::empty();
+    pos.setup_put(Square::from_coords(5, 4), Unit::new(Colour::Shared, kind));
+    pos.setup_put(Square::from_coords(4, 3), Unit::new(Colour::Black, walk::ROOK));
+    pos.setup_put(Square::from_coords(0, 0), Unit::new(Colour::Black, walk::ROOK));
+    for side in [Colour::White, Colour::Black] {
+        let g = Game::new(RuleSet::build(vec![], &[]).unwrap(), pos.clone());
+        let mut v: Vec<Move> = Vec::new();
+        g.pseudo_moves(side, &mut v);
+        assert!(!v.iter().any(|m| m.from == m.to), "{side:?}: {v:?}");
+    }
+}

@@ -151,7 +151,7 @@ fn errors_name_the_line() {
     let e = support::first_moves_text("BeginProblem\nPieces White Ke1\nCondition Frobnicate\nEndProblem").unwrap_err();
     assert_eq!(e.line, 3, "{e}");
     let e = support::first_moves_text(
-        "BeginProblem\nCondition Circe\n AntiCirce\nPieces White Ke1 Black Ke8\nStipulation ~1\nEndProblem",
+        "BeginProblem\nCondition Circe\n CouscousCirce\nPieces White Ke1 Black Ke8\nStipulation ~1\nEndProblem",
     )
     .unwrap_err();
     assert!(e.message.contains("cannot be combined"), "{e}");

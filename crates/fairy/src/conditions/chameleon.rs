@@ -32,7 +32,7 @@ impl Condition for ChameleonUnits {
         "Chameleon".into()
     }
     fn capabilities(&self) -> Capabilities {
-        Capabilities { slots: vec![Slot::Choices, Slot::AfterMove], ..Capabilities::default() }
+        Capabilities { slots: vec![Slot::Choices, Slot::Arrival, Slot::AfterMove], ..Capabilities::default() }
     }
     /// A promotion into a kind of the sequence: plain, or into a chameleon (choice 1).
     fn choices(&self, _pos: &Position, mv: &Move, _promotions: &[Kind], _promotion_rank: u8) -> u16 {
@@ -43,7 +43,9 @@ impl Condition for ChameleonUnits {
             .downcast_ref::<ChameleonUnits>()
             .map(|_| Arc::new(ChameleonUnits) as Arc<dyn Condition>)
     }
-    fn after_move(&self, play: &mut Play) -> Result<(), Reject> {
+    /// The change comes before a capture's consequences: a chameleon reborn as the
+    /// capturer (Anticirce) is reborn as its next kind, as in Popeye (`cBa2*f7=cR[wcRf7->h1]`).
+    fn on_arrival(&self, play: &mut Play) -> Result<(), Reject> {
         let sq = play.mv.to;
         let Some(u) = play.pos.unit(sq) else { return Ok(()) };
         if play.mv.choice == 1 && play.mv.promo.is_some() {
@@ -63,6 +65,16 @@ impl Condition for ChameleonUnits {
         play.pos.add(sq, changed);
         play.regain_rights(sq, changed);
         play.note(Note::Rekinded { sq, unit: u, kind });
+        Ok(())
+    }
+    /// A promotee taken away from its promotion square by the capture's consequences (an
+    /// Anticirce rebirth) is not made a chameleon: Popeye decides the change on that square
+    /// once the move is played, and offers no `a7*b8=Q=c[wcQb8->d1]`.
+    fn after_move(&self, play: &mut Play) -> Result<(), Reject> {
+        let made_chameleon = play.mv.choice == 1 && play.mv.promo.is_some();
+        if made_chameleon && play.pos.unit(play.mv.to).is_none_or(|u| !u.has(CHAMELEON)) {
+            return Err(Reject);
+        }
         Ok(())
     }
 }
@@ -119,5 +131,49 @@ mod tests {
         g.make(&m).expect("legal");
         let q = g.pos.unit(Square::from_coords(2, 7)).expect("queen");
         assert!(q.kind() == QUEEN && q.has(CHAMELEON));
+    }
+
+    /// The moves' texts from `fen` with chameleon units on `chameleons`, under the named
+    /// condition beside the attribute.
+    fn texts_with(fen: &str, chameleons: &[Square], condition: &str) -> Vec<String> {
+        let mut pos = crate::position_from_fen(fen).expect("fen");
+        for &sq in chameleons {
+            pos.setup_attrs(sq, CHAMELEON);
+        }
+        let mut conditions = crate::conditions::registry::by_name(condition).expect("condition");
+        conditions.push(Arc::new(ChameleonUnits));
+        let mut g = Game::new(RuleSet::build(conditions, &[]).expect("rules"), pos);
+        let mut v: Vec<Move> = Vec::new();
+        g.legal_moves(&mut v);
+        v.iter().filter_map(|m| move_with_check(&mut g, m)).map(|t| t.trim_end_matches(" +").to_string()).collect()
+    }
+
+    /// Under Anticirce a capturing chameleon changes first and is reborn as its next kind
+    /// (Popeye 4.104: `cBa2*f7=cR[wcRf7->h1]`, not a bishop reborn on f1), and a promotee
+    /// a rebirth takes away from its square is not made a chameleon.
+    #[test]
+    fn a_capturer_is_reborn_as_its_next_kind() {
+        let t = texts_with("r6k/1P3p2/8/8/8/8/B7/K7 w - - 0 1", &[Square::from_coords(0, 1)], "anticirce");
+        assert!(t.iter().any(|x| x == "cBa2*f7=cR[wcRf7->h1]"), "{t:?}");
+        assert!(t.iter().any(|x| x == "b7*a8=Q[wQa8->d1]"), "{t:?}");
+        assert!(!t.iter().any(|x| x.starts_with("b7*a8") && x.contains("=c")), "{t:?}");
+        // Without a rebirth, the same promotion may make a chameleon.
+        assert!(t.iter().any(|x| x == "b7*a8=Q[wQa8->d1]") && t.iter().any(|x| x == "b7-b8=Q=c"), "{t:?}");
+    }
+
+    /// Beside Super-Circe, which chooses the victim's rebirth square, every rebirth square
+    /// combines with both promotions, plain and into a chameleon, each once.
+    #[test]
+    fn alternatives_combine_with_a_circe_choosing_squares() {
+        let t = texts_with("r6k/1P6/8/8/8/8/8/K7 w - - 0 1", &[], "super circe");
+        let of = |promo: &str| -> Vec<&String> { t.iter().filter(|x| x.starts_with(promo)).collect() };
+        let (plain, chameleon) = (of("b7*a8=Q["), of("b7*a8=Q=c["));
+        assert!(plain.len() > 40, "{plain:?}");
+        assert_eq!(plain.len(), chameleon.len());
+        assert!(plain.iter().any(|x| *x == "b7*a8=Q[+bRh2]") && chameleon.iter().any(|x| *x == "b7*a8=Q=c[+bRh2]"));
+        let mut all = t.clone();
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), t.len(), "an alternative twice");
     }
 }

@@ -1259,9 +1259,19 @@ mod tests {
         for bad in ["frobnicate", "circe frob", "anticirce parachute", "circe cheylan", "augsburg 3", "trou"] {
             assert!(by_name(bad).is_err(), "{bad}");
         }
+        // Two conditions deciding the victim's fate cannot be combined; rebirths of the
+        // victim and of the capturer can (Popeye: `Rd1*d7[wRd7->h1][+bQd8]`).
+        let mut both = by_name("circe").unwrap();
+        both.extend(by_name("couscous circe").unwrap());
+        assert!(RuleSet::build(both, &[]).is_err());
         let mut both = by_name("circe").unwrap();
         both.extend(by_name("anticirce").unwrap());
-        assert!(RuleSet::build(both, &[]).is_err());
+        let pos = crate::position_from_fen("4k3/3q1n2/8/8/2B5/8/8/3RK3 w - - 0 1").unwrap();
+        let mut g = crate::Game::new(RuleSet::build(both, &[]).unwrap(), pos);
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let t: Vec<String> = v.iter().filter_map(|m| crate::notation::move_with_check(&mut g, m)).collect();
+        assert!(t.iter().any(|x| x == "Rd1*d7[wRd7->h1][+bQd8]"), "{t:?}");
     }
 
     /// Every description round-trips: its name, each alias, its Popeye keyword (with the

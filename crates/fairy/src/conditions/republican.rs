@@ -59,7 +59,8 @@ fn in_check_before_move(ctx: &mut Ctx, mover: Colour) -> bool {
 }
 
 /// With `side` to move: is it checkmated (in check and no reply leaves it out of check)?
-fn mated(ctx: &mut Ctx, side: Colour) -> bool {
+/// Placements of `republican` are left out of the replies.
+fn mated(ctx: &mut Ctx, side: Colour, republican: &dyn Condition) -> bool {
     if !ctx.in_check(side) {
         return false;
     }
@@ -68,7 +69,7 @@ fn mated(ctx: &mut Ctx, side: Colour) -> bool {
     ctx.pseudo_moves(side, &mut buf);
     let mut mate = true;
     for m in &buf {
-        if m.choice != 0 || m.castle.is_some() {
+        if m.castle.is_some() || ctx.rules().own_choice(republican, ctx.pos(), m) != 0 {
             continue;
         }
         if ctx.play(m, side).is_ok() {
@@ -124,7 +125,7 @@ impl Condition for Republican {
         let placed = frame.iter().any(|fx| matches!(fx, Fx::Add(_, u) if opp_king(u)))
             && !frame.iter().any(|fx| matches!(fx, Fx::Remove(_, u) if opp_king(u)));
         if placed {
-            return !(self.type1 && in_check_before_move(ctx, mover)) && mated(ctx, opp);
+            return !(self.type1 && in_check_before_move(ctx, mover)) && mated(ctx, opp, self);
         }
         if !self.type1 || has_king(ctx.pos(), opp) || in_check_before_move(ctx, mover) {
             return true;
@@ -137,7 +138,7 @@ impl Condition for Republican {
             }
             ctx.pos_mut().begin();
             ctx.pos_mut().add(sq, Unit::new(opp, KING));
-            let mates = !ctx.in_check(mover) && mated(ctx, opp);
+            let mates = !ctx.in_check(mover) && mated(ctx, opp, self);
             ctx.pos_mut().rollback();
             if mates {
                 return false;
@@ -165,9 +166,31 @@ mod tests {
             let c = by_name(n).unwrap_or_else(|e| panic!("{n}: {e}"));
             RuleSet::build(c, &[]).unwrap();
         }
-        let mut both = by_name("republican").unwrap();
-        both.extend(by_name("super circe").unwrap());
-        assert!(RuleSet::build(both, &[]).is_err());
+    }
+
+    /// Republican beside a Circe choosing rebirth squares (Popeye accepts it): each move has
+    /// one alternative a rebirth square, each placement a digit of its own, and a capture with
+    /// the opponent's king on the board keeps Super-Circe's squares (Popeye 4.104 prints
+    /// `1.Rd1*d7` and `1.Rd1*d7[+bQa2]` for White Ke1 Rd1 Bc4, Black Ke8 Qd7 Sf7).
+    #[test]
+    fn composes_with_a_circe_choosing_squares() {
+        let t = texts("4k3/3q1n2/8/8/2B5/8/8/3RK3 w - - 0 1", "republican");
+        assert!(!t.iter().any(|x| x.contains('[')), "{t:?}");
+        let mut rules = by_name("republican").unwrap();
+        rules.extend(by_name("super circe").unwrap());
+        let pos = crate::position_from_fen("4k3/3q1n2/8/8/2B5/8/8/3RK3 w - - 0 1").unwrap();
+        let mut g = crate::Game::new(RuleSet::build(rules, &[]).unwrap(), pos);
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        let t: Vec<String> = v.iter().filter_map(|m| crate::notation::move_with_check(&mut g, m)).collect();
+        let captures: Vec<&String> = t.iter().filter(|x| x.starts_with("Rd1*d7")).collect();
+        assert!(captures.iter().any(|x| *x == "Rd1*d7[+bQa2]"), "{captures:?}");
+        assert!(captures.iter().any(|x| *x == "Rd1*d7"), "{captures:?}");
+        // One alternative per empty square and the declined rebirth, none twice.
+        let mut unique = captures.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), captures.len());
     }
 
     /// Popeye's "republican 6" after 1.Rc3*c6 h4*g3: White Ka6 Rc6 Be7 Pb4, Black Pg3, no

@@ -344,13 +344,14 @@ impl Game {
             || !r.mobility.is_empty()
             || r.gained_walks
             || !r.after_move.is_empty()
+            || !r.arrival.is_empty()
             || r.base_move.is_some()
             || r.turns.is_some()
             || r.capture_origin.is_some()
         {
             return None;
         }
-        let plain_captures = r.on_capture.is_empty() && r.choices.is_none();
+        let plain_captures = r.on_capture.is_empty() && r.choices.is_empty();
         let pos = &self.pos;
         if !pos.underworld().is_empty() || pos.holes().any() || neutral_royals(pos) {
             return None;

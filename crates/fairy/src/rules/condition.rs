@@ -10,6 +10,9 @@ pub enum Slot {
     CaptureOrigin,
     /// Choices: alternatives of one move's consequences.
     Choices,
+    /// Play: the moved unit changes on arriving, before any consequence of a capture
+    /// (a chameleon's next kind, which a rebirth of the capturer then carries).
+    Arrival,
     /// Play: the capturing unit disappears (and becomes a victim the next slots may treat).
     CapturerVanishes,
     /// Play: the capturing unit is transferred elsewhere.
@@ -26,7 +29,8 @@ pub enum Slot {
 /// one condition.
 pub const RANKS: &[(Slot, bool)] = &[
     (Slot::CaptureOrigin, true),
-    (Slot::Choices, true),
+    (Slot::Choices, false),
+    (Slot::Arrival, false),
     (Slot::CapturerVanishes, false),
     (Slot::CapturerRebirth, true),
     (Slot::CapturedFate, true),
@@ -274,6 +278,11 @@ pub trait Condition: std::any::Any + fmt::Debug + Send + Sync {
     }
     /// Play slots: apply this condition's consequences of a capture.
     fn on_capture(&self, _play: &mut Play) -> Result<(), Reject> {
+        Ok(())
+    }
+    /// `Arrival`: the moved unit's change on arriving, for every move, before the capture
+    /// consequences.
+    fn on_arrival(&self, _play: &mut Play) -> Result<(), Reject> {
         Ok(())
     }
     /// `AfterMove`: transformations after every move (capture or not).

@@ -155,12 +155,11 @@ impl Game {
             }
             out.truncate(keep);
         }
-        if let Some(c) = &self.rules.choices {
+        if !self.rules.choices.is_empty() {
             let end = out.len();
             for i in start..end {
                 let m = out[i];
-                let n = c.choices(&self.pos, &m, &self.rules.promotions, self.rules.promotion_rank);
-                for k in 1..n {
+                for k in 1..self.rules.alternatives(&self.pos, &m) {
                     out.push(Move { choice: k, ..m });
                 }
             }

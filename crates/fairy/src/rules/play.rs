@@ -144,6 +144,8 @@ impl Game {
             return Ok(());
         }
         let old_rights = pos.rights();
+        // Several conditions choosing: each one's own alternative, read before the move.
+        let digits = if rules.choices.len() > 1 { rules.choice_digits(pos, mv) } else { ArrayVec::new() };
         let mut victims = ArrayVec::new();
         let (moving, arrived, stands) = match rules.base_move.as_ref().and_then(|c| c.base_move(pos, mv, rules, notes))
         {
@@ -195,8 +197,21 @@ impl Game {
             substitution: rules.substitution,
             promotion_rank: rules.promotion_rank,
         };
+        // The alternative condition `c` plays (the move's own with at most one choosing).
+        let own = |c: &Arc<dyn Condition>| {
+            if digits.is_empty() {
+                mv.choice
+            } else {
+                rules.choices.iter().position(|x| Arc::ptr_eq(x, c)).map_or(0, |i| digits[i])
+            }
+        };
+        for c in &rules.arrival {
+            play.mv.choice = own(c);
+            c.on_arrival(&mut play)?;
+        }
         if mv.capture.is_some() {
             for c in &rules.on_capture {
+                play.mv.choice = own(c);
                 c.on_capture(&mut play)?;
             }
             for i in 0..play.victims.len() {
@@ -207,6 +222,7 @@ impl Game {
             }
         }
         for c in &rules.after_move {
+            play.mv.choice = own(c);
             c.after_move(&mut play)?;
         }
         let regain = play.regain;

@@ -10,8 +10,12 @@ pub struct RuleSet {
     /// The conditions' capabilities, in the same order.
     pub(super) caps: Vec<Capabilities>,
     pub(super) capture_origin: Option<Arc<dyn Condition>>,
-    pub(super) choices: Option<Arc<dyn Condition>>,
+    /// The conditions splitting a move into alternatives ([`Condition::choices`]). With
+    /// several, [`Move::choice`] numbers their combinations in mixed radix, the first
+    /// condition's alternative the lowest digit; each reads its own ([`RuleSet::own_choice`]).
+    pub(super) choices: Vec<Arc<dyn Condition>>,
     pub(super) on_capture: Vec<Arc<dyn Condition>>,
+    pub(super) arrival: Vec<Arc<dyn Condition>>,
     pub(super) after_move: Vec<Arc<dyn Condition>>,
     pub(super) admit: Vec<Arc<dyn Condition>>,
     pub observation: Observation,
@@ -109,6 +113,54 @@ fn merged(conditions: Vec<Arc<dyn Condition>>) -> Vec<Arc<dyn Condition>> {
 }
 
 impl RuleSet {
+    /// The alternatives of `mv`, a move of `pos` not yet played (its `choice` ignored): the
+    /// product of each choosing condition's count (see [`RuleSet::choices`]).
+    pub(super) fn alternatives(&self, pos: &Position, mv: &Move) -> u16 {
+        let plain = Move { choice: 0, ..*mv };
+        let n: u32 = self
+            .choices
+            .iter()
+            .map(|c| u32::from(c.choices(pos, &plain, &self.promotions, self.promotion_rank).max(1)))
+            .product();
+        // Far above any real count (a placement on 64 squares times a rebirth's promotions).
+        u16::try_from(n).expect("fewer than 65 536 alternatives of one move")
+    }
+
+    /// Each choosing condition's own alternative in `mv` (a move of `pos`, not yet played),
+    /// in the order of [`RuleSet::choices`]: the digits of `mv.choice` in mixed radix, the
+    /// first condition's the lowest.
+    pub(super) fn choice_digits(&self, pos: &Position, mv: &Move) -> ArrayVec<u16, 8> {
+        let plain = Move { choice: 0, ..*mv };
+        let mut rest = mv.choice;
+        let mut out = ArrayVec::new();
+        for c in &self.choices {
+            let n = c.choices(pos, &plain, &self.promotions, self.promotion_rank).max(1);
+            out.push(rest % n);
+            rest /= n;
+        }
+        out
+    }
+
+    /// Which alternative of `mv` (a move of `pos`, not yet played) condition `c` is asked
+    /// to play: `mv.choice` when `c` is the one choosing condition, its own digit when
+    /// several choose ([`RuleSet::choice_digits`]), 0 when it does not choose.
+    pub fn own_choice(&self, c: &dyn Condition, pos: &Position, mv: &Move) -> u16 {
+        let is = |x: &Arc<dyn Condition>| std::ptr::addr_eq(Arc::as_ptr(x), c as *const dyn Condition);
+        match &self.choices[..] {
+            [one] => {
+                if is(one) {
+                    mv.choice
+                } else {
+                    0
+                }
+            }
+            several => match several.iter().position(is) {
+                Some(i) => self.choice_digits(pos, mv)[i],
+                None => 0,
+            },
+        }
+    }
+
     /// Orthodox chess.
     pub fn orthodox() -> RuleSet {
         RuleSet::build(Vec::new(), &[]).expect("no conditions")
@@ -135,8 +187,9 @@ impl RuleSet {
         };
         let any = |f: fn(&Capabilities) -> bool| caps.iter().any(f);
         let mut capture_origin = None;
-        let mut choices = None;
+        let mut choices = Vec::new();
         let mut on_capture: Vec<(usize, Arc<dyn Condition>)> = Vec::new();
+        let mut arrival: Vec<Arc<dyn Condition>> = Vec::new();
         let mut after_move: Vec<Arc<dyn Condition>> = Vec::new();
         let mut admit: Vec<Arc<dyn Condition>> = Vec::new();
         let mut taken: Vec<(Slot, String)> = Vec::new();
@@ -160,7 +213,8 @@ impl RuleSet {
                 taken.push((slot, c.name()));
                 match slot {
                     Slot::CaptureOrigin => capture_origin = Some(c.clone()),
-                    Slot::Choices => choices = Some(c.clone()),
+                    Slot::Choices => choices.push(c.clone()),
+                    Slot::Arrival => arrival.push(c.clone()),
                     Slot::AfterMove => after_move.push(c.clone()),
                     Slot::Admit => admit.push(c.clone()),
                     _ => on_capture.push((rank, c.clone())),
@@ -357,6 +411,7 @@ impl RuleSet {
             capture_origin,
             choices,
             on_capture: on_capture.into_iter().map(|(_, c)| c).collect(),
+            arrival,
             after_move,
             admit,
             observation,
