@@ -17,19 +17,19 @@ mod pg;
 /// Where one test keeps its store.
 struct Backend {
     db: Database,
+    /// SQLite: the database file's own directory, removed with the backend.
+    _dir: Option<tempfile::TempDir>,
 }
 
 impl Backend {
     fn sqlite(name: &str) -> Option<Backend> {
-        let p = std::env::temp_dir().join(format!("chimere-store-{name}-{}.db", std::process::id()));
-        for ext in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{ext}", p.display()));
-        }
-        Some(Backend { db: Database::Sqlite(p) })
+        let dir = tempfile::Builder::new().prefix(&format!("chimere-store-{name}-")).tempdir().unwrap();
+        let p = dir.path().join("chimere.db");
+        Some(Backend { db: Database::Sqlite(p), _dir: Some(dir) })
     }
 
     fn postgres(name: &str) -> Option<Backend> {
-        pg::test_database(name).map(|url| Backend { db: Database::Postgres(url) })
+        pg::test_database(name).map(|url| Backend { db: Database::Postgres(url), _dir: None })
     }
 
     fn open(&self) -> Arc<dyn Store> {

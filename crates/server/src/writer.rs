@@ -176,8 +176,8 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn concurrent_games_are_stored_in_groups_each_under_its_ply_guard() {
-        let path = std::env::temp_dir().join(format!("chimere-writer-{}.db", std::process::id()));
-        let _ = std::fs::remove_file(&path);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("chimere.db");
         let store: Arc<dyn Store> = Arc::new(SqliteStore::open(&path).unwrap());
         let games: Vec<String> = (0..50).map(|i| format!("g{i}")).collect();
         for g in &games {

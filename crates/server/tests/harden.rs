@@ -17,27 +17,25 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
-fn temp_db(name: &str) -> PathBuf {
-    let p = std::env::temp_dir().join(format!("chimere-harden-{name}-{}.db", std::process::id()));
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(side_file(&p, ext));
-    }
-    p
+/// A database file in a directory of its own, removed (with the WAL files) with the guard.
+fn temp_db(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::Builder::new().prefix(&format!("chimere-harden-{name}-")).tempdir().unwrap();
+    let p = dir.path().join("chimere.db");
+    (dir, p)
 }
 
 fn side_file(db: &Path, ext: &str) -> PathBuf {
     PathBuf::from(format!("{}{ext}", db.display()))
 }
 
-async fn start(name: &str, allowed_origins: Vec<chimere_server::web::Origin>) -> String {
-    let config = chimere_server::Config {
-        db: temp_db(name).into(),
-        listen: "127.0.0.1:0".into(),
-        allowed_origins,
-        ..Default::default()
-    };
+/// A server on a fresh database: its address, and the database's directory (kept while
+/// the test runs).
+async fn start(name: &str, allowed_origins: Vec<chimere_server::web::Origin>) -> (String, tempfile::TempDir) {
+    let (dir, db) = temp_db(name);
+    let config =
+        chimere_server::Config { db: db.into(), listen: "127.0.0.1:0".into(), allowed_origins, ..Default::default() };
     let (addr, _task) = chimere_server::start(config).await.unwrap();
-    addr.to_string()
+    (addr.to_string(), dir)
 }
 
 /// An HTTP answer as bytes (compressed bodies are not text).
@@ -92,7 +90,7 @@ async fn get(addr: &str, path: &str, extra: &[(&str, &str)]) -> Raw {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_answer_has_the_security_headers_and_assets_revalidate_and_compress() {
-    let addr = start("headers", Vec::new()).await;
+    let (addr, _db) = start("headers", Vec::new()).await;
     for path in ["/", "/game/abc", "/analysis", "/api/me", "/api/variants", "/assets/app.js", "/assets/nope.js"] {
         let a = get(&addr, path, &[]).await;
         let csp = a.header("content-security-policy").unwrap_or_else(|| panic!("{path}: no CSP"));
@@ -155,7 +153,7 @@ async fn new_game(addr: &str, cookie: &str, body: Value) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_of_another_site_cannot_open_a_live_connection() {
     let allowed: chimere_server::web::Origin = "https://chess.example.org".parse().unwrap();
-    let addr = start("origin", vec![allowed]).await;
+    let (addr, _db) = start("origin", vec![allowed]).await;
     let c = client::identity(&addr).await.unwrap();
     let id = new_game(&addr, &c, json!({"variant": "chess", "opponent": "private"})).await;
     let own = format!("http://{addr}");
@@ -178,7 +176,7 @@ async fn a_page_of_another_site_cannot_open_a_live_connection() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_message_over_the_hard_cap_gets_an_error_before_the_close() {
-    let addr = start("oversize", Vec::new()).await;
+    let (addr, _db) = start("oversize", Vec::new()).await;
     let c = client::identity(&addr).await.unwrap();
     let id = new_game(&addr, &c, json!({"variant": "chess", "opponent": "private"})).await;
     for size in [100_000, 5_000_000] {
@@ -215,7 +213,7 @@ async fn a_message_over_the_hard_cap_gets_an_error_before_the_close() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn names_with_control_or_text_direction_characters_are_refused_or_stripped() {
-    let addr = start("names", Vec::new()).await;
+    let (addr, _db) = start("names", Vec::new()).await;
     let c = client::identity(&addr).await.unwrap();
     for bad in
         ["\u{202E}dlrow", "a\u{2066}b\u{2069}", "ab\u{200F}", "\u{200B}", "a\u{0007}b", "line\u{2028}two", "x\u{FEFF}"]
@@ -244,7 +242,7 @@ async fn names_with_control_or_text_direction_characters_are_refused_or_stripped
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_shortest_clock_is_fifteen_seconds() {
-    let addr = start("clock", Vec::new()).await;
+    let (addr, _db) = start("clock", Vec::new()).await;
     let c = client::identity(&addr).await.unwrap();
     for (minutes, status) in [(0.0001, 400), (0.2, 400), (0.0, 400), (0.25, 200), (1.0, 200)] {
         let body = json!({"variant": "chess", "opponent": "private", "minutes": minutes}).to_string();
@@ -273,7 +271,7 @@ fn no_wal(db: &Path) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_tells_the_players_stores_every_move_and_leaves_no_wal() {
     use std::os::unix::fs::PermissionsExt;
-    let db = temp_db("sigterm");
+    let (_dir, db) = temp_db("sigterm");
     // A database made world-readable before (an older version made it 0644) is made private.
     std::fs::write(&db, b"").unwrap();
     std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o644)).unwrap();

@@ -12,19 +12,20 @@ use process::{ServerProcess, free_port, wait_up};
 use serde_json::{Value, json};
 use std::path::PathBuf;
 
-fn temp_db(name: &str) -> PathBuf {
-    let p = std::env::temp_dir().join(format!("chimere-live-{name}-{}.db", std::process::id()));
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{ext}", p.display()));
-    }
-    p
+/// A database file in a directory of its own, removed (with the WAL files) with the guard.
+fn temp_db(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::Builder::new().prefix(&format!("chimere-live-{name}-")).tempdir().unwrap();
+    let p = dir.path().join("chimere.db");
+    (dir, p)
 }
 
-async fn start(name: &str, limits: chimere_server::hub::Limits) -> String {
-    let config =
-        chimere_server::Config { db: temp_db(name).into(), listen: "127.0.0.1:0".into(), limits, ..Default::default() };
+/// A server on a fresh database: its address, and the database's directory (kept while
+/// the test runs).
+async fn start(name: &str, limits: chimere_server::hub::Limits) -> (String, tempfile::TempDir) {
+    let (dir, db) = temp_db(name);
+    let config = chimere_server::Config { db: db.into(), listen: "127.0.0.1:0".into(), limits, ..Default::default() };
     let (addr, _task) = chimere_server::start(config).await.unwrap();
-    addr.to_string()
+    (addr.to_string(), dir)
 }
 
 async fn new_game(addr: &str, cookie: &str, body: Value) -> String {
@@ -95,7 +96,7 @@ fn choose(variant: &str, start_fen: &str, history: &[String], legal: &[Value], p
 async fn a_whole_game_of_every_variant_with_a_spectator() {
     // The scripted players move far faster than people: no rate limit here.
     let limits = chimere_server::hub::Limits { rate_per_sec: 1e6, rate_burst: 1e6, ..Default::default() };
-    let addr = start("whole", limits).await;
+    let (addr, _db) = start("whole", limits).await;
     for variant in rules::names() {
         let (id, mut white, mut black, _, _) = two_players(&addr, variant, json!({})).await;
         let mut spectator = Live::connect(&addr, &id, None).await.unwrap();
@@ -170,7 +171,7 @@ async fn a_whole_game_of_every_variant_with_a_spectator() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_moves_are_refused_and_change_nothing() {
-    let addr = start("refuse", Default::default()).await;
+    let (addr, _db) = start("refuse", Default::default()).await;
     let (id, mut white, mut black, _, _) = two_players(&addr, "chess", json!({})).await;
     let legal = api_state(&addr, &id).await["legal"].as_array().unwrap().clone();
     let e4 = legal.iter().find(|t| t["notation"] == "e4").unwrap()["canonical"].as_str().unwrap().to_string();
@@ -229,7 +230,7 @@ async fn bad_moves_are_refused_and_change_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn malformed_oversized_and_flooding_messages_get_errors() {
-    let addr = start("malformed", Default::default()).await;
+    let (addr, _db) = start("malformed", Default::default()).await;
     let (id, mut white, _black, _, _) = two_players(&addr, "dynamo", json!({})).await;
     for (text, code) in [
         ("{not json", "malformed"),
@@ -292,7 +293,7 @@ async fn malformed_oversized_and_flooding_messages_get_errors() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_who_reconnects_gets_the_whole_state() {
-    let addr = start("resync", Default::default()).await;
+    let (addr, _db) = start("resync", Default::default()).await;
     let (id, mut white, mut black, wc, _) = two_players(&addr, "fugue", json!({})).await;
     let legal = api_state(&addr, &id).await["legal"].as_array().unwrap().clone();
     white.send(&json!({"t": "move", "ply": 0, "turn": legal[0]["uci"]})).await.unwrap();
@@ -321,7 +322,7 @@ async fn a_player_who_reconnects_gets_the_whole_state() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_leaving_and_coming_back_is_announced_to_the_room() {
-    let addr = start("presence", Default::default()).await;
+    let (addr, _db) = start("presence", Default::default()).await;
     let (id, white, mut black, wc, _) = two_players(&addr, "chess", json!({})).await;
     let mut spectator = Live::connect(&addr, &id, None).await.unwrap();
     spectator.recv_within(5000).await.unwrap();
@@ -341,7 +342,7 @@ async fn a_player_leaving_and_coming_back_is_announced_to_the_room() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_game_nobody_watches_leaves_memory_and_comes_back_whole() {
     let limits = chimere_server::hub::Limits { sweep_ms: 100, ..Default::default() };
-    let addr = start("sweep", limits).await;
+    let (addr, _db) = start("sweep", limits).await;
     let live = |addr: String| async move {
         client::http(&addr, "GET", "/api/stats", None, "").await.unwrap().json()["live_rooms"].as_u64().unwrap()
     };
@@ -384,7 +385,7 @@ async fn a_finished_game_nobody_watches_leaves_memory_and_comes_back_whole() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn flag_fall_and_abandonment_end_timed_games() {
     let limits = chimere_server::hub::Limits { abandon_ms: 800, min_clock_ms: 0, ..Default::default() };
-    let addr = start("clocks", limits).await;
+    let (addr, _db) = start("clocks", limits).await;
     // 0.6 s each, no increment: the clock runs from the third turn.
     let (id, mut white, mut black, _, _) = two_players(&addr, "chess", json!({"minutes": 0.01})).await;
     for (ply, turn) in ["e2e4", "e7e5"].iter().enumerate() {
@@ -416,7 +417,7 @@ async fn flag_fall_and_abandonment_end_timed_games() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn draw_takeback_abort_and_rematch() {
-    let addr = start("actions", Default::default()).await;
+    let (addr, _db) = start("actions", Default::default()).await;
     let (id, mut white, mut black, _, _) = two_players(&addr, "checkered", json!({})).await;
     // Abort before both have moved.
     white.send(&json!({"t": "abort"})).await.unwrap();
@@ -464,7 +465,7 @@ async fn draw_takeback_abort_and_rematch() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_9_mid_game_loses_no_move_and_the_game_goes_on() {
-    let db = temp_db("kill9");
+    let (_dir, db) = temp_db("kill9");
     let addr = format!("127.0.0.1:{}", free_port());
     let mut server = ServerProcess::spawn(db.to_str().unwrap(), &addr);
     wait_up(&addr).await;
@@ -511,7 +512,7 @@ async fn kill_9_mid_game_loses_no_move_and_the_game_goes_on() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_against_the_computer_in_every_variant() {
     let limits = chimere_server::hub::Limits { rate_per_sec: 1e6, rate_burst: 1e6, ..Default::default() };
-    let addr = start("computer", limits).await;
+    let (addr, _db) = start("computer", limits).await;
     for variant in rules::names() {
         let cookie = client::identity(&addr).await.unwrap();
         let body = json!({"variant": variant, "opponent": "computer", "level": 1, "colour": "white"});
@@ -559,7 +560,7 @@ async fn a_game_against_the_computer_in_every_variant() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_server_describes_every_variant_and_every_condition() {
-    let addr = start("describe", Default::default()).await;
+    let (addr, _db) = start("describe", Default::default()).await;
     let v = client::http(&addr, "GET", "/api/variants", None, "").await.unwrap().json();
     let list = v["variants"].as_array().unwrap();
     let names: Vec<&str> = list.iter().map(|d| d["name"].as_str().unwrap()).collect();

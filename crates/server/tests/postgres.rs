@@ -133,8 +133,8 @@ fn a_server_started_against_a_newer_schema_refuses_with_a_clear_message() {
     assert!(!out.status.success());
     assert!(err.contains("newer than this program") && err.contains("run a newer chimere"), "{err}");
     // And a SQLite file the same.
-    let db = std::env::temp_dir().join(format!("chimere-newer-{}.db", std::process::id()));
-    let _ = std::fs::remove_file(&db);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("chimere.db");
     rusqlite::Connection::open(&db).unwrap().pragma_update(None, "user_version", 99).unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_chimere-server"))
         .args(["--db", db.to_str().unwrap(), "--listen", "127.0.0.1:0"])
