@@ -143,6 +143,7 @@
 
 mod cache;
 mod fates;
+mod frozen;
 mod lines;
 mod mate;
 mod place;
@@ -405,6 +406,11 @@ struct Fixed<'a> {
     blockers: &'a [(usize, usize)],
     /// The mating side's moves.
     m: u8,
+    /// The mated side's moves.
+    bmoves: u8,
+    /// The mating side has one move, the last of the play: its units stand still during
+    /// all of the mated side's moves (see `frozen`).
+    frozen: bool,
     /// Colour indices of the mating and the mated side.
     mc: usize,
     dc: usize,
@@ -462,6 +468,9 @@ struct Commitment {
     scratch: Option<Game>,
     /// A move buffer for the checks on `scratch`.
     moves: Vec<Move>,
+    /// The stalemated units' distances among the survivors, by (survivors, unit: 0 the
+    /// king, `b + 1` the unit `blockers[b]`) (see `frozen`).
+    journeys: std::collections::HashMap<(u32, u8), frozen::Journeys>,
 }
 
 /// What the enumeration found.

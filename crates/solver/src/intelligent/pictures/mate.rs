@@ -84,6 +84,8 @@ pub(super) fn enumerate_all(
             maters: &maters,
             blockers: &blockers,
             m: m as u8,
+            bmoves: bmoves.min(u32::from(u8::MAX)) as u8,
+            frozen: stalemate && m == 1 && game.pos.side() == mated,
             mc,
             dc,
             holes,
@@ -102,6 +104,7 @@ pub(super) fn enumerate_all(
             via: vec![u8::MAX; 16 * 16 * 16],
             scratch: if full { Some(game.clone()) } else { None },
             moves: Vec::new(),
+            journeys: Default::default(),
         },
         found: Found::default(),
     };
