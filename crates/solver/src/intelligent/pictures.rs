@@ -411,6 +411,8 @@ struct Fixed<'a> {
     /// The mating side has one move, the last of the play: its units stand still during
     /// all of the mated side's moves (see `frozen`).
     frozen: bool,
+    /// The en passant squares of the position (a pawn's capture onto an empty square).
+    ep: u64,
     /// Colour indices of the mating and the mated side.
     mc: usize,
     dc: usize,
@@ -463,8 +465,8 @@ struct Commitment {
     /// stalemated unit b (and then reach its committed target) when the stalemated side
     /// has `slack` moves to spare; `u8::MAX`: not computed yet.
     via: Vec<u8>,
-    /// A copy of the game, to set up candidate final positions on
-    /// ([`Enumeration::stalemate_placeable`]).
+    /// The game emptied of its units (`place::empty_scratch`), to set up candidate final
+    /// positions on ([`Enumeration::stalemate_placeable`]).
     scratch: Option<Game>,
     /// A move buffer for the checks on `scratch`.
     moves: Vec<Move>,

@@ -12,8 +12,9 @@
 //! side lands on it or crosses it, as on a hole. The other stalemating units stand on
 //! their squares too until captured, and no other stalemating unit appears anywhere
 //! (nothing of that side moves), so a pawn of the stalemated side captures only on the
-//! squares where such a unit stands now; each may be captured and then the square
-//! freed, so they are taken as empty squares otherwise. The stalemated king never
+//! squares where such a unit stands now (or en passant, on the position's en passant
+//! squares); each may be captured and then the square freed, so they are taken as
+//! empty squares otherwise. The stalemated king never
 //! steps onto a square a surviving leaper (king, knight, pawn) attacks: the leaper's
 //! attack cannot be blocked and its unit neither moves nor disappears. Every real move
 //! of a stalemated unit is then a move of [`journeys`]' board, so its distances there
@@ -140,7 +141,7 @@ impl Enumeration<'_> {
                 survivors |= 1 << w;
             }
         }
-        let (mut walls, mut prey, mut forbid) = (self.fixed.holes, 0u64, 0u64);
+        let (mut walls, mut prey, mut forbid) = (self.fixed.holes, self.fixed.ep, 0u64);
         for (w, &(sq, k)) in maters.iter().enumerate() {
             if survivors >> w & 1 == 1 {
                 walls |= 1 << sq;
@@ -162,11 +163,7 @@ impl Enumeration<'_> {
                 None => (0, KING.index()),
             };
             let key = (survivors, unit as u8);
-            let d = self
-                .commit
-                .journeys
-                .entry(key)
-                .or_insert_with(|| journeys(dc, k, from, walls, prey, forbid));
+            let d = self.commit.journeys.entry(key).or_insert_with(|| journeys(dc, k, from, walls, prey, forbid));
             let cost = match u.end {
                 End::As { kind, to } => d[kind as usize * 64 + to as usize],
                 End::Block { to } if k == PAWN.index() => {
@@ -181,5 +178,125 @@ impl Enumeration<'_> {
             }
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::tests::{Rng, random_game, with_dummies, with_holes};
+    use super::super::mate::enumerate;
+    use super::*;
+
+    fn sq(s: &str) -> usize {
+        chimere_core::Square::parse(s).expect("square").index()
+    }
+
+    /// A black pawn on e2 between survivors on e1 and d1 is stuck (no forward step, no
+    /// capture); with the unit on d1 capturable it promotes there by the capture.
+    #[test]
+    fn a_pawn_between_survivors_is_stuck() {
+        let walls = 1 << sq("e1") | 1 << sq("d1");
+        let d = journeys(1, PAWN.index(), sq("e2"), walls, 0, 0);
+        assert!(d.iter().enumerate().all(|(i, &v)| v == INF || i == PAWN.index() * 64 + sq("e2")));
+        let d = journeys(1, PAWN.index(), sq("e2"), 1 << sq("e1"), 1 << sq("d1"), 0);
+        assert_eq!(d[QUEEN.index() * 64 + sq("d1")], 1);
+        assert_eq!(d[QUEEN.index() * 64 + sq("h5")], 2);
+        // (Round the survivor on e1, through e2 the pawn has left.)
+        assert_eq!(d[QUEEN.index() * 64 + sq("f1")], 3);
+        // A rook cannot cross a survivor: round it.
+        let d = journeys(1, ROOK.index(), sq("a1"), 1 << sq("d1"), 0, 0);
+        assert_eq!(d[ROOK.index() * 64 + sq("h1")], 3);
+        // The king never steps where a surviving knight attacks (g1, h2), nor onto a
+        // survivor (g2).
+        let walls = 1 << sq("f3") | 1 << sq("g2");
+        let forbid = leaper_attacks(0, KNIGHT.index(), sq("f3"));
+        assert_eq!(journeys(1, KING.index(), sq("h1"), walls, 0, 0)[KING.index() * 64 + sq("h3")], 2);
+        assert_eq!(journeys(1, KING.index(), sq("h1"), walls, 0, forbid)[KING.index() * 64 + sq("h3")], INF);
+    }
+
+    /// The distances are lower bounds: from random positions (some with holes or
+    /// dummies) Black plays random series of up to ten moves while White stands still;
+    /// with the white units never captured as survivors and the captured ones as
+    /// prey, every black unit's journey is at least its distance.
+    #[test]
+    fn the_journeys_are_lower_bounds() {
+        let mut rng = Rng(0xf20e);
+        let (mut series, mut checked, mut captures) = (0, 0u32, 0u32);
+        while series < 1500 {
+            let Some(g) = random_game(&mut rng) else { continue };
+            let g = match rng.below(3) {
+                0 => with_holes(&g, &mut rng),
+                1 => with_dummies(&g, &mut rng),
+                _ => Some(g),
+            };
+            let Some(mut g) = g else { continue };
+            series += 1;
+            let start = g.clone();
+            let ep = g.pos.ep().map_or(0, |e| 1 << e.target.index() | e.also.map_or(0, |a| 1 << a.index()));
+            // Per black unit: (start square, start kind, moves made); `at[sq]` the unit there.
+            let mut units: Vec<(usize, usize, u8)> = Vec::new();
+            let mut at = [usize::MAX; 64];
+            for (s, k) in crate::intelligent::units(&g, Colour::Black) {
+                at[s] = units.len();
+                units.push((s, k, 0));
+            }
+            let mut captured = 0u64;
+            let mut moves = Vec::new();
+            for _ in 0..1 + rng.below(10) {
+                moves.clear();
+                g.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len() as u64) as usize];
+                if let Some(cs) = m.capture {
+                    captured |= 1 << cs.index();
+                }
+                let u = at[m.from.index()];
+                at[m.from.index()] = usize::MAX;
+                at[m.to.index()] = u;
+                units[u].2 += 1;
+                if let Some((rf, rt)) = m.castle {
+                    let r = at[rf.index()];
+                    at[rf.index()] = usize::MAX;
+                    at[rt.index()] = r;
+                }
+                g.make(&m).expect("legal");
+                if g.make(&Move::NULL).is_none() {
+                    break;
+                }
+            }
+            let holes = g.pos.holes().0;
+            let (mut walls, mut prey, mut forbid) = (holes, ep, 0u64);
+            for (s, k) in crate::intelligent::units(&start, Colour::White) {
+                if captured >> s & 1 == 1 {
+                    prey |= 1 << s;
+                } else {
+                    walls |= 1 << s;
+                    forbid |= leaper_attacks(0, k, s);
+                }
+            }
+            captures += captured.count_ones();
+            for (s, k) in crate::intelligent::units(&g, Colour::Black) {
+                let (from, k0, made) = units[at[s]];
+                let d = journeys(1, k0, from, walls, prey, forbid);
+                assert!(d[k * 64 + s] <= made, "{from} to {s} in {made}: {}", start.pos.fen());
+                checked += 1;
+            }
+        }
+        assert!(checked > 5000 && captures > 200, "{checked} journeys, {captures} captures");
+    }
+
+    /// `ser-h=12` under Hole (from `gen_intel_fairy.py 31 30 hole`, no solution): the
+    /// pawn on e2 can leave only by taking the bishop on d1, which every stalemate picture
+    /// needs to guard e2, and a lone piece on h2 beside the king on h1 always has a move;
+    /// no completion is left for the walk.
+    #[test]
+    fn a_stuck_pawn_leaves_no_completion() {
+        let g =
+            chimere_fairy::game_from_fen("1K6/1p6/8/3P4/7k/8/1p2p1p1/3BN3 b - - 0 1", &["hole c4c5c6f2f3f4f5f6f7f8"])
+                .expect("a position");
+        let p = enumerate(&g, Colour::White, (1, 12), true, true, u64::MAX).expect("pictures");
+        assert!(p.fates.is_empty(), "{} completions", p.fates.len() / p.units.len().max(1));
     }
 }

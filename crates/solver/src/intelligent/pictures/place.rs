@@ -108,17 +108,6 @@ impl Enumeration<'_> {
             holes: self.fixed.holes,
         };
         g.pos.begin();
-        let mut bb = g.pos.occupied().0;
-        while bb != 0 {
-            let sq = bb.trailing_zeros() as u8;
-            bb &= bb - 1;
-            g.pos.remove(chimere_core::Square::new(sq));
-        }
-        g.pos.set_rights(0);
-        g.pos.set_ep(None);
-        if g.pos.side() != mated {
-            g.pos.flip_side();
-        }
         // No unit stands on a hole.
         let found = st.go(&mut g, 0, self.fixed.holes, [0, 0]);
         self.found.work += 4 * u64::from(st.steps) + 40 * u64::from(st.tried);
@@ -127,6 +116,24 @@ impl Enumeration<'_> {
         self.commit.scratch = Some(g);
         found != Some(false)
     }
+}
+
+/// The scratch game of [`Enumeration::stalemate_placeable`]: `game` emptied of its
+/// units (its holes kept), without castling rights or en passant state, `mated` to move.
+pub(super) fn empty_scratch(game: &Game, mated: Colour) -> Game {
+    let mut g = game.clone();
+    let mut bb = g.pos.occupied().0;
+    while bb != 0 {
+        let sq = bb.trailing_zeros() as u8;
+        bb &= bb - 1;
+        g.pos.remove(chimere_core::Square::new(sq));
+    }
+    g.pos.set_rights(0);
+    g.pos.set_ep(None);
+    if g.pos.side() != mated {
+        g.pos.flip_side();
+    }
+    g
 }
 
 /// The search of [`Enumeration::stalemate_placeable`] (see there).
