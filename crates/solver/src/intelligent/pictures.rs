@@ -143,6 +143,7 @@
 
 mod cache;
 mod fates;
+mod frozen;
 mod lines;
 mod mate;
 mod place;
@@ -405,6 +406,13 @@ struct Fixed<'a> {
     blockers: &'a [(usize, usize)],
     /// The mating side's moves.
     m: u8,
+    /// The mated side's moves.
+    bmoves: u8,
+    /// The mating side has one move, the last of the play: its units stand still during
+    /// all of the mated side's moves (see `frozen`).
+    frozen: bool,
+    /// The en passant squares of the position (a pawn's capture onto an empty square).
+    ep: u64,
     /// Colour indices of the mating and the mated side.
     mc: usize,
     dc: usize,
@@ -457,11 +465,14 @@ struct Commitment {
     /// stalemated unit b (and then reach its committed target) when the stalemated side
     /// has `slack` moves to spare; `u8::MAX`: not computed yet.
     via: Vec<u8>,
-    /// A copy of the game, to set up candidate final positions on
-    /// ([`Enumeration::stalemate_placeable`]).
+    /// The game emptied of its units (`place::empty_scratch`), to set up candidate final
+    /// positions on ([`Enumeration::stalemate_placeable`]).
     scratch: Option<Game>,
     /// A move buffer for the checks on `scratch`.
     moves: Vec<Move>,
+    /// The stalemated units' distances among the survivors, by (survivors, unit: 0 the
+    /// king, `b + 1` the unit `blockers[b]`) (see `frozen`).
+    journeys: std::collections::HashMap<(u32, u8), frozen::Journeys>,
 }
 
 /// What the enumeration found.

@@ -706,6 +706,22 @@ mod tests {
         })
     }
 
+    /// `ser-h=5` from crowded positions, half of them with holes, by the pictures: the
+    /// normal search's lines (the bound of the frozen side, `pictures::frozen`, and the
+    /// placements' immobility cut prune here).
+    #[test]
+    fn the_series_pictures_find_the_same_longer_stalemates() {
+        let made = |rng: &mut Rng| {
+            let g = crowded_game(rng)?;
+            if rng.below(2) == 0 { with_holes(&g, rng) } else { Some(g) }
+        };
+        let mut found = 0;
+        for g in drawn(0x5e7b, made).take(16) {
+            found += same_series_lines(&g, 5);
+        }
+        assert!(found > 0, "no line in the sample");
+    }
+
     /// Stalemates with holes (`Condition Hole`: no flight, no final square, a block for
     /// the immobility rule): the normal search's lines.
     #[test]

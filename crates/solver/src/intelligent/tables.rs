@@ -138,7 +138,7 @@ pub(super) fn cheb(a: usize, b: usize) -> u8 {
 /// The squares a unit of kind `k` (a piece: knight, bishop, rook, queen, king) reaches
 /// from `sq` in one move on a board whose only obstacles are the `holes`: a leaper lands
 /// on no hole, a rider stops before one (castling is not a move here).
-fn steps(k: usize, sq: usize, holes: u64) -> u64 {
+pub(super) fn steps(k: usize, sq: usize, holes: u64) -> u64 {
     let diag = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
     let orth = [(1, 0), (0, 1), (-1, 0), (0, -1)];
     let ride_to = |dirs: &[(i32, i32)]| {

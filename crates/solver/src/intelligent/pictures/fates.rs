@@ -321,7 +321,7 @@ impl Enumeration<'_> {
                 ways = vec![[(0, 0); 16]];
             }
             for way in ways {
-                if !self.stalemate_placeable(&way) {
+                if !self.frozen_fit(&way) || !self.stalemate_placeable(&way) {
                     continue;
                 }
                 // Every unit in the order of [`Enumeration::canon`].

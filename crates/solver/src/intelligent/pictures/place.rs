@@ -95,20 +95,19 @@ impl Enumeration<'_> {
             opts.push((mater, list));
         }
         let budgets = [m, self.king.budget];
-        let mut st =
-            Place { opts: &opts, mater, budgets, tried: 0, steps: 0, moves: std::mem::take(&mut self.commit.moves) };
+        let mated_n = opts.iter().take_while(|o| o.0 == mated).count();
+        let mut st = Place {
+            opts: &opts,
+            mater,
+            budgets,
+            tried: 0,
+            steps: 0,
+            moves: std::mem::take(&mut self.commit.moves),
+            mated_n,
+            kq: self.king.kq,
+            holes: self.fixed.holes,
+        };
         g.pos.begin();
-        let mut bb = g.pos.occupied().0;
-        while bb != 0 {
-            let sq = bb.trailing_zeros() as u8;
-            bb &= bb - 1;
-            g.pos.remove(chimere_core::Square::new(sq));
-        }
-        g.pos.set_rights(0);
-        g.pos.set_ep(None);
-        if g.pos.side() != mated {
-            g.pos.flip_side();
-        }
         // No unit stands on a hole.
         let found = st.go(&mut g, 0, self.fixed.holes, [0, 0]);
         self.found.work += 4 * u64::from(st.steps) + 40 * u64::from(st.tried);
@@ -117,6 +116,24 @@ impl Enumeration<'_> {
         self.commit.scratch = Some(g);
         found != Some(false)
     }
+}
+
+/// The scratch game of [`Enumeration::stalemate_placeable`]: `game` emptied of its
+/// units (its holes kept), without castling rights or en passant state, `mated` to move.
+pub(super) fn empty_scratch(game: &Game, mated: Colour) -> Game {
+    let mut g = game.clone();
+    let mut bb = g.pos.occupied().0;
+    while bb != 0 {
+        let sq = bb.trailing_zeros() as u8;
+        bb &= bb - 1;
+        g.pos.remove(chimere_core::Square::new(sq));
+    }
+    g.pos.set_rights(0);
+    g.pos.set_ep(None);
+    if g.pos.side() != mated {
+        g.pos.flip_side();
+    }
+    g
 }
 
 /// The search of [`Enumeration::stalemate_placeable`] (see there).
@@ -129,6 +146,10 @@ pub(super) struct Place<'a> {
     /// Units placed so far (partial positions included).
     steps: u32,
     moves: Vec<Move>,
+    /// The stalemated side's units are `opts[..mated_n]`, its king on `kq`.
+    mated_n: usize,
+    kq: usize,
+    holes: u64,
 }
 
 impl Place<'_> {
@@ -139,6 +160,9 @@ impl Place<'_> {
         self.steps += 1;
         if self.steps > MAX_PLACE_STEPS {
             return None;
+        }
+        if i == self.mated_n && !self.may_be_immobile(g, occ) {
+            return Some(false);
         }
         if i == self.opts.len() {
             self.tried += 1;
@@ -172,6 +196,34 @@ impl Place<'_> {
             }
         }
         Some(false)
+    }
+
+    /// With the stalemated side's units set up on `g` (`occ`: their squares and the
+    /// holes), whether each of its pieces but the king may still have no legal move
+    /// once the other side's units are added: by `stalemate::immobility` with every
+    /// final square of the side known (no square to add) and none of the other side's
+    /// given, a piece judged `Never` has a legal move in every final position fitting
+    /// this one (the proof there: its other side's squares only narrow the pins).
+    fn may_be_immobile(&self, g: &Game, occ: u64) -> bool {
+        use super::super::stalemate::{Immobile, immobility};
+        let mated = self.mater.opponent();
+        let b = g.pos.board();
+        let mut bb = b.colour(mated).0;
+        while bb != 0 {
+            let sq = bb.trailing_zeros() as usize;
+            bb &= bb - 1;
+            let Some(k) = b.get(chimere_core::Square::new(sq as u8)).and_then(|p| super::super::table_kind(p.kind))
+            else {
+                continue;
+            };
+            if k == KING.index() || k == PAWN.index() {
+                continue;
+            }
+            if immobility(k, sq, self.kq, occ | self.holes, 0, 0, mated == Colour::Black) == Immobile::Never {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether the position set up on `g` (the stalemated side to move) is a final
