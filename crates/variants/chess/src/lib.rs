@@ -166,6 +166,37 @@ impl Chess {
         att
     }
 
+    /// The squares the pawns and the king of `by` attack (neither depends on blockers).
+    #[inline]
+    pub(crate) fn pawn_and_king_attacks(&self, by: Colour) -> Bitboard {
+        use chimere_core::attacks;
+        let b = &self.board;
+        let theirs = b.colour(by);
+        let pawns = b.kind(PAWN) & theirs;
+        let (a_side, h_side) = (pawns & !Bitboard::file(0), pawns & !Bitboard::file(7));
+        let mut att = if by == Colour::Black {
+            Bitboard(a_side.0 >> 9 | h_side.0 >> 7)
+        } else {
+            Bitboard(a_side.0 << 7 | h_side.0 << 9)
+        };
+        for s in b.kind(KING) & theirs {
+            att |= attacks::king(s);
+        }
+        att
+    }
+
+    /// Whether a knight or a slider of `by` attacks `sq`, with `occupied` as the blockers.
+    #[inline]
+    pub(crate) fn attacked_by_knight_or_slider(&self, sq: Square, by: Colour, occupied: Bitboard) -> bool {
+        use chimere_core::attacks;
+        let b = &self.board;
+        let theirs = b.colour(by);
+        let queens = b.kind(QUEEN);
+        (attacks::knight(sq) & b.kind(KNIGHT) & theirs).any()
+            || (attacks::bishop(sq, occupied) & (b.kind(BISHOP) | queens) & theirs).any()
+            || (attacks::rook(sq, occupied) & (b.kind(ROOK) | queens) & theirs).any()
+    }
+
     /// Whether the side to move is in check.
     pub fn in_check(&self) -> bool {
         self.king_square(self.side)

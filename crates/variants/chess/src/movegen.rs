@@ -151,24 +151,24 @@ fn generate_in<S: Sink, const MODE: u8>(pos: &Chess, sink: &mut S) {
         return;
     };
 
-    // The squares the enemy attacks once the king has left its square: where the king may
-    // not step, and whether it stands in check now. The noisy moves need it on the few
-    // enemy units beside the king alone: asked square by square.
+    // The king's steps, each square tested alone with the king off the board (the squares
+    // enemy pawns and the enemy king attack are removed set-wise first), and the checkers.
     let occ_no_king = occ ^ Bitboard::from_square(ksq);
-    let (danger, checkers, king_to) = if noisy {
-        let mut to = attacks::king(ksq) & enemy;
-        for s in to {
-            if pos.attackers(s, them, occ_no_king).any() {
-                to.clear(s);
-            }
-        }
-        (Bitboard::EMPTY, pos.attackers(ksq, them, occ), to)
+    let blocked = if noisy {
+        !enemy
+    } else if quiet {
+        occ
     } else {
-        let danger = pos.attacked_by(them, occ_no_king);
-        let checkers = if danger.has(ksq) { pos.attackers(ksq, them, occ) } else { Bitboard::EMPTY };
-        let blocked = if quiet { occ } else { own };
-        (danger, checkers, attacks::king(ksq) & !blocked & !danger)
+        own
     };
+    let leaper_danger = pos.pawn_and_king_attacks(them);
+    let mut king_to = attacks::king(ksq) & !blocked & !leaper_danger;
+    for s in king_to {
+        if pos.attacked_by_knight_or_slider(s, them, occ_no_king) {
+            king_to.clear(s);
+        }
+    }
+    let checkers = pos.attackers(ksq, them, occ);
 
     let reach = if noisy {
         enemy
@@ -321,17 +321,13 @@ fn generate_in<S: Sink, const MODE: u8>(pos: &Chess, sink: &mut S) {
             if (must_be_empty & occ).any() {
                 continue;
             }
-            let king_path = attacks::between(ksq, kt) | Bitboard::from_square(kt);
-            if (king_path & danger).any() {
-                continue;
-            }
-            // The rook leaving its square may open a line onto the king's path (Chess960):
-            // only an enemy slider that sees the rook can use it.
-            let sees_rook = ((attacks::rook(rsq, occ) & (b.kind(ROOK) | queens))
-                | (attacks::bishop(rsq, occ) & (b.kind(BISHOP) | queens)))
-                & enemy;
+            // Every square the king crosses or lands on, unattacked with both units off
+            // their squares (in Chess960 the rook leaving may open a line onto the path).
+            let mut king_path = attacks::between(ksq, kt) | Bitboard::from_square(kt);
             let occ2 = occ & !movers;
-            if sees_rook.any() && king_path.into_iter().find(|&s| pos.attackers(s, them, occ2).any()).is_some() {
+            if (king_path & leaper_danger).any()
+                || Iterator::any(&mut king_path, |s| pos.attacked_by_knight_or_slider(s, them, occ2))
+            {
                 continue;
             }
             sink.one(crate::Move { from: ksq, to: rsq, flag: Flag::Castle });
