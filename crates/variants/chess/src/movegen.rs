@@ -162,12 +162,15 @@ fn generate_in<S: Sink, const MODE: u8>(pos: &Chess, sink: &mut S) {
         own
     };
     let leaper_danger = pos.pawn_and_king_attacks(them);
-    let mut king_to = attacks::king(ksq) & !blocked & !leaper_danger;
-    for s in king_to {
+    let candidates = attacks::king(ksq) & !blocked & !leaper_danger;
+    let mut king_to = candidates;
+    for s in candidates {
         if pos.attacked_by_knight_or_slider(s, them, occ_no_king) {
             king_to.clear(s);
         }
     }
+    // The squares known attacked (castling's path may not cross them).
+    let king_unsafe = leaper_danger | (candidates & !king_to);
     let checkers = pos.attackers(ksq, them, occ);
 
     let reach = if noisy {
@@ -322,12 +325,17 @@ fn generate_in<S: Sink, const MODE: u8>(pos: &Chess, sink: &mut S) {
                 continue;
             }
             // Every square the king crosses or lands on, unattacked with both units off
-            // their squares (in Chess960 the rook leaving may open a line onto the path).
-            let mut king_path = attacks::between(ksq, kt) | Bitboard::from_square(kt);
+            // their squares. The king's steps above were tested with the king off: the
+            // rook leaving too can open a line onto the path (along the first rank) only
+            // from a square off the a- and h-files; otherwise those need no new test.
+            let king_path = attacks::between(ksq, kt) | Bitboard::from_square(kt);
+            if (king_path & king_unsafe).any() {
+                continue;
+            }
+            let rook_on_edge = rsq.file() == 0 || rsq.file() == 7;
+            let mut untested = if rook_on_edge { king_path & !king_to } else { king_path };
             let occ2 = occ & !movers;
-            if (king_path & leaper_danger).any()
-                || Iterator::any(&mut king_path, |s| pos.attacked_by_knight_or_slider(s, them, occ2))
-            {
+            if Iterator::any(&mut untested, |s| pos.attacked_by_knight_or_slider(s, them, occ2)) {
                 continue;
             }
             sink.one(crate::Move { from: ksq, to: rsq, flag: Flag::Castle });
