@@ -519,6 +519,25 @@ mod tests {
     }
 
     #[test]
+    fn castling_path_tested_square_by_square() {
+        let long = ["-a1:wr -e1:wk +c1:wk +d1:wr"];
+        // g1 (beyond the king's steps) attacked by a rook: only the long castling.
+        assert_eq!(castles("4k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1"), long);
+        // f1 (a king's step) attacked by a bishop: only the long castling.
+        assert_eq!(castles("4k3/8/b7/8/8/8/8/R3K2R w KQ - 0 1"), long);
+        // d1 and f1 attacked by a knight: neither.
+        assert!(castles("4k3/8/8/8/8/4n3/8/R3K2R w KQ - 0 1").is_empty());
+        // f1 attacked by a pawn (set-wise): only the long castling.
+        assert_eq!(castles("4k3/8/8/8/8/8/6p1/R3K2R w KQ - 0 1"), long);
+        // b1 attacked: the king does not cross it, both castlings stand.
+        assert_eq!(castles("1r2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").len(), 2);
+        // Chess960, king d1 and rook a1 (an edge file): c1, a king's step, attacked by a
+        // bishop refuses the long castling; without the bishop it stands.
+        assert!(castles("4k3/8/8/8/8/b7/8/R2K4 w A - 0 1").is_empty());
+        assert_eq!(castles("4k3/8/8/8/8/8/8/R2K4 w A - 0 1"), ["-a1:wr -d1:wk +c1:wk +d1:wr"]);
+    }
+
+    #[test]
     fn chess960_castling() {
         // King b1, rook a1: long castling puts the king on c1 and the rook on d1.
         assert_eq!(castles("6k1/8/8/8/8/8/8/RK6 w A - 0 1"), ["-a1:wr -b1:wk +c1:wk +d1:wr"]);
