@@ -429,24 +429,20 @@ impl Variant for Chess {
         }
         // Castling rights (each right lost leaves the state key).
         let mut key = undo.state_key ^ zobrist::SIDE ^ old_ep_key;
-        let (my_slots, their_slots) = if us == Colour::White { ([WQ, WK], [BQ, BK]) } else { ([BQ, BK], [WQ, WK]) };
-        if moving.kind == KING {
-            for s in my_slots {
-                if let Some(f) = self.castling[s].take() {
+        // Slots by index: the side's queen-side slot, then its king-side slot.
+        let (mine, theirs) = if us == Colour::White { (WQ, BQ) } else { (BQ, WQ) };
+        if moving.kind == KING || m.from.rank() == back_rank(us) {
+            for s in mine..mine + 2 {
+                if let Some(f) = self.castling[s]
+                    && (moving.kind == KING || f == m.from.file())
+                {
+                    self.castling[s] = None;
                     key ^= zobrist::castling(s, f);
                 }
             }
         }
-        if m.from.rank() == back_rank(us) {
-            for s in my_slots {
-                if self.castling[s] == Some(m.from.file()) {
-                    self.castling[s] = None;
-                    key ^= zobrist::castling(s, m.from.file());
-                }
-            }
-        }
         if m.to.rank() == back_rank(them) {
-            for s in their_slots {
+            for s in theirs..theirs + 2 {
                 if self.castling[s] == Some(m.to.file()) {
                     self.castling[s] = None;
                     key ^= zobrist::castling(s, m.to.file());
