@@ -27,6 +27,7 @@ mod fen;
 pub mod game_level;
 mod movegen;
 mod notation;
+mod perft;
 pub mod uci;
 
 use chimere_core::{
@@ -370,6 +371,10 @@ impl Variant for Chess {
     }
     fn uci(&self, m: &Move, chess960: bool) -> String {
         self.uci_token(m, chess960)
+    }
+
+    fn perft_leaves(&mut self, depth: u32, bulk: bool) -> u64 {
+        perft::count(self, depth, bulk)
     }
 
     fn count_turns(&mut self, _scratch: &mut Vec<Move>) -> u64 {

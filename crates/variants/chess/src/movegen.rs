@@ -41,9 +41,12 @@ pub trait Sink {
     fn one(&mut self, m: Move);
 }
 
+/// The kinds a pawn may become, in the order moves list them.
+pub(crate) const PROMOTIONS: [Kind; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
+
 /// The square `delta` before `to` (a pawn's starting square).
 #[inline]
-fn behind(to: Square, delta: i8) -> Square {
+pub(crate) fn behind(to: Square, delta: i8) -> Square {
     Square::new((to.index() as i8 - delta) as u8)
 }
 
@@ -60,7 +63,7 @@ impl Sink for ListSink<'_> {
     #[inline]
     fn promotions(&mut self, from: Square, targets: Bitboard) {
         for to in targets {
-            for k in [QUEEN, ROOK, BISHOP, KNIGHT] {
+            for k in PROMOTIONS {
                 self.0.push(Move { from, to, flag: Flag::Promote(k) });
             }
         }
@@ -75,7 +78,7 @@ impl Sink for ListSink<'_> {
     fn pawn_promotions(&mut self, targets: Bitboard, delta: i8) {
         for to in targets {
             let from = behind(to, delta);
-            for k in [QUEEN, ROOK, BISHOP, KNIGHT] {
+            for k in PROMOTIONS {
                 self.0.push(Move { from, to, flag: Flag::Promote(k) });
             }
         }
