@@ -94,10 +94,17 @@ fn count_in<const N: usize>(pos: &mut Chess, depth: u32, bulk: bool) -> u64 {
 /// Leaves below each of `moves` (played and taken back in turn).
 #[inline]
 fn over<const N: usize>(pos: &mut Chess, moves: &[Move], depth: u32, bulk: bool) -> u64 {
+    if depth == 1 {
+        for m in moves {
+            let u = pos.make(m);
+            pos.unmake(m, u);
+        }
+        return moves.len() as u64;
+    }
     let mut n = 0;
     for m in moves {
         let u = pos.make(m);
-        n += if depth == 1 { 1 } else { count_in::<N>(pos, depth - 1, bulk) };
+        n += count_in::<N>(pos, depth - 1, bulk);
         pos.unmake(m, u);
     }
     n
