@@ -16,12 +16,13 @@
 //! when a capture onto it is possible (so transpositions repeat).
 //!
 //! This is the fast base: strictly legal generation from check and pin masks on magic
-//! bitboards (the enemy's attack set computed once per position serves the king's steps,
-//! the check test and castling; unpinned pawns move set-wise), moves handed out in bulk
-//! per piece to a sink (a list or a counter), and make/unmake through the core's effect
-//! board. For the search: the noisy moves alone (the king's captures checked square by
-//! square, no attack set), and whether any move exists without counting them in most
-//! positions; the quiet moves alone (generated after the noisy ones did not end a node).
+//! bitboards (the king's steps and castling's path tested square by square, after the
+//! squares enemy pawns and the enemy king attack are removed set-wise; unpinned pawns move
+//! set-wise), moves handed out in bulk per piece to a sink (a list or a counter), and
+//! make/unmake through the core's effect board. Perft has its own count (a node's moves on
+//! the stack, the last ply counted per piece when bulk). For the search: the noisy moves
+//! alone, and whether any move exists without counting them in most positions; the quiet
+//! moves alone (generated after the noisy ones did not end a node).
 
 mod fen;
 pub mod game_level;
