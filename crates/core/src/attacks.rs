@@ -1,10 +1,9 @@
 //! Attack tables for the standard walks: leapers (knight, king, pawn) by lookup, sliders
-//! (rook, bishop, queen) by magic bitboards found once at start-up, and the `between` and
-//! `line` tables used for pins and checks.
+//! (rook, bishop, queen) by magic bitboards with committed multipliers, and the `between`
+//! and `line` tables used for pins and checks. All are computed at compile time (the
+//! WebAssembly build fills the slider table at first use instead).
 
-use crate::rng::SplitMix64;
 use crate::{Bitboard, Square};
-use std::sync::LazyLock;
 
 /// The eight knight steps.
 pub const KNIGHT_STEPS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
@@ -70,9 +69,9 @@ pub fn slide(sq: Square, dirs: &[(i8, i8)], occupied: Bitboard) -> Bitboard {
     b
 }
 
-/// Magic multipliers found by [`build_magic`]'s search with this module's seed (regenerate with
-/// `cargo test -p chimere-core print_magics -- --ignored --nocapture`). Committing them
-/// spares every process the search; a wrong one is caught at start-up and searched anew.
+/// Magic multipliers found by a search with this module's seed (regenerate with
+/// `cargo test -p chimere-core print_magics -- --ignored --nocapture`). A wrong one stops
+/// the build: the table is filled at compile time and refuses a harmful collision.
 const ROOK_MAGICS: [u64; 64] = [
     0x0200110042002082,
     0x0040200040001001,
@@ -207,7 +206,7 @@ const BISHOP_MAGICS: [u64; 64] = [
     0x0610901010802840,
 ];
 
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Magic {
     mask: u64,
     magic: u64,
@@ -215,147 +214,174 @@ struct Magic {
     offset: u32,
 }
 
-struct Tables {
-    rook: [Magic; 64],
-    bishop: [Magic; 64],
-    slider: Vec<Bitboard>,
-    between: Vec<Bitboard>,
-    line: Vec<Bitboard>,
-}
-
-fn relevant_mask(sq: Square, dirs: &[(i8, i8)]) -> u64 {
+/// The squares a slider on `sq` moving along `dirs` reaches with `occupied` as the
+/// blockers; with `inner`, only the squares before the board's edge on each ray (the
+/// occupancy that matters to a magic lookup).
+const fn ray_walk(sq: Square, dirs: &[(i8, i8); 4], occupied: u64, inner: bool) -> u64 {
+    // Plain integer steps: this runs for every table entry in the compiler's evaluator.
+    let (f0, r0) = (sq.index() as i8 % 8, sq.index() as i8 / 8);
     let mut b = 0u64;
-    for &(df, dr) in dirs {
-        let mut cur = sq;
-        while let Some(n) = cur.offset(df, dr) {
-            if n.offset(df, dr).is_none() {
+    let mut d = 0;
+    while d < 4 {
+        let (df, dr) = dirs[d];
+        let (mut f, mut r) = (f0 + df, r0 + dr);
+        while f >= 0 && f < 8 && r >= 0 && r < 8 {
+            if inner && !(f + df >= 0 && f + df < 8 && r + dr >= 0 && r + dr < 8) {
                 break;
             }
-            b |= 1 << n.index();
-            cur = n;
+            let bit = 1u64 << (r * 8 + f);
+            b |= bit;
+            if occupied & bit != 0 {
+                break;
+            }
+            f += df;
+            r += dr;
         }
+        d += 1;
     }
     b
 }
 
-/// Every subset of `mask` (Carry-Rippler) with the slider's attack set for it.
-fn subsets(sq: Square, dirs: &[(i8, i8)], mask: u64) -> Vec<(u64, Bitboard)> {
-    let mut out = Vec::with_capacity(1 << mask.count_ones());
-    let mut sub = 0u64;
-    loop {
-        out.push((sub, slide(sq, dirs, Bitboard(sub))));
-        sub = sub.wrapping_sub(mask) & mask;
-        if sub == 0 {
-            return out;
-        }
-    }
+/// The relevant-occupancy mask of a slider on `sq`.
+const fn relevant_mask(sq: Square, dirs: &[(i8, i8); 4]) -> u64 {
+    ray_walk(sq, dirs, 0, true)
 }
 
-/// Fills `table[offset..]` for `magic`; false if two occupancies with different attack
-/// sets collide (`table` is then left dirty, to be overwritten by the next try).
-fn try_magic(
-    cases: &[(u64, Bitboard)],
-    magic: u64,
-    shift: u32,
-    table: &mut [Bitboard],
-    used: &mut [u32],
-    stamp: u32,
-) -> bool {
-    for &(occ, att) in cases {
-        let idx = (occ.wrapping_mul(magic) >> shift) as usize;
-        if used[idx] != stamp {
-            used[idx] = stamp;
-            table[idx] = att;
-        } else if table[idx] != att {
-            return false;
-        }
+/// The magic entries of one slider (offsets into the slider table from `base`).
+const fn magics(dirs: &[(i8, i8); 4], multipliers: &[u64; 64], base: usize) -> [Magic; 64] {
+    let mut out = [Magic { mask: 0, magic: 0, shift: 0, offset: 0 }; 64];
+    let mut offset = base;
+    let mut i = 0;
+    while i < 64 {
+        let mask = relevant_mask(Square::new(i as u8), dirs);
+        let bits = mask.count_ones();
+        out[i] = Magic { mask, magic: multipliers[i], shift: 64 - bits, offset: offset as u32 };
+        offset += 1 << bits;
+        i += 1;
     }
-    true
+    out
 }
 
-/// The slider table of one square: with `known` if it works, else with a magic searched
-/// for with `rng`. Appends the table to `slider`.
-fn build_magic(sq: Square, dirs: &[(i8, i8)], known: u64, rng: &mut SplitMix64, slider: &mut Vec<Bitboard>) -> Magic {
-    let mask = relevant_mask(sq, dirs);
-    let bits = mask.count_ones();
-    let size = 1usize << bits;
-    let cases = subsets(sq, dirs, mask);
-    let shift = 64 - bits;
-    let offset = slider.len();
-    slider.resize(offset + size, Bitboard::EMPTY);
-    let mut used = vec![0u32; size];
-    let mut stamp = 1;
-    let mut magic = known;
-    while !try_magic(&cases, magic, shift, &mut slider[offset..], &mut used, stamp) {
-        stamp += 1;
-        magic = loop {
-            let m = rng.next_u64() & rng.next_u64() & rng.next_u64();
-            if (mask.wrapping_mul(m) >> 56).count_ones() >= 6 {
-                break m;
-            }
-        };
+/// Entries the slider table of `dirs` takes (one block of 2^bits per square).
+const fn table_len(dirs: &[(i8, i8); 4]) -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < 64 {
+        n += 1 << relevant_mask(Square::new(i as u8), dirs).count_ones();
+        i += 1;
     }
-    Magic { mask, magic, shift, offset: offset as u32 }
+    n
 }
 
-static TABLES: LazyLock<Tables> = LazyLock::new(|| {
-    let mut rng = SplitMix64::new(0x0C41_4D45_5245);
-    let mut slider = Vec::with_capacity(108_000);
-    let mut rook = [Magic::default(); 64];
-    let mut bishop = [Magic::default(); 64];
-    for sq in Square::ALL {
-        rook[sq.index()] = build_magic(sq, &ROOK_DIRS, ROOK_MAGICS[sq.index()], &mut rng, &mut slider);
-        bishop[sq.index()] = build_magic(sq, &BISHOP_DIRS, BISHOP_MAGICS[sq.index()], &mut rng, &mut slider);
-    }
-    let mut between = vec![Bitboard::EMPTY; 64 * 64];
-    let mut line = vec![Bitboard::EMPTY; 64 * 64];
-    for a in Square::ALL {
-        for &(df, dr) in ROOK_DIRS.iter().chain(BISHOP_DIRS.iter()) {
-            let mut path = Bitboard::EMPTY;
-            let mut cur = a;
-            let full = {
-                let mut f = Bitboard::from_square(a);
-                let mut c = a;
-                while let Some(n) = c.offset(df, dr) {
-                    f.set(n);
-                    c = n;
-                }
-                c = a;
-                while let Some(n) = c.offset(-df, -dr) {
-                    f.set(n);
-                    c = n;
-                }
-                f
-            };
-            while let Some(n) = cur.offset(df, dr) {
-                between[a.index() * 64 + n.index()] = path;
-                line[a.index() * 64 + n.index()] = full;
-                path.set(n);
-                cur = n;
+const ROOK_LEN: usize = table_len(&ROOK_DIRS);
+const SLIDER_LEN: usize = ROOK_LEN + table_len(&BISHOP_DIRS);
+static ROOK_MAGIC: [Magic; 64] = magics(&ROOK_DIRS, &ROOK_MAGICS, 0);
+static BISHOP_MAGIC: [Magic; 64] = magics(&BISHOP_DIRS, &BISHOP_MAGICS, ROOK_LEN);
+
+/// Fills the slider table: every subset of every square's mask (Carry-Rippler) at the
+/// index its multiplier gives. Two subsets with different attack sets on one index (a
+/// wrong multiplier) panic: at compile time for the native table.
+const fn fill_slider(table: &mut [Bitboard; SLIDER_LEN]) {
+    let mut i = 0;
+    while i < 128 {
+        let (m, dirs) = if i < 64 { (&ROOK_MAGIC[i], &ROOK_DIRS) } else { (&BISHOP_MAGIC[i - 64], &BISHOP_DIRS) };
+        let sq = Square::new((i % 64) as u8);
+        let mut sub = 0u64;
+        loop {
+            let idx = m.offset as usize + (sub.wrapping_mul(m.magic) >> m.shift) as usize;
+            let att = ray_walk(sq, dirs, sub, false);
+            // No slider's attack set is empty, so an empty entry is a free one.
+            assert!(table[idx].0 == 0 || table[idx].0 == att, "a committed magic multiplier collides");
+            table[idx] = Bitboard(att);
+            sub = sub.wrapping_sub(m.mask) & m.mask;
+            if sub == 0 {
+                break;
             }
         }
+        i += 1;
     }
-    Tables { rook, bishop, slider, between, line }
-});
+}
+
+/// The `between` (strictly between) or, with `whole`, `line` (edge to edge) table.
+const fn lines(whole: bool) -> [[Bitboard; 64]; 64] {
+    let mut t = [[Bitboard::EMPTY; 64]; 64];
+    let dirs = [ROOK_DIRS, BISHOP_DIRS];
+    let mut a = 0;
+    while a < 64 {
+        let sq = Square::new(a as u8);
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = dirs[d / 4][d % 4];
+            let mut full = 1u64 << a;
+            let mut c = sq;
+            while let Some(n) = c.offset(df, dr) {
+                full |= 1 << n.index();
+                c = n;
+            }
+            c = sq;
+            while let Some(n) = c.offset(-df, -dr) {
+                full |= 1 << n.index();
+                c = n;
+            }
+            let mut path = 0u64;
+            c = sq;
+            while let Some(n) = c.offset(df, dr) {
+                t[a][n.index()] = Bitboard(if whole { full } else { path });
+                path |= 1 << n.index();
+                c = n;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+static BETWEEN: [[Bitboard; 64]; 64] = lines(false);
+static LINE: [[Bitboard; 64]; 64] = lines(true);
+
+/// The slider table. Native builds compute it at compile time (no start-up work, no
+/// initialisation test on each lookup); the WebAssembly build fills it at first use
+/// instead, keeping its 850 kB out of the download.
+#[cfg(not(target_arch = "wasm32"))]
+#[inline]
+fn slider_table() -> &'static [Bitboard; SLIDER_LEN] {
+    static SLIDER: [Bitboard; SLIDER_LEN] = {
+        let mut t = [Bitboard::EMPTY; SLIDER_LEN];
+        fill_slider(&mut t);
+        t
+    };
+    &SLIDER
+}
+
+#[cfg(target_arch = "wasm32")]
+#[inline]
+fn slider_table() -> &'static [Bitboard; SLIDER_LEN] {
+    static SLIDER: std::sync::LazyLock<Box<[Bitboard; SLIDER_LEN]>> = std::sync::LazyLock::new(|| {
+        let mut t: Box<[Bitboard; SLIDER_LEN]> =
+            vec![Bitboard::EMPTY; SLIDER_LEN].into_boxed_slice().try_into().expect("table length");
+        fill_slider(&mut t);
+        t
+    });
+    &SLIDER
+}
 
 #[inline]
-fn magic_lookup(t: &Tables, m: &Magic, occupied: Bitboard) -> Bitboard {
+fn magic_lookup(m: &Magic, occupied: Bitboard) -> Bitboard {
     let idx = ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
-    t.slider[m.offset as usize + idx]
+    slider_table()[m.offset as usize + idx]
 }
 
 /// Rook attacks from `sq` given the occupied squares.
 #[inline]
 pub fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
-    let t = &*TABLES;
-    magic_lookup(t, &t.rook[sq.index()], occupied)
+    magic_lookup(&ROOK_MAGIC[sq.index()], occupied)
 }
 
 /// Bishop attacks from `sq` given the occupied squares.
 #[inline]
 pub fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
-    let t = &*TABLES;
-    magic_lookup(t, &t.bishop[sq.index()], occupied)
+    magic_lookup(&BISHOP_MAGIC[sq.index()], occupied)
 }
 
 /// Queen attacks from `sq` given the occupied squares.
@@ -367,13 +393,13 @@ pub fn queen(sq: Square, occupied: Bitboard) -> Bitboard {
 /// The squares strictly between `a` and `b` if they share a line, else empty.
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    TABLES.between[a.index() * 64 + b.index()]
+    BETWEEN[a.index()][b.index()]
 }
 
 /// The whole line (edge to edge) through `a` and `b` if they share one, else empty.
 #[inline]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    TABLES.line[a.index() * 64 + b.index()]
+    LINE[a.index()][b.index()]
 }
 
 #[cfg(test)]
@@ -381,28 +407,63 @@ mod tests {
     use super::*;
     use crate::rng::SplitMix64;
 
-    #[test]
-    fn committed_magics_need_no_search() {
-        let t = &*TABLES;
-        for sq in Square::ALL {
-            assert_eq!(t.rook[sq.index()].magic, ROOK_MAGICS[sq.index()], "rook magic of {sq}");
-            assert_eq!(t.bishop[sq.index()].magic, BISHOP_MAGICS[sq.index()], "bishop magic of {sq}");
+    /// A multiplier for `sq` whose index (the top `bits` bits) never sends two subsets
+    /// of the mask with different attack sets to one entry, searched with `rng`.
+    fn search_magic(sq: Square, dirs: &[(i8, i8); 4], rng: &mut SplitMix64) -> u64 {
+        let mask = relevant_mask(sq, dirs);
+        let shift = 64 - mask.count_ones();
+        let mut cases = Vec::new();
+        let mut sub = 0u64;
+        loop {
+            cases.push((sub, ray_walk(sq, dirs, sub, false)));
+            sub = sub.wrapping_sub(mask) & mask;
+            if sub == 0 {
+                break;
+            }
+        }
+        loop {
+            let m = rng.next_u64() & rng.next_u64() & rng.next_u64();
+            if (mask.wrapping_mul(m) >> 56).count_ones() < 6 {
+                continue;
+            }
+            let mut seen = std::collections::HashMap::new();
+            if cases.iter().all(|&(occ, att)| *seen.entry(occ.wrapping_mul(m) >> shift).or_insert(att) == att) {
+                return m;
+            }
         }
     }
 
-    /// Searches fresh magics (a zero start forces the search) and prints them.
+    /// Searches fresh multipliers and prints them (the committed ones are checked when the
+    /// table is built, at compile time).
     #[test]
     #[ignore = "prints magic numbers for ROOK_MAGICS / BISHOP_MAGICS"]
     fn print_magics() {
         let mut rng = SplitMix64::new(0x0C41_4D45_5245);
-        let mut slider = Vec::new();
         let mut rook = Vec::new();
         let mut bishop = Vec::new();
         for sq in Square::ALL {
-            rook.push(format!("0x{:016X}", build_magic(sq, &ROOK_DIRS, 0, &mut rng, &mut slider).magic));
-            bishop.push(format!("0x{:016X}", build_magic(sq, &BISHOP_DIRS, 0, &mut rng, &mut slider).magic));
+            rook.push(format!("0x{:016X}", search_magic(sq, &ROOK_DIRS, &mut rng)));
+            bishop.push(format!("0x{:016X}", search_magic(sq, &BISHOP_DIRS, &mut rng)));
         }
         println!("ROOK_MAGICS {}\nBISHOP_MAGICS {}", rook.join(", "), bishop.join(", "));
+    }
+
+    /// Every subset of every square's mask, against the ray walk.
+    #[test]
+    fn every_table_entry_agrees_with_ray_walks() {
+        for sq in Square::ALL {
+            for (dirs, f) in [(&ROOK_DIRS, rook as fn(Square, Bitboard) -> Bitboard), (&BISHOP_DIRS, bishop)] {
+                let mask = relevant_mask(sq, dirs);
+                let mut sub = 0u64;
+                loop {
+                    assert_eq!(f(sq, Bitboard(sub)), slide(sq, dirs, Bitboard(sub)), "{sq} {sub:#x}");
+                    sub = sub.wrapping_sub(mask) & mask;
+                    if sub == 0 {
+                        break;
+                    }
+                }
+            }
+        }
     }
 
     #[test]

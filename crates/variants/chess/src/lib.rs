@@ -16,17 +16,19 @@
 //! when a capture onto it is possible (so transpositions repeat).
 //!
 //! This is the fast base: strictly legal generation from check and pin masks on magic
-//! bitboards (the enemy's attack set computed once per position serves the king's steps,
-//! the check test and castling; unpinned pawns move set-wise), moves handed out in bulk
-//! per piece to a sink (a list or a counter), and make/unmake through the core's effect
-//! board. For the search: the noisy moves alone (the king's captures checked square by
-//! square, no attack set), and whether any move exists without counting them in most
-//! positions; the quiet moves alone (generated after the noisy ones did not end a node).
+//! bitboards (the king's steps and castling's path tested square by square, after the
+//! squares enemy pawns and the enemy king attack are removed set-wise; unpinned pawns move
+//! set-wise), moves handed out in bulk per piece to a sink (a list or a counter), and
+//! make/unmake through the core's effect board. Perft has its own count (a node's moves on
+//! the stack, the last ply counted per piece when bulk). For the search: the noisy moves
+//! alone, and whether any move exists without counting them in most positions; the quiet
+//! moves alone (generated after the noisy ones did not end a node).
 
 mod fen;
 pub mod game_level;
 mod movegen;
 mod notation;
+mod perft;
 pub mod uci;
 
 use chimere_core::{
@@ -164,6 +166,37 @@ impl Chess {
             att |= attacks::rook(s, occupied);
         }
         att
+    }
+
+    /// The squares the pawns and the king of `by` attack (neither depends on blockers).
+    #[inline]
+    pub(crate) fn pawn_and_king_attacks(&self, by: Colour) -> Bitboard {
+        use chimere_core::attacks;
+        let b = &self.board;
+        let theirs = b.colour(by);
+        let pawns = b.kind(PAWN) & theirs;
+        let (a_side, h_side) = (pawns & !Bitboard::file(0), pawns & !Bitboard::file(7));
+        let mut att = if by == Colour::Black {
+            Bitboard(a_side.0 >> 9 | h_side.0 >> 7)
+        } else {
+            Bitboard(a_side.0 << 7 | h_side.0 << 9)
+        };
+        for s in b.kind(KING) & theirs {
+            att |= attacks::king(s);
+        }
+        att
+    }
+
+    /// Whether a knight or a slider of `by` attacks `sq`, with `occupied` as the blockers.
+    #[inline]
+    pub(crate) fn attacked_by_knight_or_slider(&self, sq: Square, by: Colour, occupied: Bitboard) -> bool {
+        use chimere_core::attacks;
+        let b = &self.board;
+        let theirs = b.colour(by);
+        let queens = b.kind(QUEEN);
+        (attacks::knight(sq) & b.kind(KNIGHT) & theirs).any()
+            || (attacks::bishop(sq, occupied) & (b.kind(BISHOP) | queens) & theirs).any()
+            || (attacks::rook(sq, occupied) & (b.kind(ROOK) | queens) & theirs).any()
     }
 
     /// Whether the side to move is in check.
@@ -341,6 +374,10 @@ impl Variant for Chess {
         self.uci_token(m, chess960)
     }
 
+    fn perft_leaves(&mut self, depth: u32, bulk: bool) -> u64 {
+        perft::count(self, depth, bulk)
+    }
+
     fn count_turns(&mut self, _scratch: &mut Vec<Move>) -> u64 {
         let mut c = movegen::CountSink(0);
         movegen::generate(self, &mut c);
@@ -398,24 +435,20 @@ impl Variant for Chess {
         }
         // Castling rights (each right lost leaves the state key).
         let mut key = undo.state_key ^ zobrist::SIDE ^ old_ep_key;
-        let (my_slots, their_slots) = if us == Colour::White { ([WQ, WK], [BQ, BK]) } else { ([BQ, BK], [WQ, WK]) };
-        if moving.kind == KING {
-            for s in my_slots {
-                if let Some(f) = self.castling[s].take() {
+        // Slots by index: the side's queen-side slot, then its king-side slot.
+        let (mine, theirs) = if us == Colour::White { (WQ, BQ) } else { (BQ, WQ) };
+        if moving.kind == KING || m.from.rank() == back_rank(us) {
+            for s in mine..mine + 2 {
+                if let Some(f) = self.castling[s]
+                    && (moving.kind == KING || f == m.from.file())
+                {
+                    self.castling[s] = None;
                     key ^= zobrist::castling(s, f);
                 }
             }
         }
-        if m.from.rank() == back_rank(us) {
-            for s in my_slots {
-                if self.castling[s] == Some(m.from.file()) {
-                    self.castling[s] = None;
-                    key ^= zobrist::castling(s, m.from.file());
-                }
-            }
-        }
         if m.to.rank() == back_rank(them) {
-            for s in their_slots {
+            for s in theirs..theirs + 2 {
                 if self.castling[s] == Some(m.to.file()) {
                     self.castling[s] = None;
                     key ^= zobrist::castling(s, m.to.file());

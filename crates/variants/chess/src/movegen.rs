@@ -41,9 +41,12 @@ pub trait Sink {
     fn one(&mut self, m: Move);
 }
 
+/// The kinds a pawn may become, in the order moves list them.
+pub(crate) const PROMOTIONS: [Kind; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
+
 /// The square `delta` before `to` (a pawn's starting square).
 #[inline]
-fn behind(to: Square, delta: i8) -> Square {
+pub(crate) fn behind(to: Square, delta: i8) -> Square {
     Square::new((to.index() as i8 - delta) as u8)
 }
 
@@ -60,7 +63,7 @@ impl Sink for ListSink<'_> {
     #[inline]
     fn promotions(&mut self, from: Square, targets: Bitboard) {
         for to in targets {
-            for k in [QUEEN, ROOK, BISHOP, KNIGHT] {
+            for k in PROMOTIONS {
                 self.0.push(Move { from, to, flag: Flag::Promote(k) });
             }
         }
@@ -75,7 +78,7 @@ impl Sink for ListSink<'_> {
     fn pawn_promotions(&mut self, targets: Bitboard, delta: i8) {
         for to in targets {
             let from = behind(to, delta);
-            for k in [QUEEN, ROOK, BISHOP, KNIGHT] {
+            for k in PROMOTIONS {
                 self.0.push(Move { from, to, flag: Flag::Promote(k) });
             }
         }
@@ -151,24 +154,27 @@ fn generate_in<S: Sink, const MODE: u8>(pos: &Chess, sink: &mut S) {
         return;
     };
 
-    // The squares the enemy attacks once the king has left its square: where the king may
-    // not step, and whether it stands in check now. The noisy moves need it on the few
-    // enemy units beside the king alone: asked square by square.
+    // The king's steps, each square tested alone with the king off the board (the squares
+    // enemy pawns and the enemy king attack are removed set-wise first), and the checkers.
     let occ_no_king = occ ^ Bitboard::from_square(ksq);
-    let (danger, checkers, king_to) = if noisy {
-        let mut to = attacks::king(ksq) & enemy;
-        for s in to {
-            if pos.attackers(s, them, occ_no_king).any() {
-                to.clear(s);
-            }
-        }
-        (Bitboard::EMPTY, pos.attackers(ksq, them, occ), to)
+    let blocked = if noisy {
+        !enemy
+    } else if quiet {
+        occ
     } else {
-        let danger = pos.attacked_by(them, occ_no_king);
-        let checkers = if danger.has(ksq) { pos.attackers(ksq, them, occ) } else { Bitboard::EMPTY };
-        let blocked = if quiet { occ } else { own };
-        (danger, checkers, attacks::king(ksq) & !blocked & !danger)
+        own
     };
+    let leaper_danger = pos.pawn_and_king_attacks(them);
+    let candidates = attacks::king(ksq) & !blocked & !leaper_danger;
+    let mut king_to = candidates;
+    for s in candidates {
+        if pos.attacked_by_knight_or_slider(s, them, occ_no_king) {
+            king_to.clear(s);
+        }
+    }
+    // The squares known attacked (castling's path may not cross them).
+    let king_unsafe = leaper_danger | (candidates & !king_to);
+    let checkers = pos.attackers(ksq, them, occ);
 
     let reach = if noisy {
         enemy
@@ -321,17 +327,18 @@ fn generate_in<S: Sink, const MODE: u8>(pos: &Chess, sink: &mut S) {
             if (must_be_empty & occ).any() {
                 continue;
             }
+            // Every square the king crosses or lands on, unattacked with both units off
+            // their squares. The king's steps above were tested with the king off: the
+            // rook leaving too can open a line onto the path (along the first rank) only
+            // from a square off the a- and h-files; otherwise those need no new test.
             let king_path = attacks::between(ksq, kt) | Bitboard::from_square(kt);
-            if (king_path & danger).any() {
+            if (king_path & king_unsafe).any() {
                 continue;
             }
-            // The rook leaving its square may open a line onto the king's path (Chess960):
-            // only an enemy slider that sees the rook can use it.
-            let sees_rook = ((attacks::rook(rsq, occ) & (b.kind(ROOK) | queens))
-                | (attacks::bishop(rsq, occ) & (b.kind(BISHOP) | queens)))
-                & enemy;
+            let rook_on_edge = rsq.file() == 0 || rsq.file() == 7;
+            let mut untested = if rook_on_edge { king_path & !king_to } else { king_path };
             let occ2 = occ & !movers;
-            if sees_rook.any() && king_path.into_iter().find(|&s| pos.attackers(s, them, occ2).any()).is_some() {
+            if Iterator::any(&mut untested, |s| pos.attacked_by_knight_or_slider(s, them, occ2)) {
                 continue;
             }
             sink.one(crate::Move { from: ksq, to: rsq, flag: Flag::Castle });
@@ -512,6 +519,25 @@ mod tests {
         assert_eq!(castles("1r4k1/8/8/8/8/8/8/R3K2R w KQ - 0 1").len(), 2);
         // Blocked by a knight on b1.
         assert_eq!(castles("6k1/8/8/8/8/8/8/RN2K2R w KQ - 0 1").len(), 1);
+    }
+
+    #[test]
+    fn castling_path_tested_square_by_square() {
+        let long = ["-a1:wr -e1:wk +c1:wk +d1:wr"];
+        // g1 (beyond the king's steps) attacked by a rook: only the long castling.
+        assert_eq!(castles("4k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1"), long);
+        // f1 (a king's step) attacked by a bishop: only the long castling.
+        assert_eq!(castles("4k3/8/b7/8/8/8/8/R3K2R w KQ - 0 1"), long);
+        // d1 and f1 attacked by a knight: neither.
+        assert!(castles("4k3/8/8/8/8/4n3/8/R3K2R w KQ - 0 1").is_empty());
+        // f1 attacked by a pawn (set-wise): only the long castling.
+        assert_eq!(castles("4k3/8/8/8/8/8/6p1/R3K2R w KQ - 0 1"), long);
+        // b1 attacked: the king does not cross it, both castlings stand.
+        assert_eq!(castles("1r2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").len(), 2);
+        // Chess960, king d1 and rook a1 (an edge file): c1, a king's step, attacked by a
+        // bishop refuses the long castling; without the bishop it stands.
+        assert!(castles("4k3/8/8/8/8/b7/8/R2K4 w A - 0 1").is_empty());
+        assert_eq!(castles("4k3/8/8/8/8/8/8/R2K4 w A - 0 1"), ["-a1:wr -d1:wk +c1:wk +d1:wr"]);
     }
 
     #[test]

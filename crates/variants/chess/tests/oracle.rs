@@ -30,7 +30,9 @@ fn epd(max_leaves: u64, bulk: bool) {
             if expected > max_leaves {
                 continue;
             }
+            // The generic count (lists, make/unmake) and the crate's own (`chimere perft`).
             assert_eq!(perft(&mut pos, depth, bulk), expected, "{fen} depth {depth} (bulk: {bulk})");
+            assert_eq!(pos.perft_leaves(depth, bulk), expected, "{fen} depth {depth} (bulk: {bulk}, own)");
             checked += 1;
         }
     }
