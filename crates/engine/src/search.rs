@@ -874,26 +874,24 @@ impl<'a, V: Api> Worker<'a, V> {
             && depth >= 3
             && !self.nulled[ply]
             && beta.abs() < MATE_BOUND
+            && let Some(e) = static_eval
+            && e >= beta
+            && self.has_pieces(stm)
+            && let Some(u) = self.pos.make_pass()
         {
-            if let Some(e) = static_eval
-                && e >= beta
-                && self.has_pieces(stm)
-                && let Some(u) = self.pos.make_pass()
-            {
-                self.keys.push(self.pos.hash());
-                self.fifty[ply + 1] = self.fifty[ply] + 1;
-                self.nulled[ply + 1] = true;
-                let r = 3 + depth / 6;
-                let s = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, stm);
-                self.nulled[ply + 1] = false;
-                self.keys.pop();
-                self.pos.unmake_pass(u);
-                if self.stopped {
-                    return 0;
-                }
-                if s >= beta {
-                    return if s > MATE_BOUND { beta } else { s };
-                }
+            self.keys.push(self.pos.hash());
+            self.fifty[ply + 1] = self.fifty[ply] + 1;
+            self.nulled[ply + 1] = true;
+            let r = 3 + depth / 6;
+            let s = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, stm);
+            self.nulled[ply + 1] = false;
+            self.keys.pop();
+            self.pos.unmake_pass(u);
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta {
+                return if s > MATE_BOUND { beta } else { s };
             }
         }
         // No table move to start from: a shallower search here is about as good.
