@@ -358,6 +358,9 @@ struct Worker<'a, V: Api> {
     root_best: Option<(V::Move, i32)>,
     /// `nulled[ply]`: the node at `ply` was reached by a pass.
     nulled: Vec<bool>,
+    /// `static_evals[ply]`: the side to move at `ply` and its static value (`None` in check),
+    /// set before the node searches its children.
+    static_evals: Vec<(Colour, Option<i32>)>,
     /// Whether the side to move of the node about to be searched is in check, when its
     /// parent already asked ([`Worker::child`] sets it, the node takes it).
     child_check: Option<bool>,
@@ -509,6 +512,7 @@ impl<'a, V: Api> Worker<'a, V> {
             excluded: Vec::new(),
             root_best: None,
             nulled: vec![false; MAX_PLY + 2],
+            static_evals: vec![(Colour::White, None); MAX_PLY + 2],
             child_check: None,
             scratch: Board::empty(),
             root_stm,
@@ -843,15 +847,24 @@ impl<'a, V: Api> Worker<'a, V> {
             return s;
         }
         let in_check = known_check.unwrap_or_else(|| self.pos.in_check());
+        // The static value (not in check), and whether it is better than at the side's
+        // previous node on the path (two plies up, when the same side moved there; true
+        // when that one was in check or is not known).
+        let uses_eval = data.futility || data.null_move || data.lmr;
+        let static_eval = (!in_check && ply > 0 && uses_eval).then(|| self.evaluate());
+        self.static_evals[ply] = (stm, static_eval);
+        let improving = match (static_eval, ply.checked_sub(2).map(|p| self.static_evals[p])) {
+            (Some(e), Some((c, Some(before)))) if c == stm => e > before,
+            _ => true,
+        };
         // Static pruning near the leaves, where the data says it is sound.
         let prune = data.futility && !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND;
-        let mut static_eval = None;
-        if prune && depth <= 4 {
-            let e = self.evaluate();
-            static_eval = Some(e);
-            if e - 90 * depth >= beta {
-                return e;
-            }
+        if prune
+            && depth <= 4
+            && let Some(e) = static_eval
+            && e - 90 * depth + 40 * i32::from(improving) >= beta
+        {
+            return e;
         }
         // Null move: if passing still fails high, so will a real turn.
         if data.null_move
@@ -861,29 +874,24 @@ impl<'a, V: Api> Worker<'a, V> {
             && depth >= 3
             && !self.nulled[ply]
             && beta.abs() < MATE_BOUND
+            && let Some(e) = static_eval
+            && e >= beta
+            && self.has_pieces(stm)
+            && let Some(u) = self.pos.make_pass()
         {
-            let e = match static_eval {
-                Some(e) => e,
-                None => self.evaluate(),
-            };
-            if e >= beta
-                && self.has_pieces(stm)
-                && let Some(u) = self.pos.make_pass()
-            {
-                self.keys.push(self.pos.hash());
-                self.fifty[ply + 1] = self.fifty[ply] + 1;
-                self.nulled[ply + 1] = true;
-                let r = 3 + depth / 6;
-                let s = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, stm);
-                self.nulled[ply + 1] = false;
-                self.keys.pop();
-                self.pos.unmake_pass(u);
-                if self.stopped {
-                    return 0;
-                }
-                if s >= beta {
-                    return if s > MATE_BOUND { beta } else { s };
-                }
+            self.keys.push(self.pos.hash());
+            self.fifty[ply + 1] = self.fifty[ply] + 1;
+            self.nulled[ply + 1] = true;
+            let r = 3 + depth / 6;
+            let s = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, stm);
+            self.nulled[ply + 1] = false;
+            self.keys.pop();
+            self.pos.unmake_pass(u);
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta {
+                return if s > MATE_BOUND { beta } else { s };
             }
         }
         // No table move to start from: a shallower search here is about as good.
@@ -907,6 +915,8 @@ impl<'a, V: Api> Worker<'a, V> {
         let mut best_move = None;
         let mut searched = 0usize;
         let side = if stm == Colour::Black { HISTORY } else { 0 };
+        // Late-move pruning's count: fewer turns where the position is not improving.
+        let late_moves = if improving { 3 + 2 * depth * depth } else { 3 + depth * depth } as usize;
         loop {
             // The next turn, its ordering score and id, and its place in the node's list
             // (`None`: the table's turn, before the list exists).
@@ -966,7 +976,7 @@ impl<'a, V: Api> Worker<'a, V> {
                 && quiet_like
                 && order_score < 899_000
                 && depth <= 3
-                && (searched >= (3 + 2 * depth * depth) as usize
+                && (searched >= late_moves
                     || (depth <= 2 && static_eval.is_some_and(|e| e + 100 * depth + 60 <= alpha)))
                 && (!data.check_extension || self.pos.gives_check(&m) == Some(false))
             {
@@ -978,7 +988,7 @@ impl<'a, V: Api> Worker<'a, V> {
             // Late quiet turns near the leaves: skip those unlikely to matter (late-move
             // and futility pruning), never a check, a capture or a killer.
             if prune && searched >= 1 && quiet_like && !gives_check && order_score < 899_000 && depth <= 3 {
-                let late = searched >= (3 + 2 * depth * depth) as usize;
+                let late = searched >= late_moves;
                 let futile = depth <= 2 && static_eval.is_some_and(|e| e + 100 * depth + 60 <= alpha);
                 if late || futile {
                     self.take_back(&m, u);
@@ -1002,6 +1012,9 @@ impl<'a, V: Api> Worker<'a, V> {
                     r = self.lmr.0[(depth as usize).min(63)][searched.min(63)] as i32;
                     if pv_node {
                         r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
