@@ -101,16 +101,10 @@ impl Tables {
         }
         let d = self.dist(k, from, to);
         // A rook on its corner may reach its castling square with the king's move.
-        if k == ROOK.index() {
-            let home = if c == 0 { 0 } else { 56 };
-            let seed = match from.checked_sub(home) {
-                Some(0) => Some(home + 3),
-                Some(7) => Some(home + 5),
-                _ => None,
-            };
-            if let Some(s) = seed {
-                return d.min(self.dist(k, s, to));
-            }
+        if k == ROOK.index()
+            && let Some(s) = castling_square(c, from)
+        {
+            return d.min(self.dist(k, s, to));
         }
         d
     }
@@ -360,6 +354,17 @@ pub(super) fn tables_for(holes: u64) -> Arc<Tables> {
 
 /// How many hole sets [`tables_for`] keeps the tables of.
 const KEPT_TABLES: usize = 4;
+
+/// The square a rook of colour index `c` on its castling corner `from` stands on after
+/// castling (the king's move carries it there), or `None` off the corners.
+pub(super) fn castling_square(c: usize, from: usize) -> Option<usize> {
+    let home = if c == 0 { 0 } else { 56 };
+    match from.checked_sub(home) {
+        Some(0) => Some(home + 3),
+        Some(7) => Some(home + 5),
+        _ => None,
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -146,18 +146,9 @@ impl Chess {
         let b = &self.board;
         let theirs = b.colour(by);
         let queens = b.kind(QUEEN);
-        let pawns = b.kind(PAWN) & theirs;
-        let (a_side, h_side) = (pawns & !Bitboard::file(0), pawns & !Bitboard::file(7));
-        let mut att = if by == Colour::Black {
-            Bitboard(a_side.0 >> 9 | h_side.0 >> 7)
-        } else {
-            Bitboard(a_side.0 << 7 | h_side.0 << 9)
-        };
+        let mut att = self.pawn_and_king_attacks(by);
         for s in b.kind(KNIGHT) & theirs {
             att |= attacks::knight(s);
-        }
-        for s in b.kind(KING) & theirs {
-            att |= attacks::king(s);
         }
         for s in (b.kind(BISHOP) | queens) & theirs {
             att |= attacks::bishop(s, occupied);

@@ -23,7 +23,7 @@
 //! committed ends is at most the side's moves, and a completion over it fits no
 //! stalemate ([`Enumeration::frozen_fit`]).
 
-use super::super::tables::{KINDS, KNIGHT_STEPS, leap, on_board, steps};
+use super::super::tables::{KINDS, KNIGHT_STEPS, castling_square, leap, on_board, steps};
 use super::*;
 
 /// The distances of one stalemated unit on the board of the survivors (see the module
@@ -40,17 +40,11 @@ pub(super) fn journeys(c: usize, k: usize, from: usize, walls: u64, prey: u64, f
     d[k * 64 + from] = 0;
     queue.push((k, from));
     // The rook of a castling corner stands on its castling square with the king's move.
-    if k == ROOK.index() {
-        let home = if c == 0 { 0 } else { 56 };
-        let seed = match from.checked_sub(home) {
-            Some(0) => Some(home + 3),
-            Some(7) => Some(home + 5),
-            _ => None,
-        };
-        if let Some(s) = seed.filter(|&s| walls >> s & 1 == 0) {
-            d[k * 64 + s] = 0;
-            queue.push((k, s));
-        }
+    if k == ROOK.index()
+        && let Some(s) = castling_square(c, from).filter(|&s| walls >> s & 1 == 0)
+    {
+        d[k * 64 + s] = 0;
+        queue.push((k, s));
     }
     let fwd: i32 = if c == 0 { 1 } else { -1 };
     let rel = |sq: usize| if c == 0 { sq / 8 } else { 7 - sq / 8 };
