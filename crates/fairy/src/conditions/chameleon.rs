@@ -176,4 +176,16 @@ mod tests {
         all.dedup();
         assert_eq!(all.len(), t.len(), "an alternative twice");
     }
+
+    /// A third condition choosing among the alternatives is refused with the reason.
+    #[test]
+    fn at_most_two_conditions_choose() {
+        let mut three = crate::conditions::registry::by_name("super circe").expect("condition");
+        three.extend(crate::conditions::registry::by_name("republican").expect("condition"));
+        three.push(Arc::new(ChameleonUnits));
+        let e = RuleSet::build(three.clone(), &[]).expect_err("three choosers");
+        assert!(e.to_string().contains("at most two may choose"), "{e}");
+        three.pop();
+        assert!(RuleSet::build(three, &[]).is_ok());
+    }
 }

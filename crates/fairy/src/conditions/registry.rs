@@ -1264,13 +1264,7 @@ mod tests {
         let mut both = by_name("circe").unwrap();
         both.extend(by_name("couscous circe").unwrap());
         assert!(RuleSet::build(both, &[]).is_err());
-        let mut both = by_name("circe").unwrap();
-        both.extend(by_name("anticirce").unwrap());
-        let pos = crate::position_from_fen("4k3/3q1n2/8/8/2B5/8/8/3RK3 w - - 0 1").unwrap();
-        let mut g = crate::Game::new(RuleSet::build(both, &[]).unwrap(), pos);
-        let mut v = Vec::new();
-        g.legal_moves(&mut v);
-        let t: Vec<String> = v.iter().filter_map(|m| crate::notation::move_with_check(&mut g, m)).collect();
+        let t = crate::testing::move_texts("4k3/3q1n2/8/8/2B5/8/8/3RK3 w - - 0 1", &["circe", "anticirce"]);
         assert!(t.iter().any(|x| x == "Rd1*d7[wRd7->h1][+bQd8]"), "{t:?}");
     }
 

@@ -176,13 +176,7 @@ mod tests {
     fn composes_with_a_circe_choosing_squares() {
         let t = texts("4k3/3q1n2/8/8/2B5/8/8/3RK3 w - - 0 1", "republican");
         assert!(!t.iter().any(|x| x.contains('[')), "{t:?}");
-        let mut rules = by_name("republican").unwrap();
-        rules.extend(by_name("super circe").unwrap());
-        let pos = crate::position_from_fen("4k3/3q1n2/8/8/2B5/8/8/3RK3 w - - 0 1").unwrap();
-        let mut g = crate::Game::new(RuleSet::build(rules, &[]).unwrap(), pos);
-        let mut v = Vec::new();
-        g.legal_moves(&mut v);
-        let t: Vec<String> = v.iter().filter_map(|m| crate::notation::move_with_check(&mut g, m)).collect();
+        let t = crate::testing::move_texts("4k3/3q1n2/8/8/2B5/8/8/3RK3 w - - 0 1", &["republican", "super circe"]);
         let captures: Vec<&String> = t.iter().filter(|x| x.starts_with("Rd1*d7")).collect();
         assert!(captures.iter().any(|x| *x == "Rd1*d7[+bQa2]"), "{captures:?}");
         assert!(captures.iter().any(|x| *x == "Rd1*d7"), "{captures:?}");

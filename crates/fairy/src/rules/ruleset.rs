@@ -122,8 +122,10 @@ impl RuleSet {
             .iter()
             .map(|c| u32::from(c.choices(pos, &plain, &self.promotions, self.promotion_rank).max(1)))
             .product();
-        // Far above any real count (a placement on 64 squares times a rebirth's promotions).
-        u16::try_from(n).expect("fewer than 65 536 alternatives of one move")
+        // At most two choosing conditions (`build`): a few thousand at most, unless dozens
+        // of fairy kinds are promotion choices of two rebirths at once; past what
+        // `Move::choice` holds the last alternatives are not offered rather than panicking.
+        u16::try_from(n).unwrap_or(u16::MAX)
     }
 
     /// Each choosing condition's own alternative in `mv` (a move of `pos`, not yet played),
@@ -391,6 +393,16 @@ impl RuleSet {
             )));
         }
         let base_move = base_movers.first().cloned();
+        // Two choosing conditions number at most a few thousand alternatives of one move
+        // (a rebirth square with its promotions, times a placement or another rebirth);
+        // three could pass what `Move::choice` holds.
+        if choices.len() > 2 {
+            let names: Vec<String> = choices.iter().map(|c| c.name()).collect();
+            return Err(RulesError(format!(
+                "conditions {} cannot be combined: at most two may choose among a move's alternatives",
+                names.join(", ")
+            )));
+        }
         let stack_limit = caps.iter().filter_map(|k| k.stack_limit).min();
         // The check shortcut: one condition has all the play consequences (and the choices,
         // the capture origins), the others only filter moves.
