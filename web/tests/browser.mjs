@@ -217,7 +217,7 @@ async function playTurnBy(page, id, pred, label) {
   assert(turn, `${label}: no such turn in ${st.legal.length} legal turns`);
   await enter(page, turn, st.legal);
   try { await waitPly(page, st.ply + 1); } catch (e) {
-    const seen = await page.evaluate(() => `prefix=${document.body.dataset.prefix} error=${document.getElementById('error').textContent} status=${document.getElementById('status').textContent}`);
+    const seen = await page.evaluate(() => `prefix=${document.body.dataset.prefix} error=${document.getElementById('error')?.textContent} status=${document.getElementById('status')?.textContent}`);
     throw new Error(`${label}: ${turn.uci} not played (${seen})`);
   }
   const after = await api(page, `/api/games/${id}`);
@@ -573,7 +573,7 @@ both('the check highlight and the spectator count', async (t, device) => {
   const id = await setup(a, b, { variant: 'chess', colour: 'white' });
   await c.goto(base + '/game/' + id);
   await c.waitForFunction(() => document.body.dataset.status === 'playing');
-  await a.waitForFunction(() => /[2-9] watching/.test(document.getElementById('watchers').textContent));
+  await a.waitForFunction(() => /[2-9] watching/.test(document.getElementById('watchers')?.textContent));
   t.log('watchers shown: ' + await a.textContent('#watchers'));
   for (const [i, [p, from, to]] of [[a, 'e2', 'e4'], [b, 'f7', 'f6'], [a, 'd1', 'h5']].entries()) {
     await click(p, from);

@@ -33,7 +33,7 @@ async function open(width = 1100, hash = '') {
 }
 async function solveAndWait(page, timeout = 60000) {
   await page.click('#solve');
-  await page.waitForFunction(() => /^Solved in/.test(document.getElementById('solve-status').textContent), null, { timeout });
+  await page.waitForFunction(() => /^Solved in/.test(document.getElementById('solve-status')?.textContent), null, { timeout });
 }
 
 await test('the solver in WebAssembly prints the lines chimere solve prints (a dozen corpus problems)', async () => {
@@ -70,7 +70,7 @@ await test('the solver in WebAssembly prints the lines chimere solve prints (a d
 await test('three problems pasted give the same lines as chimere solve, and their tree plays on the board', async () => {
   const page = await open();
   await page.fill('#popeye', expected.paste.input);
-  await page.waitForFunction(() => /3 problems/.test(document.getElementById('popeye-error').textContent));
+  await page.waitForFunction(() => /3 problems/.test(document.getElementById('popeye-error')?.textContent));
   await solveAndWait(page);
   const out = await page.textContent('#output');
   assert(lines(out) === lines(expected.paste.text), `output differs:\n${out}\n---\n${expected.paste.text}`);
@@ -142,7 +142,7 @@ await test('the form and the Popeye text stay in step; an error is shown with it
   await page.fill('#stipulation', 'ser-h#3');
   assert((await page.inputValue('#popeye')).includes('Stipulation ser-h#3'), 'the text follows the form');
   await page.fill('#popeye', 'BeginProblem\nPieces White Kd4 Black Ke1\nCondition NoSuchCondition\nStipulation #2\nEndProblem\n');
-  await page.waitForFunction(() => /^Line 3:/.test(document.getElementById('popeye-error').textContent));
+  await page.waitForFunction(() => /^Line 3:/.test(document.getElementById('popeye-error')?.textContent));
 });
 
 await test('a long solve shows its progress and is cancelled at once', async () => {
@@ -151,10 +151,10 @@ await test('a long solve shows its progress and is cancelled at once', async () 
   await page.waitForTimeout(400);
   await page.click('#solve');
   // The clock runs while it solves (and MoveNumbers lines appear as first moves are done).
-  await page.waitForFunction(() => /^Solving… [1-9]/.test(document.getElementById('solve-status').textContent), null, { timeout: 30000 });
+  await page.waitForFunction(() => /^Solving… [1-9]/.test(document.getElementById('solve-status')?.textContent), null, { timeout: 30000 });
   const t0 = Date.now();
   await page.click('#cancel');
-  await page.waitForFunction(() => /^Cancelled/.test(document.getElementById('solve-status').textContent));
+  await page.waitForFunction(() => /^Cancelled/.test(document.getElementById('solve-status')?.textContent));
   const ms = Date.now() - t0;
   assert(ms < 1000, `cancelled in ${ms} ms`);
   assert(await page.isEnabled('#solve'), 'Solve again');
@@ -252,23 +252,23 @@ await test('import a Popeye file into the collection: a report per problem; find
   assert(/Problem 3 \(line 16\): unknown or unsupported condition/.test(report), report);
   assert(/Problem 4 \(line 20\): the stipulation h#99 has 99 moves, over the limit of 30/.test(report), report);
   await page.selectOption('#filter-condition', 'Hole');
-  await page.waitForFunction(() => document.getElementById('problem-count').textContent.startsWith('1 problem'));
+  await page.waitForFunction(() => document.getElementById('problem-count')?.textContent.startsWith('1 problem'));
   assert((await page.textContent('#problem-list')).includes('h=2'), 'the Hole problem is found');
   await page.selectOption('#filter-condition', '');
   await page.selectOption('#filter-piece', 'G');
-  await page.waitForFunction(() => document.getElementById('problem-count').textContent.startsWith('1 problem'));
+  await page.waitForFunction(() => document.getElementById('problem-count')?.textContent.startsWith('1 problem'));
   await page.selectOption('#filter-piece', '');
   await page.fill('#filter-text', 'ann composer');
-  await page.waitForFunction(() => document.getElementById('problem-count').textContent.startsWith('1 problem'));
+  await page.waitForFunction(() => document.getElementById('problem-count')?.textContent.startsWith('1 problem'));
   // The permalink: the problem, and the solution the server computed (its queue).
   await page.click('#problem-list .pz-item');
   await page.waitForSelector('#stored');
-  await page.waitForFunction(() => document.getElementById('stored').textContent.includes('Ann Composer'));
+  await page.waitForFunction(() => document.getElementById('stored')?.textContent.includes('Ann Composer'));
   for (let i = 0; i < 60; i++) {
     if ((await page.textContent('#stored')).includes('solved by the server')) break;
     await page.waitForTimeout(250);
     await page.reload();
-    await page.waitForFunction(() => document.getElementById('stored').textContent.includes('Ann Composer'));
+    await page.waitForFunction(() => document.getElementById('stored')?.textContent.includes('Ann Composer'));
   }
   const stored = await page.textContent('#stored-solution');
   assert(stored.includes('1.Kd4-e3 ! threat:'), stored);
