@@ -100,7 +100,7 @@ await test('a refused position is explained', async () => {
   const page = await open();
   await page.fill('#fen-input', '8/8/8/8/8/8/8/8 w - - 0 1');
   await page.click('#open-fen');
-  await page.waitForFunction(() => document.querySelector('#error').textContent.length > 0);
+  await page.waitForFunction(() => document.querySelector('#error')?.textContent.length > 0);
   const msg = await page.textContent('#error');
   assert(/king/i.test(msg), msg);
 });
@@ -278,17 +278,17 @@ await test('a refused set-up says why, in words; Done keeps the editor open', as
   await page.click('#setup-open');
   await page.waitForFunction(() => document.body.dataset.setup === 'on');
   await place(page, 'wk e4');
-  await page.waitForFunction(() => document.querySelector('#setup-error').textContent.includes('two white kings (e1, e4)'));
+  await page.waitForFunction(() => document.querySelector('#setup-error')?.textContent.includes('two white kings (e1, e4)'));
   await page.click('#setup-done');
   assert(await page.evaluate(() => document.body.dataset.setup) === 'on', 'still editing');
   // Dragged off the board, the second king goes; the eraser takes the e-pawn.
   await drag(page, 'e4', box => ({ x: box.x + box.width + 60, y: box.y + box.height / 2 }));
-  await page.waitForFunction(() => document.body.dataset.setupUnits === '32' && document.querySelector('#setup-error').textContent === '');
+  await page.waitForFunction(() => document.body.dataset.setupUnits === '32' && document.querySelector('#setup-error')?.textContent === '');
   await page.click('#palette button[data-tool="remove"]');
   await showBoard(page);
   await click(page, 'e2');
   await page.selectOption('#setup-fields select[data-field="ep"]', 'e3');
-  await page.waitForFunction(() => document.querySelector('#setup-error').textContent.startsWith('en passant on e3'));
+  await page.waitForFunction(() => document.querySelector('#setup-error')?.textContent.startsWith('en passant on e3'));
   console.log(`  ${await page.textContent('#setup-error')}`);
   await page.click('#setup-cancel');
   await page.waitForFunction(() => document.body.dataset.setup === 'off');

@@ -331,7 +331,7 @@ await test('"Set up as problem" from the analysis board', async () => {
   await page.click('#open-fen');
   await page.click('#as-problem');
   await page.waitForSelector('#problem-board');
-  await page.waitForFunction(() => /Pieces White Ra1 Kg1 Black Kg8 Pf7 Pg7 Ph7|Pieces White/.test(document.getElementById('popeye').value));
+  await page.waitForFunction(() => /Pieces White Ra1 Kg1 Black Kg8 Pf7 Pg7 Ph7|Pieces White/.test(document.getElementById('popeye')?.value));
   const text = await page.inputValue('#popeye');
   for (const w of ['Ra1', 'Kg1', 'Kg8', 'Pf7', 'Pg7', 'Ph7']) assert(text.includes(w), `${w} in\n${text}`);
   await page.fill('#stipulation', '#1');
