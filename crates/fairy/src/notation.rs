@@ -3,6 +3,7 @@
 //! (`[+bQd8]`, `[wRh4->h1]`, `[-wkBg5]`, `[+bRa8->v]`), check ` +`.
 
 use crate::position::{CHAMELEON, HURDLE_COLOUR_CHANGING, KAMIKAZE, ROYAL, UNCAPTURABLE, Unit};
+use crate::rules::Promotee;
 use crate::walk::{self, PAWN};
 use crate::{Game, Move, Note};
 use chimere_core::{Colour, Kind, Square};
@@ -53,6 +54,17 @@ pub fn bracket_unit(u: Unit) -> String {
 
 fn promo_text(u: Unit, k: Kind) -> String {
     format!("={}{}", attrs_prefix(u, true), walk::letters(k))
+}
+
+/// A promotion of a unit a condition placed: its attributes and new kind, then the
+/// attributes the promotee took (`[+wPa8=Q=c]`, `[+bcPb1=cB]`, as Popeye writes them).
+fn placed_promo_text(u: Unit, p: Promotee) -> String {
+    let mut s = format!("={}{}", attrs_prefix(u, false), walk::letters(p.kind));
+    let added = p.attrs & !u.attrs;
+    if added != 0 {
+        let _ = write!(s, "={}", attrs_prefix(Unit { attrs: added, ..u }, false));
+    }
+    s
 }
 
 /// The text of a move (before it is played) with its notes, without check mark.
@@ -163,8 +175,8 @@ pub fn move_text(game: &Game, mv: &Move, notes: &[Note]) -> String {
             }
             Note::Reborn { sq, unit, promo } => {
                 let _ = write!(s, "[+{}{sq}", bracket_unit(unit));
-                if let Some(k) = promo {
-                    s.push_str(&promo_text(Unit { attrs: 0, ..unit }, k));
+                if let Some(p) = promo {
+                    s.push_str(&placed_promo_text(unit, p));
                 }
                 if let Some(c) = recoloured(sq) {
                     let _ = write!(s, "={}", colour_letter(c));
@@ -173,15 +185,15 @@ pub fn move_text(game: &Game, mv: &Move, notes: &[Note]) -> String {
             }
             Note::RebornUnder { sq, unit, promo } => {
                 let _ = write!(s, "[+{}{sq}", bracket_unit(unit));
-                if let Some(k) = promo {
-                    s.push_str(&promo_text(Unit { attrs: 0, ..unit }, k));
+                if let Some(p) = promo {
+                    s.push_str(&placed_promo_text(unit, p));
                 }
                 s.push_str("->v]");
             }
             Note::Transfer { from, to, unit, promo } => {
                 let _ = write!(s, "[{}{from}->{to}", bracket_unit(unit));
-                if let Some(k) = promo {
-                    s.push_str(&promo_text(Unit { attrs: 0, ..unit }, k));
+                if let Some(p) = promo {
+                    s.push_str(&placed_promo_text(unit, p));
                 }
                 s.push(']');
             }

@@ -49,7 +49,9 @@
 
 use crate::moves::{self, GenParams, Move};
 use crate::position::{Position, ROYAL, Unit};
-use crate::rules::{BaseMove, Capabilities, Condition, Note, Notes, Observation, Reject, RuleSet, RulesError};
+use crate::rules::{
+    BaseMove, Capabilities, Condition, Note, Notes, Observation, Promotee, Reject, RuleSet, RulesError,
+};
 use crate::walk::{KING, PAWN};
 use arrayvec::ArrayVec;
 use chimere_core::{Bitboard, Colour, Kind, Square};
@@ -434,7 +436,7 @@ fn play(pos: &mut Position, mv: &Move, rules: &RuleSet, notes: &mut Notes) -> Re
         } else {
             None
         };
-        let _ = notes.try_push(Note::Transfer { from, to, unit: u, promo });
+        let _ = notes.try_push(Note::Transfer { from, to, unit: u, promo: promo.map(Promotee::plain) });
         arrivals.push(promo.map_or(u, |k| u.with_kind(k)));
     }
     // Leave: hidden units last first (their indices stay valid), then the board's unit.

@@ -3,11 +3,12 @@
 //! stay. The change is written after the move with the unit's attributes, as Popeye writes
 //! it: `cBd6-e7=cR`. As in Popeye, while chameleon units are in play a promotion into a
 //! kind of the sequence may also make the promotee a chameleon (a second move of the same
-//! squares: `c7-c8=Q=c`); that takes the rules' one choices slot.
+//! squares: `c7-c8=Q=c`), and so may a pawn that a condition places on its promotion rank
+//! (a Super-Circe rebirth: `[+wPa8=Q=c]`).
 
 use crate::moves::Move;
 use crate::position::{CHAMELEON, Position, Unit};
-use crate::rules::{Capabilities, Condition, Note, Play, Reject, Slot};
+use crate::rules::{Capabilities, Condition, Note, Play, Promotee, Reject, Slot};
 use crate::walk::{BISHOP, KNIGHT, QUEEN, ROOK};
 use chimere_core::Kind;
 use std::sync::Arc;
@@ -16,15 +17,12 @@ use std::sync::Arc;
 #[derive(Clone, Debug, Default)]
 pub struct ChameleonUnits;
 
+/// The kinds a chameleon unit goes through, each becoming the next after a move.
+const SEQUENCE: [Kind; 4] = [KNIGHT, BISHOP, ROOK, QUEEN];
+
 /// The kind a chameleon unit of kind `k` becomes after a move.
 fn next(k: Kind) -> Option<Kind> {
-    match k {
-        KNIGHT => Some(BISHOP),
-        BISHOP => Some(ROOK),
-        ROOK => Some(QUEEN),
-        QUEEN => Some(KNIGHT),
-        _ => None,
-    }
+    SEQUENCE.iter().position(|&s| s == k).map(|i| SEQUENCE[(i + 1) % SEQUENCE.len()])
 }
 
 impl Condition for ChameleonUnits {
@@ -32,11 +30,19 @@ impl Condition for ChameleonUnits {
         "Chameleon".into()
     }
     fn capabilities(&self) -> Capabilities {
-        Capabilities { slots: vec![Slot::Choices, Slot::Arrival, Slot::AfterMove], ..Capabilities::default() }
+        Capabilities {
+            slots: vec![Slot::Choices, Slot::Arrival, Slot::AfterMove],
+            // A pawn a condition places on its promotion rank may promote into a chameleon
+            // too (Popeye 4.104 under Super-Circe: `[+wPa8=Q=c]`).
+            promotee_attrs: Some((CHAMELEON, &SEQUENCE)),
+            ..Capabilities::default()
+        }
     }
     /// A promotion into a kind of the sequence: plain, or into a chameleon (choice 1).
-    fn choices(&self, _pos: &Position, mv: &Move, _promotions: &[Kind], _promotion_rank: u8) -> u16 {
-        if mv.promo.is_some_and(|k| next(k).is_some()) { 2 } else { 1 }
+    /// A chameleon pawn's promotee stays a chameleon: no second move (`cPb7-b8=cB`).
+    fn choices(&self, pos: &Position, mv: &Move, _promotions: &[Promotee], _promotion_rank: u8) -> u16 {
+        let chameleon_mover = pos.unit(mv.from).is_some_and(|u| u.has(CHAMELEON));
+        if !chameleon_mover && mv.promo.is_some_and(|k| next(k).is_some()) { 2 } else { 1 }
     }
     fn merged_with(&self, other: &dyn Condition) -> Option<Arc<dyn Condition>> {
         (other as &dyn std::any::Any)
@@ -57,6 +63,10 @@ impl Condition for ChameleonUnits {
             return Ok(());
         }
         if !u.has(CHAMELEON) {
+            return Ok(());
+        }
+        // A chameleon pawn's promotee arrives as it was chosen (Popeye 4.104: `cPb7-b8=cB`).
+        if play.mv.promo.is_some() {
             return Ok(());
         }
         let Some(kind) = next(u.kind()) else { return Ok(()) };
@@ -134,15 +144,9 @@ mod tests {
     }
 
     /// The moves' texts from `fen` with chameleon units on `chameleons`, under the named
-    /// condition beside the attribute.
-    fn texts_with(fen: &str, chameleons: &[Square], condition: &str) -> Vec<String> {
-        let mut pos = crate::position_from_fen(fen).expect("fen");
-        for &sq in chameleons {
-            pos.setup_attrs(sq, CHAMELEON);
-        }
-        let mut conditions = crate::conditions::registry::by_name(condition).expect("condition");
-        conditions.push(Arc::new(ChameleonUnits));
-        let mut g = Game::new(RuleSet::build(conditions, &[]).expect("rules"), pos);
+    /// condition (if any) beside the attribute.
+    fn texts_with(fen: &str, chameleons: &[Square], condition: Option<&str>) -> Vec<String> {
+        let mut g = game_with(fen, chameleons, condition);
         let mut v: Vec<Move> = Vec::new();
         g.legal_moves(&mut v);
         v.iter().filter_map(|m| move_with_check(&mut g, m)).map(|t| t.trim_end_matches(" +").to_string()).collect()
@@ -153,7 +157,7 @@ mod tests {
     /// a rebirth takes away from its square is not made a chameleon.
     #[test]
     fn a_capturer_is_reborn_as_its_next_kind() {
-        let t = texts_with("r6k/1P3p2/8/8/8/8/B7/K7 w - - 0 1", &[Square::from_coords(0, 1)], "anticirce");
+        let t = texts_with("r6k/1P3p2/8/8/8/8/B7/K7 w - - 0 1", &[Square::from_coords(0, 1)], Some("anticirce"));
         assert!(t.iter().any(|x| x == "cBa2*f7=cR[wcRf7->h1]"), "{t:?}");
         assert!(t.iter().any(|x| x == "b7*a8=Q[wQa8->d1]"), "{t:?}");
         assert!(!t.iter().any(|x| x.starts_with("b7*a8") && x.contains("=c")), "{t:?}");
@@ -165,7 +169,7 @@ mod tests {
     /// combines with both promotions, plain and into a chameleon, each once.
     #[test]
     fn alternatives_combine_with_a_circe_choosing_squares() {
-        let t = texts_with("r6k/1P6/8/8/8/8/8/K7 w - - 0 1", &[], "super circe");
+        let t = texts_with("r6k/1P6/8/8/8/8/8/K7 w - - 0 1", &[], Some("super circe"));
         let of = |promo: &str| -> Vec<&String> { t.iter().filter(|x| x.starts_with(promo)).collect() };
         let (plain, chameleon) = (of("b7*a8=Q["), of("b7*a8=Q=c["));
         assert!(plain.len() > 40, "{plain:?}");
@@ -175,6 +179,54 @@ mod tests {
         all.sort();
         all.dedup();
         assert_eq!(all.len(), t.len(), "an alternative twice");
+    }
+
+    /// The game from `fen` with chameleon units on `chameleons`, under the named condition
+    /// (if any) beside the attribute.
+    fn game_with(fen: &str, chameleons: &[Square], condition: Option<&str>) -> Game {
+        let mut pos = crate::position_from_fen(fen).expect("fen");
+        for &sq in chameleons {
+            pos.setup_attrs(sq, CHAMELEON);
+        }
+        let mut conditions = match condition {
+            Some(name) => crate::conditions::registry::by_name(name).expect("condition"),
+            None => Vec::new(),
+        };
+        conditions.push(Arc::new(ChameleonUnits));
+        Game::new(RuleSet::build(conditions, &[]).expect("rules"), pos)
+    }
+
+    /// A pawn reborn on its promotion rank (Super-Circe) promotes into each kind, plain or a
+    /// chameleon where the kind is in the sequence, and the promotee is what the text says
+    /// (Popeye 4.104: `cQc2*c5=cS[+wPa8=Q=c]`).
+    #[test]
+    fn a_reborn_pawn_may_promote_into_a_chameleon() {
+        let fen = "8/8/4K3/2P5/8/1k6/2q5/8 b - - 0 1";
+        let t = texts_with(fen, &[Square::from_coords(2, 1)], Some("super circe"));
+        let mut on_a8: Vec<&str> =
+            t.iter().filter_map(|x| x.strip_prefix("cQc2*c5=cS[+wPa8")).filter_map(|x| x.strip_suffix(']')).collect();
+        on_a8.sort();
+        assert_eq!(on_a8, ["=B", "=B=c", "=Q", "=Q=c", "=R", "=R=c", "=S", "=S=c"]);
+        let mut g = game_with(fen, &[Square::from_coords(2, 1)], Some("super circe"));
+        let m = crate::notation::find_legal(&mut g, "cQc2*c5=cS[+wPa8=R=c]").expect("the move");
+        g.make(&m).expect("legal");
+        let r = g.pos.unit(Square::from_coords(0, 7)).expect("the promotee");
+        assert!(r.kind() == ROOK && r.has(CHAMELEON), "{r:?}");
+    }
+
+    /// A chameleon pawn's promotee is a chameleon of the chosen kind, once (no plain
+    /// alternative, no change on arriving), on the board and when a rebirth places it
+    /// (Popeye 4.104: `cPb7-b8=cB`, `Kg4*f3[+bcPb1=cB]`).
+    #[test]
+    fn a_chameleon_pawn_promotes_into_chameleons() {
+        let t = texts_with("8/1P6/8/8/3K4/2p5/8/k7 w - - 0 1", &[Square::from_coords(1, 6)], None);
+        let mut on_b8: Vec<&String> = t.iter().filter(|x| x.starts_with("cPb7")).collect();
+        on_b8.sort();
+        assert_eq!(on_b8, ["cPb7-b8=cB", "cPb7-b8=cQ", "cPb7-b8=cR", "cPb7-b8=cS"]);
+        let t = texts_with("8/8/8/8/6K1/5p2/8/k7 w - - 0 1", &[Square::from_coords(5, 2)], Some("super circe"));
+        let mut on_b1: Vec<&str> = t.iter().filter_map(|x| x.strip_prefix("Kg4*f3[+bcPb1")).collect();
+        on_b1.sort();
+        assert_eq!(on_b1, ["=cB]", "=cQ]", "=cR]", "=cS]"]);
     }
 
     /// A third condition choosing among the alternatives is refused with the reason.

@@ -11,7 +11,8 @@
 use crate::moves::Move;
 use crate::position::{Position, Unit};
 use crate::rules::{
-    Capabilities, Condition, Note, Observation, Play, Reject, Release, Role, RuleSet, Slot, home_kind, substituted_kind,
+    Capabilities, Condition, Note, Observation, Play, Promotee, Reject, Release, Role, RuleSet, Slot, home_kind,
+    substituted_kind,
 };
 use crate::walk::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use chimere_core::{Colour, Kind, Square};
@@ -345,15 +346,16 @@ impl Circe {
         u: Unit,
         role: Role,
         capsq: Square,
-        promo: (&[Kind], u8),
-        mut f: impl FnMut(Option<Square>, Option<Kind>) -> bool,
+        promo: (&[Promotee], u8),
+        mut f: impl FnMut(Option<Square>, Option<Promotee>) -> bool,
     ) {
         let (promotions, rank) = promo;
         let promo_rank = if u.kind() == PAWN { promotion_rank(Circe::side_of(u, ctx, role), rank) } else { None };
-        let each_square = |s: Square, f: &mut dyn FnMut(Option<Square>, Option<Kind>) -> bool| -> bool {
+        let each_square = |s: Square, f: &mut dyn FnMut(Option<Square>, Option<Promotee>) -> bool| -> bool {
             if Some(s.rank()) == promo_rank {
-                for &k in promotions {
-                    if !f(Some(s), Some(k)) {
+                // An attribute the unit already carries adds no alternative.
+                for &p in promotions.iter().filter(|p| p.attrs == 0 || p.attrs & !u.attrs != 0) {
+                    if !f(Some(s), Some(p)) {
                         return false;
                     }
                 }
@@ -384,7 +386,7 @@ impl Circe {
         }
     }
 
-    fn count(&self, ctx: &Ctx, u: Unit, role: Role, capsq: Square, promo: (&[Kind], u8)) -> u16 {
+    fn count(&self, ctx: &Ctx, u: Unit, role: Role, capsq: Square, promo: (&[Promotee], u8)) -> u16 {
         let mut n = 0u16;
         self.alternatives(ctx, u, role, capsq, promo, |_, _| {
             n += 1;
@@ -399,9 +401,9 @@ impl Circe {
         u: Unit,
         role: Role,
         capsq: Square,
-        promo: (&[Kind], u8),
+        promo: (&[Promotee], u8),
         choice: u16,
-    ) -> Option<(Option<Square>, Option<Kind>)> {
+    ) -> Option<(Option<Square>, Option<Promotee>)> {
         let mut i = 0u16;
         let mut got = None;
         self.alternatives(ctx, u, role, capsq, promo, |s, k| {
@@ -423,10 +425,10 @@ impl Circe {
         u: Unit,
         role: Role,
         from: Square,
-        promo: Option<Kind>,
+        promo: Option<Promotee>,
     ) -> Result<bool, Reject> {
         let placed = match promo {
-            Some(k) => u.with_kind(k),
+            Some(p) => p.applied_to(u),
             None => u,
         };
         let note_plain = |play: &mut Play| match role {
@@ -518,9 +520,9 @@ impl Circe {
                 return Err(Reject);
             }
             play.note(Note::Transfer { from: to, to: sq, unit: u, promo });
-            if let Some(k) = promo {
+            if let Some(p) = promo {
                 play.pos.remove(to);
-                play.pos.add(to, u.with_kind(k));
+                play.pos.add(to, p.applied_to(u));
             }
             return Ok(());
         }
@@ -535,7 +537,7 @@ impl Circe {
         }
         play.pos.remove(to);
         let placed = match promo {
-            Some(k) => u2.with_kind(k),
+            Some(p) => p.applied_to(u2),
             None => u2,
         };
         play.pos.add(sq, placed);
@@ -587,7 +589,7 @@ impl Condition for Circe {
             ..Capabilities::default()
         }
     }
-    fn choices(&self, pos: &Position, mv: &Move, promotions: &[Kind], promotion_rank: u8) -> u16 {
+    fn choices(&self, pos: &Position, mv: &Move, promotions: &[Promotee], promotion_rank: u8) -> u16 {
         let promo = (promotions, promotion_rank);
         let Some(capsq) = mv.capture else { return 1 };
         let Some(moving) = pos.unit(mv.from) else { return 1 };
@@ -635,7 +637,7 @@ impl Condition for Circe {
         pos.unit(standard_square(side, PAWN, to, ORTHODOX)).is_some()
     }
     fn royal_capture(&self, pos: &Position, by: Colour, mv: &Move, rules: &RuleSet) -> Option<bool> {
-        let promotions = (&rules.promotions[..], rules.promotion_rank);
+        let promotions = (&rules.placed_promotions[..], rules.promotion_rank);
         // The board after the base move: `from` and the capture square emptied, the
         // capturer on `to` (as `rebirth_victims` / `rebirth_capturer` see it).
         let capsq = mv.capture?;

@@ -24,9 +24,9 @@
 
 use crate::moves::Move;
 use crate::position::{Fx, Position, Unit};
-use crate::rules::{Capabilities, Condition, Ctx, Play, Reject, Slot};
+use crate::rules::{Capabilities, Condition, Ctx, Play, Promotee, Reject, Slot};
 use crate::walk::KING;
-use chimere_core::{Colour, Kind, Square};
+use chimere_core::{Colour, Square};
 
 #[derive(Clone, Debug, Default)]
 pub struct Republican {
@@ -92,7 +92,7 @@ impl Condition for Republican {
     fn capabilities(&self) -> Capabilities {
         Capabilities { slots: vec![Slot::Choices, Slot::AfterMove], legality: true, ..Capabilities::default() }
     }
-    fn choices(&self, pos: &Position, mv: &Move, _promotions: &[Kind], _promotion_rank: u8) -> u16 {
+    fn choices(&self, pos: &Position, mv: &Move, _promotions: &[Promotee], _promotion_rank: u8) -> u16 {
         if mv.is_null() {
             return 1;
         }

@@ -169,6 +169,10 @@ pub struct Capabilities {
     pub mobility: bool,
     /// The condition plays some moves itself ([`Condition::base_move`]).
     pub base_move: bool,
+    /// An attribute a pawn promoting on a square a condition placed it on may also take,
+    /// and the kinds that may take it (Chameleon: a reborn pawn may promote into a
+    /// chameleon of its sequence, `[+wPa8=Q=c]`, as in Popeye).
+    pub promotee_attrs: Option<(u8, &'static [Kind])>,
 }
 
 impl Default for Capabilities {
@@ -212,6 +216,7 @@ impl Default for Capabilities {
             extra_observation: false,
             mobility: false,
             base_move: false,
+            promotee_attrs: None,
         }
     }
 }
@@ -271,9 +276,9 @@ pub trait Condition: std::any::Any + fmt::Debug + Send + Sync {
         Some(from)
     }
     /// `Choices`: number of alternatives for this (pseudo-legal) move (at least 1).
-    /// `promotions`: the kinds a pawn may promote to; `promotion_rank`: the rank (relative
-    /// to the pawn's side, 8 = never) on which a pawn placed by the condition promotes.
-    fn choices(&self, _pos: &Position, _mv: &Move, _promotions: &[Kind], _promotion_rank: u8) -> u16 {
+    /// `promotions`: what a pawn placed by the condition on its promotion rank may become;
+    /// `promotion_rank`: that rank (relative to the pawn's side, 8 = never).
+    fn choices(&self, _pos: &Position, _mv: &Move, _promotions: &[Promotee], _promotion_rank: u8) -> u16 {
         1
     }
     /// Play slots: apply this condition's consequences of a capture.

@@ -19,19 +19,40 @@ pub struct Victim {
     pub handled: bool,
 }
 
+/// What a pawn that a condition places on its promotion rank becomes (a reborn pawn under
+/// the Circe family): a kind, and attributes the promotee takes beside it (a chameleon, while
+/// chameleons are in play: `[+wPa8=Q=c]`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Promotee {
+    pub kind: Kind,
+    pub attrs: u8,
+}
+
+impl Promotee {
+    /// A promotee of kind `kind` with no attribute of its own.
+    pub fn plain(kind: Kind) -> Promotee {
+        Promotee { kind, attrs: 0 }
+    }
+    /// `u` promoted: its kind replaced, the promotee's attributes added.
+    pub fn applied_to(self, u: Unit) -> Unit {
+        let k = u.with_kind(self.kind);
+        Unit { attrs: k.attrs | self.attrs, ..k }
+    }
+}
+
 /// What the notation shows of the consequences, in the order they happened.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Note {
     /// A unit (re)appears: `[+bQd8]`, `[+bPd1=S]`.
-    Reborn { sq: Square, unit: Unit, promo: Option<Kind> },
+    Reborn { sq: Square, unit: Unit, promo: Option<Promotee> },
     /// A unit changes colour: `=b`, `=w` after the move.
     Recoloured { sq: Square, unit: Unit, colour: Colour },
     /// A unit changes kind: `=R` after the move.
     Rekinded { sq: Square, unit: Unit, kind: Kind },
     /// A unit is put under an occupant: `[+bRa8->v]`.
-    RebornUnder { sq: Square, unit: Unit, promo: Option<Kind> },
+    RebornUnder { sq: Square, unit: Unit, promo: Option<Promotee> },
     /// A unit is transferred: `[wRh4->h1]`, `[wPd3->a8=Q]`.
-    Transfer { from: Square, to: Square, unit: Unit, promo: Option<Kind> },
+    Transfer { from: Square, to: Square, unit: Unit, promo: Option<Promotee> },
     /// A unit disappears: `[-wkBg5]`.
     Vanished { sq: Square, unit: Unit },
     /// A hidden unit comes back: `[+bSg8]`.
@@ -56,7 +77,9 @@ pub struct Play<'a> {
     pub victims: ArrayVec<Victim, 4>,
     /// The notes so far (the caller's buffer, moved nowhere: copying it per move is slow).
     pub notes: &'a mut ArrayVec<Note, 8>,
-    pub promotions: &'a [Kind],
+    /// What a pawn placed on its promotion rank by a condition may become
+    /// ([`RuleSet::placed_promotions`]).
+    pub promotions: &'a [Promotee],
     /// Castling rights given back by rebirths.
     pub regain: u8,
     /// The rule set's piece-set substitution, if any ([`RuleSet::substitution`]).
@@ -192,7 +215,7 @@ impl Game {
             moving,
             victims,
             notes: &mut *notes,
-            promotions: &rules.promotions,
+            promotions: &rules.placed_promotions,
             regain: 0,
             substitution: rules.substitution,
             promotion_rank: rules.promotion_rank,

@@ -23,6 +23,9 @@ pub struct RuleSet {
     pub release: Release,
     pub released_attrs: u8,
     pub promotions: Vec<Kind>,
+    /// What a pawn that a condition places on its promotion rank may become: each of
+    /// [`RuleSet::promotions`], and with the attributes of [`Capabilities::promotee_attrs`].
+    pub placed_promotions: Vec<Promotee>,
     pub choices_all_or_nothing: bool,
     /// Kings are ordinary units (Qui perd gagne).
     pub kings_ordinary: bool,
@@ -120,7 +123,7 @@ impl RuleSet {
         let n: u32 = self
             .choices
             .iter()
-            .map(|c| u32::from(c.choices(pos, &plain, &self.promotions, self.promotion_rank).max(1)))
+            .map(|c| u32::from(c.choices(pos, &plain, &self.placed_promotions, self.promotion_rank).max(1)))
             .product();
         // At most two choosing conditions (`build`): a few thousand at most, unless dozens
         // of fairy kinds are promotion choices of two rebirths at once; past what
@@ -136,7 +139,7 @@ impl RuleSet {
         let mut rest = mv.choice;
         let mut out = ArrayVec::new();
         for c in &self.choices {
-            let n = c.choices(pos, &plain, &self.promotions, self.promotion_rank).max(1);
+            let n = c.choices(pos, &plain, &self.placed_promotions, self.promotion_rank).max(1);
             out.push(rest % n);
             rest /= n;
         }
@@ -415,6 +418,11 @@ impl RuleSet {
             _ => None,
         };
         let has_underworld = release.is_some();
+        let mut placed_promotions: Vec<Promotee> = promotions.iter().map(|&k| Promotee::plain(k)).collect();
+        for (attrs, kinds) in caps.iter().filter_map(|k| k.promotee_attrs) {
+            placed_promotions
+                .extend(promotions.iter().filter(|k| kinds.contains(k)).map(|&kind| Promotee { kind, attrs }));
+        }
         let rules = RuleSet {
             pawn_first_rank_immobile: any(|k| k.pawn_first_rank_immobile),
             choices_all_or_nothing: any(|k| k.choices_all_or_nothing),
@@ -429,6 +437,7 @@ impl RuleSet {
             observation,
             release: release.map_or(Release::Lifo, |(r, _)| r),
             promotions,
+            placed_promotions,
             kings_ordinary,
             must_capture,
             check_rule,
