@@ -24,8 +24,8 @@
 //!
 //! Options: `--keep DIR` keeps each problem and both outputs there; `--only N` solves
 //! only the N-th problem (1-based) of the run.
-//! Input must be in English (`crates/solver/tools/popeye_de2en.py` translates Popeye's
-//! German examples).
+//! Input in German or French (Popeye's `BEISPIEL` examples) is first put in English by the
+//! reader's own translation ([`chimere_popeye::lang::to_english`]).
 
 use chimere_solver::compare::same_solutions;
 use std::io::Read;
@@ -201,8 +201,10 @@ fn main() {
     let mut index = 0;
     let limit = Duration::from_secs(args.time + 10);
     for file in &args.files {
+        // German and French input is put in English as `chimere solve` reads it, so that
+        // it splits into problems here and both programs read the same words.
         let text = match std::fs::read(file) {
-            Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+            Ok(b) => chimere_popeye::lang::to_english(&String::from_utf8_lossy(&b)).into_owned(),
             Err(e) => {
                 eprintln!("{}: {e}", file.display());
                 continue;
