@@ -121,6 +121,10 @@ struct SolveArgs {
     /// Threads searching first moves in parallel (default: the machine's cores).
     #[arg(long)]
     threads: Option<usize>,
+    /// Print the input as it is read, Popeye's German or French words put in English, and
+    /// solve nothing.
+    #[arg(long, conflicts_with_all = ["json", "max_time", "threads"])]
+    english: bool,
 }
 
 #[derive(Args)]
@@ -425,6 +429,10 @@ fn solve(a: SolveArgs) -> Result<(), Failure> {
         // Problem files are often Latin-1; read what is not UTF-8 byte by byte.
         String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect())
     };
+    if a.english {
+        print!("{}", chimere_popeye::lang::to_english(&input));
+        return Ok(());
+    }
     let mut settings = chimere_solver::Settings { hash_mb: a.hash, json: a.json, ..Default::default() };
     if let Some(t) = a.threads {
         settings.threads = t.max(1);

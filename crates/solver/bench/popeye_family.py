@@ -2,10 +2,10 @@
 """Picks the problems of Popeye's own example files (its `BEISPIEL`, `EXAMPLES`, `TESTS`
 and `REGRESSIONS` collections, from a checkout of Popeye's sources) whose stipulation is in
 the deep direct/self-play family: `#4`-`#6`, `s#3`-`s#6`, `r#3`-`r#4` (with or without
-`exact-`), and writes them as one English Popeye input (German files are translated by
-`crates/solver/tools/popeye_de2en.py`; French ones are left out).
+`exact-`), and writes them as one English Popeye input (German and French files are put in
+English by `chimere solve --english`, the reader's own translation).
 
-Usage: popeye_family.py DIR_OR_FILE... > examples.inp
+Usage: popeye_family.py [--chimere target/release/chimere] DIR_OR_FILE... > examples.inp
 
 Each problem keeps its source as a `Remark` line (`file/index`). The problems are not
 filtered by what chimere reads: `speed.py` and `compare_popeye` report the refused ones."""
@@ -15,8 +15,7 @@ import subprocess
 import sys
 
 FAMILY = re.compile(r"^(exact-)?(#[4-6]|s#[3-6]|r#[34])$", re.I)
-HERE = os.path.dirname(os.path.abspath(__file__))
-DE2EN = os.path.join(HERE, "..", "tools", "popeye_de2en.py")
+CHIMERE = "target/release/chimere"
 # Popeye reads any prefix of a keyword (`next`, `end`, `stip`...).
 SPLIT = re.compile(r"(?im)^\s*(?:endp?r?o?b?l?e?m?|nextp?r?o?b?l?e?m?)\s*$")
 STIP = re.compile(r"(?im)^\s*stip[a-z]*\s+(\S+)")
@@ -25,8 +24,8 @@ STIP = re.compile(r"(?im)^\s*stip[a-z]*\s+(\S+)")
 def english(path):
     raw = open(path, encoding="latin-1").read()
     first = next((w.lower() for w in raw.split()), "")
-    if first.startswith("anf"):
-        return subprocess.run([sys.executable, DE2EN, path], capture_output=True, text=True, check=True).stdout
+    if first.startswith(("anf", "deb")):
+        return subprocess.run([CHIMERE, "solve", "--english", path], capture_output=True, text=True, check=True).stdout
     if first.startswith("beg"):
         return raw
     return None
@@ -44,11 +43,15 @@ def files(args):
 
 
 def main():
-    if len(sys.argv) < 2:
+    global CHIMERE
+    args = sys.argv[1:]
+    if args[:1] == ["--chimere"] and len(args) > 1:
+        CHIMERE, args = args[1], args[2:]
+    if not args:
         sys.exit(__doc__)
-    base = os.path.commonpath([os.path.abspath(a) for a in sys.argv[1:]])
+    base = os.path.commonpath([os.path.abspath(a) for a in args])
     out = []
-    for path in files(sys.argv[1:]):
+    for path in files(args):
         text = english(path)
         if text is None:
             continue
