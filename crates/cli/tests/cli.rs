@@ -176,6 +176,25 @@ fn solve_prints_first_moves_and_names_bad_lines() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `solve --english` prints a German input as it is read, and the English solves the same.
+#[test]
+fn solve_english_prints_the_translation() {
+    let german = "AnfangProblem\nForderung #2\nSteine Weiss Kg6 Da2 Tb1 Sd4 Schwarz Kh8 Bg7 Lc8\nOption OhneBrett\nEndeProblem\n";
+    let o = run(&["solve", "--english", "-"], german);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let english = stdout(&o);
+    assert!(english.contains("Qa2") && english.contains("Pg7") && english.contains("Bc8"), "{english}");
+    assert!(!english.contains("solution finished"), "{english}");
+    let solved = |input: &str| {
+        let o = run(&["solve", "-"], input);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        stdout(&o).lines().filter(|l| l.trim_start().starts_with("1.")).map(String::from).collect::<Vec<_>>()
+    };
+    let lines = solved(&english);
+    assert!(lines.iter().any(|l| l.contains("1.Qa2-a8 !")), "{lines:?}");
+    assert_eq!(lines, solved(german));
+}
+
 #[test]
 fn multi_move_turns_moves_and_perft() {
     // Annéciens: White Ka1, Pa2; Black Ka8, Pa4: a2-a3 cannot be completed (the pawn would
