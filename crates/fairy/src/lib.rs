@@ -90,10 +90,12 @@ use std::sync::Arc;
 /// letters, then nightrider `h`, rose `o`, locust `l`, nightrider-locust `m`,
 /// bishop-locust `c`, rook-locust `t`, dummy `d`, grasshopper `g`; neutral colour `n`.
 /// The kinds after the grasshopper ([`walk::FIRST_GENERIC`] on) get the remaining
-/// lower-case letters, then upper-case letters and punctuation: distinct in the canonical
-/// form, but a FEN cannot carry them (they are read from Popeye input).
+/// lower-case letters, then upper-case letters, punctuation and digits, `=` and `-` last:
+/// distinct in the canonical form (the kind is a token's last character, so `-` cannot be
+/// mistaken for a removal sign), but a FEN cannot carry them (they are read from Popeye
+/// input). Every printable character but `:` is taken: a further kind needs longer codes.
 pub const KIND_LETTERS: &[u8; walk::KINDS] =
-    b"pnbrqkholmctdgaefijsuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ!#$%&()*+,.;<>?@[]^_{|}`'\\\"0123456789/~";
+    b"pnbrqkholmctdgaefijsuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ!#$%&()*+,.;<>?@[]^_{|}`'\\\"0123456789/~=-";
 pub const NOTATION: Notation = Notation { kind_letters: KIND_LETTERS, shared_colour: 'n' };
 /// The letters a FEN reads and writes: those of the kinds before
 /// [`walk::FIRST_GENERIC`] (the orthodox kinds, then `h o l m c t d g`); the later kinds'

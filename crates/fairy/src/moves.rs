@@ -514,6 +514,31 @@ fn gen_unit(
                     }
                 }
             }
+            Step::LameRideLion(pairs) => {
+                for &((vf, vr), (df, dr)) in pairs {
+                    let mut hurdle = false;
+                    let (mut via, mut to) = (at.offset(vf, vr), at.offset(df, dr));
+                    'path: while let (Some(p), Some(t)) = (via, to) {
+                        for (sq, arrival) in [(p, false), (t, true)] {
+                            if v.pos.is_hole(sq) {
+                                break 'path;
+                            }
+                            let occupied = v.get(sq).is_some();
+                            if !hurdle {
+                                hurdle = occupied;
+                                continue;
+                            }
+                            if arrival {
+                                land_on(sq, &mut seen, out);
+                            }
+                            if occupied {
+                                break 'path;
+                            }
+                        }
+                        (via, to) = (p.offset(df, dr), t.offset(df, dr));
+                    }
+                }
+            }
             Step::LameHop(pairs) => {
                 for &((vf, vr), (df, dr)) in pairs {
                     if let (Some(via), Some(to)) = (at.offset(vf, vr), at.offset(df, dr))

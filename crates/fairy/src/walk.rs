@@ -31,6 +31,11 @@ pub enum Step {
     /// A lame rider: lame leaps repeated in one direction, each needing its `via` square
     /// and every arrival but the last empty (Mao rider, Moa rider).
     LameRide(&'static [LameLeap]),
+    /// A lame rider lion (Mao rider lion, Moa rider lion): the rider's path is read square
+    /// by square, each leap's `via` then its arrival; the first unit on it is the hurdle,
+    /// and the lion lands on any arrival beyond it, up to and including the next unit met
+    /// (a capture), each square it passes after the hurdle empty.
+    LameRideLion(&'static [LameLeap]),
     /// A lame hopper: the leap to `to` needs a hurdle on `via` (Mao hopper, Moa hopper; as
     /// in Popeye, a hole serves as a hurdle).
     LameHop(&'static [LameLeap]),
@@ -343,10 +348,12 @@ pub static WALKS: [WalkDef; KINDS] = [
     fairy("OA", "moarider", &[Step::LameRide(&MOA)]),
     fairy("AH", "maohopper", &[Step::LameHop(&MAO)]),
     fairy("OH", "moahopper", &[Step::LameHop(&MOA)]),
+    fairy("ML", "maorider lion", &[Step::LameRideLion(&MAO)]),
+    fairy("MM", "moarider lion", &[Step::LameRideLion(&MOA)]),
 ];
 
 /// Number of kinds in [`WALKS`].
-pub const KINDS: usize = 91;
+pub const KINDS: usize = 93;
 
 /// The walk of a kind.
 #[inline]

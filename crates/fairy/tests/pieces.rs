@@ -64,6 +64,9 @@ enum Ref {
     LameRide(bool),
     /// Mao or Moa leap over a unit standing on the lame step's square.
     LameHop(bool),
+    /// a lion on the Mao (or Moa) rider's path, read square by square (lame square, then
+    /// arrival): over the first unit on it to any arrival beyond, up to the next unit.
+    LameRideLion(bool),
     Both(Box<Ref>, Box<Ref>),
 }
 
@@ -142,6 +145,8 @@ fn reference(letters: &str) -> Option<Ref> {
         "OA" => LameRide(false),
         "AH" => LameHop(true),
         "OH" => LameHop(false),
+        "ML" => LameRideLion(true),
+        "MM" => LameRideLion(false),
         "SI" => Marine(queen()),
         "TR" => Marine(rook()),
         "ND" => Marine(bishop()),
@@ -308,6 +313,29 @@ fn ref_moves(r: &Ref, b: &Board, p: V, out: &mut BTreeSet<(V, Option<V>)>) {
                         break;
                     }
                     (v, t) = (step(v, (dx, dy)), step(t, (dx, dy)));
+                }
+            }
+        }
+        Ref::LameRideLion(orth) => {
+            for d in knight() {
+                let via = lame_step(*orth, d);
+                let mut path = Vec::new();
+                for i in 0..8 {
+                    let node = (p.0 + i * d.0, p.1 + i * d.1);
+                    path.push((step(node, via), false));
+                    path.push((step(node, d), true));
+                }
+                let path: Vec<(V, bool)> = path.into_iter().take_while(|&(sq, _)| at(b, sq).is_some()).collect();
+                let Some(h) = path.iter().position(|&(sq, _)| matches!(at(b, sq), Some(Some(_)))) else {
+                    continue;
+                };
+                for &(sq, arrival) in &path[h + 1..] {
+                    if arrival {
+                        add(sq, out);
+                    }
+                    if at(b, sq) != Some(None) {
+                        break;
+                    }
                 }
             }
         }

@@ -15,7 +15,7 @@ import random
 # Popeye's English letters of the pieces chimere reads beyond the orthodox ones.
 PIECES = ("N RO L LN LB LR G Z CA GI AN BU RF WE FE AL DA GN OK BI ZE SQ 15 16 24 25 35 36 37 "
           "CR ZR GR ET AM EM PR WA RH BH NH CH ZH GH G2 G3 KH KA KL DO SO GL LI RL BL NL "
-          "M EA SW RM RE RW BM BE BW PA VA LE NA MA MO SI TR ND EQ NE OR NO HA CG KP AO OA AH OH").split()
+          "M EA SW RM RE RW BM BE BW PA VA LE NA MA MO SI TR ND EQ NE OR NO HA CG KP AO OA AH OH ML MM").split()
 ORTHODOX = "QRBSPP"
 
 
