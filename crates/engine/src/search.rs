@@ -24,7 +24,9 @@ pub const MATE: i32 = 30_000;
 pub const MATE_BOUND: i32 = MATE - 1_000;
 /// Staged generation (the noisy turns first, the quiet ones only when no good noisy turn
 /// is left) is off until a match accepts it: the build that brought it against the one before, 300 pairs
-/// at 2+0.02 ended undecided (W-D-L 202-217-181, Elo +12.2 ± 22.3, LLR +1.71 of ±2.94).
+/// at 2+0.02 ended undecided (W-D-L 202-217-181, Elo +12.2 ± 22.3, LLR +1.71 of ±2.94); on
+/// "improving", at 20 000 nodes a move, 171 pairs ended undecided too (W-D-L 120-117-105,
+/// Elo +15.2 ± 29.1, LLR +0.47), with 26 % fewer nodes to depth 9 in chess.
 const STAGED: bool = false;
 
 const INF: i32 = 31_000;
