@@ -88,7 +88,7 @@ pub static DATA: EvalData = EvalData {
     tempo: 7,
     terms: [
         0, -4, 7, 16, 13, 37, 47, 0, 0, 5, 10, 18, 40, 61, 102, 0, -34, -28, -10, -6, 40, 32, 15, 1, 24, 2, 10, 1, 8,
-        12, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        12, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ],
 };
 
@@ -191,8 +191,26 @@ pub mod term {
     /// End game, per passed pawn: per step the enemy king is farther than the own king
     /// from the square in front of it.
     pub const PASSED_KING: usize = 30;
+    /// Per own non-pawn unit attacked by an enemy pawn.
+    pub const THREAT_PAWN: usize = 31;
+    /// Per own rook or queen attacked by an enemy knight or bishop.
+    pub const THREAT_MINOR: usize = 33;
+    /// Per own queen attacked by an enemy rook.
+    pub const THREAT_ROOK: usize = 35;
+    /// Per own non-pawn unit attacked and not defended.
+    pub const HANGING: usize = 37;
+    /// Per passed pawn whose square in front is occupied, times its relative rank less 1.
+    pub const PASSED_BLOCKED: usize = 39;
+    /// A rook on the 7th rank (relative).
+    pub const ROOK_SEVENTH: usize = 41;
+    /// A knight, a bishop on relative ranks 4-6, defended by a pawn, out of reach of the
+    /// enemy pawns.
+    pub const OUTPOST_KNIGHT: usize = 43;
+    pub const OUTPOST_BISHOP: usize = 45;
+    /// Middle game, per file without an own pawn among the king's file and its neighbours.
+    pub const KING_OPEN: usize = 47;
     /// Number of terms used.
-    pub const USED: usize = 31;
+    pub const USED: usize = 48;
 }
 
 const FILES: [u64; 8] = {
@@ -296,28 +314,99 @@ impl PawnCache {
     }
 }
 
+/// What one side's units attack (kinds 0-5), and the units it counts against the other
+/// king's zone: read once per evaluation for both sides' terms.
+struct Reach {
+    /// Squares attacked by any unit.
+    all: u64,
+    /// Squares attacked by pawns.
+    pawn: u64,
+    /// Squares attacked by knights and bishops.
+    minor: u64,
+    /// Squares attacked by rooks.
+    rook: u64,
+    /// King attack: weighted units bearing on the enemy king's zone, and their number.
+    units: i32,
+    attackers: i32,
+}
+
+fn pawn_attacks(p: u64, c: Colour) -> u64 {
+    if c == Colour::White { ((p & NOT_A) << 7) | ((p & NOT_H) << 9) } else { ((p & NOT_H) >> 7) | ((p & NOT_A) >> 9) }
+}
+
+/// The squares strictly ahead of rank `r` for side `c`.
+fn ahead(r: i32, c: Colour) -> u64 {
+    if c == Colour::White {
+        if r >= 7 { 0 } else { !0u64 << ((r + 1) * 8) }
+    } else if r <= 0 {
+        0
+    } else {
+        !0u64 >> ((8 - r) * 8)
+    }
+}
+
+fn adjacent_files(f: usize) -> u64 {
+    (if f > 0 { FILES[f - 1] } else { 0 }) | (if f < 7 { FILES[f + 1] } else { 0 })
+}
+
+fn reach(b: &Board, c: Colour, seen: &Attacks) -> Reach {
+    let occ = b.occupied();
+    let pawn = pawn_attacks(pieces(b, c, PAWN).0, c);
+    let mut r = Reach { all: pawn, pawn, minor: 0, rook: 0, units: 0, attackers: 0 };
+    if let Some(k) = pieces(b, c, KING).first() {
+        r.all |= attacks::king(k).0;
+    }
+    let zone =
+        pieces(b, c.opponent(), KING).first().map_or(Bitboard::EMPTY, |k| shelter_squares(k, c.opponent()) | zone(k));
+    for (kind, u) in [(KNIGHT, 2), (BISHOP, 2), (ROOK, 3), (QUEEN, 5)] {
+        for sq in pieces(b, c, kind) {
+            let a = seen.of(sq, || match kind {
+                KNIGHT => attacks::knight(sq),
+                BISHOP => attacks::bishop(sq, occ),
+                ROOK => attacks::rook(sq, occ),
+                _ => attacks::queen(sq, occ),
+            });
+            r.all |= a.0;
+            match kind {
+                KNIGHT | BISHOP => r.minor |= a.0,
+                ROOK => r.rook |= a.0,
+                _ => {}
+            }
+            if (a & zone).any() {
+                r.units += u;
+                r.attackers += 1;
+            }
+        }
+    }
+    r
+}
+
 fn side_terms(
     b: &Board,
     c: Colour,
     pawn: (i32, i32, u64),
-    phase: i32,
-    total: i32,
+    (phase, total): (i32, i32),
     w: &[i32; TERMS],
-    seen: &Attacks,
+    (mine, theirs): (&Reach, &Reach),
 ) -> i32 {
     use term::*;
     let own = pieces(b, c, PAWN).0;
     let their = pieces(b, c.opponent(), PAWN).0;
+    let occ = b.occupied().0;
     let (mut mg, mut eg, passed) = pawn;
     let own_king = pieces(b, c, KING).first();
     let their_king = pieces(b, c.opponent(), KING).first();
-    if let (Some(k1), Some(k2)) = (own_king, their_king) {
-        for sq in Bitboard(passed) {
-            let r = sq.rank() as i32;
-            let rel = if c == Colour::White { r } else { 7 - r };
-            if (1..7).contains(&rel) {
-                let stop = Square::from_coords(sq.file(), if c == Colour::White { r as u8 + 1 } else { r as u8 - 1 });
+    for sq in Bitboard(passed) {
+        let r = sq.rank() as i32;
+        let rel = if c == Colour::White { r } else { 7 - r };
+        if (1..7).contains(&rel) {
+            let stop = Square::from_coords(sq.file(), if c == Colour::White { r as u8 + 1 } else { r as u8 - 1 });
+            if let (Some(k1), Some(k2)) = (own_king, their_king) {
                 eg += w[PASSED_KING] * (distance(k2, stop) - distance(k1, stop));
+            }
+            if occ & (1u64 << stop.index()) != 0 {
+                mg += w[PASSED_BLOCKED] * (rel - 1);
+                eg += w[PASSED_BLOCKED + 1] * (rel - 1);
             }
         }
     }
@@ -329,28 +418,15 @@ fn side_terms(
         let front = shelter_squares(k, c);
         mg += w[SHELTER] * (Bitboard(own) & front).count() as i32;
         // Enemy pieces bearing on the king's zone: weighted, squared, middle game only.
-        let zone = front | super::zone(k);
-        let occ = b.occupied();
-        let them = c.opponent();
-        let (mut units, mut n) = (0, 0);
-        for (kind, u) in [(KNIGHT, 2), (BISHOP, 2), (ROOK, 3), (QUEEN, 5)] {
-            for sq in pieces(b, them, kind) {
-                let a = seen.of(sq, || match kind {
-                    KNIGHT => attacks::knight(sq),
-                    BISHOP => attacks::bishop(sq, occ),
-                    ROOK => attacks::rook(sq, occ),
-                    _ => attacks::queen(sq, occ),
-                });
-                if (a & zone).any() {
-                    units += u;
-                    n += 1;
-                }
-            }
+        if theirs.attackers >= 2 {
+            mg -= (theirs.units * theirs.units * w[KING_ATTACK]).min(500);
         }
-        if n >= 2 {
-            mg -= (units * units * w[KING_ATTACK]).min(500);
-        }
+        let f = k.file() as usize;
+        let open = (FILES[f] | adjacent_files(f)) & !own;
+        let files = (0..8).filter(|&i| open & FILES[i] == FILES[i]).count() as i32;
+        mg += w[KING_OPEN] * files;
     }
+    let seventh = if c == Colour::White { 0xFF << 48 } else { 0xFF << 8 };
     for sq in pieces(b, c, ROOK) {
         let file = FILES[sq.file() as usize];
         if own & file == 0 {
@@ -358,7 +434,41 @@ fn side_terms(
             mg += w[t];
             eg += w[t + 1];
         }
+        if seventh & (1u64 << sq.index()) != 0 {
+            mg += w[ROOK_SEVENTH];
+            eg += w[ROOK_SEVENTH + 1];
+        }
     }
+    // Outposts: a knight or bishop on the opponent's half (ranks 4-6), defended by a pawn,
+    // that no enemy pawn can ever attack.
+    for (kind, t) in [(KNIGHT, OUTPOST_KNIGHT), (BISHOP, OUTPOST_BISHOP)] {
+        for sq in pieces(b, c, kind) {
+            let r = sq.rank() as i32;
+            let rel = if c == Colour::White { r } else { 7 - r };
+            let bit = 1u64 << sq.index();
+            if (3..6).contains(&rel)
+                && mine.pawn & bit != 0
+                && their & adjacent_files(sq.file() as usize) & ahead(r, c) == 0
+            {
+                mg += w[t];
+                eg += w[t + 1];
+            }
+        }
+    }
+    // Threats on the own units: by pawns, by minor pieces on rooks and queens, by rooks on
+    // queens, and units attacked but not defended.
+    let units_of = |k| pieces(b, c, k).0;
+    let minors = units_of(KNIGHT) | units_of(BISHOP);
+    let majors = units_of(ROOK) | units_of(QUEEN);
+    let by_pawn = ((minors | majors) & theirs.pawn).count_ones() as i32;
+    let by_minor = (majors & theirs.minor).count_ones() as i32;
+    let by_rook = (units_of(QUEEN) & theirs.rook).count_ones() as i32;
+    let hanging = ((minors | majors) & theirs.all & !mine.all).count_ones() as i32;
+    mg += w[THREAT_PAWN] * by_pawn + w[THREAT_MINOR] * by_minor + w[THREAT_ROOK] * by_rook + w[HANGING] * hanging;
+    eg += w[THREAT_PAWN + 1] * by_pawn
+        + w[THREAT_MINOR + 1] * by_minor
+        + w[THREAT_ROOK + 1] * by_rook
+        + w[HANGING + 1] * hanging;
     (mg * phase + eg * (total - phase)) / total
 }
 
@@ -386,8 +496,10 @@ pub fn feature(
         Some(c) => c.get(white, black, w),
         None => [pawn_terms(white, black, Colour::White, w), pawn_terms(black, white, Colour::Black, w)],
     };
-    side_terms(b, Colour::White, pawn[0], phase, total, w, seen)
-        - side_terms(b, Colour::Black, pawn[1], phase, total, w, seen)
+    let white_reach = reach(b, Colour::White, seen);
+    let black_reach = reach(b, Colour::Black, seen);
+    side_terms(b, Colour::White, pawn[0], (phase, total), w, (&white_reach, &black_reach))
+        - side_terms(b, Colour::Black, pawn[1], (phase, total), w, (&black_reach, &white_reach))
 }
 
 /// The hand-set feature weights ([`term`]): passed pawns by rank (middle game half the end
@@ -451,5 +563,53 @@ mod tests {
             let afresh = feature(b, 16, 24, &DATA.terms, &Attacks::new(), None);
             assert_eq!(kept, afresh, "{fen}");
         }
+    }
+
+    /// The feature with one middle-game weight at 1 and the others at 0, in the middle game:
+    /// how many times that term counts for white less for black (a term counts for the
+    /// side whose unit is threatened, blocked or placed).
+    fn count(fen: &str, term: usize) -> i32 {
+        let pos = chimere_chess::Chess::from_fen(fen).unwrap();
+        let b = Variant::board(&pos).unwrap();
+        let mut w = [0; TERMS];
+        w[term] = 1;
+        feature(b, 24, 24, &w, &Attacks::new(), None)
+    }
+
+    #[test]
+    fn threats_count_units_attacked_by_pawns_lesser_units_and_undefended() {
+        use term::*;
+        // The d5 knight is attacked by the e6 pawn and defended by nothing.
+        let knight = "4k3/8/4p3/3N4/8/8/8/4K3 w - - 0 1";
+        assert_eq!(count(knight, THREAT_PAWN), 1);
+        assert_eq!(count(knight, HANGING), 1);
+        // Defended by the e4 pawn it is still threatened, no longer hanging.
+        let defended = "4k3/8/4p3/3N4/4P3/8/8/4K3 w - - 0 1";
+        assert_eq!(count(defended, THREAT_PAWN), 1);
+        assert_eq!(count(defended, HANGING), 0);
+        // A black queen on d8 attacked by the c6 knight and the d1 rook (defended by its king).
+        let queen = "3qk3/8/2N5/8/8/8/8/3RK3 b - - 0 1";
+        assert_eq!(count(queen, THREAT_MINOR), -1);
+        assert_eq!(count(queen, THREAT_ROOK), -1);
+        assert_eq!(count(queen, HANGING), 0);
+        // With the knight on b6 the queen attacks it and nothing defends it.
+        assert_eq!(count("3qk3/8/1N6/8/8/8/8/3RK3 b - - 0 1", HANGING), 1);
+    }
+
+    #[test]
+    fn outposts_rook_on_seventh_and_blocked_passers() {
+        use term::*;
+        assert_eq!(count("4k3/p7/8/3N4/4P3/8/8/4K3 w - - 0 1", OUTPOST_KNIGHT), 1);
+        // A c7 pawn can come to c6 and chase the knight: no outpost.
+        assert_eq!(count("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", OUTPOST_KNIGHT), 0);
+        assert_eq!(count("4k3/8/4p3/3b4/8/8/8/4K3 b - - 0 1", OUTPOST_BISHOP), -1);
+        assert_eq!(count("4k3/R7/8/8/8/8/r7/4K3 w - - 0 1", ROOK_SEVENTH), 0);
+        assert_eq!(count("4k3/R7/8/8/8/8/8/4K3 w - - 0 1", ROOK_SEVENTH), 1);
+        // The e6 passer (relative rank index 5) is blocked by the king: 5 - 1 steps.
+        assert_eq!(count("8/4k3/4P3/8/8/8/8/4K3 w - - 0 1", PASSED_BLOCKED), 4);
+        assert_eq!(count("8/2k5/4P3/8/8/8/8/4K3 w - - 0 1", PASSED_BLOCKED), 0);
+        // The white king on g1 behind f2 g2 h2 has no open file near it; the black king on
+        // e8 has three (no black pawns at all).
+        assert_eq!(count("4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1", KING_OPEN), -3);
     }
 }
