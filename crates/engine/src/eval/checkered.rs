@@ -33,6 +33,7 @@ pub static HAND_SET: EvalData = EvalData {
     see: false,
     check_extension: true,
     tempo: 15,
+    terms: HAND_TERMS,
     provenance: "hand-set from chess's numbers, checkered terms by hand",
     ..super::chess::copy_chess_for_variants()
 };
@@ -40,12 +41,24 @@ pub static HAND_SET: EvalData = EvalData {
 /// The numbers the engine plays with.
 pub static DATA: EvalData = super::copy_data(&HAND_SET);
 
-/// Bonus (side to move) per checkered unit attacking the enemy king's zone, and penalty
-/// per one attacking its own.
-const ATTACKER: i32 = 30;
-const OWN_ZONE: i32 = 12;
-/// Share (percent) of the checkered material credited to the side to move in stage 1.
-const STAGE1_SHARE: i32 = 10;
+/// Indices of the checkered terms in [`EvalData::terms`].
+pub mod term {
+    /// Bonus (side to move) per checkered unit attacking the enemy king's zone.
+    pub const ATTACKER: usize = 0;
+    /// Penalty (side to move) per checkered unit attacking its own king's zone.
+    pub const OWN_ZONE: usize = 1;
+    /// Share (percent) of the checkered material credited to the side to move in stage 1.
+    pub const STAGE1_SHARE: usize = 2;
+}
+
+/// The hand-set checkered terms ([`term`]).
+pub const HAND_TERMS: [i32; super::TERMS] = {
+    let mut t = [0; super::TERMS];
+    t[term::ATTACKER] = 30;
+    t[term::OWN_ZONE] = 12;
+    t[term::STAGE1_SHARE] = 10;
+    t
+};
 
 fn attack(b: &Board, sq: chimere_core::Square, k: Kind, occ: Bitboard, up: bool) -> Bitboard {
     match k.0 {
@@ -82,7 +95,8 @@ pub fn feature(pos: &Checkered, b: &Board, t: &Tables, stm: Colour) -> i32 {
                 return 0;
             }
             let occ = b.occupied();
-            let mut score = material(b, t, Colour::Shared) * STAGE1_SHARE / 100;
+            let w = &t.data.terms;
+            let mut score = material(b, t, Colour::Shared) * w[term::STAGE1_SHARE] / 100;
             let them = stm.opponent();
             let their_zone = pieces(b, them, KING).first().map_or(Bitboard::EMPTY, zone);
             let own_zone = pieces(b, stm, KING).first().map_or(Bitboard::EMPTY, zone);
@@ -93,11 +107,11 @@ pub fn feature(pos: &Checkered, b: &Board, t: &Tables, stm: Colour) -> i32 {
                 // Checkered pawns attack in the direction of the side using them.
                 let a = attack(b, sq, p.kind, occ, stm == Colour::White);
                 if (a & their_zone).any() {
-                    score += ATTACKER;
+                    score += w[term::ATTACKER];
                 }
                 let a2 = if p.kind.0 == 0 { attack(b, sq, p.kind, occ, them == Colour::White) } else { a };
                 if (a2 & own_zone).any() {
-                    score -= OWN_ZONE;
+                    score -= w[term::OWN_ZONE];
                 }
             }
             sign * score
