@@ -17,7 +17,7 @@
 //! --nodes 4000 --seed 1001`: +79 =20 -101, 44.5 %, Elo -38 [-84, +6]). [`DATA`] is
 //! [`HAND_SET`].
 
-use super::{EvalData, Tables, pieces, zone};
+use super::{EvalData, Square2, Tables, pieces, zone};
 use chimere_checkered::{Checkered, Stage};
 use chimere_chess::KING;
 use chimere_core::{Bitboard, Board, Colour, Kind, attacks};
@@ -38,8 +38,61 @@ pub static HAND_SET: EvalData = EvalData {
     ..super::chess::copy_chess_for_variants()
 };
 
-/// The numbers the engine plays with.
-pub static DATA: EvalData = super::copy_data(&HAND_SET);
+/// The numbers the engine plays with: fitted to the results of the engine's own games
+/// (`examples/selfplay.rs` then `examples/tune.rs`, see the module's provenance):
+/// 62312 positions of ck1500.txt (49850 fitted), K = 0.1404, ridge 0.00001: loss 0.205235 -> 0.202917, held out 0.209757 -> 0.209072
+pub static DATA: EvalData = EvalData {
+    name: "checkered",
+    value_mg: [110, 313, 336, 454, 980, 0, 450, 800, 300, 350, 330, 380, 0, 200, 0, 0],
+    value_eg: [116, 290, 298, 514, 949, 0, 450, 800, 300, 350, 330, 380, 0, 200, 0, 0],
+    square_mg: [
+        Square2 { centre: 12, advance: 9, edge: -2, home: 0 },
+        Square2 { centre: -8, advance: 21, edge: -15, home: -12 },
+        Square2 { centre: 10, advance: 3, edge: -11, home: -6 },
+        Square2 { centre: 24, advance: 9, edge: -16, home: -16 },
+        Square2 { centre: 21, advance: 28, edge: -4, home: 0 },
+        Square2 { centre: -26, advance: -32, edge: 12, home: 32 },
+        Square2 { centre: 4, advance: 0, edge: -10, home: 0 },
+        Square2 { centre: 4, advance: 0, edge: -10, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+    ],
+    square_eg: [
+        Square2 { centre: -20, advance: 28, edge: 14, home: 0 },
+        Square2 { centre: 10, advance: 0, edge: -14, home: -1 },
+        Square2 { centre: -8, advance: 6, edge: -10, home: -4 },
+        Square2 { centre: 5, advance: 1, edge: -12, home: -12 },
+        Square2 { centre: 0, advance: 10, edge: -7, home: -2 },
+        Square2 { centre: -10, advance: -14, edge: -9, home: 5 },
+        Square2 { centre: 4, advance: 0, edge: -10, home: 0 },
+        Square2 { centre: 4, advance: 0, edge: -10, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+        Square2 { centre: 0, advance: 0, edge: 0, home: 0 },
+    ],
+    mobility: [0, 6, 11, 1, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    tempo: 17,
+    terms: {
+        let mut t = HAND_TERMS;
+        t[term::ATTACKER] = 45;
+        t[term::OWN_ZONE] = 31;
+        t[term::STAGE1_SHARE] = 14;
+        t
+    },
+    provenance: "fitted to self-play results (examples/selfplay.rs, examples/tune.rs)",
+    ..super::copy_data(&HAND_SET)
+};
 
 /// Indices of the checkered terms in [`EvalData::terms`].
 pub mod term {
