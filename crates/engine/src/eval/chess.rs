@@ -106,7 +106,7 @@ pub static DATA: EvalData = EvalData {
 };
 
 /// The hand-set numbers this file had before they were fitted to games: the base of the
-/// variants played with chess's pieces (Checkered), whose own numbers are hand-set.
+/// hand-set numbers of the variants played with chess's pieces (Checkered's).
 pub static HAND_SET: EvalData = EvalData {
     name: "chess",
     kinds: 6,
