@@ -347,21 +347,6 @@ fn pawn_attacks(p: u64, c: Colour) -> u64 {
     if c == Colour::White { ((p & NOT_A) << 7) | ((p & NOT_H) << 9) } else { ((p & NOT_H) >> 7) | ((p & NOT_A) >> 9) }
 }
 
-/// The squares strictly ahead of rank `r` for side `c`.
-fn ahead(r: i32, c: Colour) -> u64 {
-    if c == Colour::White {
-        if r >= 7 { 0 } else { !0u64 << ((r + 1) * 8) }
-    } else if r <= 0 {
-        0
-    } else {
-        !0u64 >> ((8 - r) * 8)
-    }
-}
-
-fn adjacent_files(f: usize) -> u64 {
-    (if f > 0 { FILES[f - 1] } else { 0 }) | (if f < 7 { FILES[f + 1] } else { 0 })
-}
-
 fn reach(b: &Board, c: Colour, seen: &Attacks) -> Reach {
     let occ = b.occupied();
     let pawn = pawn_attacks(pieces(b, c, PAWN).0, c);
@@ -435,8 +420,7 @@ fn side_terms(
             mg -= (theirs.units * theirs.units * w[KING_ATTACK]).min(500);
         }
         let f = k.file() as usize;
-        let open = (FILES[f] | adjacent_files(f)) & !own;
-        let files = (0..8).filter(|&i| open & FILES[i] == FILES[i]).count() as i32;
+        let files = (f.saturating_sub(1)..=(f + 1).min(7)).filter(|&i| own & FILES[i] == 0).count() as i32;
         mg += w[KING_OPEN] * files;
     }
     let seventh = if c == Colour::White { 0xFF << 48 } else { 0xFF << 8 };
@@ -452,21 +436,28 @@ fn side_terms(
             eg += w[ROOK_SEVENTH + 1];
         }
     }
-    // Outposts: a knight or bishop on the opponent's half (ranks 4-6), defended by a pawn,
-    // that no enemy pawn can ever attack.
-    for (kind, t) in [(KNIGHT, OUTPOST_KNIGHT), (BISHOP, OUTPOST_BISHOP)] {
-        for sq in pieces(b, c, kind) {
-            let r = sq.rank() as i32;
-            let rel = if c == Colour::White { r } else { 7 - r };
-            let bit = 1u64 << sq.index();
-            if (3..6).contains(&rel)
-                && mine.pawn & bit != 0
-                && their & adjacent_files(sq.file() as usize) & ahead(r, c) == 0
-            {
-                mg += w[t];
-                eg += w[t + 1];
-            }
+    // Outposts: a knight or bishop on relative ranks 4-6, defended by a pawn, on a square
+    // no enemy pawn can ever attack (out of the span of their attacks, filled towards us).
+    let their_span = {
+        let mut x = pawn_attacks(their, c.opponent());
+        if c == Colour::White {
+            x |= x >> 8;
+            x |= x >> 16;
+            x |= x >> 32;
+        } else {
+            x |= x << 8;
+            x |= x << 16;
+            x |= x << 32;
         }
+        x
+    };
+    // Ranks 4-6 for white, 5-3 for black.
+    let ranks: u64 = if c == Colour::White { 0x0000_FFFF_FF00_0000 } else { 0x0000_00FF_FFFF_0000 };
+    let outposts = mine.pawn & !their_span & ranks;
+    for (kind, t) in [(KNIGHT, OUTPOST_KNIGHT), (BISHOP, OUTPOST_BISHOP)] {
+        let n = (pieces(b, c, kind).0 & outposts).count_ones() as i32;
+        mg += w[t] * n;
+        eg += w[t + 1] * n;
     }
     // Threats on the own units: by pawns, by minor pieces on rooks and queens, by rooks on
     // queens, and units attacked but not defended.
