@@ -27,8 +27,8 @@
 //! files without an own pawn at the king) were added with weight 0 and fitted alone, the
 //! numbers above held: the same generator run extended to 4000 games (`--games 4000`, whose
 //! first 1300 games are the file above), its first 71 992 positions (about 860 games), `tune
-//! games.txt --from current --first-term 31 --passes 2 --ridge 0.00001` (K = 1.0488; loss
-//! 0.071484 -> 0.071094 on the fitted part). On 17 820 positions of games 1301-1510 of that
+//! games.txt --limit 71992 --from current --first-term 31 --passes 2 --ridge 0.00001`, run
+//! with those weights at 0 (K = 1.0488; loss 0.071484 -> 0.071094 on the fitted part). On 17 820 positions of games 1301-1510 of that
 //! run, which no fit has seen, the loss is 0.081309 with [`HAND_SET`], 0.079009 with the
 //! first fit and 0.078638 with these terms added (K fitted to each on the 71 280
 //! positions before them, 0.82, 0.93, 0.93). Self-play against the build before them
