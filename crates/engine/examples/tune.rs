@@ -24,11 +24,16 @@
 //!
 //! The other variants' data come from the engine's own games (`examples/selfplay.rs`,
 //! mode `games`), fitted with `--variant V`: their piece values (the king's and any unit
-//! valued 0 by hand stay 0), square weights, mobility weights and tempo; their feature's
-//! numbers are constants of its code and stay as they are.
+//! valued 0 by hand stay 0), square weights, mobility weights, tempo, and the feature's
+//! weights the variant keeps in [`EvalData::terms`] (the non-zero ones: Checkered's); the
+//! other features' numbers are constants of their code and stay as they are.
 //!
 //! Options: `--variant V` (default chess), `--limit N` (first N positions), `--threads T`
-//! (default 2), `--passes P` (passes per step, default 3), `--ridge R` (default 0).
+//! (default 2), `--passes P` (passes per step, default 3), `--ridge R` (default 0), `--from
+//! current` (start from, and hold the ridge towards, the numbers the engine plays with
+//! instead of the hand-set ones: a refit after new terms were added, whose weights start at
+//! 0), `--first-term N` (fit only the feature's terms from index N on, the other numbers
+//! held: new terms added to fitted numbers).
 
 use chimere_core::{Board, Colour, Game, GameOptions};
 use chimere_engine::eval::{self, EvalData, Tables, Walk, chess::term};
@@ -138,6 +143,13 @@ fn variant_params(start: &EvalData) -> Vec<P> {
         }
     }
     v.push(P::Tempo);
+    // The feature's weights that the variant keeps in its data (Checkered's; the others
+    // hold theirs as constants of their code and leave the terms at 0).
+    for (i, &w) in start.terms.iter().enumerate() {
+        if w != 0 {
+            v.push(P::Term(i));
+        }
+    }
     v
 }
 
@@ -218,12 +230,24 @@ fn print_data(d: &EvalData, chess: bool) {
     println!("    terms: {:?},", &d.terms);
 }
 
+/// The fit's settings (the command line's options).
+#[derive(Copy, Clone)]
+struct Fit {
+    limit: usize,
+    threads: usize,
+    passes: usize,
+    ridge: f64,
+    /// Start from the numbers played, not the hand-set ones.
+    current: bool,
+    /// Fit only the feature's terms from this index on.
+    first_term: Option<usize>,
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut file = None;
-    let (mut limit, mut threads, mut passes) = (usize::MAX, 2usize, 3usize);
-    let mut ridge = 0.0f64;
     let mut variant = "chess".to_string();
+    let mut o = Fit { limit: usize::MAX, threads: 2, passes: 3, ridge: 0.0, current: false, first_term: None };
     let mut i = 0;
     while i < args.len() {
         let num = |j: usize| -> usize {
@@ -233,12 +257,21 @@ fn main() {
             })
         };
         match args[i].as_str() {
-            "--limit" => limit = num(i + 1),
-            "--threads" => threads = num(i + 1),
-            "--passes" => passes = num(i + 1),
+            "--limit" => o.limit = num(i + 1),
+            "--threads" => o.threads = num(i + 1),
+            "--passes" => o.passes = num(i + 1),
+            "--first-term" => o.first_term = Some(num(i + 1)),
             "--variant" => variant = args.get(i + 1).cloned().unwrap_or_default(),
+            "--from" => match args.get(i + 1).map(String::as_str) {
+                Some("current") => o.current = true,
+                Some("hand-set") => o.current = false,
+                _ => {
+                    eprintln!("tune: --from takes current or hand-set");
+                    std::process::exit(2)
+                }
+            },
             "--ridge" => {
-                ridge = args.get(i + 1).and_then(|x| x.parse().ok()).unwrap_or_else(|| {
+                o.ridge = args.get(i + 1).and_then(|x| x.parse().ok()).unwrap_or_else(|| {
                     eprintln!("tune: --ridge needs a number");
                     std::process::exit(2)
                 })
@@ -252,7 +285,9 @@ fn main() {
         i += 2;
     }
     let Some(file) = file else {
-        eprintln!("usage: tune FILE [--variant V] [--limit N] [--threads T] [--passes P] [--ridge R]");
+        eprintln!(
+            "usage: tune FILE [--variant V] [--limit N] [--threads T] [--passes P] [--ridge R] [--from current|hand-set] [--first-term N]"
+        );
         std::process::exit(2)
     };
     let opts = GameOptions::default();
@@ -262,10 +297,11 @@ fn main() {
         std::process::exit(2)
     });
     let chess = variant.eq_ignore_ascii_case("chess");
-    chimere_rules::with_rules!(rules, V => fit::<V>(&file, chess, limit, threads, passes, ridge));
+    chimere_rules::with_rules!(rules, V => fit::<V>(&file, chess, &o));
 }
 
-fn fit<V: Api + Sync>(file: &str, chess: bool, limit: usize, threads: usize, passes: usize, ridge: f64) {
+fn fit<V: Api + Sync>(file: &str, chess: bool, o: &Fit) {
+    let Fit { limit, threads, passes, ridge, current, first_term } = *o;
     let f = std::fs::File::open(file).unwrap_or_else(|e| {
         eprintln!("tune: {file}: {e}");
         std::process::exit(2)
@@ -286,13 +322,16 @@ fn fit<V: Api + Sync>(file: &str, chess: bool, limit: usize, threads: usize, pas
         eprintln!("tune: fewer than 10 positions in {file}");
         std::process::exit(2);
     }
-    let mut d = V::hand_set_data().clone();
+    let mut d = if current { V::eval_data() } else { V::hand_set_data() }.clone();
     let start_data = d.clone();
     // The last fifth (whole games, but for the one cut) is held out to measure the fit.
     let cut = samples.len() - samples.len() / 5;
     let (train, held) = samples.split_at(cut);
     let k = fit_k(train, &d, threads);
-    let ps = params(&start_data, chess);
+    let mut ps = params(&start_data, chess);
+    if let Some(first) = first_term {
+        ps.retain(|p| matches!(p, P::Term(i) if *i >= first));
+    }
     // Ridge: a penalty per parameter on its squared distance (in units of 10 cp) from the
     // starting numbers, so that numbers the games say little about stay near them.
     let penalty = |d: &EvalData| -> f64 {

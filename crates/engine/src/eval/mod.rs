@@ -128,7 +128,7 @@ pub(crate) const fn copy_data(d: &EvalData) -> EvalData {
 }
 
 /// Number of weights a variant feature may use ([`EvalData::terms`]).
-pub const TERMS: usize = 40;
+pub const TERMS: usize = 64;
 
 /// Tables computed from [`EvalData`] once per search (they keep a copy of the data, so a
 /// tuner can evaluate with numbers of its own).
