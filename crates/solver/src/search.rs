@@ -643,9 +643,6 @@ impl Searcher {
         if !self.reflex && !self.exact {
             return self.self_defence_plain(n);
         }
-        if self.reflex && !self.exact && self.simple_legality() {
-            return self.reflex_defence(n);
-        }
         let moves = self.legal();
         if moves.is_empty() {
             return Ok(false);
@@ -678,58 +675,6 @@ impl Searcher {
             }
         }
         Ok(true)
-    }
-
-    /// [`Searcher::self_defence`] for reflex play without `exact-` where a move is legal
-    /// when it can be made: each defence is made once to learn both whether it is legal
-    /// and whether it reaches the goal (then the defender must reach it: the attacker
-    /// succeeded), stopping at the first that does; then the legal ones are searched, the
-    /// defence that refuted last with as many moves left first.
-    fn reflex_defence(&mut self, n: u32) -> Result<bool, Interrupted> {
-        let mut moves = self.candidates();
-        let f = self.mate_filter();
-        let mut kept = 0;
-        let mut forced = false;
-        for i in 0..moves.len() {
-            let d = moves[i];
-            let may_reach = f.as_ref().is_none_or(|f| f.may_check(&self.game.pos, &d));
-            if !self.try_make(&d) {
-                continue;
-            }
-            forced = may_reach && self.goal_reached(self.goal);
-            self.game.unmake();
-            if forced {
-                break;
-            }
-            moves[kept] = d;
-            kept += 1;
-        }
-        moves.truncate(kept);
-        if forced || kept == 0 || n <= 1 {
-            self.game.give_buf(moves);
-            return Ok(forced);
-        }
-        let slot = n as usize;
-        if let Some(k) = self.killers.get(slot).copied().filter(|k| !k.is_null())
-            && let Some(i) = moves.iter().position(|m| *m == k)
-        {
-            moves[..=i].rotate_right(1);
-        }
-        let mut res = Ok(true);
-        for d in &moves {
-            self.try_make(d);
-            let ok = self.self_attack(n - 1);
-            self.game.unmake();
-            if ok != Ok(true) {
-                if ok == Ok(false) {
-                    remember(&mut self.killers, slot, *d);
-                }
-                res = ok;
-                break;
-            }
-        }
-        self.game.give_buf(moves);
-        res
     }
 
     /// [`Searcher::self_defence`] for plain self play (neither reflex nor `exact-`), in one
