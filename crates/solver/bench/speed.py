@@ -188,10 +188,12 @@ def main():
                 worst = (ratio, name)
             if pw > 0.5 and ratio > worst_heavy[0]:
                 worst_heavy = (ratio, name)
-            fam = families.setdefault(rec.get("family", "-"), [0, 0.0, 0.0, 0.0, ""])
+            fam = families.setdefault(rec.get("family", "-"), [0, 0.0, 0.0, 0.0, "", 0.0, 0.0])
             fam[0] += 1
             fam[1] += cw
             fam[2] += pw
+            fam[5] += cc
+            fam[6] += pc
             if ratio > fam[3]:
                 fam[3], fam[4] = ratio, name
             tot_c, tot_p, tot_cc, tot_pc = tot_c + cw, tot_p + pw, tot_cc + cc, tot_pc + pc
@@ -206,13 +208,17 @@ def main():
     print(f"worst ratio where Popeye takes over 0.5 s: {worst_heavy[0]:.2f} ({worst_heavy[1]})")
     if len(families) > 1:
         print()
-        fh = f"{'family':28} {'n':>3} {'chimere s':>10} {'Popeye s':>9} {'ratio':>6} {'worst':>6}  (problem)"
+        fh = (
+            f"{'family':28} {'n':>3} {'chimere s':>10} {'Popeye s':>9} {'ratio':>6} {'worst':>6}"
+            f" {'cpu c':>8} {'cpu P':>8} {'ratio':>6}  (problem)"
+        )
         print(fh)
         print("-" * len(fh))
         for key in sorted(families):
-            n, c, p, w, wn = families[key]
+            n, c, p, w, wn, ccpu, pcpu = families[key]
             r = c / p if p > 0 else float("inf")
-            print(f"{key:28} {n:3} {c:10.3f} {p:9.3f} {r:6.2f} {w:6.2f}  ({wn})")
+            rc = ccpu / pcpu if pcpu > 0 else float("inf")
+            print(f"{key:28} {n:3} {c:10.3f} {p:9.3f} {r:6.2f} {w:6.2f} {ccpu:8.2f} {pcpu:8.2f} {rc:6.2f}  ({wn})")
     load1 = os.getloadavg()
     print(f"load average after: {load1[0]:.2f} {load1[1]:.2f} {load1[2]:.2f}")
     if not all_same:

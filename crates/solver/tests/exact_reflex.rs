@@ -39,3 +39,40 @@ fn a_goal_forced_too_early_is_no_try() {
     assert_eq!(firsts(&format!("Stipulation r#2\n{pieces}")), ["1.Kb6-a5 !"]);
     assert!(firsts(&format!("Stipulation exact-r#2\nOption Variation Try\n{pieces}")).is_empty());
 }
+
+/// Reflex play under Circe (random problems of `gen_deep.py` seed 5120; the lines are
+/// Popeye 4.104's): the defender's moves are each made once for legality and the goal,
+/// and the search stops at the first that reaches it. An `r#2` with six keys, and an
+/// `r#3` without solution whose three tries each have their refutations.
+#[test]
+fn reflex_play_under_circe_prints_popeyes_keys_and_tries() {
+    let mut keys = firsts("Stipulation r#2\nCondition Circe\nPieces White Ke7 Ba3 Black Kb1 Rf4 Qb5");
+    keys.sort();
+    assert_eq!(keys, ["1.Ba3-b2 !", "1.Ba3-b4 !", "1.Ba3-c1 !", "1.Ba3-c5 !", "1.Ba3-d6 !", "1.Ke7-d8 !"]);
+    let tries = roots(
+        "Stipulation r#3\nCondition Circe\nOption Variation Try Defence 2\nPieces White Kg6 Pb7 Rc4 Sh5 Black Ka6",
+    );
+    let mut got: Vec<(String, Vec<String>)> = tries
+        .iter()
+        .map(|l| {
+            // The refutations stand under Popeye's `but`.
+            let mut c: Vec<String> = l
+                .children
+                .iter()
+                .flat_map(|c| if c.text == "but" { c.children.iter().collect() } else { vec![c] })
+                .map(|c| c.text.clone())
+                .collect();
+            c.sort();
+            (l.text.clone(), c)
+        })
+        .collect();
+    got.sort();
+    let want = [
+        ("1.Rc4-b4 ? zugzwang.", vec!["1...Ka6-a5 !", "1...Ka6-a7 !"]),
+        ("1.b7-b8=Q ? zugzwang.", vec!["1...Ka6-a5 !"]),
+        ("1.b7-b8=R ? zugzwang.", vec!["1...Ka6-a5 !", "1...Ka6-a7 !"]),
+    ];
+    let want: Vec<(String, Vec<String>)> =
+        want.iter().map(|(t, c)| (t.to_string(), c.iter().map(|s| s.to_string()).collect())).collect();
+    assert_eq!(got, want, "{tries:#?}");
+}

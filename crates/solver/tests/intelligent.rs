@@ -136,3 +136,55 @@ fn intelligent_series_stalemate_prints_the_normal_solutions() {
         assert!(a.iter().filter(|l| l.ends_with('=')).count() >= 10, "too few stalemates: {a:?}");
     }
 }
+
+/// Stalemates of a side with many pawns (`ser-h=n`, `h=n` under `Option Intelligent`):
+/// the completions cut a placed pawn with an empty front square before the other units
+/// are placed (at most as many such pawns as units still to place can be blocked by
+/// them); the lines printed are still the normal search's. Random positions: the white
+/// king with one or two pieces, the black king with three to five pawns.
+#[test]
+fn intelligent_stalemates_of_many_pawns_print_the_normal_solutions() {
+    let mut rng = Rng(5150);
+    let mut stalemates = 0;
+    for i in 0..24 {
+        let mut used = Vec::new();
+        let (wk, bk) = loop {
+            let (wk, bk) = (rng.below(64), rng.below(64));
+            if (wk % 8).abs_diff(bk % 8) > 1 || (wk / 8).abs_diff(bk / 8) > 1 {
+                break (wk, bk);
+            }
+        };
+        used.extend([wk, bk]);
+        let mut white = vec![format!("K{}", sq(wk))];
+        let mut black = vec![format!("K{}", sq(bk))];
+        let pieces = ['Q', 'R', 'B', 'S'];
+        for _ in 0..1 + rng.below(2) {
+            let s = rng.below(64);
+            if !used.contains(&s) {
+                used.push(s);
+                white.push(format!("{}{}", pieces[rng.below(4) as usize], sq(s)));
+            }
+        }
+        for _ in 0..3 + rng.below(3) {
+            let s = 8 + rng.below(48);
+            if !used.contains(&s) {
+                used.push(s);
+                black.push(format!("P{}", sq(s)));
+            }
+        }
+        let stip = ["ser-h=5", "ser-h=6", "h=3"][i % 3];
+        let normal = format!(
+            "BeginProblem\nStipulation {stip}\nOption NoBoard\nPieces White {} Black {}\nEndProblem\n",
+            white.join(" "),
+            black.join(" ")
+        );
+        let intelligent = normal.replace("Option NoBoard", "Option NoBoard Intelligent");
+        let (a, ea) = solve(&normal);
+        let (b, eb) = solve(&intelligent);
+        assert_eq!(ea, eb, "errors differ for\n{normal}");
+        assert_eq!(a, b, "solutions differ for\n{intelligent}");
+        stalemates += a.iter().filter(|l| l.ends_with('=')).count();
+    }
+    eprintln!("{stalemates} stalemates");
+    assert!(stalemates >= 20, "only {stalemates} stalemates in the sample");
+}

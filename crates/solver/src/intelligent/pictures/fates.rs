@@ -50,7 +50,7 @@ impl Enumeration<'_> {
             Some(None) => true,
             Some(Some(reqs)) => {
                 let mut out = Vec::new();
-                self.ways(&reqs, 1, &mut out);
+                self.ways(&reqs, 1, rem, &mut out);
                 !out.is_empty()
             }
         }
@@ -59,23 +59,45 @@ impl Enumeration<'_> {
     /// The stalemating side's units needed to hold the placed stalemated units: one
     /// [`Req`] per unit that cannot be blocked by its own side. `None`: some unit can be
     /// held by nothing; `Some(None)`: no requirement, or too many to use (no bound).
+    ///
+    /// With `rem` units still to place, a placed pawn whose front square is still empty
+    /// may have it taken by one of them, or be held as at the end (a unit of the other
+    /// side in front of it or pinning it): its requirement is *optional*. The units to
+    /// place end on `rem` squares at most, one front square each (two pawns have two
+    /// front squares), so at most `rem` optional requirements go unmet ([`Enumeration::ways`]).
+    /// When the optional ones are at most `rem`, they are all left out.
     #[allow(clippy::option_option)]
     pub(super) fn requirements(&self, rem: u32) -> Option<Option<Vec<Req>>> {
         use super::super::stalemate::{Immobile, immobility};
         // A hole blocks a stalemated unit as its own units do: nothing stands on it or
         // crosses it (see [`immobility`]).
         let (kq, occ, foreign) = (self.king.kq, self.commit.occ | self.fixed.holes, self.commit.foreign);
+        let down = self.fixed.dc == 1;
         let (orth, diag) = (1u8 << ROOK.index() | 1 << QUEEN.index(), 1u8 << BISHOP.index() | 1 << QUEEN.index());
         let mut reqs = Vec::new();
+        let mut optional = 0u32;
         for &(k, t) in &self.commit.checks {
+            let (k, t) = (k as usize, t as usize);
             let line = |t: usize| if kq % 8 == t % 8 || kq / 8 == t / 8 { orth } else { diag };
-            let req = match immobility(k as usize, t as usize, kq, occ, foreign, rem, self.fixed.dc == 1) {
+            // A pawn with units still to place: judged as at the end (`immobility` with
+            // none left), its requirement optional.
+            let pawn_early = k == PAWN.index() && rem > 0;
+            if pawn_early && (occ | foreign) >> (if down { t - 8 } else { t + 8 }) & 1 == 1 {
+                continue;
+            }
+            let req = match immobility(k, t, kq, occ, foreign, if pawn_early { 0 } else { rem }, down) {
                 Immobile::Blocked => continue,
                 Immobile::Never => return None,
-                Immobile::Pinned(seg) => Req { alts: [(seg, line(t as usize)), (0, 0)] },
-                Immobile::Front { sq, pin } => Req { alts: [(1 << sq, ANY_KIND), (pin, line(t as usize))] },
+                Immobile::Pinned(seg) => Req { alts: [(seg, line(t)), (0, 0)], optional: pawn_early },
+                Immobile::Front { sq, pin } => {
+                    Req { alts: [(1 << sq, ANY_KIND), (pin, line(t))], optional: pawn_early }
+                }
             };
+            optional += u32::from(req.optional);
             reqs.push(req);
+        }
+        if optional > 0 && optional <= rem {
+            reqs.retain(|r| !r.optional);
         }
         if reqs.is_empty() || reqs.len() > 6 {
             return Some(None);
@@ -90,8 +112,9 @@ impl Enumeration<'_> {
     /// no cost when its final square and kind are in it; one unit may meet several when
     /// it can end on a square and kind common to them. A way is kept when the side's
     /// committed distances plus each assigned unit's distance to its squares fit within
-    /// its moves (each move moves one unit; a unit ends on one square as one kind).
-    pub(super) fn ways(&self, reqs: &[Req], max: usize, out: &mut Vec<[(u64, u8); 16]>) {
+    /// its moves (each move moves one unit; a unit ends on one square as one kind). Up to
+    /// `skips` optional requirements may go unmet (see [`Enumeration::requirements`]).
+    pub(super) fn ways(&self, reqs: &[Req], max: usize, skips: u32, out: &mut Vec<[(u64, u8); 16]>) {
         struct Ctx<'a> {
             e: &'a Enumeration<'a>,
             reqs: &'a [Req],
@@ -119,13 +142,19 @@ impl Enumeration<'_> {
             }
             best
         }
-        fn go(c: &Ctx<'_>, r: usize, cur: &mut [(u64, u8); 16], spent: u8, out: &mut Vec<[(u64, u8); 16]>) {
+        fn go(c: &Ctx<'_>, r: usize, cur: &mut [(u64, u8); 16], spent: u8, skips: u32, out: &mut Vec<[(u64, u8); 16]>) {
             if out.len() >= c.max {
                 return;
             }
             if r == c.reqs.len() {
                 out.push(*cur);
                 return;
+            }
+            if c.reqs[r].optional && skips > 0 {
+                go(c, r + 1, cur, spent, skips - 1, out);
+                if out.len() >= c.max {
+                    return;
+                }
             }
             for &(set, kinds) in &c.reqs[r].alts {
                 if set == 0 {
@@ -134,7 +163,7 @@ impl Enumeration<'_> {
                 for w in 0..c.e.fixed.maters.len() {
                     if let Some((to, kind)) = c.committed[w] {
                         if set >> to & 1 == 1 && kinds >> kind & 1 == 1 {
-                            go(c, r + 1, cur, spent, out);
+                            go(c, r + 1, cur, spent, skips, out);
                             if out.len() >= c.max {
                                 return;
                             }
@@ -152,7 +181,7 @@ impl Enumeration<'_> {
                         continue;
                     }
                     cur[w] = (s1, k1);
-                    go(c, r + 1, cur, spent + after - before, out);
+                    go(c, r + 1, cur, spent + after - before, skips, out);
                     cur[w] = (s0, k0);
                     if out.len() >= c.max {
                         return;
@@ -171,7 +200,7 @@ impl Enumeration<'_> {
                 .map(|(k, to)| (to as u8, k as u8));
         }
         let c = Ctx { e: self, reqs, max, left: self.fixed.m.saturating_sub(self.pic.wspent), committed };
-        go(&c, 0, &mut [(0, 0); 16], 0, out);
+        go(&c, 0, &mut [(0, 0); 16], 0, skips, out);
     }
 
     /// Moves stalemating unit `w` needs to capture stalemated unit `b` (index in
@@ -315,7 +344,7 @@ impl Enumeration<'_> {
             let reqs = self.requirements(0).expect("checked above");
             let mut ways = Vec::new();
             if let Some(reqs) = &reqs {
-                self.ways(reqs, 9, &mut ways);
+                self.ways(reqs, 9, 0, &mut ways);
             }
             if ways.is_empty() || ways.len() > 8 {
                 ways = vec![[(0, 0); 16]];
@@ -390,6 +419,9 @@ impl Enumeration<'_> {
 #[derive(Clone, Copy)]
 pub(super) struct Req {
     alts: [(u64, u8); 2],
+    /// Placed with units still to place: one of those may block it instead (see
+    /// [`Enumeration::requirements`]).
+    optional: bool,
 }
 
 /// Every kind (a bit per kind index), as the kinds of a [`Req`] alternative.
