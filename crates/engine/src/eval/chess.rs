@@ -255,11 +255,7 @@ fn distance(a: Square, b: Square) -> i32 {
 fn pawn_terms(own: u64, their: u64, c: Colour, w: &[i32; TERMS]) -> (i32, i32, u64) {
     use term::*;
     let (mut mg, mut eg, mut passed) = (0, 0, 0u64);
-    let defended = if c == Colour::White {
-        ((own & NOT_A) << 7) | ((own & NOT_H) << 9)
-    } else {
-        ((own & NOT_H) >> 7) | ((own & NOT_A) >> 9)
-    };
+    let defended = pawn_attacks(own, c);
     let beside = ((own & NOT_A) >> 1) | ((own & NOT_H) << 1);
     let connected = (own & (defended | beside)).count_ones() as i32;
     mg += w[CONNECTED] * connected;
@@ -348,6 +344,7 @@ struct Reach {
     attackers: i32,
 }
 
+/// The squares the pawns `p` of colour `c` attack.
 fn pawn_attacks(p: u64, c: Colour) -> u64 {
     if c == Colour::White { ((p & NOT_A) << 7) | ((p & NOT_H) << 9) } else { ((p & NOT_H) >> 7) | ((p & NOT_A) >> 9) }
 }
