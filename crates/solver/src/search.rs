@@ -223,6 +223,9 @@ impl Searcher {
             self.game.give_buf(buf);
             return found;
         }
+        if let Some(any) = self.game.any_legal_by_filter() {
+            return any;
+        }
         !self.legal().is_empty()
     }
 

@@ -17,7 +17,9 @@
 //! legal moves under the rule, so the test recurses: a side has a legal move iff it has a
 //! move (the only one, or one not reaching G, or — when fewer than two reach G — any).
 //! Only the moves that give check (mate) or do not (stalemate) recurse, so for mate the
-//! recursion follows checks. While the filter judges, the engine's nested move lists are
+//! recursion follows checks; the nested test visits the moves as they are generated and
+//! stops at the first one that cannot reach G, and the solver's "has a legal move" asks
+//! the same test ([`Condition::any_legal`]) instead of filtering the whole list. While the filter judges, the engine's nested move lists are
 //! generated without this filter (the recursion applies the rule itself:
 //! `Capabilities::filter_unnested`, kept by the game).
 //!
@@ -30,6 +32,7 @@
 
 use crate::moves::Move;
 use crate::rules::{Capabilities, Condition, Ctx, ForGoal, Goal};
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 /// How many plies below the judged position the goal test may look.
@@ -66,31 +69,51 @@ impl Exclusif {
         if ctx.make(m).is_none() {
             return Reach::No;
         }
-        let side = ctx.pos().side();
-        let check = ctx.in_check(side);
-        let r = match (self.goal, check) {
-            (ExclusiveGoal::Mate, false) | (ExclusiveGoal::Stalemate, true) => Reach::No,
-            _ if depth + 1 > HORIZON => Reach::Undecided,
-            _ => match self.has_move(ctx, depth + 1) {
+        let r = if !self.may_reach(ctx) {
+            Reach::No
+        } else if depth + 1 > HORIZON {
+            Reach::Undecided
+        } else {
+            match self.has_move(ctx, depth + 1) {
                 Some(true) => Reach::No,
                 Some(false) => Reach::Yes,
                 None => Reach::Undecided,
-            },
+            }
         };
         ctx.unmake();
         r
     }
 
-    /// Whether the side to move has a legal move under the rule (`None`: undecided).
+    /// Whether the position after a move could satisfy the goal: the side to move is in
+    /// check (mate) or is not (stalemate). Only such moves need the deeper look.
+    fn may_reach(&self, ctx: &mut Ctx) -> bool {
+        let side = ctx.pos().side();
+        ctx.in_check(side) == (self.goal == ExclusiveGoal::Mate)
+    }
+
+    /// Whether the side to move has a legal move under the rule (`None`: undecided). A
+    /// move that cannot reach the goal is legal, so the first one found answers; the
+    /// others are judged only when every legal move might reach it.
     fn has_move(&self, ctx: &mut Ctx, depth: u32) -> Option<bool> {
-        let mut moves = ctx.take_buf();
-        ctx.legal_moves(&mut moves);
-        let answer = if moves.len() <= 1 {
-            Some(!moves.is_empty())
+        let mut candidates = ctx.take_buf();
+        let mut legal = 0;
+        let avoids = ctx.visit_legal(|ctx, m| {
+            legal += 1;
+            if self.may_reach(ctx) {
+                candidates.push(*m);
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        });
+        let answer = if avoids || legal == 1 {
+            Some(true)
+        } else if legal == 0 {
+            Some(false)
         } else {
             let mut yes = 0;
             let mut answer = None;
-            for m in &moves {
+            for m in &candidates {
                 match self.reach(ctx, m, depth) {
                     Reach::No => {
                         answer = Some(true);
@@ -103,7 +126,8 @@ impl Exclusif {
             // No move avoids the goal: all of them (two or more) reach it or are undecided.
             answer.or(if yes >= 2 { Some(false) } else { None })
         };
-        ctx.give_buf(moves);
+        candidates.clear();
+        ctx.give_buf(candidates);
         answer
     }
 }
@@ -144,6 +168,11 @@ impl Condition for Exclusif {
             }
             out.truncate(k);
         }
+    }
+    /// The list is not empty iff a move avoids the goal or there is only one move: the
+    /// same answer as the nested test's, an undecided one counting as none.
+    fn any_legal(&self, ctx: &mut Ctx) -> Option<bool> {
+        Some(self.has_move(ctx, 0) == Some(true))
     }
 }
 
@@ -258,5 +287,90 @@ mod tests {
         // Mate as the goal: Rb1-a1 and Rb1-b8 (protected by the king) both mate, so those
         // two go and the stalemating moves stay.
         assert_eq!(moves(fen, &["exclusif"]), without(&moves(fen, &[]), &["Rb1-a1", "Rb1-b8"]));
+    }
+
+    /// The rule written plainly over the moves of the game without the condition, as a
+    /// reference: whether `m` reaches the goal (`None`: undecided).
+    fn reference_reach(g: &mut crate::Game, m: &crate::moves::Move, mate: bool, depth: u32) -> Option<bool> {
+        g.make(m).unwrap();
+        let side = g.pos.side();
+        let r = if g.in_check(side) != mate {
+            Some(false)
+        } else if depth + 1 > super::HORIZON {
+            None
+        } else {
+            reference_has_move(g, mate, depth + 1).map(|any| !any)
+        };
+        g.unmake();
+        r
+    }
+
+    /// Whether the side to move has a legal move under the rule (`None`: undecided).
+    fn reference_has_move(g: &mut crate::Game, mate: bool, depth: u32) -> Option<bool> {
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        if v.len() <= 1 {
+            return Some(v.len() == 1);
+        }
+        let mut reaching = 0;
+        for m in &v {
+            match reference_reach(g, m, mate, depth) {
+                Some(false) => return Some(true),
+                Some(true) => reaching += 1,
+                None => {}
+            }
+        }
+        if reaching >= 2 { Some(false) } else { None }
+    }
+
+    /// On positions of random games full of checks, the legal moves under the rule (each
+    /// goal) are the reference's, and the quick answer to "is there a legal move" agrees
+    /// with the list.
+    #[test]
+    fn agrees_with_the_reference_on_random_positions() {
+        let fens = [
+            "4k3/8/3q4/8/2Q1R3/8/4r3/4K3 w - - 0 1",
+            "6k1/5ppp/8/8/1q6/8/1B3PPP/3R2K1 w - - 0 1",
+            "k7/2Q5/8/8/8/8/6r1/K6r b - - 0 1",
+            "2k5/Q7/2K5/8/8/8/8/8 w - - 0 1",
+            "5r2/8/2B5/8/8/4N1Rq/PP5k/K7 w - - 0 1",
+            "k7/2K5/8/8/8/8/8/1R4B1 w - - 0 1",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut checked = (0, 0);
+        for (cond, mate) in [("exclusif", true), ("exclusif stalemate", false)] {
+            for fen in fens {
+                let mut g = game_from_fen(fen, &[cond]).unwrap();
+                let mut plain = game_from_fen(fen, &[]).unwrap();
+                for _ in 0..12 {
+                    let mut got = Vec::new();
+                    g.legal_moves(&mut got);
+                    let mut all = Vec::new();
+                    plain.legal_moves(&mut all);
+                    let verdicts: Vec<_> = all.iter().map(|m| reference_reach(&mut plain, m, mate, 0)).collect();
+                    let mut want = all.clone();
+                    if verdicts.iter().filter(|r| **r != Some(false)).count() > 1 {
+                        want = all.iter().zip(&verdicts).filter(|(_, r)| **r == Some(false)).map(|(m, _)| *m).collect();
+                    }
+                    assert_eq!(got, want, "{cond} at {}", g.fen());
+                    assert_eq!(g.any_legal_by_filter(), Some(!got.is_empty()));
+                    checked.0 += 1;
+                    checked.1 += usize::from(got.len() < all.len());
+                    if got.is_empty() {
+                        break;
+                    }
+                    let m = got[next(got.len())];
+                    g.make(&m).unwrap();
+                    plain.make(&m).unwrap();
+                }
+            }
+        }
+        assert!(checked.0 > 40 && checked.1 > 0, "{checked:?}");
     }
 }

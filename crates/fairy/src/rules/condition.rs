@@ -326,6 +326,12 @@ pub trait Condition: std::any::Any + fmt::Debug + Send + Sync {
     /// With [`Capabilities::filter`] (obligations): filters the legal moves `out[start..]`
     /// of the side to move.
     fn filter_legal(&self, _ctx: &mut Ctx, _out: &mut Vec<Move>, _start: usize) {}
+    /// With [`Capabilities::filter`]: whether the side to move has a legal move once this
+    /// filter has judged its list, when the condition can tell without judging the whole
+    /// list (`None`: it cannot; the list is built). Asked only when this is the one filter.
+    fn any_legal(&self, _ctx: &mut Ctx) -> Option<bool> {
+        None
+    }
     /// With [`Capabilities::diagram_attrs`]: attributes this condition gives unit `u` of
     /// the diagram, applied when a [`Game`] is created.
     fn diagram_attrs(&self, _u: Unit) -> u8 {

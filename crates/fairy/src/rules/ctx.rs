@@ -1,6 +1,7 @@
 //! What a condition's judging hooks may do with a game ([`Ctx`]).
 
 use super::*;
+use std::ops::ControlFlow;
 
 /// What a condition's judging hooks ([`Condition::check_rule`], [`Condition::legal_after`],
 /// [`Condition::filter_legal`], [`Condition::end_of_move`], [`Condition::status`]) may do
@@ -99,6 +100,37 @@ impl Ctx<'_> {
         self.give_buf(buf);
         self.0.reply_depth -= 1;
         any
+    }
+    /// Visits the legal moves of the side to move (every filter included, as
+    /// [`Ctx::legal_moves`]), each one made: `visit` sees the position after it, which is
+    /// taken back after the call. Stops when `visit` breaks, and says whether it did. When no
+    /// condition filters the whole list (or only ones judging their lists now), the moves
+    /// are made as they are generated, so breaking early spares the rest.
+    pub fn visit_legal(&mut self, mut visit: impl FnMut(&mut Ctx, &Move) -> ControlFlow<()>) -> bool {
+        let g = &mut *self.0;
+        let r = &g.rules;
+        let all_filters = if r.filters.len() >= 64 { u64::MAX } else { (1u64 << r.filters.len()) - 1 };
+        let whole_list = (all_filters & !g.judging) != 0 || r.must_capture || r.choices_all_or_nothing;
+        let mut buf = self.take_buf();
+        if whole_list {
+            self.legal_moves(&mut buf);
+        } else {
+            self.0.pseudo_moves(self.0.pos.side(), &mut buf);
+        }
+        let mut notes = Notes::new();
+        let mut stopped = false;
+        for m in &buf {
+            if !self.0.make_into(m, &mut notes) {
+                continue;
+            }
+            stopped = visit(self, m).is_break();
+            self.0.unmake();
+            if stopped {
+                break;
+            }
+        }
+        self.give_buf(buf);
+        stopped
     }
     /// Every legal move of the side to move, every filter included (see
     /// [`Game::legal_moves`]) except a judging filter that judges its nested lists itself

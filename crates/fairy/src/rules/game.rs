@@ -304,6 +304,24 @@ impl Game {
         self.give_buf(buf);
     }
 
+    /// Whether the side to move has a legal move, when the one condition filtering its list
+    /// can tell without the list ([`Condition::any_legal`]); `None`: build the list.
+    pub fn any_legal_by_filter(&mut self) -> Option<bool> {
+        let r = &self.rules;
+        if r.must_capture || r.choices_all_or_nothing {
+            return None;
+        }
+        let mut active = (0..r.filters.len()).filter(|i| self.judging & (1u64 << i) == 0);
+        let (Some(i), None) = (active.next(), active.next()) else { return None };
+        let c = r.filters[i].clone();
+        let bit = 1u64 << i;
+        let saved = self.judging;
+        self.judging |= bit & self.rules.filters_unnested;
+        let any = c.any_legal(&mut Ctx(self));
+        self.judging = saved;
+        any
+    }
+
     /// Whether the side to move has a legal move as its goals are judged: the filters that
     /// rule only the moves played ([`Capabilities::filter_outside_goals`]) left out. Without
     /// such filters, whether it has a legal move.
