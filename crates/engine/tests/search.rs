@@ -308,3 +308,71 @@ fn split_generation_and_check_foresight_agree_with_the_whole_list() {
         });
     }
 }
+
+/// On random games of every variant (Chess960 arrays too; captures played half the time, so
+/// that material comes off, pawns promote and endings are reached): at every position the
+/// noisy turns and the quiet turns are disjoint and together the whole list, each part in
+/// the whole list's order, and the noisy list tells whether any turn is legal. Staged
+/// generation in the search relies on it.
+#[test]
+fn noisy_and_quiet_turns_partition_the_legal_turns_on_random_games() {
+    fn check<V: Variant>(pos: &mut V) -> (Vec<V::Move>, Vec<V::Move>) {
+        let mut all = Vec::new();
+        pos.legal_turns(&mut all);
+        let mut parts = Vec::new();
+        assert_eq!(pos.noisy_turns(&mut parts), !all.is_empty(), "{}", pos.fen());
+        let noisy = parts.len();
+        pos.quiet_turns(&mut parts);
+        let (n, q) = parts.split_at(noisy);
+        assert!(n.iter().all(|m| pos.is_noisy(m)), "a quiet turn among the noisy ones: {}", pos.fen());
+        assert!(q.iter().all(|m| !pos.is_noisy(m)), "a noisy turn among the quiet ones: {}", pos.fen());
+        let (all_n, all_q): (Vec<V::Move>, Vec<V::Move>) = all.iter().partition(|m| pos.is_noisy(m));
+        assert_eq!(n, &all_n[..], "noisy turns: {}", pos.fen());
+        assert_eq!(q, &all_q[..], "quiet turns: {}", pos.fen());
+        (all_n, all_q)
+    }
+    fn walk<V: Variant>(pos: &mut V, plies: u32, rng: &mut u64) -> (u32, u32) {
+        let mut next = || {
+            *rng ^= *rng << 13;
+            *rng ^= *rng >> 7;
+            *rng ^= *rng << 17;
+            *rng
+        };
+        let (mut positions, mut with_noisy) = (0, 0);
+        for _ in 0..plies {
+            let (n, q) = check(pos);
+            positions += 1;
+            with_noisy += u32::from(!n.is_empty());
+            let list = if !n.is_empty() && (q.is_empty() || next() % 2 == 0) { n } else { q };
+            if list.is_empty() || pos.status() != Status::Ongoing {
+                break;
+            }
+            let m = list[(next() % list.len() as u64) as usize];
+            pos.make(&m);
+        }
+        (positions, with_noisy)
+    }
+    for variant in ["chess", "checkered", "interweave", "fugue", "dynamo"] {
+        // Dynamo's lists are long: fewer games.
+        let games = if variant == "dynamo" { 10 } else { 100 };
+        let (mut positions, mut with_noisy) = (0, 0);
+        for g in 0..games {
+            let opts = chimere_core::GameOptions {
+                randomness: (g % 3) as u8,
+                seed: g,
+                ..chimere_core::GameOptions::default()
+            };
+            let kind = chimere_rules::VariantKind::parse(variant).unwrap();
+            let rules = chimere_rules::Rules::of(kind, &opts);
+            let mut rng = 0x9E37_79B9_7F4A_7C15 ^ (g + 1);
+            chimere_rules::with_rules!(rules, R => {
+                let game = chimere_core::Game::<R>::new(opts).unwrap();
+                let (p, w) = walk(&mut game.position().clone(), 200, &mut rng);
+                positions += p;
+                with_noisy += w;
+            });
+        }
+        // The walk met captures (or promotions) often enough to test the noisy lists.
+        assert!(with_noisy * 8 > positions, "{variant}: {with_noisy} of {positions} positions with a noisy turn");
+    }
+}
