@@ -72,22 +72,24 @@ fn solve(input: &str) -> String {
     String::from_utf8(out).expect("utf-8")
 }
 
-/// A random problem: kings apart, two to five further units.
+/// A random problem: kings apart, the White king on an edge, a Black queen and two to
+/// four further units, most of them Black (so that Black often can mate).
 fn random_input(rng: &mut Rng, stip: &str, condition: &str) -> Option<String> {
-    let (wk, bk) = (rng.below(64), rng.below(64));
+    let edge = [rng.below(8), 56 + rng.below(8), 8 * rng.below(8), 8 * rng.below(8) + 7];
+    let (wk, bk) = (edge[rng.below(4) as usize], rng.below(64));
     if (wk % 8).abs_diff(bk % 8) <= 1 && (wk / 8).abs_diff(bk / 8) <= 1 {
         return None;
     }
     let mut used = vec![wk, bk];
     let (mut w, mut b) = (format!("K{}", sq(wk)), format!("K{}", sq(bk)));
-    for _ in 0..2 + rng.below(4) {
-        let kind = b"QRBSP"[rng.below(5) as usize] as char;
+    for i in 0..3 + rng.below(3) {
+        let kind = if i == 0 { 'Q' } else { b"QRBSP"[rng.below(5) as usize] as char };
         let s = rng.below(64);
         if used.contains(&s) || (kind == 'P' && !(8..56).contains(&s)) {
             continue;
         }
         used.push(s);
-        let side = if rng.below(2) == 0 { &mut w } else { &mut b };
+        let side = if i == 0 || rng.below(3) > 0 { &mut b } else { &mut w };
         side.push_str(&format!(" {kind}{}", sq(s)));
     }
     Some(format!(
@@ -103,17 +105,29 @@ fn key_of(m: &Move) -> (u8, u8, Option<u8>) {
 fn reflex_keys_are_the_plain_searchs() {
     let mut rng = Rng(5204);
     let (mut checked, mut with_keys) = (0, 0);
-    let cases = [("r#2", ""), ("r#2", "Condition Circe\n"), ("r#3", ""), ("r#3", "Condition Circe\n")];
-    while checked < 120 {
+    // Mostly `r#1` and `r#2` (keys are rarer at three moves, and the plain search slower).
+    let cases = [
+        ("r#1", ""),
+        ("r#1", "Condition Circe\n"),
+        ("r#2", ""),
+        ("r#2", "Condition Circe\n"),
+        ("r#2", ""),
+        ("r#1", ""),
+        ("r#2", "Condition Circe\n"),
+        ("r#3", ""),
+    ];
+    while checked < 80 {
         let (stip, condition) = cases[checked % cases.len()];
-        let n = if stip == "r#2" { 2 } else { 3 };
+        let n = u32::from(stip.as_bytes()[2] - b'0');
         let Some(input) = random_input(&mut rng, stip, condition) else { continue };
         let problem = chimere_popeye::parse(&input).unwrap().remove(0);
         let Ok(mut g) = chimere_popeye::build_game(&problem) else { continue };
         let mut legal = Vec::new();
         g.legal_moves(&mut legal);
-        // White in check, without moves or bound to mate at once: no r#n to compare.
-        if g.in_check(g.pos.side()) || legal.is_empty() || can_mate(&mut g) {
+        // Black in check (no legal diagram), White in check, without moves or bound to mate
+        // at once: no r#n to compare.
+        let side = g.pos.side();
+        if g.in_check(side.opponent()) || g.in_check(side) || legal.is_empty() || can_mate(&mut g) {
             continue;
         }
         let mut want: Vec<_> = legal
@@ -143,5 +157,5 @@ fn reflex_keys_are_the_plain_searchs() {
         with_keys += usize::from(!want.is_empty());
     }
     // The sample is not all "no solution".
-    assert!(with_keys >= 10, "{with_keys} problems with keys");
+    assert!(with_keys >= 8, "{with_keys} problems with keys");
 }
