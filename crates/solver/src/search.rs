@@ -643,7 +643,13 @@ impl Searcher {
     /// Defender to move with `n` moves left: is the goal forced by the defender's `n`-th
     /// move at the latest?
     pub fn self_defence(&mut self, n: u32) -> Result<bool, Interrupted> {
-        if !self.reflex && !self.exact {
+        if !self.exact {
+            if self.reflex {
+                if n <= 1 {
+                    return Ok(self.some_defence_reaches_goal());
+                }
+                return self.with_bounds(Q::ReflexDefence, n, Searcher::reflex_defence_search);
+            }
             return self.self_defence_plain(n);
         }
         let moves = self.legal();
@@ -732,6 +738,96 @@ impl Searcher {
         }
         self.game.give_buf(moves);
         Ok(res? && any)
+    }
+
+    /// Reflex play, the defender's last move: whether it has a legal move reaching the
+    /// goal (then it must play one). A move the check filter rules out is not made.
+    fn some_defence_reaches_goal(&mut self) -> bool {
+        let moves = self.candidates();
+        let f = self.mate_filter();
+        let found = moves.iter().any(|d| self.goal_after_f(&f, d));
+        self.game.give_buf(moves);
+        found
+    }
+
+    /// [`Searcher::self_defence`] for reflex play without `exact-`, two or more moves left
+    /// (kept as bounds of the position by the caller: the answer is monotone in `n`).
+    /// One pass makes each defence once: a defence reaching the goal must be played, so
+    /// it answers yes at once; otherwise the table is asked about the attacker's position
+    /// after it (a known failure refutes once no defence is seen to reach the goal, a
+    /// known success drops the defence) and the attacker's replies are counted. The rest
+    /// are searched fewest replies first (as Popeye orders the defences), the last
+    /// refutation with as many moves left first among equals.
+    fn reflex_defence_search(&mut self, n: u32) -> Result<bool, Interrupted> {
+        let mut moves = self.candidates();
+        let slot = n as usize;
+        if let Some(k) = self.killers.get(slot).copied().filter(|k| !k.is_null())
+            && let Some(i) = moves.iter().position(|m| *m == k)
+        {
+            moves[..=i].rotate_right(1);
+        }
+        let f = self.mate_filter();
+        let mut keyed = std::mem::take(&mut self.keyed);
+        keyed.clear();
+        let mut any = false;
+        let mut goal = false;
+        let mut refuted = None;
+        for &d in moves.iter() {
+            let may_reach = f.as_ref().is_none_or(|f| f.may_check(&self.game.pos, &d));
+            if !self.try_make(&d) {
+                continue;
+            }
+            any = true;
+            if may_reach && self.goal_reached(self.goal) {
+                self.game.unmake();
+                goal = true;
+                break;
+            }
+            if refuted.is_none() {
+                let key = Table::key(self.game.pos.hash(), Q::Bounds, 0, Q::SelfAttack as u32 | 1 << 4);
+                match self.table.bounds(key).answer(n - 1) {
+                    Some(false) => refuted = Some(d),
+                    Some(true) => {}
+                    None => {
+                        let count = self.reply_count();
+                        keyed.push((count, d));
+                    }
+                }
+            }
+            self.game.unmake();
+        }
+        self.game.give_buf(moves);
+        if goal {
+            self.keyed = keyed;
+            return Ok(true);
+        }
+        if !any {
+            self.keyed = keyed;
+            return Ok(false);
+        }
+        if let Some(d) = refuted {
+            remember(&mut self.killers, slot, d);
+            self.keyed = keyed;
+            return Ok(false);
+        }
+        keyed.sort_by_key(|&(c, _)| c);
+        let mut res = Ok(true);
+        for &(_, d) in keyed.iter() {
+            if !self.try_make(&d) {
+                continue;
+            }
+            let ok = self.self_attack(n - 1);
+            self.game.unmake();
+            if ok != Ok(true) {
+                if ok == Ok(false) {
+                    remember(&mut self.killers, slot, d);
+                }
+                res = ok;
+                break;
+            }
+        }
+        self.keyed = keyed;
+        res
     }
 
     /// Defender to move: puts `moves` in the order to search them, each made once. With

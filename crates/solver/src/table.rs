@@ -78,6 +78,8 @@ pub enum Q {
     DirectDefence = 6,
     /// Plain self play, the defender to move (in [`Bounds`]).
     SelfDefence = 7,
+    /// Reflex play without `exact-`, the defender to move (in [`Bounds`]).
+    ReflexDefence = 8,
 }
 
 /// What is known of a question whose answer is monotone in its length `n` (no in `n`
