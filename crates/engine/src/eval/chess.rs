@@ -114,8 +114,8 @@ pub static DATA: EvalData = EvalData {
     tempo: 10,
     terms: [
         0, -6, 4, 14, 14, 40, 51, 0, 0, 4, 7, 20, 45, 64, 112, 0, -28, -26, -10, 3, 44, 34, 11, 1, 33, -4, 16, 3, 8,
-        12, 10, -14, -8, -30, -8, -4, -1, -17, -22, -5, -3, 3, 6, 11, 10, 18, 21, -22, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0,
+        12, 10, -14, -8, -30, -8, -4, -1, -17, -22, -5, -3, 3, 6, 11, 10, 18, 21, -22, 8, 8, 12, 20, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0,
     ],
 };
 
@@ -207,8 +207,9 @@ pub mod term {
     pub const BISHOP_PAIR: usize = 20;
     /// Middle game, per own pawn in front of the king (the two ranks ahead, three files).
     pub const SHELTER: usize = 22;
-    /// Middle game, per squared attack unit on the king's zone (knight and bishop 2, rook
-    /// 3, queen 5), counted from two attackers on.
+    /// Middle game, per squared attack unit on the king's zone, counted from two attackers
+    /// on: the units are the [`ATTACK_UNIT`] weights of the enemy pieces bearing on the zone,
+    /// in quarters (the square is divided by 16).
     pub const KING_ATTACK: usize = 23;
     /// A rook on a file without pawns; without own pawns only.
     pub const ROOK_OPEN: usize = 24;
@@ -236,8 +237,18 @@ pub mod term {
     pub const OUTPOST_BISHOP: usize = 45;
     /// Middle game, per file without an own pawn among the king's file and its neighbours.
     pub const KING_OPEN: usize = 47;
+    /// The attack units of a knight, a bishop, a rook, a queen bearing on the enemy king's
+    /// zone ([`KING_ATTACK`]), in quarters of a unit.
+    pub const ATTACK_UNIT: usize = 48;
+    /// Middle game, per file among the king's (the first three weights) and its neighbours
+    /// (the next three): the nearest own pawn ahead of the king is one, two, three or more
+    /// ranks ahead.
+    pub const SHELTER_RANK: usize = 52;
+    /// Middle game, per file among the king's and its neighbours: the nearest enemy pawn
+    /// ahead of the king is one, two, three, four ranks ahead (farther: nothing).
+    pub const STORM_RANK: usize = 58;
     /// Number of terms used.
-    pub const USED: usize = 48;
+    pub const USED: usize = 62;
 }
 
 const FILES: [u64; 8] = {
@@ -251,6 +262,18 @@ const FILES: [u64; 8] = {
 };
 const NOT_A: u64 = !FILES[0];
 const NOT_H: u64 = !FILES[7];
+
+/// The squares on the ranks ahead of rank `r` (0-7) for colour `c`.
+#[inline]
+fn ahead_of(r: i32, c: Colour) -> u64 {
+    if c == Colour::White {
+        if r >= 7 { 0 } else { !0u64 << ((r + 1) * 8) }
+    } else if r <= 0 {
+        0
+    } else {
+        !0u64 >> ((8 - r) * 8)
+    }
+}
 
 #[inline]
 fn distance(a: Square, b: Square) -> i32 {
@@ -279,13 +302,7 @@ fn pawn_terms(own: u64, their: u64, c: Colour, w: &[i32; TERMS]) -> (i32, i32, u
             eg += w[ISOLATED + 1];
         }
         // Squares ahead of the pawn on its file and the two beside it.
-        let ahead_mask = if c == Colour::White {
-            if r >= 7 { 0 } else { !0u64 << ((r + 1) * 8) }
-        } else if r <= 0 {
-            0
-        } else {
-            !0u64 >> ((8 - r) * 8)
-        };
+        let ahead_mask = ahead_of(r, c);
         if own & FILES[f] & ahead_mask != 0 {
             mg += w[DOUBLED];
             eg += w[DOUBLED + 1];
@@ -358,7 +375,7 @@ fn pawn_attacks(p: u64, c: Colour) -> u64 {
     if c == Colour::White { ((p & NOT_A) << 7) | ((p & NOT_H) << 9) } else { ((p & NOT_H) >> 7) | ((p & NOT_A) >> 9) }
 }
 
-fn reach(b: &Board, c: Colour, seen: &Attacks) -> Reach {
+fn reach(b: &Board, c: Colour, seen: &Attacks, w: &[i32; TERMS]) -> Reach {
     let occ = b.occupied();
     let pawn = pawn_attacks(pieces(b, c, PAWN).0, c);
     let mut r = Reach { all: pawn, pawn, minor: 0, rook: 0, units: 0, attackers: 0 };
@@ -367,7 +384,8 @@ fn reach(b: &Board, c: Colour, seen: &Attacks) -> Reach {
     }
     let zone =
         pieces(b, c.opponent(), KING).first().map_or(Bitboard::EMPTY, |k| shelter_squares(k, c.opponent()) | zone(k));
-    for (kind, u) in [(KNIGHT, 2), (BISHOP, 2), (ROOK, 3), (QUEEN, 5)] {
+    for (i, kind) in [KNIGHT, BISHOP, ROOK, QUEEN].into_iter().enumerate() {
+        let u = w[term::ATTACK_UNIT + i];
         for sq in pieces(b, c, kind) {
             let a = seen.of(sq, || match kind {
                 KNIGHT => attacks::knight(sq),
@@ -428,11 +446,12 @@ fn side_terms(
         mg += w[SHELTER] * (Bitboard(own) & front).count() as i32;
         // Enemy pieces bearing on the king's zone: weighted, squared, middle game only.
         if theirs.attackers >= 2 {
-            mg -= (theirs.units * theirs.units * w[KING_ATTACK]).min(500);
+            mg -= (theirs.units * theirs.units * w[KING_ATTACK] / 16).min(500);
         }
         let f = k.file() as usize;
         let files = (f.saturating_sub(1)..=(f + 1).min(7)).filter(|&i| own & FILES[i] == 0).count() as i32;
         mg += w[KING_OPEN] * files;
+        mg += shelter_and_storm(k, c, own, their, w);
     }
     let seventh = if c == Colour::White { 0xFF << 48 } else { 0xFF << 8 };
     for sq in pieces(b, c, ROOK) {
@@ -487,6 +506,39 @@ fn side_terms(
     (mg * phase + eg * (total - phase)) / total
 }
 
+/// The shelter and storm terms of the king `k` of colour `c` ([`term::SHELTER_RANK`],
+/// [`term::STORM_RANK`]): on its file and each neighbour, the nearest own and the nearest
+/// enemy pawn ahead of it, by their distance in ranks.
+fn shelter_and_storm(k: Square, c: Colour, own: u64, their: u64, w: &[i32; TERMS]) -> i32 {
+    let kr = k.rank() as i32;
+    let ahead = ahead_of(kr, c);
+    // Ranks from the king to the nearest pawn of `p` ahead of it (`p` is not empty).
+    let nearest = |p: u64| {
+        if c == Colour::White {
+            (p.trailing_zeros() / 8) as i32 - kr
+        } else {
+            kr - ((63 - p.leading_zeros()) / 8) as i32
+        }
+    };
+    let f = k.file() as usize;
+    let mut mg = 0;
+    for g in f.saturating_sub(1)..=(f + 1).min(7) {
+        let side = if g == f { 0 } else { 3 };
+        let mine = own & FILES[g] & ahead;
+        if mine != 0 {
+            mg += w[term::SHELTER_RANK + side + nearest(mine).min(3) as usize - 1];
+        }
+        let theirs = their & FILES[g] & ahead;
+        if theirs != 0 {
+            let d = nearest(theirs);
+            if d <= 4 {
+                mg += w[term::STORM_RANK + d as usize - 1];
+            }
+        }
+    }
+    mg
+}
+
 fn shelter_squares(k: Square, c: Colour) -> Bitboard {
     let z = zone(k);
     let up = if c == Colour::White { z.0 << 8 } else { z.0 >> 8 };
@@ -511,8 +563,8 @@ pub fn feature(
         Some(c) => c.get(white, black, w),
         None => [pawn_terms(white, black, Colour::White, w), pawn_terms(black, white, Colour::Black, w)],
     };
-    let white_reach = reach(b, Colour::White, seen);
-    let black_reach = reach(b, Colour::Black, seen);
+    let white_reach = reach(b, Colour::White, seen, w);
+    let black_reach = reach(b, Colour::Black, seen, w);
     side_terms(b, Colour::White, pawn[0], (phase, total), w, (&white_reach, &black_reach))
         - side_terms(b, Colour::Black, pawn[1], (phase, total), w, (&black_reach, &white_reach))
 }
@@ -537,6 +589,11 @@ pub const HAND_TERMS: [i32; TERMS] = {
     t[term::BISHOP_PAIR + 1] = 30;
     t[term::SHELTER] = 9;
     t[term::KING_ATTACK] = 3;
+    // Knight and bishop 2, rook 3, queen 5 (in quarters).
+    t[term::ATTACK_UNIT] = 8;
+    t[term::ATTACK_UNIT + 1] = 8;
+    t[term::ATTACK_UNIT + 2] = 12;
+    t[term::ATTACK_UNIT + 3] = 20;
     t[term::ROOK_OPEN] = 20;
     t[term::ROOK_OPEN + 1] = 10;
     t[term::ROOK_SEMI] = 10;
@@ -626,5 +683,46 @@ mod tests {
         // The white king on g1 behind f2 g2 h2 has no open file near it; the black king on
         // e8 has three (no black pawns at all).
         assert_eq!(count("4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1", KING_OPEN), -3);
+    }
+
+    #[test]
+    fn shelter_and_storm_by_file_and_rank() {
+        use term::*;
+        // White king g1: f2 and h2 one rank ahead on the neighbouring files, g3 two ranks
+        // ahead on its own file; the black king e8 has no pawn near it.
+        let fen = "4k3/8/8/8/8/6P1/5P1P/6K1 w - - 0 1";
+        assert_eq!(count(fen, SHELTER_RANK + 3), 2);
+        assert_eq!(count(fen, SHELTER_RANK + 1), 1);
+        assert_eq!(count(fen, SHELTER_RANK), 0);
+        // Black king g8 with g7, and a white storm pawn on h5 (three ranks ahead of g8 on
+        // the h-file); the black pawn counts for black.
+        let fen = "6k1/6p1/8/7P/8/8/8/K7 w - - 0 1";
+        assert_eq!(count(fen, SHELTER_RANK), -1);
+        assert_eq!(count(fen, STORM_RANK + 2), -1);
+        // Nothing four ranks ahead, and no pawn near the white king a1.
+        assert_eq!(count(fen, STORM_RANK + 3), 0);
+        // A king on its last rank has nothing ahead of it.
+        assert_eq!(count("6K1/6P1/8/8/8/8/8/k7 w - - 0 1", SHELTER_RANK), 0);
+    }
+
+    /// The king attack weighs each attacker by its kind's unit (in quarters), squares the
+    /// sum, and counts from two attackers on.
+    #[test]
+    fn king_attack_weighs_attackers_by_kind() {
+        use term::*;
+        let eval = |fen: &str, units: [i32; 4]| {
+            let pos = chimere_chess::Chess::from_fen(fen).unwrap();
+            let b = Variant::board(&pos).unwrap();
+            let mut w = [0; TERMS];
+            w[KING_ATTACK] = 1;
+            w[ATTACK_UNIT..ATTACK_UNIT + 4].copy_from_slice(&units);
+            feature(b, 24, 24, &w, &Attacks::new(), None)
+        };
+        // A black queen (h4) and knight (e4) bear on the white king g1's zone.
+        let fen = "4k3/8/8/8/4n2q/8/8/6K1 w - - 0 1";
+        assert_eq!(eval(fen, [8, 8, 12, 20]), -(28 * 28) / 16);
+        assert_eq!(eval(fen, [4, 8, 12, 40]), -(44 * 44) / 16);
+        // The queen alone: one attacker, nothing.
+        assert_eq!(eval("4k3/8/8/8/7q/8/8/6K1 w - - 0 1", [8, 8, 12, 20]), 0);
     }
 }
