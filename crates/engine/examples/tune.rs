@@ -38,7 +38,9 @@
 //! leaf` (replace each position by the leaf of its quiescence search: see [`quiesce`]) or
 //! `--quiet drop:CP` (drop the positions whose quiescence value differs from their static
 //! value by more than CP centipawns); both use the starting numbers and apply to the fitted
-//! and the held-out positions alike.
+//! and the held-out positions alike. `--numbers FILE` starts from the numbers a run of
+//! this program printed (FILE is its output) instead: with `--passes 0`, the loss of those
+//! numbers on other positions.
 
 use chimere_core::{Board, Colour, Game, GameOptions};
 use chimere_engine::eval::{self, EvalData, Tables, Walk, chess::term};
@@ -354,6 +356,8 @@ struct Fit {
     /// Held-out positions from this file (else the last fifth of the first).
     held: Option<String>,
     quiet: Quiet,
+    /// Start from the numbers printed in this file (an earlier run's output).
+    numbers: Option<String>,
 }
 
 fn main() {
@@ -369,6 +373,7 @@ fn main() {
         first_term: None,
         held: None,
         quiet: Quiet::AsRead,
+        numbers: None,
     };
     let mut i = 0;
     while i < args.len() {
@@ -385,6 +390,7 @@ fn main() {
             "--first-term" => o.first_term = Some(num(i + 1)),
             "--variant" => variant = args.get(i + 1).cloned().unwrap_or_default(),
             "--held" => o.held = args.get(i + 1).cloned(),
+            "--numbers" => o.numbers = args.get(i + 1).cloned(),
             "--quiet" => {
                 o.quiet = match args.get(i + 1).map(String::as_str) {
                     Some("leaf") => Quiet::Leaf,
@@ -425,7 +431,7 @@ fn main() {
     }
     let Some(file) = file else {
         eprintln!(
-            "usage: tune FILE [--variant V] [--limit N] [--threads T] [--passes P] [--ridge R] [--from current|hand-set] [--first-term N] [--held FILE] [--quiet leaf|drop:CP]"
+            "usage: tune FILE [--variant V] [--limit N] [--threads T] [--passes P] [--ridge R] [--from current|hand-set] [--first-term N] [--held FILE] [--quiet leaf|drop:CP] [--numbers FILE]"
         );
         std::process::exit(2)
     };
@@ -437,6 +443,55 @@ fn main() {
     });
     let chess = variant.eq_ignore_ascii_case("chess");
     chimere_rules::with_rules!(rules, V => fit::<V>(&file, chess, &o));
+}
+
+/// Reads the numbers [`print_data`] wrote (in `file`, among other lines) into `d`.
+fn read_numbers(file: &str, d: &mut EvalData) {
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| {
+        eprintln!("tune: {file}: {e}");
+        std::process::exit(2)
+    });
+    let ints = |s: &str| -> Vec<i32> {
+        s.split(|c: char| !(c.is_ascii_digit() || c == '-')).filter_map(|x| x.parse().ok()).collect()
+    };
+    let fill = |to: &mut [i32], from: &[i32]| {
+        if to.len() != from.len() {
+            eprintln!("tune: {file}: {} numbers where {} are expected", from.len(), to.len());
+            std::process::exit(2)
+        }
+        to.copy_from_slice(from)
+    };
+    // Square2 rows, in order: the middle game's 16, then the end game's.
+    let mut squares = Vec::new();
+    for line in text.lines().map(str::trim) {
+        let (key, rest) = line.split_once(':').unwrap_or(("", ""));
+        match key {
+            "value_mg" => fill(&mut d.value_mg, &ints(rest)),
+            "value_eg" => fill(&mut d.value_eg, &ints(rest)),
+            "mobility" => fill(&mut d.mobility, &ints(rest)),
+            "tempo" => d.tempo = ints(rest).first().copied().unwrap_or(d.tempo),
+            "terms" => fill(&mut d.terms, &ints(rest)),
+            _ if line.starts_with("Square2") => {
+                // The numbers between the braces (the name has a digit).
+                let row = ints(line.split(['{', '}']).nth(1).unwrap_or(""));
+                if let [centre, advance, edge, home] = row[..] {
+                    squares.push(eval::Square2 {
+                        centre: centre as i16,
+                        advance: advance as i16,
+                        edge: edge as i16,
+                        home: home as i16,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    if squares.len() != 32 {
+        eprintln!("tune: {file}: {} square rows where 32 are expected", squares.len());
+        std::process::exit(2)
+    }
+    d.square_mg.copy_from_slice(&squares[..16]);
+    d.square_eg.copy_from_slice(&squares[16..]);
 }
 
 /// The first `limit` positions of `file` (`FEN;result` lines).
@@ -469,6 +524,9 @@ fn fit<V: Api + Sync>(file: &str, chess: bool, o: &Fit) {
     let mut samples = read_samples::<V>(file, limit);
     let mut held_samples = o.held.as_deref().map(|h| read_samples::<V>(h, usize::MAX));
     let mut d = if current { V::eval_data() } else { V::hand_set_data() }.clone();
+    if let Some(n) = &o.numbers {
+        read_numbers(n, &mut d);
+    }
     let start_data = d.clone();
     make_quiet(&mut samples, &d, o.quiet, threads);
     if let Some(h) = held_samples.as_mut() {
