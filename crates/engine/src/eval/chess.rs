@@ -316,12 +316,26 @@ fn pawn_terms(own: u64, their: u64, c: Colour, w: &[i32; TERMS]) -> (i32, i32, u
     (mg, eg, passed)
 }
 
-/// The pawn terms of both sides for one pawn structure, as [`pawn_terms`] gives them.
+/// [`pawn_terms`] of the pawns `own` of colour `c`, with the shelter and storm of its king
+/// `k` ([`shelter_and_storm`]) in the middle game's part: what the pawn cache keeps.
+fn pawn_and_king(own: u64, their: u64, k: Option<Square>, c: Colour, w: &[i32; TERMS]) -> (i32, i32, u64) {
+    let (mut mg, eg, passed) = pawn_terms(own, their, c, w);
+    if let Some(k) = k {
+        mg += shelter_and_storm(k, c, own, their, w);
+    }
+    (mg, eg, passed)
+}
+
+/// The pawn terms of both sides for one pawn structure, as [`pawn_terms`] gives them, and
+/// each side's [`shelter_and_storm`] for the king square last asked.
 #[derive(Copy, Clone, Default)]
 struct PawnEntry {
     white: u64,
     black: u64,
     terms: [(i32, i32, u64); 2],
+    /// The square index of each side's king whose shelter is in `shelter` (64: none yet).
+    king: [u8; 2],
+    shelter: [i32; 2],
 }
 
 /// A small table of pawn structures already evaluated (the pawn terms depend on the pawns
@@ -340,7 +354,8 @@ impl Default for PawnCache {
 }
 
 impl PawnCache {
-    fn get(&mut self, white: u64, black: u64, w: &[i32; TERMS]) -> [(i32, i32, u64); 2] {
+    /// The pawn terms of both sides, each with its king's shelter and storm ([`pawn_and_king`]).
+    fn get(&mut self, white: u64, black: u64, kings: [Option<Square>; 2], w: &[i32; TERMS]) -> [(i32, i32, u64); 2] {
         let h = (white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)) >> 51;
         let e = &mut self.entries[h as usize & (PAWN_CACHE - 1)];
         if e.white != white || e.black != black {
@@ -348,9 +363,23 @@ impl PawnCache {
                 white,
                 black,
                 terms: [pawn_terms(white, black, Colour::White, w), pawn_terms(black, white, Colour::Black, w)],
+                king: [64; 2],
+                shelter: [0; 2],
             };
         }
-        e.terms
+        let mut terms = e.terms;
+        for (i, (c, own, their)) in
+            [(Colour::White, white, black), (Colour::Black, black, white)].into_iter().enumerate()
+        {
+            if let Some(k) = kings[i] {
+                if e.king[i] != k.index() as u8 {
+                    e.king[i] = k.index() as u8;
+                    e.shelter[i] = shelter_and_storm(k, c, own, their, w);
+                }
+                terms[i].0 += e.shelter[i];
+            }
+        }
+        terms
     }
 }
 
@@ -451,7 +480,6 @@ fn side_terms(
         let f = k.file() as usize;
         let files = (f.saturating_sub(1)..=(f + 1).min(7)).filter(|&i| own & FILES[i] == 0).count() as i32;
         mg += w[KING_OPEN] * files;
-        mg += shelter_and_storm(k, c, own, their, w);
     }
     let seventh = if c == Colour::White { 0xFF << 48 } else { 0xFF << 8 };
     for sq in pieces(b, c, ROOK) {
@@ -559,9 +587,13 @@ pub fn feature(
     cache: Option<&mut PawnCache>,
 ) -> i32 {
     let (white, black) = (pieces(b, Colour::White, PAWN).0, pieces(b, Colour::Black, PAWN).0);
+    let kings = [pieces(b, Colour::White, KING).first(), pieces(b, Colour::Black, KING).first()];
     let pawn = match cache {
-        Some(c) => c.get(white, black, w),
-        None => [pawn_terms(white, black, Colour::White, w), pawn_terms(black, white, Colour::Black, w)],
+        Some(c) => c.get(white, black, kings, w),
+        None => [
+            pawn_and_king(white, black, kings[0], Colour::White, w),
+            pawn_and_king(black, white, kings[1], Colour::Black, w),
+        ],
     };
     let white_reach = reach(b, Colour::White, seen, w);
     let black_reach = reach(b, Colour::Black, seen, w);
@@ -634,6 +666,27 @@ mod tests {
             let kept = feature(b, 16, 24, &DATA.terms, &seen, None);
             let afresh = feature(b, 16, 24, &DATA.terms, &Attacks::new(), None);
             assert_eq!(kept, afresh, "{fen}");
+        }
+    }
+
+    /// The pawn cache gives the feature computed afresh, also when the same pawns come
+    /// back with the kings elsewhere (the shelter it keeps is per king square).
+    #[test]
+    fn pawn_cache_keeps_the_shelter_per_king_square() {
+        let mut cache = PawnCache::default();
+        for fen in [
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+            "r1bq1r1k/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2Q1RK1 w - - 0 9",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2Q1RK1 w - - 0 9",
+            "6k1/5ppp/8/3q4/8/2b2N2/5PPP/3R2K1 b - - 0 1",
+            "5k2/5ppp/8/3q4/8/2b2N2/5PPP/3R1K2 b - - 0 1",
+        ] {
+            let pos = chimere_chess::Chess::from_fen(fen).unwrap();
+            let b = Variant::board(&pos).unwrap();
+            let afresh = feature(b, 16, 24, &DATA.terms, &Attacks::new(), None);
+            let cached = feature(b, 16, 24, &DATA.terms, &Attacks::new(), Some(&mut cache));
+            assert_eq!(cached, afresh, "{fen}");
+            assert_eq!(feature(b, 16, 24, &DATA.terms, &Attacks::new(), Some(&mut cache)), afresh, "{fen}");
         }
     }
 
