@@ -550,13 +550,13 @@ fn shelter_and_storm(k: Square, c: Colour, own: u64, their: u64, w: &[i32; TERMS
     };
     let f = k.file() as usize;
     let mut mg = 0;
-    for g in f.saturating_sub(1)..=(f + 1).min(7) {
+    for (g, &file) in FILES.iter().enumerate().take(f + 2).skip(f.saturating_sub(1)) {
         let side = if g == f { 0 } else { 3 };
-        let mine = own & FILES[g] & ahead;
+        let mine = own & file & ahead;
         if mine != 0 {
             mg += w[term::SHELTER_RANK + side + nearest(mine).min(3) as usize - 1];
         }
-        let theirs = their & FILES[g] & ahead;
+        let theirs = their & file & ahead;
         if theirs != 0 {
             let d = nearest(theirs);
             if d <= 4 {
