@@ -33,7 +33,14 @@
 //! current` (start from, and hold the ridge towards, the numbers the engine plays with
 //! instead of the hand-set ones: a refit after new terms were added, whose weights start at
 //! 0), `--first-term N` (fit only the feature's terms from index N on, the other numbers
-//! held: new terms added to fitted numbers).
+//! held: new terms added to fitted numbers), `--held FILE` (hold out FILE's positions, all of
+//! them, and fit on the whole of the first file instead of its first four fifths), `--quiet
+//! leaf` (replace each position by the leaf of its quiescence search: see [`quiesce`]) or
+//! `--quiet drop:CP` (drop the positions whose quiescence value differs from their static
+//! value by more than CP centipawns); both use the starting numbers and apply to the fitted
+//! and the held-out positions alike. `--numbers FILE` starts from the numbers a run of
+//! this program printed (FILE is its output) instead: with `--passes 0`, the loss of those
+//! numbers on other positions.
 
 use chimere_core::{Board, Colour, Game, GameOptions};
 use chimere_engine::eval::{self, EvalData, Tables, Walk, chess::term};
@@ -164,6 +171,111 @@ fn white_eval<V: Api>(s: &Sample<V>, t: &Tables, scratch: &mut Board) -> i32 {
     if s.pos.side_to_move() == Colour::Black { -e } else { e }
 }
 
+/// Value given to a side mated inside the quiescence search (it has no legal turn while in
+/// check); above every static value.
+const MATED: i32 = 30_000;
+
+/// Plies of captures the quiescence search looks at, at most.
+const QUIESCE_PLIES: usize = 12;
+
+/// The quiescence value of `pos` for the side to move: the static value as a floor (stand
+/// pat), else the best noisy turn (captures, promotions) searched the same way, with
+/// alpha-beta; the turns are tried by victim's value, most valuable first, then by the
+/// capturer's, least valuable first. `line` receives the turns from `pos` to the leaf whose
+/// static value the result is (empty: `pos` itself). No check evasion: a side in check
+/// may stand pat, as the positions fitted are not in check and captures rarely give one.
+fn quiesce<V: Api>(pos: &mut V, t: &Tables, mut alpha: i32, beta: i32, ply: usize, line: &mut Vec<V::Move>) -> i32 {
+    line.clear();
+    let mut scratch = Board::empty();
+    let stand = eval::evaluate(pos, chimere_engine::pos::board(pos, &mut scratch), t);
+    if stand >= beta || ply >= QUIESCE_PLIES {
+        return stand;
+    }
+    alpha = alpha.max(stand);
+    let mut best = stand;
+    let mut turns = Vec::new();
+    if !pos.noisy_turns(&mut turns) {
+        return if pos.in_check() { -MATED } else { 0 };
+    }
+    // Victim first, then the capturer (from the board, where the rules keep one).
+    let b = chimere_engine::pos::board(pos, &mut scratch);
+    let value = |sq| b.get(sq).map_or(0, |p: chimere_core::Piece| t.data.value_mg[p.kind.index()]);
+    turns.sort_by_cached_key(|m| {
+        pos.displacement(m).map_or(0, |d| -16 * d.captured.map_or(0, value) + value(d.from) / 64)
+    });
+    let mut child = Vec::new();
+    for m in turns {
+        let undo = pos.make(&m);
+        let v = -quiesce(pos, t, -beta, -alpha, ply + 1, &mut child);
+        pos.unmake(&m, undo);
+        if v > best {
+            best = v;
+            line.clear();
+            line.push(m);
+            line.extend_from_slice(&child);
+            if v >= beta {
+                break;
+            }
+            alpha = alpha.max(v);
+        }
+    }
+    best
+}
+
+/// How the positions are made quiet before the fit (`--quiet`).
+#[derive(Copy, Clone, PartialEq, Debug)]
+enum Quiet {
+    /// As they are in the file.
+    AsRead,
+    /// Each replaced by the leaf of its quiescence search.
+    Leaf,
+    /// Dropped when the quiescence value is more than this many centipawns from the static one.
+    Drop(i32),
+}
+
+/// Applies `quiet` to `samples` with the numbers `d` (in `threads` threads); prints how many
+/// positions it changed or dropped.
+fn make_quiet<V: Api + Sync>(samples: &mut Vec<Sample<V>>, d: &EvalData, quiet: Quiet, threads: usize) {
+    if quiet == Quiet::AsRead {
+        return;
+    }
+    let t = Tables::new(d);
+    let chunk = samples.len().div_ceil(threads.max(1)).max(1);
+    // Per sample: keep it, and whether it changed.
+    let marks: Vec<(bool, bool)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = samples
+            .chunks_mut(chunk)
+            .map(|part| {
+                let t = &t;
+                scope.spawn(move || {
+                    let mut line = Vec::new();
+                    part.iter_mut()
+                        .map(|s| {
+                            let mut scratch = Board::empty();
+                            let stand = eval::evaluate(&s.pos, chimere_engine::pos::board(&s.pos, &mut scratch), t);
+                            let q = quiesce(&mut s.pos, t, -MATED - 1, MATED + 1, 0, &mut line);
+                            match quiet {
+                                Quiet::Drop(cp) => ((q - stand).abs() <= cp, false),
+                                _ => {
+                                    for m in &line {
+                                        s.pos.make(m);
+                                    }
+                                    (true, !line.is_empty())
+                                }
+                            }
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().expect("a quiescence thread")).collect()
+    });
+    let changed = marks.iter().filter(|m| m.1).count();
+    let mut keep = marks.iter().map(|m| m.0);
+    samples.retain(|_| keep.next().unwrap_or(true));
+    eprintln!("{quiet:?}: {changed} positions replaced by their leaf, {} kept", samples.len());
+}
+
 fn loss<V: Api + Sync>(samples: &[Sample<V>], d: &EvalData, k: f64, threads: usize) -> f64 {
     let t = Tables::new(d);
     let chunk = samples.len().div_ceil(threads.max(1)).max(1);
@@ -231,7 +343,7 @@ fn print_data(d: &EvalData, chess: bool) {
 }
 
 /// The fit's settings (the command line's options).
-#[derive(Copy, Clone)]
+#[derive(Clone)]
 struct Fit {
     limit: usize,
     threads: usize,
@@ -241,13 +353,28 @@ struct Fit {
     current: bool,
     /// Fit only the feature's terms from this index on.
     first_term: Option<usize>,
+    /// Held-out positions from this file (else the last fifth of the first).
+    held: Option<String>,
+    quiet: Quiet,
+    /// Start from the numbers printed in this file (an earlier run's output).
+    numbers: Option<String>,
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut file = None;
     let mut variant = "chess".to_string();
-    let mut o = Fit { limit: usize::MAX, threads: 2, passes: 3, ridge: 0.0, current: false, first_term: None };
+    let mut o = Fit {
+        limit: usize::MAX,
+        threads: 2,
+        passes: 3,
+        ridge: 0.0,
+        current: false,
+        first_term: None,
+        held: None,
+        quiet: Quiet::AsRead,
+        numbers: None,
+    };
     let mut i = 0;
     while i < args.len() {
         let num = |j: usize| -> usize {
@@ -262,6 +389,24 @@ fn main() {
             "--passes" => o.passes = num(i + 1),
             "--first-term" => o.first_term = Some(num(i + 1)),
             "--variant" => variant = args.get(i + 1).cloned().unwrap_or_default(),
+            "--held" => o.held = args.get(i + 1).cloned(),
+            "--numbers" => o.numbers = args.get(i + 1).cloned(),
+            "--quiet" => {
+                o.quiet = match args.get(i + 1).map(String::as_str) {
+                    Some("leaf") => Quiet::Leaf,
+                    Some(x) if x.starts_with("drop:") => match x[5..].parse() {
+                        Ok(cp) => Quiet::Drop(cp),
+                        Err(_) => {
+                            eprintln!("tune: --quiet drop:CP needs a number of centipawns");
+                            std::process::exit(2)
+                        }
+                    },
+                    _ => {
+                        eprintln!("tune: --quiet takes leaf or drop:CP");
+                        std::process::exit(2)
+                    }
+                }
+            }
             "--from" => match args.get(i + 1).map(String::as_str) {
                 Some("current") => o.current = true,
                 Some("hand-set") => o.current = false,
@@ -286,7 +431,7 @@ fn main() {
     }
     let Some(file) = file else {
         eprintln!(
-            "usage: tune FILE [--variant V] [--limit N] [--threads T] [--passes P] [--ridge R] [--from current|hand-set] [--first-term N]"
+            "usage: tune FILE [--variant V] [--limit N] [--threads T] [--passes P] [--ridge R] [--from current|hand-set] [--first-term N] [--held FILE] [--quiet leaf|drop:CP] [--numbers FILE]"
         );
         std::process::exit(2)
     };
@@ -300,8 +445,57 @@ fn main() {
     chimere_rules::with_rules!(rules, V => fit::<V>(&file, chess, &o));
 }
 
-fn fit<V: Api + Sync>(file: &str, chess: bool, o: &Fit) {
-    let Fit { limit, threads, passes, ridge, current, first_term } = *o;
+/// Reads the numbers [`print_data`] wrote (in `file`, among other lines) into `d`.
+fn read_numbers(file: &str, d: &mut EvalData) {
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| {
+        eprintln!("tune: {file}: {e}");
+        std::process::exit(2)
+    });
+    let ints = |s: &str| -> Vec<i32> {
+        s.split(|c: char| !(c.is_ascii_digit() || c == '-')).filter_map(|x| x.parse().ok()).collect()
+    };
+    let fill = |to: &mut [i32], from: &[i32]| {
+        if to.len() != from.len() {
+            eprintln!("tune: {file}: {} numbers where {} are expected", from.len(), to.len());
+            std::process::exit(2)
+        }
+        to.copy_from_slice(from)
+    };
+    // Square2 rows, in order: the middle game's 16, then the end game's.
+    let mut squares = Vec::new();
+    for line in text.lines().map(str::trim) {
+        let (key, rest) = line.split_once(':').unwrap_or(("", ""));
+        match key {
+            "value_mg" => fill(&mut d.value_mg, &ints(rest)),
+            "value_eg" => fill(&mut d.value_eg, &ints(rest)),
+            "mobility" => fill(&mut d.mobility, &ints(rest)),
+            "tempo" => d.tempo = ints(rest).first().copied().unwrap_or(d.tempo),
+            "terms" => fill(&mut d.terms, &ints(rest)),
+            _ if line.starts_with("Square2") => {
+                // The numbers between the braces (the name has a digit).
+                let row = ints(line.split(['{', '}']).nth(1).unwrap_or(""));
+                if let [centre, advance, edge, home] = row[..] {
+                    squares.push(eval::Square2 {
+                        centre: centre as i16,
+                        advance: advance as i16,
+                        edge: edge as i16,
+                        home: home as i16,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    if squares.len() != 32 {
+        eprintln!("tune: {file}: {} square rows where 32 are expected", squares.len());
+        std::process::exit(2)
+    }
+    d.square_mg.copy_from_slice(&squares[..16]);
+    d.square_eg.copy_from_slice(&squares[16..]);
+}
+
+/// The first `limit` positions of `file` (`FEN;result` lines).
+fn read_samples<V: Api>(file: &str, limit: usize) -> Vec<Sample<V>> {
     let f = std::fs::File::open(file).unwrap_or_else(|e| {
         eprintln!("tune: {file}: {e}");
         std::process::exit(2)
@@ -322,11 +516,28 @@ fn fit<V: Api + Sync>(file: &str, chess: bool, o: &Fit) {
         eprintln!("tune: fewer than 10 positions in {file}");
         std::process::exit(2);
     }
+    samples
+}
+
+fn fit<V: Api + Sync>(file: &str, chess: bool, o: &Fit) {
+    let Fit { limit, threads, passes, ridge, current, first_term, .. } = *o;
+    let mut samples = read_samples::<V>(file, limit);
+    let mut held_samples = o.held.as_deref().map(|h| read_samples::<V>(h, usize::MAX));
     let mut d = if current { V::eval_data() } else { V::hand_set_data() }.clone();
+    if let Some(n) = &o.numbers {
+        read_numbers(n, &mut d);
+    }
     let start_data = d.clone();
-    // The last fifth (whole games, but for the one cut) is held out to measure the fit.
-    let cut = samples.len() - samples.len() / 5;
-    let (train, held) = samples.split_at(cut);
+    make_quiet(&mut samples, &d, o.quiet, threads);
+    if let Some(h) = held_samples.as_mut() {
+        make_quiet(h, &d, o.quiet, threads);
+    }
+    // The held-out file, else the last fifth (whole games, but for the one cut), measures
+    // the fit.
+    let (train, held) = match &held_samples {
+        Some(h) => (&samples[..], &h[..]),
+        None => samples.split_at(samples.len() - samples.len() / 5),
+    };
     let k = fit_k(train, &d, threads);
     let mut ps = params(&start_data, chess);
     if let Some(first) = first_term {
