@@ -557,6 +557,12 @@ impl Searcher {
 
     // ----- self and reflex play -----
 
+    /// The table key of the attacker's bounds in self and reflex play without `exact-`
+    /// (the position as it stands; reflex play apart).
+    fn self_attack_bounds_key(&self) -> u64 {
+        Table::key(self.game.pos.hash(), Q::Bounds, 0, Q::SelfAttack as u32 | (self.reflex as u32) << 4)
+    }
+
     /// Attacker to move: can it force the defender to reach the goal on the defender's
     /// `n`-th move?
     pub fn self_attack(&mut self, n: u32) -> Result<bool, Interrupted> {
@@ -564,7 +570,7 @@ impl Searcher {
         // Without `exact-` the answer is monotone in `n`: kept as bounds.
         let monotone = !self.exact;
         let (key, known) = if monotone {
-            let key = Table::key(self.game.pos.hash(), Q::Bounds, 0, Q::SelfAttack as u32 | (self.reflex as u32) << 4);
+            let key = self.self_attack_bounds_key();
             let b = self.table.bounds(key);
             if let Some(v) = b.answer(n) {
                 return Ok(v);
@@ -784,7 +790,7 @@ impl Searcher {
                 break;
             }
             if refuted.is_none() {
-                let key = Table::key(self.game.pos.hash(), Q::Bounds, 0, Q::SelfAttack as u32 | 1 << 4);
+                let key = self.self_attack_bounds_key();
                 match self.table.bounds(key).answer(n - 1) {
                     Some(false) => refuted = Some(d),
                     Some(true) => {}
