@@ -20,7 +20,9 @@ the normal approximation needs a few) or after `--max-pairs` pairs
     sprt: H1 accepted | H0 accepted | inconclusive  elo E +- M  (N pairs, W-D-L)
 
 `--nodes N` gives each side N nodes a move (`go nodes N`): independent of the machine's load,
-it compares search quality at equal work and does not reward speed. `--tc B+I` plays on a
+it compares search quality at equal work and does not reward speed. A one-thread search at
+fixed nodes is deterministic, so a second pass over the openings would replay the first
+pass's games: pass k (from 0) gives both sides N + k * N/20 nodes a move instead. `--tc B+I` plays on a
 clock (the UCI tools' client clock, which discounts run-queue waits): it rewards speed too,
 but a loaded machine adds noise to both sides. `--new-option`/`--old-option` set an option
 of one side only: one binary with `--new-option Level=6 --old-option Level=5` orders two
@@ -134,11 +136,14 @@ async def worker(args, openings, queue, pairs, tally, lock, done, options):
             except asyncio.QueueEmpty:
                 return
             start = openings[idx % len(openings)]
+            # At fixed nodes a game is a function of its opening: each later pass over the
+            # openings gives both sides 5 % more nodes a move, so its games are new ones.
+            nodes = args.nodes + (idx // len(openings)) * max(1, args.nodes // 20) if args.nodes else None
             pair = 0.0
             for new_white in (True, False):
                 w, b = (new, old) if new_white else (old, new)
                 if args.nodes:
-                    result, why = await play_nodes(w, b, start, args.nodes, args.max_plies)
+                    result, why = await play_nodes(w, b, start, nodes, args.max_plies)
                 else:
                     g = await ucigame.play_game(w, b, start, base, inc, max_plies=args.max_plies)
                     result, why = g.result, g.termination
