@@ -17,6 +17,6 @@ pub mod time;
 pub mod tt;
 pub mod uci;
 
-pub use search::{History, Info, MATE, Outcome, Score, Settings, Shared, search};
+pub use search::{History, Info, MATE, Memory, Outcome, Score, Settings, Shared, search};
 pub use time::Limits;
 pub use tt::Tt;

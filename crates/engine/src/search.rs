@@ -252,11 +252,53 @@ pub struct Shared {
     pub stop: Arc<AtomicBool>,
     nodes: AtomicU64,
     poll: Option<Poll>,
+    memory: Option<Arc<Memory>>,
+}
+
+/// What a search leaves the next search of the same game: the history of the quiet turns
+/// that cut off. A search starts from it halved, so that the new position's own cut-offs
+/// soon outweigh it; without it every search starts from an empty history.
+#[derive(Debug, Default)]
+pub struct Memory(std::sync::Mutex<Vec<i32>>);
+
+impl Memory {
+    /// Forget everything (a new game, another variant).
+    pub fn clear(&self) {
+        self.lock().clear();
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<i32>> {
+        // A panicking search thread cannot leave the table inconsistent: it is plain numbers.
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The history a search starts from.
+    fn recall(&self, into: &mut [i32]) {
+        let kept = self.lock();
+        if kept.len() == into.len() {
+            for (h, k) in into.iter_mut().zip(kept.iter()) {
+                *h = k / 2;
+            }
+        }
+    }
+
+    fn keep(&self, history: &[i32]) {
+        let mut kept = self.lock();
+        kept.clear();
+        kept.extend_from_slice(history);
+    }
 }
 
 impl Shared {
     pub fn new(tt: Arc<Tt>, stop: Arc<AtomicBool>) -> Shared {
-        Shared { tt, stop, nodes: AtomicU64::new(0), poll: None }
+        Shared { tt, stop, nodes: AtomicU64::new(0), poll: None, memory: None }
+    }
+
+    /// Searches start from the history `memory` kept from the previous search, and the main
+    /// thread leaves its own there when it ends.
+    pub fn with_memory(mut self, memory: Arc<Memory>) -> Shared {
+        self.memory = Some(memory);
+        self
     }
 
     /// The search also stops when `poll` answers true; the main thread asks it every 128
@@ -484,6 +526,10 @@ impl<'a, V: Api> Worker<'a, V> {
         let root_len = keys.len();
         let mut fifty = vec![0; MAX_PLY + 2];
         fifty[0] = hist.halfmove;
+        let mut history = vec![0; 2 * HISTORY];
+        if let Some(m) = &shared.memory {
+            m.recall(&mut history);
+        }
         Worker {
             pos,
             t,
@@ -498,7 +544,7 @@ impl<'a, V: Api> Worker<'a, V> {
             lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             order: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             killers: vec![[0; 2]; MAX_PLY + 2],
-            history: vec![0; 2 * HISTORY],
+            history,
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             lmr,
             nodes: 0,
@@ -1390,6 +1436,9 @@ pub fn search<V: Api>(
         }
         shared.stop.store(true, Relaxed);
         w.flush();
+        if let Some(m) = &shared.memory {
+            m.keep(&w.history);
+        }
         let choice = choose(&lines, margin, settings.seed ^ root.hash());
         if let Some((m, s, line)) = choice {
             outcome.best = Some(*m);

@@ -5,7 +5,7 @@
 //! understood is ignored (or answered with an `info string`), never a crash.
 
 use crate::pos::Api;
-use crate::search::{self, History, Info, Numbers, Score, Settings, Shared};
+use crate::search::{self, History, Info, Memory, Numbers, Score, Settings, Shared};
 use crate::time::Limits;
 use crate::tt::Tt;
 use chimere_core::{Game, GameOptions};
@@ -155,6 +155,7 @@ struct Go {
     limits: Limits,
     settings: Settings,
     tt: Arc<Tt>,
+    memory: Arc<Memory>,
     stop: Arc<AtomicBool>,
     release: Arc<AtomicBool>,
     out: Out,
@@ -189,7 +190,7 @@ fn run_search<V: Api>(go: Go, mut game: Game<V>) {
     play_moves(&mut game, &go.setup.moves);
     let hist = history(&game);
     let pos = game.position().clone();
-    let shared = Shared::new(go.tt.clone(), go.stop.clone());
+    let shared = Shared::new(go.tt.clone(), go.stop.clone()).with_memory(go.memory.clone());
     let o = search::search(&pos, &hist, &go.limits, &go.settings, &shared, &mut |i| out.line(&format_info(i)));
     if let Some(m) = o.best {
         let mut p = pos.clone();
@@ -214,6 +215,7 @@ pub struct Uci {
     opts: Options,
     setup: Setup,
     tt: Arc<Tt>,
+    memory: Arc<Memory>,
     running: Option<(JoinHandle<()>, Arc<AtomicBool>, Arc<AtomicBool>)>,
     searches: u64,
 }
@@ -225,6 +227,7 @@ impl Uci {
             opts: Options::default(),
             setup: Setup::default(),
             tt: Arc::new(Tt::new(16)),
+            memory: Arc::default(),
             running: None,
             searches: 0,
         }
@@ -262,6 +265,7 @@ impl Uci {
             "ucinewgame" => {
                 self.stop_search();
                 self.tt.clear();
+                self.memory.clear();
             }
             "setoption" => self.set_option(rest),
             "position" => self.position(rest),
@@ -313,6 +317,7 @@ impl Uci {
                     self.stop_search();
                     self.opts.variant = kind.name().to_string();
                     self.setup = Setup::default();
+                    self.memory.clear();
                 } else {
                     self.info(&format!("unknown variant `{}`", value.trim()));
                 }
@@ -436,6 +441,7 @@ impl Uci {
             limits,
             settings,
             tt: self.tt.clone(),
+            memory: self.memory.clone(),
             stop: stop.clone(),
             release: release.clone(),
             out: self.out.clone(),

@@ -3,7 +3,7 @@
 
 use chimere_core::{Colour, Status, Variant};
 use chimere_engine::pos::Api;
-use chimere_engine::{History, Limits, Score, Settings, Shared, Tt, search};
+use chimere_engine::{History, Limits, Memory, Score, Settings, Shared, Tt, search};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -375,4 +375,24 @@ fn noisy_and_quiet_turns_partition_the_legal_turns_on_random_games() {
         // The walk met captures (or promotions) often enough to test the noisy lists.
         assert!(with_noisy * 8 > positions, "{variant}: {with_noisy} of {positions} positions with a noisy turn");
     }
+}
+
+/// A search with a [`Memory`] starts from the history the previous one left (a different
+/// tree at the same depth), and a cleared memory searches as a fresh start does.
+#[test]
+fn a_search_starts_from_the_history_the_previous_one_left() {
+    let pos =
+        chimere_chess::Chess::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4").unwrap();
+    // Without the table, so that the history is the only thing carried over.
+    let settings = Settings { use_tt: false, ..Settings::default() };
+    let nodes = |memory: &Arc<Memory>| {
+        let shared = Shared::new(Arc::new(Tt::new(1)), Arc::new(AtomicBool::new(false))).with_memory(memory.clone());
+        search(&pos, &History::default(), &depth(6), &settings, &shared, &mut |_| {}).nodes
+    };
+    let memory = Arc::new(Memory::default());
+    let fresh = nodes(&memory);
+    let carried = nodes(&memory);
+    assert_ne!(fresh, carried, "the second search did not start from the first one's history");
+    memory.clear();
+    assert_eq!(nodes(&memory), fresh, "a cleared memory is a fresh start");
 }
