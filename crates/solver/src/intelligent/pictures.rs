@@ -421,6 +421,9 @@ struct Fixed<'a> {
     /// Full commitment: per stalemated unit (index in `blockers`) its final targets
     /// within its side's moves, by cost (none on a hole).
     fate_opts: Vec<Vec<Target>>,
+    /// Full commitment: per stalemated unit, per number of moves c (up to its side's
+    /// moves), the squares of its final targets costing at most c.
+    fate_reach: Vec<Vec<u64>>,
     /// Full commitment: every unit, as in the search ([`End::Completed`], from its square).
     canon: Vec<Tracked>,
     /// The most work allowed (see [`CHEAP_WORK`]): beyond, [`Found::overflow`].
@@ -470,6 +473,8 @@ struct Commitment {
     scratch: Option<Game>,
     /// A move buffer for the checks on `scratch`.
     moves: Vec<Move>,
+    /// A buffer of ways for [`Enumeration::pins_possible`].
+    ways: Vec<[(u64, u8); 16]>,
     /// The stalemated units' distances among the survivors, by (survivors, unit: 0 the
     /// king, `b + 1` the unit `blockers[b]`) (see `frozen`).
     journeys: std::collections::HashMap<(u32, u8), frozen::Journeys>,
