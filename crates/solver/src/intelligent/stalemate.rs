@@ -390,6 +390,30 @@ mod tests {
         Searcher::new(g, Table::new(8), Arc::new(AtomicBool::new(false)), Goal::Stalemate, false)
     }
 
+    /// The squares an unpinnable stalemated piece leaves open: all its open first steps
+    /// when it cannot be pinned (a queen; a rook on the king's rank or file; a piece
+    /// whose line to the king is shut), none when it may be.
+    #[test]
+    fn open_squares_of_unpinnable_pieces() {
+        use chimere_fairy::walk::{KNIGHT, PAWN, QUEEN, ROOK};
+        let (a1, a2, a3, b2, c3, d4, h1) = (0, 8, 16, 9, 18, 27, 7);
+        let tb = super::super::tables();
+        let around_d4 = tb.att(0, KING.index(), d4);
+        // A queen is never pinned immobile: every open neighbour must be filled.
+        assert_eq!(open_unpinnable(QUEEN.index(), d4, h1, 1 << h1 | 1 << c3, 0), around_d4 & !(1 << c3));
+        // A knight on the king's diagonal with the line open may be pinned.
+        assert_eq!(open_unpinnable(KNIGHT.index(), c3, a1, 1 << a1, 0), 0);
+        // The line shut by a unit of its side on b2: its leaps must all be filled.
+        let leaps = tb.att(0, KNIGHT.index(), c3);
+        assert_eq!(open_unpinnable(KNIGHT.index(), c3, a1, 1 << a1 | 1 << b2, 0), leaps);
+        // A rook on the king's diagonal may be pinned; on its file it may not.
+        assert_eq!(open_unpinnable(ROOK.index(), b2, a1, 1 << a1, 0), 0);
+        assert_eq!(open_unpinnable(ROOK.index(), a2, a1, 1 << a1, 0), 1 << a3 | 1 << b2);
+        assert_eq!(open_unpinnable(ROOK.index(), a2, a1, 1 << a1 | 1 << a3 | 1 << b2, 0), 0);
+        // Pawns and kings are judged elsewhere.
+        assert_eq!(open_unpinnable(PAWN.index(), b2, a1, 1 << a1, 0), 0);
+    }
+
     /// A random orthodox position rich in stalemates, Black to move, White not in check:
     /// the black king on an edge, black pawns often blocked by white ones, a few pieces.
     fn stalemate_game(rng: &mut Rng) -> Option<Game> {
