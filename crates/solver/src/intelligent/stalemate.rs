@@ -165,7 +165,7 @@ pub(super) enum Immobile {
 /// case only shrink as O grows; the blocked case needs the first-step squares outside
 /// `occ` among the at most `rem` squares added later, none in `foreign`.
 pub(super) fn immobility(kind: usize, t: usize, kq: usize, occ: u64, foreign: u64, rem: u32, down: bool) -> Immobile {
-    use chimere_fairy::walk::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
+    use chimere_fairy::walk::{BISHOP, KNIGHT, PAWN, ROOK};
     let tb = super::tables();
     let near = tb.att(0, KING.index(), t);
     if kind == PAWN.index() {
@@ -184,13 +184,7 @@ pub(super) fn immobility(kind: usize, t: usize, kq: usize, occ: u64, foreign: u6
         };
         return Immobile::Front { sq: front as u8, pin };
     }
-    let first = if kind == KNIGHT.index() {
-        tb.att(0, kind, t)
-    } else if kind == BISHOP.index() || kind == ROOK.index() {
-        near & tb.att(0, kind, t)
-    } else if kind == QUEEN.index() {
-        near
-    } else {
+    let Some(first) = first_steps(kind, t) else {
         return Immobile::Blocked;
     };
     let missing = first & !occ;
@@ -204,6 +198,49 @@ pub(super) fn immobility(kind: usize, t: usize, kq: usize, occ: u64, foreign: u6
     }
     let seg = pin_squares(kq, t, occ, foreign);
     if seg == 0 { Immobile::Never } else { Immobile::Pinned(seg) }
+}
+
+/// The first squares of a piece's moves (each direction's first step, a rider's; each
+/// leap, a knight's) of kind `kind` on `t` on an empty board; `None` for a kind that
+/// [`immobility`] judges `Blocked` at once (a pawn, the king, a dummy).
+fn first_steps(kind: usize, t: usize) -> Option<u64> {
+    use chimere_fairy::walk::{BISHOP, KNIGHT, QUEEN, ROOK};
+    let tb = super::tables();
+    let near = tb.att(0, KING.index(), t);
+    if kind == KNIGHT.index() {
+        Some(tb.att(0, kind, t))
+    } else if kind == BISHOP.index() || kind == ROOK.index() {
+        Some(near & tb.att(0, kind, t))
+    } else if kind == QUEEN.index() {
+        Some(near)
+    } else {
+        None
+    }
+}
+
+/// The squares that must hold a unit of the stalemated side S at the end for the piece
+/// of kind `kind` on `t` (not a pawn) to have no legal move, when it cannot be pinned:
+/// its first-step squares ([`first_steps`]) outside `occ`; none when it may be pinned
+/// (as [`immobility`] judges a pin: its kind across the line to `kq`, nothing of `occ`
+/// between, some pinner square). Arguments as [`immobility`].
+///
+/// **Proof.** By the proof of [`immobility`], such a piece in a stalemate F is either
+/// pinned (its kind across the line, no square of O between it and `kq`, the pinner on
+/// a square beyond up to the first of O) or all its first-step squares are in O. As O
+/// contains `occ`, a piece that cannot be pinned with `occ` (line shut, or no pinner
+/// square) cannot be pinned in F either; so the squares returned are all in O.
+pub(super) fn open_unpinnable(kind: usize, t: usize, kq: usize, occ: u64, foreign: u64) -> u64 {
+    use chimere_fairy::walk::{BISHOP, KNIGHT, ROOK};
+    let Some(first) = first_steps(kind, t) else {
+        return 0;
+    };
+    let missing = first & !occ;
+    if missing == 0 {
+        return 0;
+    }
+    let orth = kq % 8 == t % 8 || kq / 8 == t / 8;
+    let pinnable = kind == KNIGHT.index() || (kind == BISHOP.index() && orth) || (kind == ROOK.index() && !orth);
+    if pinnable && !g_line_blocked(kq, t, occ) && pin_squares(kq, t, occ, foreign) != 0 { 0 } else { missing }
 }
 
 /// Whether `t` is off the lines of `kq`, or has no square beyond it, or a square of
@@ -351,6 +388,30 @@ mod tests {
 
     fn searcher(g: Game) -> Searcher {
         Searcher::new(g, Table::new(8), Arc::new(AtomicBool::new(false)), Goal::Stalemate, false)
+    }
+
+    /// The squares an unpinnable stalemated piece leaves open: all its open first steps
+    /// when it cannot be pinned (a queen; a rook on the king's rank or file; a piece
+    /// whose line to the king is shut), none when it may be.
+    #[test]
+    fn open_squares_of_unpinnable_pieces() {
+        use chimere_fairy::walk::{KNIGHT, PAWN, QUEEN, ROOK};
+        let (a1, a2, a3, b2, c3, d4, h1) = (0, 8, 16, 9, 18, 27, 7);
+        let tb = super::super::tables();
+        let around_d4 = tb.att(0, KING.index(), d4);
+        // A queen is never pinned immobile: every open neighbour must be filled.
+        assert_eq!(open_unpinnable(QUEEN.index(), d4, h1, 1 << h1 | 1 << c3, 0), around_d4 & !(1 << c3));
+        // A knight on the king's diagonal with the line open may be pinned.
+        assert_eq!(open_unpinnable(KNIGHT.index(), c3, a1, 1 << a1, 0), 0);
+        // The line shut by a unit of its side on b2: its leaps must all be filled.
+        let leaps = tb.att(0, KNIGHT.index(), c3);
+        assert_eq!(open_unpinnable(KNIGHT.index(), c3, a1, 1 << a1 | 1 << b2, 0), leaps);
+        // A rook on the king's diagonal may be pinned; on its file it may not.
+        assert_eq!(open_unpinnable(ROOK.index(), b2, a1, 1 << a1, 0), 0);
+        assert_eq!(open_unpinnable(ROOK.index(), a2, a1, 1 << a1, 0), 1 << a3 | 1 << b2);
+        assert_eq!(open_unpinnable(ROOK.index(), a2, a1, 1 << a1 | 1 << a3 | 1 << b2, 0), 0);
+        // Pawns and kings are judged elsewhere.
+        assert_eq!(open_unpinnable(PAWN.index(), b2, a1, 1 << a1, 0), 0);
     }
 
     /// A random orthodox position rich in stalemates, Black to move, White not in check:

@@ -44,21 +44,26 @@ impl Enumeration<'_> {
     /// still to place: blocked by its own side, or held by units of the stalemating
     /// side (pinners, a unit in front of a pawn) whose distances, with its committed
     /// ones, fit within its moves (see [`Enumeration::ways`]).
-    pub(super) fn pins_possible(&self, rem: u32) -> bool {
-        match self.requirements(rem) {
-            None => false,
-            Some(None) => true,
-            Some(Some(reqs)) => {
-                let mut out = Vec::new();
-                self.ways(&reqs, 1, rem, &mut out);
-                !out.is_empty()
+    pub(super) fn pins_possible(&mut self, rem: u32) -> bool {
+        let mut reqs = ReqList::default();
+        match self.requirements(rem, &mut reqs) {
+            Holding::Never => false,
+            Holding::Unbounded => true,
+            Holding::Needs => {
+                let mut out = std::mem::take(&mut self.commit.ways);
+                out.clear();
+                self.ways(reqs.as_slice(), 1, rem, &mut out);
+                let found = !out.is_empty();
+                self.commit.ways = out;
+                found
             }
         }
     }
 
     /// The stalemating side's units needed to hold the placed stalemated units: one
-    /// [`Req`] per unit that cannot be blocked by its own side. `None`: some unit can be
-    /// held by nothing; `Some(None)`: no requirement, or too many to use (no bound).
+    /// [`Req`] per unit that cannot be blocked by its own side, written to `reqs`
+    /// ([`Holding::Needs`]). [`Holding::Never`]: some unit can be held by nothing;
+    /// [`Holding::Unbounded`]: no requirement, or too many to use (no bound).
     ///
     /// With `rem` units still to place, a placed pawn whose front square is still empty
     /// may have it taken by one of them, or be held as at the end (a unit of the other
@@ -66,15 +71,14 @@ impl Enumeration<'_> {
     /// place end on `rem` squares at most, one front square each (two pawns have two
     /// front squares), so at most `rem` optional requirements go unmet ([`Enumeration::ways`]).
     /// When the optional ones are at most `rem`, they are all left out.
-    #[allow(clippy::option_option)]
-    pub(super) fn requirements(&self, rem: u32) -> Option<Option<Vec<Req>>> {
+    pub(super) fn requirements(&self, rem: u32, reqs: &mut ReqList) -> Holding {
         use super::super::stalemate::{Immobile, immobility};
         // A hole blocks a stalemated unit as its own units do: nothing stands on it or
         // crosses it (see [`immobility`]).
         let (kq, occ, foreign) = (self.king.kq, self.commit.occ | self.fixed.holes, self.commit.foreign);
         let down = self.fixed.dc == 1;
         let (orth, diag) = (1u8 << ROOK.index() | 1 << QUEEN.index(), 1u8 << BISHOP.index() | 1 << QUEEN.index());
-        let mut reqs = Vec::new();
+        reqs.len = 0;
         let mut optional = 0u32;
         for &(k, t) in &self.commit.checks {
             let (k, t) = (k as usize, t as usize);
@@ -87,7 +91,7 @@ impl Enumeration<'_> {
             }
             let req = match immobility(k, t, kq, occ, foreign, if pawn_early { 0 } else { rem }, down) {
                 Immobile::Blocked => continue,
-                Immobile::Never => return None,
+                Immobile::Never => return Holding::Never,
                 Immobile::Pinned(seg) => Req { alts: [(seg, line(t)), (0, 0)], optional: pawn_early },
                 Immobile::Front { sq, pin } => {
                     Req { alts: [(1 << sq, ANY_KIND), (pin, line(t))], optional: pawn_early }
@@ -97,12 +101,57 @@ impl Enumeration<'_> {
             reqs.push(req);
         }
         if optional > 0 && optional <= rem {
-            reqs.retain(|r| !r.optional);
+            reqs.retain_required();
         }
-        if reqs.is_empty() || reqs.len() > 6 {
-            return Some(None);
+        if reqs.len == 0 || reqs.len > 6 { Holding::Unbounded } else { Holding::Needs }
+    }
+
+    /// Whether a stalemated unit of kind `k` (not a pawn) placed on `to` would be judged
+    /// [`Immobile::Never`] by [`Enumeration::requirements`] with `rem` units still to place
+    /// after it (the same call, `to` added to the stalemated side's squares): the
+    /// requirements of the node that places it would then fail at once.
+    fn never_immobile(&self, k: usize, to: usize, rem: u32) -> bool {
+        use super::super::stalemate::{Immobile, immobility};
+        let occ = self.commit.occ | 1 << to | self.fixed.holes;
+        k != PAWN.index()
+            && immobility(k, to, self.king.kq, occ, self.commit.foreign, rem, self.fixed.dc == 1) == Immobile::Never
+    }
+
+    /// Whether the placed stalemated pieces that cannot be pinned can still all be
+    /// blocked by their own side, the units `order[i..]` still to place within `left`
+    /// moves of their side: the squares they leave open ([`open_unpinnable`]) must each
+    /// hold one of those units at the end (every other final square of the side is in
+    /// `occ`), so they are at most as many as those units and each within reach of one.
+    fn blocks_fit(&self, i: usize, left: u8) -> bool {
+        use super::super::stalemate::open_unpinnable;
+        let occ = self.commit.occ | self.fixed.holes;
+        let mut need = 0u64;
+        for &(k, t) in &self.commit.checks {
+            if k as usize != PAWN.index() {
+                need |= open_unpinnable(k as usize, t as usize, self.king.kq, occ, self.commit.foreign);
+            }
         }
-        Some(Some(reqs))
+        if need == 0 {
+            return true;
+        }
+        let rest = &self.commit.order[i..];
+        if need.count_ones() as usize > rest.len() {
+            return false;
+        }
+        let mut reach = 0u64;
+        for &b in rest {
+            let r = &self.fixed.fate_reach[b];
+            reach |= r.get(left as usize).or(r.last()).copied().unwrap_or(0);
+        }
+        need & !reach == 0
+    }
+
+    /// Counts one node of [`Enumeration::fate_dfs`] against the work bound.
+    fn count_node(&mut self) {
+        self.found.work += 1;
+        if self.found.work > self.fixed.work_cap {
+            self.found.overflow = true;
+        }
     }
 
     /// Ways to meet the requirements `reqs` (each by one of its alternatives: a unit of
@@ -327,24 +376,23 @@ impl Enumeration<'_> {
     }
 
     pub(super) fn fate_dfs(&mut self, i: usize, spent: u8, caps: u8) {
-        self.found.work += 1;
-        if self.found.work > self.fixed.work_cap {
-            self.found.overflow = true;
-        }
+        self.count_node();
         if self.found.overflow {
             return;
         }
         let rem = (self.commit.order.len() - i) as u32;
-        if !self.pins_possible(rem) {
+        if !self.blocks_fit(i, self.king.budget - spent) || !self.pins_possible(rem) {
             return;
         }
         if rem == 0 {
             // One completion per way to meet the requirements (at most 8: beyond, one
             // without commitment, which only weakens the search).
-            let reqs = self.requirements(0).expect("checked above");
+            let mut reqs = ReqList::default();
             let mut ways = Vec::new();
-            if let Some(reqs) = &reqs {
-                self.ways(reqs, 9, 0, &mut ways);
+            match self.requirements(0, &mut reqs) {
+                Holding::Needs => self.ways(reqs.as_slice(), 9, 0, &mut ways),
+                Holding::Unbounded => {}
+                Holding::Never => unreachable!("checked above"),
             }
             if ways.is_empty() || ways.len() > 8 {
                 ways = vec![[(0, 0); 16]];
@@ -394,6 +442,15 @@ impl Enumeration<'_> {
             if (self.commit.occ | self.commit.foreign) >> to & 1 == 1 {
                 continue;
             }
+            // A unit that can never be immobile there: the node placing it would stop
+            // at once (counted as it would be).
+            if self.never_immobile(k2 as usize, to as usize, rem - 1) {
+                self.count_node();
+                if self.found.overflow {
+                    return;
+                }
+                continue;
+            }
             self.pic.chosen.push(Tracked::on(sq, false, End::As { kind: k2, to }));
             self.commit.occ |= 1 << to;
             let checked = true;
@@ -422,6 +479,54 @@ pub(super) struct Req {
     /// Placed with units still to place: one of those may block it instead (see
     /// [`Enumeration::requirements`]).
     optional: bool,
+}
+
+/// The requirements of [`Enumeration::requirements`], one per placed stalemated unit at
+/// most (at most 16: the full commitment takes no more).
+#[derive(Clone, Copy)]
+pub(super) struct ReqList {
+    items: [Req; 16],
+    len: usize,
+}
+
+impl Default for ReqList {
+    fn default() -> ReqList {
+        ReqList { items: [Req { alts: [(0, 0); 2], optional: false }; 16], len: 0 }
+    }
+}
+
+impl ReqList {
+    fn push(&mut self, r: Req) {
+        self.items[self.len] = r;
+        self.len += 1;
+    }
+
+    /// Drops the optional requirements, keeping the order of the others.
+    fn retain_required(&mut self) {
+        let mut w = 0;
+        for i in 0..self.len {
+            if !self.items[i].optional {
+                self.items[w] = self.items[i];
+                w += 1;
+            }
+        }
+        self.len = w;
+    }
+
+    fn as_slice(&self) -> &[Req] {
+        &self.items[..self.len]
+    }
+}
+
+/// What [`Enumeration::requirements`] found.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Holding {
+    /// Some placed unit can be held by nothing.
+    Never,
+    /// No requirement, or too many to use (no bound).
+    Unbounded,
+    /// The requirements written.
+    Needs,
 }
 
 /// Every kind (a bit per kind index), as the kinds of a [`Req`] alternative.

@@ -47,6 +47,7 @@ pub(super) fn enumerate_all(
     // side's moves, by cost.
     let full = full && stalemate;
     let mut fate_opts = Vec::new();
+    let mut fate_reach = Vec::new();
     if full {
         for &(sq, k) in &blockers {
             let kinds: &[usize] = if k == PAWN.index() { &[0, 1, 2, 3, 4] } else { std::slice::from_ref(&k) };
@@ -60,6 +61,13 @@ pub(super) fn enumerate_all(
                 }
             }
             list.sort_by_key(|o| o.cost);
+            let mut reach = vec![0u64; bmoves as usize + 1];
+            for o in &list {
+                for r in &mut reach[o.cost as usize..] {
+                    *r |= 1 << o.to;
+                }
+            }
+            fate_reach.push(reach);
             fate_opts.push(list);
         }
     }
@@ -91,6 +99,7 @@ pub(super) fn enumerate_all(
             dc,
             holes,
             fate_opts,
+            fate_reach,
             canon,
             work_cap,
             keep_refuted,
@@ -105,6 +114,7 @@ pub(super) fn enumerate_all(
             via: vec![u8::MAX; 16 * 16 * 16],
             scratch: if full { Some(super::place::empty_scratch(game, mated)) } else { None },
             moves: Vec::new(),
+            ways: Vec::new(),
             journeys: Default::default(),
         },
         found: Found::default(),

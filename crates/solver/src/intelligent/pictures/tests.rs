@@ -315,3 +315,16 @@ fn the_pictures_find_the_same_mates_deeper() {
     let found = compare(0x51de, 60, 6..=8);
     eprintln!("{found} lines");
 }
+
+/// `ser-h=12` of Popeye's `hpint` examples (Funk, Problemkiste 1996): eight black units
+/// besides the king, each given a fate. The open squares of Black's unpinnable pieces,
+/// bounded together by the units still to place, keep the full commitment within the
+/// cheap work bound (without that bound it took about ten times as long); the same 24
+/// completions.
+#[test]
+fn the_open_squares_of_unpinnable_pieces_bound_the_fates() {
+    let g = chimere_fairy::game_from_fen("nbk5/qrPp4/1ppK4/1b6/P7/8/8/7B b - - 0 1", &[]).expect("a position");
+    let p = enumerate(&g, Colour::White, (1, 12), true, true, CHEAP_WORK).expect("within the cheap work bound");
+    // (An entry per unit of the 13 on the board for each completion.)
+    assert_eq!(p.fates.len(), 24 * 13, "completions");
+}
