@@ -12,7 +12,7 @@
 
 use crate::eval::{self, Tables};
 use crate::pos::{self, Api};
-use crate::time::{Clock, Limits, Stability};
+use crate::time::{Clock, Limits};
 use crate::tt::{Bound, Tt};
 use chimere_core::{Board, Colour, Repetition, Status};
 use std::sync::Arc;
@@ -1339,7 +1339,6 @@ pub fn search<V: Api>(
         let mut w = Worker::new(pos.clone(), tables, shared, clock, limits, settings, lmr, history, true);
         let mut lines: Vec<(V::Move, i32, Vec<V::Move>)> = Vec::new();
         let mut prev_score: i32 = 0;
-        let mut stability = Stability::default();
         for depth in 1..=max_depth {
             let mut found: Vec<(V::Move, i32, Vec<V::Move>)> = Vec::new();
             w.excluded.clear();
@@ -1419,10 +1418,7 @@ pub fn search<V: Api>(
             if w.stopped || shared.stop.load(Relaxed) {
                 break;
             }
-            if let Some((m, s, _)) = lines.first() {
-                stability.iteration(turn_id(m), *s);
-            }
-            if single || !clock.another_iteration(&stability) {
+            if single || !clock.another_iteration() {
                 break;
             }
             // A mate found for sure at this depth will not get better.

@@ -56,7 +56,7 @@ impl Clock {
         let Some(time) = time else { return Clock { start, soft: None, hard: None } };
         let inc = inc.unwrap_or(0);
         let left = time.saturating_sub(overhead_ms).max(1);
-        let mtg = limits.movestogo.map_or(20, |m| m.clamp(1, 50)) as u64;
+        let mtg = limits.movestogo.map_or(22, |m| m.clamp(1, 50)) as u64;
         let soft = (left / mtg + inc * 3 / 4).min(left / 2).max(1);
         let hard = if mtg == 1 { soft } else { soft.max((soft * 3).min(left / 5)) };
         Clock { start, soft: Some(Duration::from_millis(soft)), hard: Some(Duration::from_millis(hard.max(1))) }
@@ -72,41 +72,9 @@ impl Clock {
         self.hard.is_some_and(|h| self.start.elapsed() >= h)
     }
 
-    /// An iteration just finished: whether to start another one, given how settled the
-    /// search looks ([`Stability`]): a best turn that keeps changing or a falling score
-    /// earn more of the soft limit, a best turn kept for several iterations less.
-    pub fn another_iteration(&self, stability: &Stability) -> bool {
-        self.soft.is_none_or(|s| self.start.elapsed() < s.mul_f64(0.6 * stability.scale()))
-    }
-}
-
-/// What the finished iterations said about the choice: how many in a row kept the same
-/// best turn, and how far the score fell in the last one.
-#[derive(Clone, Debug, Default)]
-pub struct Stability {
-    best: Option<u32>,
-    kept: u32,
-    score: Option<i32>,
-    fall: i32,
-}
-
-impl Stability {
-    /// One more finished iteration, with its best turn's id and score.
-    pub fn iteration(&mut self, best: u32, score: i32) {
-        self.kept = if self.best == Some(best) { self.kept + 1 } else { 0 };
-        self.best = Some(best);
-        self.fall = self.score.map_or(0, |s| (s - score).max(0));
-        self.score = Some(score);
-    }
-
-    /// The factor on the time planned for the move: 1.5 just after the best turn changed,
-    /// down to 0.65 once kept for four iterations; a fall of the score by more than a
-    /// quarter pawn adds up to half again.
-    pub fn scale(&self) -> f64 {
-        const BY_KEPT: [f64; 5] = [1.5, 1.2, 1.0, 0.8, 0.65];
-        let kept = BY_KEPT[(self.kept as usize).min(BY_KEPT.len() - 1)];
-        let fall = 1.0 + (f64::from(self.fall - 25).clamp(0.0, 100.0) / 200.0);
-        kept * fall
+    /// An iteration just finished: whether to start another one.
+    pub fn another_iteration(&self) -> bool {
+        self.soft.is_none_or(|s| self.start.elapsed() < s * 6 / 10)
     }
 }
 
@@ -123,24 +91,6 @@ mod tests {
         assert!(c.hard.unwrap() <= Duration::from_millis(2500), "{c:?}");
         let one = Limits { wtime: Some(2000), movestogo: Some(1), ..Limits::default() };
         assert!(Clock::new(&one, Colour::White, 10).hard.unwrap() < Duration::from_millis(2000));
-    }
-
-    #[test]
-    fn a_settled_choice_takes_less_time_than_an_unsettled_one() {
-        let mut settled = Stability::default();
-        for _ in 0..6 {
-            settled.iteration(7, 30);
-        }
-        let mut changing = Stability::default();
-        for (i, s) in [30, 10, -40].into_iter().enumerate() {
-            changing.iteration(i as u32, s);
-        }
-        assert!(settled.scale() < 0.7, "{settled:?}");
-        assert!(changing.scale() > 1.5, "{changing:?}");
-        // The score falling with the same best turn still asks for more time.
-        let mut falling = settled.clone();
-        falling.iteration(7, -60);
-        assert!(falling.scale() > settled.scale() * 1.3, "{falling:?}");
     }
 
     #[test]
