@@ -329,6 +329,8 @@ impl Uci {
                 } else {
                     v.split(',').map(|c| c.trim().to_string()).filter(|c| !c.is_empty()).collect()
                 };
+                // Other rules: the kept history of turns means something else.
+                self.memory.clear();
             }
             "uci_chess960" => self.opts.chess960 = flag,
             "hash" => {
